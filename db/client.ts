@@ -1,0 +1,33 @@
+import { Database } from "bun:sqlite";
+import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import { migrations } from "./migrations/index.ts";
+import * as schema from "./schema.ts";
+
+export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
+
+/** Opens (creating if needed) the SQLite file with the pragmas of DESIGN.md and applies pending migrations. */
+export function openDatabase(path: string): Db {
+  const sqlite = new Database(path, { create: true, strict: true });
+  sqlite.exec("PRAGMA journal_mode = WAL");
+  sqlite.exec("PRAGMA synchronous = NORMAL");
+  sqlite.exec("PRAGMA busy_timeout = 5000");
+  sqlite.exec("PRAGMA foreign_keys = ON");
+  migrate(sqlite);
+  return drizzle({ client: sqlite, schema }) as Db;
+}
+
+function migrate(sqlite: Database) {
+  sqlite.exec("CREATE TABLE IF NOT EXISTS __migrations (name TEXT PRIMARY KEY, appliedAt TEXT NOT NULL)");
+  const applied = new Set(
+    sqlite.query<{ name: string }, []>("SELECT name FROM __migrations").all().map((row) => row.name),
+  );
+  for (const migration of migrations) {
+    if (applied.has(migration.name)) continue;
+    sqlite.transaction(() => {
+      for (const statement of migration.sql.split("--> statement-breakpoint")) {
+        if (statement.trim()) sqlite.exec(statement);
+      }
+      sqlite.query("INSERT INTO __migrations (name, appliedAt) VALUES (?, ?)").run(migration.name, new Date().toISOString());
+    })();
+  }
+}

@@ -1,0 +1,79 @@
+// Everything the server is made of, in one list. A test builds a real app on a temp database in one line.
+import { Elysia } from "elysia";
+import type { Db } from "../db/client.ts";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import { setClientAddress } from "./lib/client-ip.ts";
+import { errorResponse, HttpError } from "./lib/errors.ts";
+import { authModule } from "./modules/auth/index.ts";
+import { classesModule } from "./modules/classes/index.ts";
+import { applySecurityHeaders } from "./plugins/security-headers.ts";
+import { createWebAssetHandler, type WebAssetFiles } from "./plugins/web-assets.ts";
+
+export type AppOptions = {
+  db: Db;
+  config: Config;
+  jwtSecret: string;
+  webAssets?: WebAssetFiles;
+  now?: () => Date;
+  fetch?: typeof fetch;
+};
+
+export type App = {
+  /** Answers one request, as the HTTP server does; `ip` stands for the socket's address. */
+  handle(request: Request, ip?: string): Promise<Response>;
+  context: AppContext;
+};
+
+const SERVER_PATHS = /^\/(api|uploads)(\/|$)|^\/healthz$/;
+
+export function createApp(options: AppOptions): App {
+  const context: AppContext = {
+    db: options.db,
+    config: options.config,
+    jwtSecret: options.jwtSecret,
+    now: options.now ?? (() => new Date()),
+    fetch: options.fetch ?? fetch,
+    onPublicChange: () => {},
+  };
+
+  const api = new Elysia()
+    .onError(({ error, code }) => {
+      if (error instanceof HttpError) return errorResponse(error);
+      if (code === "NOT_FOUND") return Response.json({ error: "Not found" }, { status: 404 });
+      if (code === "PARSE") return Response.json({ error: "The request body is not valid JSON" }, { status: 400 });
+      if (code === "VALIDATION") return Response.json({ error: "Invalid request" }, { status: 400 });
+      console.error(error);
+      return Response.json({ error: "Internal server error" }, { status: 500 });
+    })
+    .get("/healthz", () => ({ status: "ok" }))
+    .use(authModule(context))
+    .use(classesModule(context));
+
+  const serveWebAsset = createWebAssetHandler(options.webAssets ?? {});
+  const allowedOrigins = new Set(options.config.corsOrigins);
+
+  return {
+    context,
+    async handle(request, ip = "127.0.0.1") {
+      setClientAddress(request, ip);
+      const { pathname } = new URL(request.url);
+      const origin = request.headers.get("origin");
+      const corsOrigin = origin && allowedOrigins.has(origin) ? origin : null;
+      let response: Response;
+      if (request.method === "OPTIONS" && corsOrigin) {
+        response = new Response(null, {
+          status: 204,
+          headers: { "Access-Control-Allow-Methods": "GET, POST, PATCH, DELETE", "Access-Control-Allow-Headers": "Content-Type, Authorization" },
+        });
+      } else if (SERVER_PATHS.test(pathname)) {
+        response = await api.handle(request);
+      } else if (request.method === "GET" || request.method === "HEAD") {
+        response = await serveWebAsset(request, pathname);
+      } else {
+        response = new Response("Method not allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
+      }
+      return applySecurityHeaders(response, pathname, corsOrigin);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// The runtime contract of DESIGN.md: every setting, read from the environment once.
+import { resolve } from "node:path";
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  appDataDir: string;
+  adminPassword: string | undefined;
+  jwtSecret: string | undefined;
+  siteUrl: string;
+  timezone: string;
+  youtubeApiKey: string | undefined;
+  youtubeChannelId: string | undefined;
+  youtubeApiBase: string;
+  corsOrigins: string[];
+  /** Trust the first X-Forwarded-For address (set when behind a reverse proxy). */
+  trustProxy: boolean;
+};
+
+export const DEFAULT_YOUTUBE_API_BASE = "https://www.googleapis.com/youtube/v3";
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const timezone = env.SITE_TIMEZONE || "Australia/Melbourne";
+  try {
+    new Intl.DateTimeFormat("en-CA", { timeZone: timezone });
+  } catch {
+    throw new Error(`SITE_TIMEZONE is not a known time zone: "${timezone}"`);
+  }
+  return {
+    port,
+    host: env.HOST || "0.0.0.0",
+    dataDir: resolve(env.DATA_DIR || "./data"),
+    appDataDir: resolve(env.APP_DATA_DIR || "./app_data"),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    siteUrl: (env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
+    timezone,
+    youtubeApiKey: env.YOUTUBE_API_KEY || undefined,
+    youtubeChannelId: env.YOUTUBE_CHANNEL_ID || undefined,
+    youtubeApiBase: (env.YOUTUBE_API_BASE || DEFAULT_YOUTUBE_API_BASE).replace(/\/+$/, ""),
+    corsOrigins: (env.CORS_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
+    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+  };
+}

@@ -1,0 +1,56 @@
+/** A fixed-window counter per key: `limit` hits per `windowMs`, then blocked until the window ends. */
+export class RateLimiter {
+  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Seconds until `key` may try again, or 0 when it is not blocked. */
+  retryAfter(key: string): number {
+    const entry = this.hits.get(key);
+    if (!entry || entry.resetAt <= this.now()) return 0;
+    return entry.count >= this.limit ? (entry.resetAt - this.now()) / 1000 : 0;
+  }
+
+  /** Counts one hit for `key`. */
+  hit(key: string) {
+    const now = this.now();
+    const entry = this.hits.get(key);
+    if (!entry || entry.resetAt <= now) {
+      if (this.hits.size > 50_000) this.prune(now);
+      this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
+    } else {
+      entry.count += 1;
+    }
+  }
+
+  reset(key: string) {
+    this.hits.delete(key);
+  }
+
+  private prune(now: number) {
+    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+  }
+}
+
+/** Runs at most `max` tasks at once; the rest wait their turn. */
+export class Semaphore {
+  private active = 0;
+  private readonly queue: (() => void)[] = [];
+
+  constructor(private readonly max: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.max) await new Promise<void>((resolve) => this.queue.push(resolve));
+    this.active += 1;
+    try {
+      return await task();
+    } finally {
+      this.active -= 1;
+      this.queue.shift()?.();
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import sanitizeHtml from "sanitize-html";
+import { isAllowedHref, LINK_REL, LINK_SCHEMES, LINK_TARGET, RICH_TEXT_TAGS } from "../shared/rich-text.ts";
+
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: { a: ["href", "target", "rel"] },
+  allowedSchemes: [...LINK_SCHEMES],
+  allowedSchemesAppliedToAttributes: ["href"],
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  nonTextTags: ["script", "style", "textarea", "option", "noscript", "title", "iframe", "template", "xmp", "noembed", "noframes"],
+  transformTags: {
+    a: (_tagName, attribs) => ({
+      tagName: "a",
+      attribs:
+        attribs.href && isAllowedHref(attribs.href)
+          ? { href: attribs.href.trim(), target: LINK_TARGET, rel: LINK_REL }
+          : {},
+    }),
+  },
+};
+
+/** Sanitises an HTML field to the rich-text allowlist; links open in a new tab with a safe rel. */
+export function sanitizeRichText(html: string): string {
+  // A link whose href was refused keeps its text and loses the tag (anchors cannot nest, so the next </a> is its own).
+  return sanitizeHtml(html, options)
+    .replace(/<a>([\s\S]*?)<\/a>/g, "$1")
+    .trim();
+}

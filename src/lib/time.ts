@@ -1,0 +1,18 @@
+// "Upcoming" and "past" are decided by the calendar date in SITE_TIMEZONE (DESIGN.md, Time).
+
+/** Today's date, YYYY-MM-DD, in the given time zone. */
+export function todayIn(timezone: string, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** An event is past once its last day (`endDate ?? startDate`) is before today in the site's time zone. */
+export function isPastEvent(event: { startDate: string; endDate: string | null }, today: string): boolean {
+  return (event.endDate ?? event.startDate) < today;
+}
+
+/** "March 5, 2026" for a YYYY-MM-DD date (en-US long month, as the site shows event dates). */
+export function formatLongDate(date: string): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(parsed.getTime())) return date;
+  return parsed.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}

@@ -1,0 +1,98 @@
+#!/usr/bin/env bun
+// The executable's entry: `serve` (default) and the operator's subcommands.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { openDatabase } from "../db/client.ts";
+import { createApp } from "./app.ts";
+import { loadConfig, type Config } from "./config.ts";
+import { loadJwtSecret } from "./lib/secrets.ts";
+import { ensureAdmin, generatePassword, setPassword } from "./modules/auth/service.ts";
+import { DEFAULT_USERNAME } from "./shared/constants.ts";
+
+const HELP = `Usage: vedanta-site [command] [options]
+
+Commands:
+  serve                    Start the web server (default)
+  reset-admin-password     Set a new admin password (ADMIN_PASSWORD, or a random one that is printed)
+  help, --help             Show this help
+
+Settings (environment variables):
+  PORT, HOST               Where to listen (3000, 0.0.0.0)
+  DATA_DIR                 SQLite file, uploads, secrets, backups (./data)
+  APP_DATA_DIR             The sync/restore folder (./app_data)
+  ADMIN_PASSWORD           First start only: the admin's password (random and printed when unset)
+  JWT_SECRET               Token signing key (generated into DATA_DIR when unset)
+  SITE_URL                 Absolute base URL for links (http://localhost:PORT)
+  SITE_TIMEZONE            What "upcoming" and "past" mean (Australia/Melbourne)
+  YOUTUBE_API_KEY          Initial YouTube Data API key
+  YOUTUBE_CHANNEL_ID       The channel whose videos are shown
+  YOUTUBE_API_BASE         The YouTube Data API base URL (tests point it at a fake)
+  CORS_ORIGINS             Comma-separated origins allowed to call the API (none)
+  TRUST_PROXY              1 when behind a reverse proxy: client IPs come from X-Forwarded-For
+`;
+
+export function openDataDir(config: Config) {
+  mkdirSync(join(config.dataDir, "uploads"), { recursive: true });
+  return openDatabase(join(config.dataDir, "site.db"));
+}
+
+async function serve(config: Config) {
+  const startedAt = performance.now();
+  const db = openDataDir(config);
+  const admin = await ensureAdmin(db, config.adminPassword);
+  if (admin.generatedPassword) {
+    console.log(`Created user "${DEFAULT_USERNAME}" with the generated password: ${admin.generatedPassword}`);
+    console.log("It is shown only once. Change it in the admin area, or run `reset-admin-password`.");
+  }
+  const { webAssets } = await import("./generated/web-assets.ts");
+  const app = createApp({ db, config, jwtSecret: loadJwtSecret(config.dataDir, config.jwtSecret), webAssets });
+  const server = Bun.serve({
+    port: config.port,
+    hostname: config.host,
+    reusePort: false,
+    maxRequestBodySize: 64 * 1024 * 1024,
+    fetch: (request, server) => app.handle(request, server.requestIP(request)?.address ?? "unknown"),
+  });
+  console.log(`Listening on http://${config.host}:${server.port} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
+
+  const shutdown = async (signal: string) => {
+    console.log(`${signal} received, finishing requests`);
+    await server.stop();
+    db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    db.$client.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+async function resetAdminPassword(config: Config) {
+  const db = openDataDir(config);
+  const password = config.adminPassword ?? generatePassword();
+  await setPassword(db, DEFAULT_USERNAME, password);
+  console.log(config.adminPassword ? `The password of "${DEFAULT_USERNAME}" was set from ADMIN_PASSWORD.` : `New password for "${DEFAULT_USERNAME}": ${password}`);
+  console.log("Every session signed in before was logged out.");
+  db.$client.close();
+}
+
+if (import.meta.main) {
+  const [command = "serve"] = process.argv.slice(2);
+  const config = loadConfig();
+  switch (command) {
+    case "serve":
+      await serve(config);
+      break;
+    case "reset-admin-password":
+      await resetAdminPassword(config);
+      break;
+    case "help":
+    case "--help":
+    case "-h":
+      console.log(HELP);
+      break;
+    default:
+      console.error(`Unknown command "${command}".\n\n${HELP}`);
+      process.exit(2);
+  }
+}
+

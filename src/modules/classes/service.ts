@@ -1,0 +1,49 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { classes } from "../../../db/schema.ts";
+import { notFound } from "../../lib/errors.ts";
+import { sanitizeRichText } from "../../lib/rich-text.ts";
+import { CLASS_LEVELS, DEFAULT_CLASS_ICON, type ClassLevel } from "../../shared/constants.ts";
+import type { ClassInput } from "../../shared/schemas.ts";
+
+/** An invalid or missing level becomes None (spec §5). */
+export const normalizeLevel = (level: string | undefined): ClassLevel =>
+  (CLASS_LEVELS as readonly string[]).includes(level ?? "") ? (level as ClassLevel) : "None";
+
+function toRow(input: Partial<ClassInput>) {
+  return {
+    ...input,
+    ...(input.description !== undefined && { description: sanitizeRichText(input.description) }),
+  };
+}
+
+export function createClassesService(db: Db) {
+  const list = db.select().from(classes).orderBy(asc(classes.id)).prepare();
+  return {
+    list: () => list.all(),
+
+    create(input: ClassInput) {
+      return db
+        .insert(classes)
+        .values({ ...toRow(input), level: normalizeLevel(input.level), icon: input.icon ?? DEFAULT_CLASS_ICON } as typeof classes.$inferInsert)
+        .returning()
+        .get();
+    },
+
+    update(id: number, input: Partial<ClassInput>) {
+      const changes = toRow(input);
+      if ("level" in input) changes.level = normalizeLevel(input.level);
+      const updated = Object.keys(changes).length
+        ? db.update(classes).set(changes).where(eq(classes.id, id)).returning().get()
+        : db.select().from(classes).where(eq(classes.id, id)).get();
+      if (!updated) throw notFound("Class not found");
+      return updated;
+    },
+
+    remove(id: number) {
+      const deleted = db.delete(classes).where(eq(classes.id, id)).returning({ id: classes.id }).get();
+      if (!deleted) throw notFound("Class not found");
+      return { success: true };
+    },
+  };
+}

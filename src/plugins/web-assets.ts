@@ -1,0 +1,39 @@
+// Serves the built web app: only files of the build output, compressed when the client accepts it.
+import { join, normalize } from "node:path";
+
+/** Path in the build (e.g. "/assets/main-1a2b.js") → file on disk or embedded in the executable. */
+export type WebAssetFiles = Record<string, string>;
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const REVALIDATE = "public, max-age=0, must-revalidate";
+
+/** Lists a build folder the same way the embedded manifest does (used by tests and development). */
+export async function assetsFromDirectory(dir: string): Promise<WebAssetFiles> {
+  const files: WebAssetFiles = {};
+  for await (const file of new Bun.Glob("**/*").scan({ cwd: dir, dot: false })) {
+    files[`/${file.split("\\").join("/")}`] = normalize(join(dir, file));
+  }
+  return files;
+}
+
+const isHashed = (path: string) => /-[a-z0-9]{8,}\.\w+$/.test(path);
+
+/** Answers a GET for a build file, or the app shell for any other page path (the app shows its own 404). */
+export function createWebAssetHandler(files: WebAssetFiles) {
+  return async function serveWebAsset(request: Request, pathname: string): Promise<Response> {
+    const path = files[pathname] ? pathname : "/index.html";
+    const source = files[path];
+    if (!source) return new Response("The web app has not been built. Run `bun run build`.", { status: 503 });
+    if (pathname !== path && /\.\w{2,5}$/.test(pathname)) return new Response("Not found", { status: 404 });
+    const accepts = request.headers.get("accept-encoding") ?? "";
+    const variant = accepts.includes("br") && files[`${path}.br`] ? "br" : accepts.includes("gzip") && files[`${path}.gz`] ? "gzip" : null;
+    const file = Bun.file(variant ? files[`${path}.${variant === "br" ? "br" : "gz"}`]! : source);
+    const headers = new Headers({
+      "Content-Type": Bun.file(source).type,
+      "Cache-Control": isHashed(path) ? IMMUTABLE : REVALIDATE,
+      Vary: "Accept-Encoding",
+    });
+    if (variant) headers.set("Content-Encoding", variant);
+    return new Response(request.method === "HEAD" ? null : file, { headers });
+  };
+}

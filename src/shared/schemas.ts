@@ -1,0 +1,141 @@
+// One schema per form or call (spec §5), used by the web forms and by the server routes.
+import { boolean, define, enums, object, optional, partial, string, type Infer } from "superstruct";
+import { CLASS_ICONS, NOTIFICATION_TYPES, PASSWORD_MIN_LENGTH } from "./constants.ts";
+import {
+  date,
+  email,
+  isMediaUrl,
+  optionalDate,
+  optionalEmail,
+  optionalMediaUrl,
+  optionalText,
+  optionalUrl,
+  richText,
+  text,
+} from "./validation.ts";
+
+const makeContactSchema = (emailMessage: string) =>
+  object({
+    name: text(1, "Name is required", 200),
+    email: email(emailMessage),
+    subject: text(1, "Subject is required", 300),
+    message: text(10, "Message must be at least 10 characters", 10_000),
+  });
+/** The server's contact schema. */
+export const contactSchema = makeContactSchema("Valid email is required");
+/** The public contact form: the same rules with the form's e-mail message. */
+export const contactFormSchema = makeContactSchema("Please enter a valid email");
+export type ContactInput = Infer<typeof contactSchema>;
+
+/** Newsletter: the form rejects an empty address or one without '@'; the server wants a valid address. */
+export const newsletterSchema = object({ email: email("Please enter a valid email address") });
+export const isPlausibleNewsletterEmail = (value: string) => value.trim() !== "" && value.includes("@");
+export type NewsletterInput = Infer<typeof newsletterSchema>;
+
+export const registrationSchema = object({
+  name: text(1, "Name is required", 200),
+  email: email("Valid email is required"),
+  phone: text(6, "Phone number is required", 40),
+  additionalInfo: optionalText(2_000),
+});
+export type RegistrationInput = Infer<typeof registrationSchema>;
+
+const imageList = define<string[]>(
+  "imageList",
+  (value) =>
+    (Array.isArray(value) && value.length <= 200 && value.every((item) => typeof item === "string" && isMediaUrl(item))) ||
+    "Each image must be a valid URL",
+);
+
+export const eventSchema = object({
+  name: text(3, "Name must be at least 3 characters", 200),
+  type: text(2, "Type must be at least 2 characters", 60),
+  startDate: date("Start date is required"),
+  endDate: optionalDate("End date must be a valid date"),
+  time: text(1, "Time is required", 100),
+  location: text(2, "Location must be at least 2 characters", 300),
+  description: richText(10, "Description must be at least 10 characters"),
+  isHighlighted: optional(boolean()),
+  registrationLink: optionalUrl("Please enter a valid URL"),
+  images: optional(imageList),
+  year: optionalText(4, (value) => /^\d{4}$/.test(value) || "Year must have four digits"),
+  attachmentName: optionalText(200),
+  attachmentFile: optionalMediaUrl("Attachment must be a valid URL"),
+  archiveDescription: optionalText(100_000),
+});
+export const eventPatchSchema = partial(eventSchema);
+export type EventInput = Infer<typeof eventSchema>;
+
+export const classSchema = object({
+  name: text(3, "Name must be at least 3 characters", 200),
+  level: optional(string()),
+  days: text(2, "Days must be at least 2 characters", 200),
+  time: text(1, "Time is required", 100),
+  location: text(2, "Location must be at least 2 characters", 300),
+  description: richText(10, "Description must be at least 10 characters"),
+  icon: optional(enums(CLASS_ICONS)),
+});
+export const classPatchSchema = partial(classSchema);
+export type ClassInput = Infer<typeof classSchema>;
+
+export const archiveEventSchema = object({
+  title: text(3, "Title must be at least 3 characters", 200),
+  date: text(1, "Date is required", 100),
+  type: text(2, "Type must be at least 2 characters", 60),
+  year: text(4, "Year must have four digits", 4),
+  description: richText(10, "Description must be at least 10 characters"),
+  image: text(1, "Image is required", 2_000),
+  attachmentName: optionalText(200),
+  attachmentFile: optionalMediaUrl("Attachment must be a valid URL"),
+  images: optional(imageList),
+});
+export const archiveEventPatchSchema = partial(archiveEventSchema);
+export type ArchiveEventInput = Infer<typeof archiveEventSchema>;
+
+export const profileSchema = object({
+  name: text(2, "Name must be at least 2 characters", 200),
+  title: text(2, "Title must be at least 2 characters", 200),
+  biography: richText(10, "Biography must be at least 10 characters"),
+  quote: text(5, "Quote must be at least 5 characters", 1_000),
+  profileImage: text(0, "Profile image must be a string", 2_000),
+  email: optionalEmail("Must be a valid email address"),
+  phone: optionalText(60),
+  address: optionalText(300),
+});
+export const profilePatchSchema = partial(profileSchema);
+export type ProfileInput = Infer<typeof profileSchema>;
+
+export const notificationSchema = object({
+  message: richText(5, "Message must be at least 5 characters"),
+  startDate: date("Start date is required"),
+  endDate: optionalDate("End date must be a valid date"),
+  type: optional(enums(NOTIFICATION_TYPES)),
+  isActive: optional(boolean()),
+  link: optionalUrl("Please enter a valid URL"),
+});
+export const notificationPatchSchema = partial(notificationSchema);
+export type NotificationInput = Infer<typeof notificationSchema>;
+
+export const loginSchema = object({
+  username: text(1, "Username is required", 100),
+  password: define<string>(
+    "password",
+    (value) => (typeof value === "string" && value.length > 0 && value.length <= 1_000) || "Password is required",
+  ),
+});
+
+export const resetPasswordSchema = object({
+  username: text(1, "Username is required", 100),
+  currentPassword: define<string>(
+    "password",
+    (value) => (typeof value === "string" && value.length > 0 && value.length <= 1_000) || "Current password is required",
+  ),
+  newPassword: define<string>(
+    "password",
+    (value) =>
+      (typeof value === "string" && value.length >= PASSWORD_MIN_LENGTH && value.length <= 1_000) ||
+      "New password must be at least 6 characters long",
+  ),
+});
+
+export const apiKeySchema = object({ apiKey: text(1, "API key is required", 200) });

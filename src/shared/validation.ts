@@ -1,0 +1,102 @@
+// Field rules shared by the forms (react-hook-form) and the server routes, with the spec's messages (§5).
+import { boolean, coerce, define, nullable, optional, string, type Struct } from "superstruct";
+
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Longest value any plain text field accepts; rich text fields accept RICH_TEXT_MAX. */
+export const TEXT_MAX = 2_000;
+export const RICH_TEXT_MAX = 100_000;
+
+const trimmed = (struct: Struct<string, null>) => coerce(struct, string(), (value) => value.trim());
+
+/** Visible text of an HTML fragment, for minimum-length rules on rich text. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;|&#160;/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** A required text of at least `min` characters once trimmed. */
+export function text(min: number, message: string, max = TEXT_MAX) {
+  return trimmed(
+    define<string>("text", (value) => {
+      if (typeof value !== "string" || value.length < min) return message;
+      return value.length <= max || `Must be at most ${max} characters`;
+    }),
+  );
+}
+
+/** Rich text (HTML) whose visible text has at least `min` characters. */
+export function richText(min: number, message: string) {
+  return trimmed(
+    define<string>("richText", (value) => {
+      if (typeof value !== "string" || plainText(value).length < min) return message;
+      return value.length <= RICH_TEXT_MAX || `Must be at most ${RICH_TEXT_MAX} characters`;
+    }),
+  );
+}
+
+/** An optional text: blank becomes null. */
+export function optionalText(max = TEXT_MAX, check?: (value: string) => true | string) {
+  return optional(
+    nullable(
+      coerce(
+        define<string | null>("optionalText", (value) => {
+          if (value === null) return true;
+          if (typeof value !== "string") return "Must be text";
+          if (value.length > max) return `Must be at most ${max} characters`;
+          return check ? check(value) : true;
+        }),
+        string(),
+        (value) => value.trim() || null,
+      ),
+    ),
+  );
+}
+
+export const isEmail = (value: string) => EMAIL.test(value) && value.length <= 254;
+
+export function email(message: string) {
+  return coerce(
+    define<string>("email", (value) => (typeof value === "string" && isEmail(value)) || message),
+    string(),
+    (value) => value.trim().toLowerCase(),
+  );
+}
+
+export const optionalEmail = (message: string) => optionalText(254, (value) => isEmail(value) || message);
+
+/** A real calendar date written YYYY-MM-DD. */
+export function isDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+export function date(message: string) {
+  return trimmed(define<string>("date", (value) => (typeof value === "string" && isDate(value)) || message));
+}
+
+export const optionalDate = (message = "Please enter a valid date") =>
+  optionalText(10, (value) => isDate(value) || message);
+
+/** An absolute http(s) URL. */
+export function isWebUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const { protocol } = new URL(value);
+  return protocol === "http:" || protocol === "https:";
+}
+
+/** A link the site itself serves (uploads) or an absolute http(s) URL. */
+export const isMediaUrl = (value: string) => /^\/uploads\/[\w.-]+$/.test(value) || isWebUrl(value);
+
+export const optionalUrl = (message = "Please enter a valid URL") =>
+  optionalText(2_000, (value) => isWebUrl(value) || message);
+
+export const optionalMediaUrl = (message = "Please enter a valid URL") =>
+  optionalText(2_000, (value) => isMediaUrl(value) || message);
+
+export const flag = () => boolean();

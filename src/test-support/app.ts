@@ -1,0 +1,50 @@
+// Builds a real app on a fresh SQLite file in a temp folder, for API tests.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "../../db/client.ts";
+import { createApp, type AppOptions } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { ensureAdmin } from "../modules/auth/service.ts";
+
+export const TEST_PASSWORD = "test-password";
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(overrides: Partial<AppOptions> & { env?: Record<string, string> } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "vedanta-test-"));
+  const config = loadConfig({ DATA_DIR: join(dir, "data"), APP_DATA_DIR: join(dir, "app_data"), ...overrides.env });
+  const db = openDatabase(join(dir, "site.db"));
+  await ensureAdmin(db, TEST_PASSWORD);
+  const app = createApp({ db, config, jwtSecret: "test-secret-test-secret-test-secret", ...overrides });
+
+  const request = async (method: string, path: string, options: { body?: unknown; token?: string | null; headers?: Record<string, string>; ip?: string } = {}) => {
+    const headers = new Headers(options.headers);
+    if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
+    let body: BodyInit | undefined;
+    if (options.body instanceof FormData || typeof options.body === "string") body = options.body;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers.set("Content-Type", "application/json");
+    }
+    return app.handle(new Request(`http://localhost${path}`, { method, headers, body }), options.ip);
+  };
+
+  const login = async () => {
+    const response = await request("POST", "/api/admin/login", { body: { username: "admin", password: TEST_PASSWORD } });
+    return ((await response.json()) as { token: string }).token;
+  };
+
+  return {
+    app,
+    db,
+    dir,
+    config,
+    request,
+    login,
+    cleanup: () => {
+      db.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// Labelled form controls with their error text, shared by every form.
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { css, cx } from "../../../styled-system/css";
+
+export const controlStyle = css({
+  w: "full",
+  bg: "surface",
+  borderWidth: "1px",
+  borderColor: "border",
+  borderRadius: "control",
+  px: "3",
+  py: "2",
+  fontSize: "md",
+  color: "fg",
+  _placeholder: { color: "fg.muted" },
+  _invalid: { borderColor: "danger" },
+  _disabled: { opacity: 0.6 },
+});
+
+type FieldProps = { label: ReactNode; error?: string; hint?: ReactNode; children: (id: string, describedBy?: string) => ReactNode; className?: string };
+
+/** A label, the control rendered by `children` and its error message, wired together for screen readers. */
+export function Field({ label, error, hint, children, className }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={cx(css({ display: "flex", flexDirection: "column", gap: "1.5" }), className)}>
+      <label htmlFor={id} className={css({ fontSize: "sm", fontWeight: "600", color: "fg" })}>
+        {label}
+      </label>
+      {children(id, error ? errorId : undefined)}
+      {hint && <p className={css({ fontSize: "xs", color: "fg.muted" })}>{hint}</p>}
+      {error && (
+        <p id={errorId} role="alert" className={css({ fontSize: "sm", color: "danger" })}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
+  return <input ref={ref} className={cx(controlStyle, className)} {...props} />;
+});
+
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
+  { className, ...props },
+  ref,
+) {
+  return <textarea ref={ref} className={cx(controlStyle, className)} {...props} />;
+});
