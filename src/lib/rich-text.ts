@@ -10,13 +10,11 @@ const options: sanitizeHtml.IOptions = {
   disallowedTagsMode: "discard",
   nonTextTags: ["script", "style", "textarea", "option", "noscript", "title", "iframe", "template", "xmp", "noembed", "noframes"],
   transformTags: {
-    a: (_tagName, attribs) => ({
-      tagName: "a",
-      attribs:
-        attribs.href && isAllowedHref(attribs.href)
-          ? { href: attribs.href.trim(), target: LINK_TARGET, rel: LINK_REL }
-          : {},
-    }),
+    a: (_tagName, attribs) => {
+      const allowed: sanitizeHtml.Attributes =
+        attribs.href && isAllowedHref(attribs.href) ? { href: attribs.href.trim(), target: LINK_TARGET, rel: LINK_REL } : {};
+      return { tagName: "a", attribs: allowed };
+    },
   },
 };
 

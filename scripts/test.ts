@@ -1,0 +1,40 @@
+// The one command that checks everything: build, typecheck, unit and API tests, browser tests.
+export {};
+// `bun run test [unit|e2e]` runs one part. Ends with the line "N passed, N failed".
+
+let passed = 0;
+let failed = 0;
+
+/** Runs a command, echoing its output, and adds its counts (a command that is not a test suite counts as one). */
+async function step(name: string, command: string[]) {
+  console.log(`\n=== ${name}: ${command.join(" ")}`);
+  const child = Bun.spawn(command, { stdout: "pipe", stderr: "pipe", env: process.env });
+  let output = "";
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: NodeJS.WriteStream) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      const text = decoder.decode(chunk, { stream: true });
+      output += text;
+      sink.write(text);
+    }
+  };
+  await Promise.all([pump(child.stdout, process.stdout), pump(child.stderr, process.stderr)]);
+  const exitCode = await child.exited;
+  const pass = /^\s*(\d+) pass$/m.exec(output);
+  const fail = /^\s*(\d+) fail$/m.exec(output);
+  if (pass) {
+    passed += Number(pass[1]);
+    failed += Number(fail?.[1] ?? 0) || (exitCode === 0 ? 0 : 1);
+  } else if (exitCode === 0) passed += 1;
+  else failed += 1;
+  if (exitCode !== 0) console.log(`--- ${name} failed (exit ${exitCode})`);
+}
+
+const only = process.argv[2];
+await step("build", ["bun", "scripts/build.ts"]);
+if (!only) await step("typecheck", ["bunx", "tsc", "--noEmit"]);
+if (!only || only === "unit") await step("unit and API tests", ["bun", "test", "src"]);
+if (!only || only === "e2e") await step("browser tests", ["bun", "test", "--timeout", "60000", "tests/e2e"]);
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,8 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ArchiveItem } from "../../../src/shared/types.ts";
+import { getJson } from "../../lib/api.ts";
+
+export const archiveQueryOptions = () =>
+  queryOptions({ queryKey: ["/api/archive-events"], queryFn: () => getJson<ArchiveItem[]>("/api/archive-events") });
+
+export const useArchive = () => useQuery(archiveQueryOptions());

@@ -1,0 +1,7 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Class } from "../../../src/shared/types.ts";
+import { getJson } from "../../lib/api.ts";
+
+export const classesQueryOptions = () => queryOptions({ queryKey: ["/api/classes"], queryFn: () => getJson<Class[]>("/api/classes") });
+
+export const useClasses = () => useQuery(classesQueryOptions());

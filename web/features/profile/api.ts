@@ -1,0 +1,7 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { PublicProfile } from "../../../src/shared/types.ts";
+import { getJson } from "../../lib/api.ts";
+
+export const profileQueryOptions = () => queryOptions({ queryKey: ["/api/profile"], queryFn: () => getJson<PublicProfile>("/api/profile") });
+
+export const useProfile = () => useQuery(profileQueryOptions());
