@@ -5,7 +5,10 @@ import { mkdirSync, rmSync } from "node:fs";
 import { relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const OUT = "dist/public";
+// `--outdir DIR` builds elsewhere (tests and parallel work); only the default build writes the embed manifest.
+const outdirFlag = process.argv.indexOf("--outdir");
+const OUT = outdirFlag > 0 ? process.argv[outdirFlag + 1]! : "dist/public";
+const writeManifest = OUT === "dist/public";
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml|webmanifest|map)$/;
 
 const FONTS = [
@@ -39,6 +42,10 @@ for (const file of files.filter((name) => COMPRESSIBLE.test(name))) {
   await Bun.write(`${OUT}/${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
 }
 
+if (!writeManifest) {
+  console.log(`built ${files.length} files into ${OUT}`);
+  process.exit(0);
+}
 const all: string[] = [];
 for await (const file of new Bun.Glob("**/*").scan({ cwd: OUT })) all.push(file);
 all.sort();

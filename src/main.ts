@@ -6,6 +6,7 @@ import { openDatabase } from "../db/client.ts";
 import { createApp } from "./app.ts";
 import { loadConfig, type Config } from "./config.ts";
 import { loadJwtSecret } from "./lib/secrets.ts";
+import { assetsFromDirectory } from "./plugins/web-assets.ts";
 import { ensureAdmin, generatePassword, setPassword } from "./modules/auth/service.ts";
 import { DEFAULT_USERNAME } from "./shared/constants.ts";
 
@@ -44,7 +45,10 @@ async function serve(config: Config) {
     console.log(`Created user "${DEFAULT_USERNAME}" with the generated password: ${admin.generatedPassword}`);
     console.log("It is shown only once. Change it in the admin area, or run `reset-admin-password`.");
   }
-  const { webAssets } = await import("./generated/web-assets.ts");
+  // WEB_DIST (development and tests) serves a build folder instead of the files embedded at build time.
+  const webAssets = process.env.WEB_DIST
+    ? await assetsFromDirectory(process.env.WEB_DIST)
+    : (await import("./generated/web-assets.ts")).webAssets;
   const app = createApp({ db, config, jwtSecret: loadJwtSecret(config.dataDir, config.jwtSecret), webAssets });
   const server = Bun.serve({
     port: config.port,

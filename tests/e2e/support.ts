@@ -39,6 +39,7 @@ export async function startSite(options: { appData?: string | null; env?: Record
       ADMIN_PASSWORD,
       SITE_URL: `http://127.0.0.1:${port}`,
       YOUTUBE_API_BASE: "http://127.0.0.1:9/unreachable",
+      WEB_DIST: process.env.WEB_DIST ?? join(ROOT, "dist/public"),
       ...options.env,
     },
     stdout: "pipe",
