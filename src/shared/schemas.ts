@@ -1,5 +1,5 @@
 // One schema per form or call (spec §5), used by the web forms and by the server routes.
-import { boolean, define, enums, object, optional, partial, string, type Infer } from "superstruct";
+import { assign, boolean, define, enums, nullable, object, optional, partial, string, type Infer } from "superstruct";
 import { CLASS_ICONS, NOTIFICATION_TYPES, PASSWORD_MIN_LENGTH } from "./constants.ts";
 import {
   date,
@@ -139,3 +139,31 @@ export const resetPasswordSchema = object({
 });
 
 export const apiKeySchema = object({ apiKey: text(1, "API key is required", 200) });
+
+// Rows of an export file or app_data section (spec §3, docs/architecture.md): a form's fields plus the stored id and
+// timestamps. Missing optional columns take their defaults on import; unknown fields are dropped.
+const rowId = optional(
+  define<number>("id", (value) => (typeof value === "number" && Number.isSafeInteger(value) && value > 0) || "Id must be a positive whole number"),
+);
+const rowTimestamp = (field: string) =>
+  optional(
+    define<string>(
+      "timestamp",
+      (value) =>
+        (typeof value === "string" && value.length <= 40 && !Number.isNaN(Date.parse(value))) || `${field} must be a date-time`,
+    ),
+  );
+const rowColumns = { id: rowId, createdAt: rowTimestamp("createdAt") };
+
+export const eventRowSchema = assign(eventSchema, object(rowColumns));
+export const classRowSchema = assign(classSchema, object(rowColumns));
+/** Archive rows may store no extra images (null). */
+export const archiveEventRowSchema = assign(archiveEventSchema, object({ ...rowColumns, images: optional(nullable(imageList)) }));
+export const messageRowSchema = assign(contactSchema, object({ ...rowColumns, isRead: optional(boolean()) }));
+export const subscriberRowSchema = assign(newsletterSchema, object(rowColumns));
+export const profileRowSchema = assign(profileSchema, object({ id: rowId, updatedAt: rowTimestamp("updatedAt") }));
+/** Stored notifications may carry any type name; the admin list shows unknown ones as info (spec §3). */
+export const notificationRowSchema = assign(
+  notificationSchema,
+  object({ ...rowColumns, type: optional(text(1, "Type is required", 40)) }),
+);
