@@ -1,0 +1,221 @@
+// The YouTube proxy: recent uploads of the configured channel from the Data API v3, cached in memory.
+//
+// Upstream calls (docs/decisions/youtube-proxy.md): `channels?part=contentDetails&id=…` once per channel to find
+// its uploads playlist (cached for the process), then `playlistItems?part=snippet,contentDetails&playlistId=…
+// &maxResults=12` per refresh. Both cost 1 quota unit, where `search?…&order=date` costs 100 and lags behind.
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { settings } from "../../../db/schema.ts";
+import { HttpError } from "../../lib/errors.ts";
+import { setSetting } from "../../lib/settings.ts";
+import type { Video, VideoErrorCode, VideoList } from "../../shared/types.ts";
+
+export const YOUTUBE_API_KEY_SETTING = "youtubeApiKey";
+export const YOUTUBE_CHANNEL_SETTING = "youtubeChannelId";
+
+/** How long a good list is served without asking YouTube again. */
+export const VIDEO_CACHE_TTL_MS = 60 * 60 * 1000;
+/** Deadline for one refresh (every upstream call of it, bodies included). */
+export const UPSTREAM_TIMEOUT_MS = 5000;
+export const MAX_VIDEOS = 12;
+
+export type YoutubeOptions = {
+  db: Db;
+  apiBase: string;
+  /** Values of the runtime contract, used when the settings table holds none. */
+  defaultApiKey?: string;
+  defaultChannelId?: string;
+  fetch: typeof fetch;
+  now: () => Date;
+  timeoutMs?: number;
+  cacheTtlMs?: number;
+  log?: (line: string) => void;
+};
+
+/** An error answer of /api/youtube/videos: {error, code, message} with its HTTP status. */
+export class VideoFetchError extends HttpError {
+  constructor(status: number, readonly code: VideoErrorCode, title: string, detail: string, headers: Record<string, string> = {}) {
+    super(status, title, { code, message: detail }, headers);
+  }
+}
+
+const notConfigured = (detail: string) => new VideoFetchError(503, "NOT_CONFIGURED", "YouTube is not configured", detail);
+const quotaExceeded = () =>
+  new VideoFetchError(503, "QUOTA_EXCEEDED", "YouTube API quota exceeded",
+    "The YouTube API daily quota has been exceeded. The quota usually resets within 24 hours.", { "Retry-After": "3600" });
+const rateLimited = () =>
+  new VideoFetchError(503, "RATE_LIMITED", "YouTube rate limit reached",
+    "YouTube is receiving too many requests from this site right now. Please try again in a minute.", { "Retry-After": "60" });
+const authError = (reason: string) =>
+  new VideoFetchError(502, "AUTH_ERROR", "YouTube authentication failed",
+    `YouTube refused the site's API key (authentication failed: ${reason}). The administrator needs to update the YouTube API key.`);
+const upstreamError = (detail: string, status = 502) => new VideoFetchError(status, "UPSTREAM_ERROR", "YouTube request failed", detail);
+
+type UpstreamError = { error?: { code?: number; message?: string; errors?: { reason?: string }[]; details?: { reason?: string }[] } };
+type Thumbnails = Partial<Record<"default" | "medium" | "high" | "standard" | "maxres", { url?: string }>>;
+type PlaylistItem = {
+  snippet?: { title?: string; publishedAt?: string; thumbnails?: Thumbnails; resourceId?: { videoId?: string } };
+  contentDetails?: { videoId?: string; videoPublishedAt?: string };
+};
+
+/** The `reason`s of a Data API error answer ({error: {code, message, errors: [{reason, domain, message}]}}). */
+export function upstreamReasons(body: unknown): string[] {
+  const error = (body as UpstreamError | null)?.error;
+  const reasons = (error?.errors ?? []).map((entry) => entry.reason ?? "").filter(Boolean);
+  // Newer answers also carry google.rpc.ErrorInfo details (e.g. API_KEY_INVALID) beside the legacy reasons.
+  for (const detail of error?.details ?? []) if (detail?.reason) reasons.push(detail.reason);
+  return reasons;
+}
+
+/** Maps a Data API error answer to ours (reasons per developers.google.com/youtube/v3/docs/errors). */
+export function classifyUpstreamError(status: number, body: unknown): VideoFetchError {
+  const reasons = upstreamReasons(body);
+  const has = (...names: string[]) => reasons.some((reason) => names.includes(reason));
+  const message = (body as UpstreamError | null)?.error?.message ?? "";
+  if (has("quotaExceeded", "dailyLimitExceeded", "dailyLimitExceededUnreg")) return quotaExceeded();
+  if (status === 429 || has("rateLimitExceeded", "userRateLimitExceeded")) return rateLimited();
+  const keyProblem = has("keyInvalid", "keyExpired", "API_KEY_INVALID", "API_KEY_EXPIRED") || (status === 400 && /api key/i.test(message));
+  const forbidden = status === 403 && (reasons.length === 0 || has("forbidden", "accessNotConfigured", "ipRefererBlocked", "SERVICE_DISABLED", "API_KEY_SERVICE_BLOCKED", "API_KEY_HTTP_REFERRER_BLOCKED", "API_KEY_IP_ADDRESS_BLOCKED"));
+  if (keyProblem || forbidden || status === 401) return authError(reasons[0] ?? `HTTP ${status}`);
+  return upstreamError(`YouTube answered with HTTP ${status}${reasons.length ? ` (${reasons.join(", ")})` : ""}.`);
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
+
+/** Decodes the HTML entities the Data API puts in titles (`&#39;`, `&amp;`, `&quot;`…). */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
+    if (entity[0] !== "#") return ENTITIES[entity.toLowerCase()] ?? match;
+    const code = entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
+  });
+}
+
+/** One playlist item as a public video, or null for private/deleted entries (they carry no thumbnails). */
+export function toVideo(item: PlaylistItem): Video | null {
+  const id = item.contentDetails?.videoId ?? item.snippet?.resourceId?.videoId;
+  const thumbnails = item.snippet?.thumbnails ?? {};
+  const thumbnail = thumbnails.high?.url ?? thumbnails.medium?.url ?? thumbnails.default?.url;
+  if (!id || !thumbnail) return null;
+  return {
+    id,
+    title: decodeEntities(item.snippet?.title ?? ""),
+    publishedAt: item.contentDetails?.videoPublishedAt ?? item.snippet?.publishedAt ?? "",
+    thumbnail,
+  };
+}
+
+type CacheEntry = { list: VideoList; fetchedAt: number; signature: string };
+
+export function createYoutubeService(options: YoutubeOptions) {
+  const { db } = options;
+  const timeoutMs = options.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
+  const cacheTtlMs = options.cacheTtlMs ?? VIDEO_CACHE_TTL_MS;
+  const log = options.log ?? ((line: string) => console.warn(line));
+  const readSetting = db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, sql.placeholder("key")))
+    .prepare();
+
+  let cache: CacheEntry | null = null;
+  /** The refresh under way, shared by every request that arrives while it runs. */
+  let inflight: { signature: string; promise: Promise<VideoList> } | null = null;
+  /** Bumped when the key changes, so a refresh started with the old key does not fill the cache. */
+  let generation = 0;
+  const uploadsPlaylists = new Map<string, string>();
+
+  function credentials() {
+    const apiKey = (readSetting.get({ key: YOUTUBE_API_KEY_SETTING })?.value ?? options.defaultApiKey ?? "").trim();
+    const channelId = (readSetting.get({ key: YOUTUBE_CHANNEL_SETTING })?.value ?? options.defaultChannelId ?? "").trim();
+    return { apiKey, channelId, signature: `${generation}:${channelId}` };
+  }
+
+  /** Never lets the key reach a response or a log line, whatever the upstream or the runtime put in a message. */
+  const redact = (text: string, apiKey: string) => (apiKey ? text.split(apiKey).join("[redacted]") : text);
+
+  /** One GET of the Data API; an error answer becomes a VideoFetchError, unless its reason is in `tolerated`. */
+  async function call<T>(path: string, params: Record<string, string>, apiKey: string, signal: AbortSignal, tolerated: string[] = []): Promise<T | null> {
+    const url = `${options.apiBase}/${path}?${new URLSearchParams({ ...params, key: apiKey })}`;
+    let response: Response;
+    let body: unknown;
+    try {
+      response = await options.fetch(url, { signal, headers: { Accept: "application/json" } });
+      body = await response.json().catch(() => null);
+    } catch (error) {
+      if (signal.aborted) throw upstreamError(`YouTube did not answer within ${Math.round(timeoutMs / 1000)} seconds.`, 504);
+      log(`youtube: ${path} failed: ${redact(String(error), apiKey)}`);
+      throw upstreamError("Could not reach YouTube.");
+    }
+    if (!response.ok) {
+      const reasons = upstreamReasons(body);
+      if (reasons.some((reason) => tolerated.includes(reason))) return null;
+      const error = classifyUpstreamError(response.status, body);
+      log(`youtube: ${path} answered ${response.status} (${reasons.join(", ") || "no reason"}) -> ${error.code}`);
+      throw error;
+    }
+    return body as T;
+  }
+
+  async function fetchList(apiKey: string, channelId: string): Promise<VideoList> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    let playlistId = uploadsPlaylists.get(channelId);
+    if (!playlistId) {
+      const channels = await call<{ items?: { contentDetails?: { relatedPlaylists?: { uploads?: string } } }[] }>(
+        "channels", { part: "contentDetails", id: channelId, maxResults: "1" }, apiKey, signal);
+      playlistId = channels?.items?.[0]?.contentDetails?.relatedPlaylists?.uploads;
+      if (!playlistId) throw notConfigured(`The YouTube channel "${channelId}" was not found. Check the configured channel id.`);
+      uploadsPlaylists.set(channelId, playlistId);
+    }
+    // A channel that never uploaded has no uploads playlist yet: that is an empty list, not an error.
+    const page = await call<{ items?: PlaylistItem[] }>("playlistItems",
+      { part: "snippet,contentDetails", playlistId, maxResults: String(MAX_VIDEOS) }, apiKey, signal, ["playlistNotFound"]);
+    const items = Array.isArray(page?.items) ? page.items : [];
+    const videos = items.map(toVideo).filter((video): video is Video => video !== null);
+    videos.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
+    return { videos, channelId };
+  }
+
+  return {
+    /** The channel's recent videos: fresh cache, else YouTube, else the last good list, else a typed error. */
+    async list(): Promise<{ list: VideoList; source: "cache" | "upstream" | "stale" }> {
+      const { apiKey, channelId, signature } = credentials();
+      const now = options.now().getTime();
+      const cached = cache?.signature === signature ? cache : null;
+      if (cached && now - cached.fetchedAt < cacheTtlMs) return { list: cached.list, source: "cache" };
+      if (!apiKey) throw notConfigured("No YouTube API key is set. The administrator can add one in the admin area.");
+      if (!channelId) throw notConfigured("No YouTube channel is configured (YOUTUBE_CHANNEL_ID).");
+
+      if (inflight?.signature !== signature) {
+        const startedIn = generation;
+        const promise = fetchList(apiKey, channelId)
+          .then((list) => {
+            if (generation === startedIn) cache = { list, fetchedAt: options.now().getTime(), signature };
+            return list;
+          })
+          .finally(() => {
+            if (inflight?.promise === promise) inflight = null;
+          });
+        inflight = { signature, promise };
+      }
+      try {
+        return { list: await inflight.promise, source: "upstream" };
+      } catch (error) {
+        if (cached) return { list: cached.list, source: "stale" };
+        if (error instanceof HttpError) throw error;
+        log(`youtube: unexpected failure: ${redact(String(error), apiKey)}`);
+        throw upstreamError("YouTube answered with something unexpected.");
+      }
+    },
+
+    /** Stores a new key (trimmed) and forgets everything fetched with the old one. */
+    setApiKey(apiKey: string) {
+      setSetting(db, YOUTUBE_API_KEY_SETTING, apiKey.trim());
+      generation += 1;
+      cache = null;
+      inflight = null;
+    },
+  };
+}
+
+export type YoutubeService = ReturnType<typeof createYoutubeService>;
