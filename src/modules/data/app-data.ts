@@ -1,0 +1,311 @@
+// The app_data folder (docs/architecture.md "app_data format"; issue 2 item 10): sync, status, restore, auto-restore.
+import { randomBytes } from "node:crypto";
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { badRequest, HttpError } from "../../lib/errors.ts";
+import { setSetting } from "../../lib/settings.ts";
+import { EXPORT_SECTIONS, type ExportSection } from "../../shared/constants.ts";
+import type { SyncStatus } from "../../shared/types.ts";
+import {
+  countSections,
+  DATA_FORMAT_VERSION,
+  describeCounts,
+  hasContent,
+  parseContent,
+  readContent,
+  replaceContent,
+  safetyCopy,
+  type ContentRows,
+  type DataDeps,
+} from "./service.ts";
+
+export const MANIFEST_FILE = "manifest.json";
+export const LAST_SYNC_SETTING = "lastSync";
+/** `<section>.json` */
+export const sectionFile = (section: ExportSection) => `${section}.json`;
+
+export type Manifest = { version: number; lastSync: string; files: string[] };
+
+// A name the server could have generated for an upload: no folders, no leading dot.
+const UPLOAD_NAME = /^[A-Za-z0-9_][\w.-]*$/;
+const UPLOAD_REF = /(?<![\w:/.-])\/uploads\/([A-Za-z0-9_][\w.-]*)/g;
+
+/** The upload file names (`/uploads/<name>`) that any string in the content refers to. */
+export function referencedUploads(content: unknown): string[] {
+  const names = new Set<string>();
+  const visit = (value: unknown) => {
+    if (typeof value === "string") for (const match of value.matchAll(UPLOAD_REF)) names.add(match[1]!);
+    else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === "object") Object.values(value).forEach(visit);
+  };
+  visit(content);
+  return [...names].sort();
+}
+
+// ---------------------------------------------------------------- atomic files
+
+const tempPathFor = (path: string) => join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
+
+function fsyncPath(path: string) {
+  const fd = openSync(path, "r");
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function fsyncDir(dir: string) {
+  try {
+    fsyncPath(dir);
+  } catch {
+    // Some platforms cannot open a folder for fsync; the renames are still atomic.
+  }
+}
+
+/** Writes `data` to a temp file beside `path`, flushed to disk; returns the temp path to rename later. */
+function stageWrite(path: string, data: string | Uint8Array): string {
+  const temp = tempPathFor(path);
+  const bytes = typeof data === "string" ? Buffer.from(data) : data;
+  const fd = openSync(temp, "w", 0o644);
+  try {
+    for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+  return temp;
+}
+
+/** Copies `source` to a temp file beside `path`, flushed to disk; returns the temp path to rename later. */
+function stageCopy(source: string, path: string): string {
+  const temp = tempPathFor(path);
+  try {
+    copyFileSync(source, temp);
+    fsyncPath(temp);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  return temp;
+}
+
+/** Writes a file atomically: temp file in the same folder, fsync, rename. Readers see the old or the new file. */
+export function writeFileAtomic(path: string, data: string | Uint8Array) {
+  const temp = stageWrite(path, data);
+  try {
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  fsyncDir(dirname(path));
+}
+
+type Staged = { temp: string; path: string };
+const commitStaged = (staged: Staged[]) => staged.forEach(({ temp, path }) => renameSync(temp, path));
+const discardStaged = (staged: Staged[]) => staged.forEach(({ temp }) => rmSync(temp, { force: true }));
+
+function sameFile(a: string, b: string): boolean {
+  if (!existsSync(a) || !existsSync(b)) return false;
+  if (statSync(a).size !== statSync(b).size) return false;
+  return readFileSync(a).equals(readFileSync(b));
+}
+
+const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
+const toJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+// ---------------------------------------------------------------- sync
+
+/**
+ * Writes every section as `<section>.json`, then the referenced uploads into `uploads/`, then `manifest.json` last,
+ * each file atomically; stores the sync time in the settings table.
+ */
+export function syncToAppData(deps: DataDeps) {
+  const { appDataDir, dataDir } = deps.config;
+  const lastSync = (deps.now?.() ?? new Date()).toISOString();
+  const content = readContent(deps.db);
+  const files = EXPORT_SECTIONS.map(sectionFile);
+  const uploadsDir = join(appDataDir, "uploads");
+  const staged: Staged[] = [];
+  const missing: string[] = [];
+  let copied = 0;
+  try {
+    mkdirSync(uploadsDir, { recursive: true });
+    for (const name of referencedUploads(content)) {
+      const source = join(dataDir, "uploads", name);
+      const target = join(uploadsDir, name);
+      if (!isFile(source)) {
+        if (!isFile(target)) missing.push(name);
+        continue;
+      }
+      copied += 1;
+      if (!sameFile(source, target)) staged.push({ temp: stageCopy(source, target), path: target });
+    }
+    const uploadCount = staged.length;
+    for (const section of EXPORT_SECTIONS) {
+      const path = join(appDataDir, sectionFile(section));
+      staged.push({ temp: stageWrite(path, toJson(content[section])), path });
+    }
+    // Uploads first, then the sections: a reader never finds a section pointing at a file not yet there.
+    commitStaged(staged.slice(0, uploadCount));
+    fsyncDir(uploadsDir);
+    commitStaged(staged.slice(uploadCount));
+    staged.length = 0;
+    writeFileAtomic(join(appDataDir, MANIFEST_FILE), toJson({ version: DATA_FORMAT_VERSION, lastSync, files } satisfies Manifest));
+  } catch (error) {
+    discardStaged(staged);
+    throw new HttpError(500, `Sync failed: could not write app_data (${(error as Error).message})`);
+  }
+  setSetting(deps.db, LAST_SYNC_SETTING, lastSync);
+  const warning = missing.length ? ` ${missing.length} referenced upload file(s) were not found: ${missing.join(", ")}.` : "";
+  return {
+    success: true as const,
+    message: `Data synced to app_data successfully: ${describeCounts(countSections(content))}, ${copied} upload file(s).${warning}`,
+    lastSync,
+    files,
+  };
+}
+
+// ---------------------------------------------------------------- status
+
+type ManifestRead = { ok: true; manifest: Manifest } | { ok: false; error: string };
+
+/** Reads and checks `manifest.json`: `{version: 1, lastSync: ISO date-time, files: [names]}`. */
+export function readManifest(appDataDir: string): ManifestRead {
+  const path = join(appDataDir, MANIFEST_FILE);
+  if (!isFile(path)) return { ok: false, error: "No saved data found: app_data/manifest.json is missing." };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return { ok: false, error: "app_data/manifest.json is not valid JSON." };
+  }
+  const invalid = (reason: string): ManifestRead => ({ ok: false, error: `app_data/manifest.json is invalid: ${reason}.` });
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return invalid("expected an object");
+  const { version, lastSync, files } = parsed as Record<string, unknown>;
+  if (version !== DATA_FORMAT_VERSION) return invalid(`version must be ${DATA_FORMAT_VERSION}`);
+  if (typeof lastSync !== "string" || Number.isNaN(Date.parse(lastSync))) return invalid("lastSync must be an ISO-8601 date-time");
+  if (!Array.isArray(files) || !files.every((file) => typeof file === "string")) return invalid("files must be a list of file names");
+  return { ok: true, manifest: { version, lastSync, files } };
+}
+
+/** GET /api/admin/sync-status: `hasAppData` is false when there is no valid manifest. */
+export function readSyncStatus(appDataDir: string): SyncStatus {
+  const read = readManifest(appDataDir);
+  return read.ok
+    ? { hasAppData: true, lastSync: read.manifest.lastSync, files: read.manifest.files }
+    : { hasAppData: false, lastSync: null, files: [] };
+}
+
+// ---------------------------------------------------------------- restore
+
+export type AppDataSnapshot = { manifest: Manifest; rows: ContentRows; uploads: { name: string; source: string }[] };
+
+/**
+ * Reads and validates all of app_data without touching anything: the manifest, every section file (as an import
+ * checks it), the files the manifest lists, and every upload the rows refer to. Throws a 400 with a clear message.
+ */
+export function loadAppData(appDataDir: string, dataDir: string): AppDataSnapshot {
+  const read = readManifest(appDataDir);
+  if (!read.ok) throw badRequest(read.error);
+  const root = resolve(appDataDir);
+
+  for (const file of read.manifest.files) {
+    const path = resolve(root, file);
+    if (relative(root, path).startsWith("..") || path === root) throw badRequest(`app_data/manifest.json is invalid: "${file}" is outside app_data.`);
+    if (!isFile(path)) throw badRequest(`app_data is incomplete: ${file} is listed in the manifest but missing.`);
+  }
+
+  const sections: Record<string, unknown> = {};
+  for (const section of EXPORT_SECTIONS) {
+    const file = sectionFile(section);
+    const path = join(root, file);
+    if (!isFile(path)) throw badRequest(`app_data is incomplete: ${file} is missing.`);
+    try {
+      sections[section] = JSON.parse(readFileSync(path, "utf8"));
+    } catch {
+      throw badRequest(`app_data/${file} is not valid JSON.`);
+    }
+    if (sections[section] === undefined) throw badRequest(`app_data/${file} is empty.`);
+  }
+  const rows = parseContent(sections, (section) => `app_data/${sectionFile(section)}`);
+
+  const uploadsDir = join(root, "uploads");
+  const saved = existsSync(uploadsDir)
+    ? readdirSync(uploadsDir).filter((name) => UPLOAD_NAME.test(name) && isFile(join(uploadsDir, name)))
+    : [];
+  for (const name of referencedUploads(rows)) {
+    if (!saved.includes(name) && !isFile(join(dataDir, "uploads", name))) {
+      throw badRequest(`app_data is incomplete: uploads/${name} is missing (the saved data refers to /uploads/${name}).`);
+    }
+  }
+  return { manifest: read.manifest, rows, uploads: saved.map((name) => ({ name, source: join(uploadsDir, name) })) };
+}
+
+/**
+ * POST /api/admin/restore-from-app-data: validates all of app_data first, then makes a safety copy of the database
+ * and replaces all content in one transaction; copies the saved uploads into `DATA_DIR/uploads` (each atomically,
+ * existing uploads kept). A corrupt or partial app_data throws a 400 and changes nothing.
+ */
+export function restoreFromAppData(deps: DataDeps) {
+  const { appDataDir, dataDir } = deps.config;
+  const snapshot = loadAppData(appDataDir, dataDir);
+  const uploadsDir = join(dataDir, "uploads");
+  const staged: Staged[] = [];
+  let result;
+  try {
+    mkdirSync(uploadsDir, { recursive: true });
+    for (const { name, source } of snapshot.uploads) {
+      const target = join(uploadsDir, name);
+      if (!sameFile(source, target)) staged.push({ temp: stageCopy(source, target), path: target });
+    }
+    safetyCopy(deps.db, dataDir, "restore", deps.now?.());
+    result = replaceContent(deps.db, snapshot.rows);
+  } catch (error) {
+    discardStaged(staged);
+    throw error;
+  }
+  commitStaged(staged);
+  fsyncDir(uploadsDir);
+  return {
+    success: true as const,
+    message: `Data restored from app_data (synced ${snapshot.manifest.lastSync}): ${describeCounts(result.counts)}, ${snapshot.uploads.length} upload file(s).`,
+    counts: result.counts,
+  };
+}
+
+export type AutoRestoreResult = { status: "restored" | "skipped" | "failed"; message: string };
+
+/**
+ * At start: restores from app_data only when the database has no content (no row in any of the seven content
+ * tables); never overwrites a non-empty database. A corrupt app_data is reported, not thrown, so the site still starts.
+ */
+export function autoRestore(deps: DataDeps): AutoRestoreResult {
+  if (hasContent(deps.db)) return { status: "skipped", message: "the database has content; app_data was not restored" };
+  if (!existsSync(join(deps.config.appDataDir, MANIFEST_FILE))) {
+    return { status: "skipped", message: `no app_data to restore (${join(deps.config.appDataDir, MANIFEST_FILE)} not found)` };
+  }
+  try {
+    return { status: "restored", message: restoreFromAppData(deps).message };
+  } catch (error) {
+    if (error instanceof HttpError) return { status: "failed", message: `app_data was not restored: ${error.message}` };
+    throw error;
+  }
+}
