@@ -6,7 +6,16 @@ import type { AppContext } from "./context.ts";
 import { setClientAddress } from "./lib/client-ip.ts";
 import { errorResponse, HttpError } from "./lib/errors.ts";
 import { authModule } from "./modules/auth/index.ts";
+import { archiveModule } from "./modules/archive/index.ts";
 import { classesModule } from "./modules/classes/index.ts";
+import { dataModule } from "./modules/data/index.ts";
+import { eventsModule } from "./modules/events/index.ts";
+import { messagesModule } from "./modules/messages/index.ts";
+import { notificationsModule } from "./modules/notifications/index.ts";
+import { profileModule } from "./modules/profile/index.ts";
+import { subscribersModule } from "./modules/subscribers/index.ts";
+import { uploadsModule } from "./modules/uploads/index.ts";
+import { youtubeModule } from "./modules/youtube/index.ts";
 import { applySecurityHeaders } from "./plugins/security-headers.ts";
 import { createWebAssetHandler, type WebAssetFiles } from "./plugins/web-assets.ts";
 
@@ -48,7 +57,16 @@ export function createApp(options: AppOptions): App {
     })
     .get("/healthz", () => ({ status: "ok" }))
     .use(authModule(context))
-    .use(classesModule(context));
+    .use(profileModule(context))
+    .use(eventsModule(context))
+    .use(classesModule(context))
+    .use(archiveModule(context))
+    .use(messagesModule(context))
+    .use(subscribersModule(context))
+    .use(notificationsModule(context))
+    .use(dataModule(context))
+    .use(youtubeModule(context))
+    .use(uploadsModule(context));
 
   const serveWebAsset = createWebAssetHandler(options.webAssets ?? {});
   const allowedOrigins = new Set(options.config.corsOrigins);

@@ -53,3 +53,16 @@ export const EXPORT_SECTIONS = [
   "notifications",
 ] as const;
 export type ExportSection = (typeof EXPORT_SECTIONS)[number];
+
+/** What GET /api/profile answers before the teacher's profile is saved (spec §2.1 defaults). */
+export const DEFAULT_PROFILE = {
+  name: "Swami Atmananda",
+  title: "Teacher of Yoga and Vedanta",
+  biography:
+    "<p>Swami Atmananda is the president of the Vedanta and Yoga Association of Melbourne and has taught yoga and Vedanta for over 27 years.</p>",
+  quote: "Come and discover the lightness of life.",
+  profileImage: "",
+  email: null,
+  phone: null,
+  address: null,
+} as const;

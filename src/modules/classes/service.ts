@@ -10,11 +10,11 @@ import type { ClassInput } from "../../shared/schemas.ts";
 export const normalizeLevel = (level: string | undefined): ClassLevel =>
   (CLASS_LEVELS as readonly string[]).includes(level ?? "") ? (level as ClassLevel) : "None";
 
-function toRow(input: Partial<ClassInput>) {
+function toRow<T extends Partial<ClassInput>>(input: T): T {
   return {
     ...input,
     ...(input.description !== undefined && { description: sanitizeRichText(input.description) }),
-  };
+  } as T;
 }
 
 export function createClassesService(db: Db) {
@@ -25,7 +25,7 @@ export function createClassesService(db: Db) {
     create(input: ClassInput) {
       return db
         .insert(classes)
-        .values({ ...toRow(input), level: normalizeLevel(input.level), icon: input.icon ?? DEFAULT_CLASS_ICON } as typeof classes.$inferInsert)
+        .values({ ...toRow(input), level: normalizeLevel(input.level), icon: input.icon ?? DEFAULT_CLASS_ICON })
         .returning()
         .get();
     },

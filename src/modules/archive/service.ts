@@ -1,0 +1,78 @@
+import { asc, desc, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { archiveEvents, type ArchiveEvent, type Event } from "../../../db/schema.ts";
+import { notFound } from "../../lib/errors.ts";
+import { sanitizeRichText } from "../../lib/rich-text.ts";
+import { formatLongDate } from "../../lib/time.ts";
+import type { ArchiveEventInput } from "../../shared/schemas.ts";
+import type { ArchiveItem } from "../../shared/types.ts";
+import { createEventsService } from "../events/service.ts";
+
+/** A past event in the archive's shape: its first photo is the main image, the rest are its photos. */
+export function toArchiveShape(event: Event): ArchiveItem {
+  const [image = "", ...images] = event.images;
+  const days = event.endDate && event.endDate !== event.startDate;
+  return {
+    id: event.id,
+    source: "event",
+    title: event.name,
+    date: days ? `${formatLongDate(event.startDate)} – ${formatLongDate(event.endDate!)}` : formatLongDate(event.startDate),
+    type: event.type,
+    year: event.year ?? event.startDate.slice(0, 4),
+    description: event.archiveDescription || event.description,
+    image,
+    attachmentName: event.attachmentName,
+    attachmentFile: event.attachmentFile,
+    images,
+    createdAt: event.createdAt,
+  };
+}
+
+const fromRow = (row: ArchiveEvent): ArchiveItem => ({ ...row, source: "archive", images: row.images ?? [] });
+
+/** Sorts newest year first; within a year, by the date when it can be read, newest first. */
+function sortKey(item: ArchiveItem, startDate?: string): string {
+  const parsed = startDate ?? (Number.isNaN(Date.parse(item.date)) ? "" : new Date(Date.parse(item.date)).toISOString().slice(0, 10));
+  return `${item.year}|${parsed}`;
+}
+
+function toRow<T extends Partial<ArchiveEventInput>>(input: T): T {
+  return { ...input, ...(input.description !== undefined && { description: sanitizeRichText(input.description) }) } as T;
+}
+
+export function createArchiveService(db: Db) {
+  const events = createEventsService(db);
+  const rows = db.select().from(archiveEvents).orderBy(desc(archiveEvents.year), asc(archiveEvents.id)).prepare();
+
+  return {
+    /** The archive rows and the past events, newest year first. */
+    list(today: string): ArchiveItem[] {
+      const items = [
+        ...rows.all().map((row) => ({ item: fromRow(row), key: sortKey(fromRow(row)) })),
+        ...events.past(today).map((event) => ({ item: toArchiveShape(event), key: sortKey(toArchiveShape(event), event.startDate) })),
+      ];
+      return items.sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0)).map(({ item }) => item);
+    },
+
+    rows: () => rows.all(),
+
+    create(input: ArchiveEventInput): ArchiveEvent {
+      return db.insert(archiveEvents).values(toRow(input)).returning().get();
+    },
+
+    update(id: number, input: Partial<ArchiveEventInput>): ArchiveEvent {
+      const changes = toRow(input);
+      const updated = Object.keys(changes).length
+        ? db.update(archiveEvents).set(changes).where(eq(archiveEvents.id, id)).returning().get()
+        : db.select().from(archiveEvents).where(eq(archiveEvents.id, id)).get();
+      if (!updated) throw notFound("Archive event not found");
+      return updated;
+    },
+
+    remove(id: number) {
+      const deleted = db.delete(archiveEvents).where(eq(archiveEvents.id, id)).returning({ id: archiveEvents.id }).get();
+      if (!deleted) throw notFound("Archive event not found");
+      return { success: true };
+    },
+  };
+}

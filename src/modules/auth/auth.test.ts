@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { SignJWT } from "jose";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "../../test-support/app.ts";
+import { scenarios } from "../../test-support/scenarios.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.cleanup());
+
+const sign = (payload: Record<string, unknown>, secret: string, exp: number) =>
+  new SignJWT(payload).setProtectedHeader({ alg: "HS256" }).setSubject("1").setExpirationTime(exp).sign(new TextEncoder().encode(secret));
+const SECRET = "test-secret-test-secret-test-secret";
+const unsigned = (payload: object) =>
+  `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.`;
+
+describe("login", () => {
+  scenarios(() => t, [
+    { name: "right password gives a token", method: "POST", url: "/api/admin/login", body: { username: "admin", password: TEST_PASSWORD }, status: 200, contains: ['"token"'] },
+    { name: "wrong password is refused", method: "POST", url: "/api/admin/login", body: { username: "admin", password: "nope" }, status: 401, contains: ["Invalid credentials"], notContains: ["token"] },
+    { name: "unknown user is refused the same way", method: "POST", url: "/api/admin/login", body: { username: "root", password: "nope" }, status: 401, contains: ["Invalid credentials"] },
+    { name: "missing fields", method: "POST", url: "/api/admin/login", body: {}, status: 400, contains: ["Username is required", "Password is required"] },
+    { name: "not JSON", method: "POST", url: "/api/admin/login", body: "username=admin", headers: { "content-type": "application/x-www-form-urlencoded" }, status: 400 },
+  ]);
+});
+
+describe("the admin guard", () => {
+  const now = Math.floor(Date.now() / 1000);
+  scenarios(() => t, [
+    { name: "no token", method: "GET", url: "/api/admin/messages", status: 401, contains: ["Authentication required"] },
+    { name: "not a bearer token", method: "GET", url: "/api/admin/messages", headers: { authorization: "Basic YWRtaW46eA==" }, status: 401 },
+    { name: "garbage token", method: "GET", url: "/api/admin/messages", auth: "not.a.token", status: 401 },
+    { name: "unknown admin paths are guarded too", method: "GET", url: "/api/admin/nothing-here", status: 401 },
+    { name: "a valid token reaches the route", method: "GET", url: "/api/admin/messages", auth: true, status: 200 },
+  ]);
+
+  test("forged, expired, unsigned and altered tokens get 401 on admin routes", async () => {
+    const valid = await t.login();
+    const [header, payload, signature] = valid.split(".");
+    const altered = `${header}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, "base64url").toString()), sub: "2" })).toString("base64url")}.${signature}`;
+    const tokens = {
+      forged: await sign({ ver: 0 }, "another-secret", now + 3600),
+      expired: await sign({ ver: 0 }, SECRET, now - 10),
+      unsigned: unsigned({ sub: "1", ver: 0, exp: now + 3600 }),
+      altered,
+    };
+    for (const [kind, token] of Object.entries(tokens)) {
+      for (const [method, url] of [["GET", "/api/admin/messages"], ["POST", "/api/admin/classes"], ["DELETE", "/api/admin/events/1"], ["GET", "/api/admin/export-data"]] as const) {
+        const response = await t.request(method, url, { token });
+        expect(`${kind} ${method} ${url} ${response.status}`).toBe(`${kind} ${method} ${url} 401`);
+      }
+    }
+    expect((await t.request("GET", "/api/admin/messages", { token: valid })).status).toBe(200);
+  });
+});
+
+describe("password reset", () => {
+  test("wrong current password gives a clear message and changes nothing", async () => {
+    const token = await t.login();
+    const response = await t.request("POST", "/api/admin/reset-password", {
+      token,
+      body: { username: "admin", currentPassword: "wrong", newPassword: "another-password" },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "Username or current password is incorrect" });
+    expect((await t.request("GET", "/api/admin/messages", { token })).status).toBe(200);
+  });
+
+  test("a short new password gets the spec's message", async () => {
+    const token = await t.login();
+    const response = await t.request("POST", "/api/admin/reset-password", {
+      token,
+      body: { username: "admin", currentPassword: TEST_PASSWORD, newPassword: "12345" },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("New password must be at least 6 characters long");
+  });
+
+  test("a reset revokes older tokens, returns a new one, and the new password works", async () => {
+    const local = await createTestApp();
+    try {
+      const old = await local.login();
+      const response = await local.request("POST", "/api/admin/reset-password", {
+        token: old,
+        body: { username: "admin", currentPassword: TEST_PASSWORD, newPassword: "brand-new-password" },
+      });
+      expect(response.status).toBe(200);
+      const { token: fresh } = (await response.json()) as { token: string };
+      expect((await local.request("GET", "/api/admin/messages", { token: old })).status).toBe(401);
+      expect((await local.request("GET", "/api/admin/messages", { token: fresh })).status).toBe(200);
+      const login = await local.request("POST", "/api/admin/login", { body: { username: "admin", password: "brand-new-password" } });
+      expect(login.status).toBe(200);
+    } finally {
+      local.cleanup();
+    }
+  });
+});
+
+describe("login rate limit", () => {
+  test("repeated failures per username lock it with Retry-After, even for the right password", async () => {
+    const local = await createTestApp();
+    try {
+      for (let i = 0; i < 5; i++) {
+        const r = await local.request("POST", "/api/admin/login", { body: { username: "admin", password: "bad" }, ip: `10.0.0.${i}` });
+        expect(r.status).toBe(401);
+      }
+      const locked = await local.request("POST", "/api/admin/login", { body: { username: "admin", password: TEST_PASSWORD }, ip: "10.0.0.99" });
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    } finally {
+      local.cleanup();
+    }
+  });
+
+  test("repeated failures from one IP lock that IP; X-Forwarded-For does not reset it without a trusted proxy", async () => {
+    const local = await createTestApp();
+    try {
+      let last = 0;
+      for (let i = 0; i < 25; i++) {
+        const r = await local.request("POST", "/api/admin/login", {
+          body: { username: `user${i}`, password: "bad" },
+          ip: "192.0.2.7",
+          headers: { "x-forwarded-for": `198.51.100.${i}` },
+        });
+        last = r.status;
+      }
+      expect(last).toBe(429);
+    } finally {
+      local.cleanup();
+    }
+  });
+});

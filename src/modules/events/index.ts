@@ -1,0 +1,37 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context.ts";
+import { todayIn } from "../../lib/time.ts";
+import { parseBody, parseId } from "../../lib/validate.ts";
+import { eventPatchSchema, eventSchema, registrationSchema } from "../../shared/schemas.ts";
+import { createEventsService } from "./service.ts";
+
+export function eventsModule(ctx: AppContext) {
+  const service = createEventsService(ctx.db);
+  const today = () => todayIn(ctx.config.timezone, ctx.now());
+  const id = (raw: string) => parseId(raw, "Event not found");
+  return new Elysia()
+    .get("/api/events", () => service.upcoming(today()))
+    .post("/api/events/:id/registrations", ({ params, body, set }) => {
+      const registration = service.register(id(params.id), parseBody(body, registrationSchema), today());
+      set.status = 201;
+      return { success: true, id: registration.id };
+    })
+    .get("/api/admin/events", () => service.all())
+    .post("/api/admin/events", ({ body, set }) => {
+      const created = service.create(parseBody(body, eventSchema));
+      ctx.onPublicChange();
+      set.status = 201;
+      return created;
+    })
+    .patch("/api/admin/events/:id", ({ params, body }) => {
+      const updated = service.update(id(params.id), parseBody(body, eventPatchSchema));
+      ctx.onPublicChange();
+      return updated;
+    })
+    .delete("/api/admin/events/:id", ({ params }) => {
+      const result = service.remove(id(params.id));
+      ctx.onPublicChange();
+      return result;
+    })
+    .get("/api/admin/events/:id/registrations", ({ params }) => service.registrations(id(params.id)));
+}

@@ -1,0 +1,20 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context.ts";
+import { parseBody, parseId } from "../../lib/validate.ts";
+import { contactSchema } from "../../shared/schemas.ts";
+import { createMessagesService } from "./service.ts";
+
+/** The contact form's messages: sent by visitors, read by the admin. */
+export function messagesModule(ctx: AppContext) {
+  const service = createMessagesService(ctx.db);
+  const id = (raw: string) => parseId(raw, "Message not found");
+  return new Elysia()
+    .post("/api/contact", ({ body, set }) => {
+      const message = service.create(parseBody(body, contactSchema));
+      set.status = 201;
+      return { success: true, id: message.id };
+    })
+    .get("/api/admin/messages", () => service.list())
+    .patch("/api/admin/messages/:id/read", ({ params }) => service.markRead(id(params.id)))
+    .delete("/api/admin/messages/:id", ({ params }) => service.remove(id(params.id)));
+}

@@ -1,0 +1,27 @@
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { messages, type Message } from "../../../db/schema.ts";
+import { notFound } from "../../lib/errors.ts";
+import type { ContactInput } from "../../shared/schemas.ts";
+
+export function createMessagesService(db: Db) {
+  const list = db.select().from(messages).orderBy(desc(messages.createdAt), desc(messages.id)).prepare();
+  return {
+    /** Stores a contact message; plain text, shown as text (never as HTML). */
+    create: (input: ContactInput): Message => db.insert(messages).values(input).returning().get(),
+    list: () => list.all(),
+
+    /** Unread → Read; there is no way back. */
+    markRead(id: number): Message {
+      const updated = db.update(messages).set({ isRead: true }).where(eq(messages.id, id)).returning().get();
+      if (!updated) throw notFound("Message not found");
+      return updated;
+    },
+
+    remove(id: number) {
+      const deleted = db.delete(messages).where(eq(messages.id, id)).returning({ id: messages.id }).get();
+      if (!deleted) throw notFound("Message not found");
+      return { success: true };
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { asc, eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { profile } from "../../../db/schema.ts";
+import { sanitizeRichText } from "../../lib/rich-text.ts";
+import { parseBody } from "../../lib/validate.ts";
+import { DEFAULT_PROFILE } from "../../shared/constants.ts";
+import { profileSchema, type ProfileInput } from "../../shared/schemas.ts";
+import type { PublicProfile } from "../../shared/types.ts";
+
+export function createProfileService(db: Db, now: () => Date) {
+  const current = db.select().from(profile).orderBy(asc(profile.id)).limit(1).prepare();
+
+  return {
+    /** The stored profile, or the spec's defaults (id 0) when none is stored yet. */
+    get(): PublicProfile {
+      return current.get() ?? { id: 0, ...DEFAULT_PROFILE, updatedAt: now().toISOString() };
+    },
+
+    /** Updates the profile; the first save must carry every required field. */
+    update(changes: Partial<ProfileInput>): PublicProfile {
+      const values = {
+        ...changes,
+        ...(changes.biography !== undefined && { biography: sanitizeRichText(changes.biography) }),
+        updatedAt: now().toISOString(),
+      };
+      const existing = current.get();
+      if (existing) return db.update(profile).set(values).where(eq(profile.id, existing.id)).returning().get();
+      const complete = parseBody({ ...DEFAULT_PROFILE, ...changes }, profileSchema);
+      return db
+        .insert(profile)
+        .values({ ...complete, biography: sanitizeRichText(complete.biography), updatedAt: values.updatedAt })
+        .returning()
+        .get();
+    },
+  };
+}

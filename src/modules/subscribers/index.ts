@@ -1,0 +1,18 @@
+import { Elysia } from "elysia";
+import type { AppContext } from "../../context.ts";
+import { parseBody, parseId } from "../../lib/validate.ts";
+import { newsletterSchema } from "../../shared/schemas.ts";
+import { createSubscribersService } from "./service.ts";
+
+/** Newsletter sign-ups from the footer, managed in the admin's Subscribers tab. */
+export function subscribersModule(ctx: AppContext) {
+  const service = createSubscribersService(ctx.db);
+  return new Elysia()
+    .post("/api/newsletter", ({ body, set }) => {
+      service.subscribe(parseBody(body, newsletterSchema).email);
+      set.status = 201;
+      return { success: true, message: "Subscribed" };
+    })
+    .get("/api/admin/subscribers", () => service.list())
+    .delete("/api/admin/subscribers/:id", ({ params }) => service.remove(parseId(params.id, "Subscriber not found")));
+}
