@@ -9,8 +9,9 @@ import { DEFAULT_USERNAME } from "../../shared/constants.ts";
 const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 const FAILURES_BEFORE_LOCK = 5;
 const LOCK_WINDOW_MS = 15 * 60 * 1000;
-/** A hash to verify against when the username is unknown, so both cases take the same time. */
-const DUMMY_HASH = await Bun.password.hash("not-a-real-password", "argon2id");
+/** A hash to verify against when the username is unknown, so both cases take the same time (made on first use). */
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= Bun.password.hash("not-a-real-password", "argon2id"));
 
 export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
 
@@ -62,7 +63,8 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date) {
     const wait = Math.max(failuresByIp.retryAfter(ip), failuresByUsername.retryAfter(usernameKey));
     if (wait > 0) throw tooManyRequests("Too many failed attempts. Please try again later.", wait);
     const user = byUsername.get({ username });
-    const ok = await hashChecks.run(() => Bun.password.verify(password, user?.password ?? DUMMY_HASH));
+    const hash = user?.password ?? (await getDummyHash());
+    const ok = await hashChecks.run(() => Bun.password.verify(password, hash));
     if (!user || !ok) {
       failuresByIp.hit(ip);
       failuresByUsername.hit(usernameKey);

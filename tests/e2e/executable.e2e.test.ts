@@ -1,0 +1,56 @@
+// The one executable: compiled from this tree, started in an empty folder, it serves the site and the API.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { freePort } from "./support.ts";
+
+const ROOT = resolve(import.meta.dir, "../..");
+const dir = mkdtempSync(join(tmpdir(), "vedanta-exe-"));
+const binary = join(dir, "vedanta-site");
+
+beforeAll(async () => {
+  const build = Bun.spawnSync(["bun", "build", "--compile", "--production", "--bytecode", "--format=esm", "./src/main.ts", "--outfile", binary], { cwd: ROOT });
+  if (build.exitCode !== 0) throw new Error(build.stderr.toString());
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+test("--help lists the commands and settings", () => {
+  const help = Bun.spawnSync([binary, "--help"], { cwd: dir });
+  expect(help.exitCode).toBe(0);
+  const text = help.stdout.toString();
+  for (const word of ["serve", "reset-admin-password", "DATA_DIR", "APP_DATA_DIR", "ADMIN_PASSWORD", "SITE_TIMEZONE"]) expect(text).toContain(word);
+});
+
+test("starts in an empty folder, serves /, /admin and /api/profile, and stops cleanly on SIGTERM", async () => {
+  const work = mkdtempSync(join(dir, "run-"));
+  const port = freePort();
+  const started = performance.now();
+  const child = Bun.spawn([binary], { cwd: work, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ADMIN_PASSWORD: "exe-password" }, stdout: "pipe", stderr: "pipe" });
+  let firstResponseMs = 0;
+  for (;;) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (response.ok) {
+        firstResponseMs = performance.now() - started;
+        break;
+      }
+    } catch {}
+    if (performance.now() - started > 10_000) throw new Error("the executable did not answer within 10 s");
+    await Bun.sleep(5);
+  }
+  const home = await fetch(`http://127.0.0.1:${port}/`);
+  expect(home.status).toBe(200);
+  expect(await home.text()).toContain('<div id="root">');
+  expect((await fetch(`http://127.0.0.1:${port}/admin`)).status).toBe(200);
+  const profile = await fetch(`http://127.0.0.1:${port}/api/profile`);
+  expect(profile.status).toBe(200);
+  expect(((await profile.json()) as { quote: string }).quote).toBe("Come and discover the lightness of life.");
+  const login = await fetch(`http://127.0.0.1:${port}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "exe-password" }) });
+  expect(login.status).toBe(200);
+  await Bun.sleep(500);
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1]);
+  console.log(`executable: ${(Bun.file(binary).size / 1024 / 1024).toFixed(1)} MB, first response after ${firstResponseMs.toFixed(0)} ms (process start included), idle RSS ${(rssKb / 1024).toFixed(1)} MB`);
+  child.kill("SIGTERM");
+  expect(await child.exited).toBe(0);
+}, 30_000);
