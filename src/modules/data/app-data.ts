@@ -227,12 +227,6 @@ export function loadAppData(appDataDir: string, dataDir: string): AppDataSnapsho
   if (!read.ok) throw badRequest(read.error);
   const root = resolve(appDataDir);
 
-  for (const file of read.manifest.files) {
-    const path = resolve(root, file);
-    if (relative(root, path).startsWith("..") || path === root) throw badRequest(`app_data/manifest.json is invalid: "${file}" is outside app_data.`);
-    if (!isFile(path)) throw badRequest(`app_data is incomplete: ${file} is listed in the manifest but missing.`);
-  }
-
   const sections: Record<string, unknown> = {};
   for (const section of EXPORT_SECTIONS) {
     const file = sectionFile(section);
@@ -245,6 +239,12 @@ export function loadAppData(appDataDir: string, dataDir: string): AppDataSnapsho
     }
     if (sections[section] === undefined) throw badRequest(`app_data/${file} is empty.`);
   }
+  for (const file of read.manifest.files) {
+    const path = resolve(root, file);
+    if (relative(root, path).startsWith("..") || path === root) throw badRequest(`app_data/manifest.json is invalid: "${file}" is outside app_data.`);
+    if (!isFile(path)) throw badRequest(`app_data is incomplete: ${file} is listed in the manifest but missing.`);
+  }
+
   const rows = parseContent(sections, (section) => `app_data/${sectionFile(section)}`);
 
   const uploadsDir = join(root, "uploads");

@@ -2,11 +2,12 @@ import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
 import { badRequest, payloadTooLarge } from "../../lib/errors.ts";
 import { readSyncStatus, restoreFromAppData, syncToAppData } from "./app-data.ts";
-import { exportData, exportFileName, importData } from "./service.ts";
+import { exportData, exportFileName, importData, INVALID_JSON_MESSAGE } from "./service.ts";
+
+export { INVALID_JSON_MESSAGE };
 
 /** Largest import file accepted; bigger bodies get 413 before they are read whole. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-export const INVALID_JSON_MESSAGE = "Invalid JSON file. Please select a valid exported data file.";
 
 /** Export/import of the content sections and the app_data sync/restore (spec §2.2 Data Sync, §7 admin calls). */
 export function dataModule(ctx: AppContext) {

@@ -39,6 +39,8 @@ import { normalizeLevel } from "../classes/service.ts";
 
 /** The format version written into export files and the app_data manifest. */
 export const DATA_FORMAT_VERSION = 1;
+/** Spec §5 import file: the answer when the file is not JSON. */
+export const INVALID_JSON_MESSAGE = "Invalid JSON file. Please select a valid exported data file.";
 /** How many safety copies of the database `DATA_DIR/backups/` keeps (oldest removed first). */
 export const BACKUPS_KEPT = 10;
 

@@ -1,0 +1,162 @@
+// The operator's subcommands, run as an operator would: `bun src/main.ts <command>` with DATA_DIR/APP_DATA_DIR.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { PNG_BYTES, sampleExport, writeSampleUploads } from "./test-fixtures.ts";
+
+const ROOT = resolve(import.meta.dir, "../../..");
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "vedanta-cli-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+type Run = { code: number; stdout: string; stderr: string };
+
+async function run(args: string[], env: { data: string; appData?: string }): Promise<Run> {
+  const child = Bun.spawn(["bun", "src/main.ts", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: env.data, APP_DATA_DIR: env.appData ?? join(dir, "no-app-data"), ADMIN_PASSWORD: "cli-test-password" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+  return { code, stdout, stderr };
+}
+
+const withoutTime = (path: string) => {
+  const { exportedAt: _exportedAt, ...content } = JSON.parse(readFileSync(path, "utf8"));
+  return content;
+};
+
+describe("CLI data commands", () => {
+  test("--help lists export, import, sync and restore", async () => {
+    const { code, stdout } = await run(["--help"], { data: join(dir, "help") });
+    expect(code).toBe(0);
+    for (const line of ["export FILE", "import FILE", "sync ", "restore "]) expect(stdout).toContain(`  ${line}`);
+  });
+
+  test("export FILE then import FILE round trip", async () => {
+    const a = join(dir, "a");
+    const b = join(dir, "b");
+    const input = join(dir, "input.json");
+    writeFileSync(input, JSON.stringify(sampleExport()));
+
+    const imported = await run(["import", input], { data: a });
+    expect(imported.stderr).toBe("");
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain("Data imported successfully: 2 events, 2 classes, 1 archive event, 1 message, 2 subscribers, a profile, 1 notification.");
+
+    const first = join(dir, "first.json");
+    const exported = await run(["export", first], { data: a });
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toBe(`Exported 2 events, 2 classes, 1 archive event, 1 message, 2 subscribers, a profile, 1 notification to ${first}\n`);
+    const content = withoutTime(first);
+    expect(content.events.map((event: { id: number }) => event.id)).toEqual([3, 7]);
+    expect(JSON.stringify(content)).not.toContain("argon2");
+
+    expect((await run(["import", first], { data: b })).code).toBe(0);
+    const second = join(dir, "second.json");
+    expect((await run(["export", second], { data: b })).code).toBe(0);
+    expect(withoutTime(second)).toEqual(content);
+  });
+
+  test("sync then restore into another data folder", async () => {
+    const source = join(dir, "sync-source");
+    const target = join(dir, "sync-target");
+    const appData = join(dir, "app_data");
+    writeSampleUploads(source);
+    const input = join(dir, "sync-input.json");
+    writeFileSync(input, JSON.stringify(sampleExport()));
+    expect((await run(["import", input], { data: source })).code).toBe(0);
+
+    const synced = await run(["sync"], { data: source, appData });
+    expect(synced.code).toBe(0);
+    expect(synced.stdout).toStartWith("Data synced to app_data successfully: 2 events");
+    expect(existsSync(join(appData, "manifest.json"))).toBe(true);
+
+    const restored = await run(["restore"], { data: target, appData });
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toStartWith("Data restored from app_data");
+    expect(readFileSync(join(target, "uploads", "retreat.png"))).toEqual(Buffer.from(PNG_BYTES));
+
+    const fromSource = join(dir, "from-source.json");
+    const fromTarget = join(dir, "from-target.json");
+    expect((await run(["export", fromSource], { data: source })).code).toBe(0);
+    expect((await run(["export", fromTarget], { data: target })).code).toBe(0);
+    expect(withoutTime(fromTarget)).toEqual(withoutTime(fromSource));
+  });
+
+  const failures: { name: string; args: (d: string) => string[]; setup?: (d: string) => void; code: number; stderr: string | RegExp }[] = [
+    { name: "export without FILE", args: () => ["export"], code: 2, stderr: "Usage: vedanta-site export FILE\n" },
+    { name: "import without FILE", args: () => ["import"], code: 2, stderr: "Usage: vedanta-site import FILE\n" },
+    { name: "import of a missing file", args: (d) => ["import", join(d, "nope.json")], code: 1, stderr: /^import failed: cannot read .*nope\.json: ENOENT\n$/ },
+    {
+      name: "import of a file that is not JSON",
+      args: (d) => ["import", join(d, "bad.json")],
+      setup: (d) => writeFileSync(join(d, "bad.json"), "{ nope"),
+      code: 1,
+      stderr: "import failed: Invalid JSON file. Please select a valid exported data file.\n",
+    },
+    {
+      name: "import of a file missing sections",
+      args: (d) => ["import", join(d, "partial.json")],
+      setup: (d) => writeFileSync(join(d, "partial.json"), JSON.stringify({ events: [], classes: [] })),
+      code: 1,
+      stderr: "import failed: Invalid data format. Missing required sections: archiveEvents, messages, subscribers, profile, notifications\n",
+    },
+    { name: "restore without app_data", args: () => ["restore"], code: 1, stderr: "restore failed: No saved data found: app_data/manifest.json is missing.\n" },
+  ];
+  for (const f of failures) {
+    test(`${f.name} → exit ${f.code} with a clear message`, async () => {
+      const d = join(dir, `fail-${f.name.replace(/\W+/g, "-")}`);
+      mkdirSync(d, { recursive: true });
+      f.setup?.(d);
+      const result = await run(f.args(d), { data: join(d, "data") });
+      expect(result.code).toBe(f.code);
+      if (typeof f.stderr === "string") expect(result.stderr).toBe(f.stderr);
+      else expect(result.stderr).toMatch(f.stderr);
+    });
+  }
+
+  test("serve auto-restores an empty database from app_data at start", async () => {
+    const source = join(dir, "serve-source");
+    const appData = join(dir, "serve-app-data");
+    writeSampleUploads(source);
+    const input = join(dir, "serve-input.json");
+    writeFileSync(input, JSON.stringify(sampleExport()));
+    expect((await run(["import", input], { data: source })).code).toBe(0);
+    expect((await run(["sync"], { data: source, appData })).code).toBe(0);
+
+    const web = join(dir, "web");
+    mkdirSync(web, { recursive: true });
+    writeFileSync(join(web, "index.html"), "<!doctype html><title>test</title>");
+    const server = Bun.spawn(["bun", "src/main.ts", "serve"], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: join(dir, "serve-target"), APP_DATA_DIR: appData, ADMIN_PASSWORD: "cli-test-password", PORT: "0", HOST: "127.0.0.1", WEB_DIST: web },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    try {
+      const reader = server.stdout.getReader();
+      let output = "";
+      const deadline = Date.now() + 20_000;
+      while (!/Listening on http:\/\/[\d.]+:(\d+)/.test(output) && Date.now() < deadline) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        output += new TextDecoder().decode(value);
+      }
+      expect(output).toContain("Auto-restore restored: Data restored from app_data");
+      const port = /Listening on http:\/\/[\d.]+:(\d+)/.exec(output)?.[1];
+      expect(port).toBeDefined();
+      const classes = (await (await fetch(`http://127.0.0.1:${port}/api/classes`)).json()) as { name: string }[];
+      expect(classes.map((row) => row.name)).toEqual(["Morning Hatha", "Vedanta Study"]);
+    } finally {
+      server.kill("SIGTERM");
+      await server.exited;
+    }
+  }, 30_000);
+});

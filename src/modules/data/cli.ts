@@ -1,0 +1,69 @@
+// The operator's data subcommands of src/main.ts: export FILE, import FILE, sync, restore (issue 2 item 12).
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { Db } from "../../../db/client.ts";
+import type { Config } from "../../config.ts";
+import { restoreFromAppData, syncToAppData, writeFileAtomic } from "./app-data.ts";
+import { countSections, describeCounts, exportData, importData, INVALID_JSON_MESSAGE } from "./service.ts";
+
+export const DATA_COMMANDS = ["export", "import", "sync", "restore"] as const;
+export type DataCommand = (typeof DATA_COMMANDS)[number];
+
+export const isDataCommand = (command: string): command is DataCommand => (DATA_COMMANDS as readonly string[]).includes(command);
+
+/**
+ * Runs one data subcommand on the data folder that `openDb` opens (as `serve` does), printing the result.
+ * Returns the exit code: 0 on success, 1 when the operation failed, 2 on a usage error.
+ */
+export function runDataCommand(command: DataCommand, args: string[], config: Config, openDb: () => Db): number {
+  const file = args[0];
+  if ((command === "export" || command === "import") && !file) {
+    console.error(`Usage: vedanta-site ${command} FILE`);
+    return 2;
+  }
+  let db: Db | undefined;
+  try {
+    db = openDb();
+    const deps = { db, config };
+    switch (command) {
+      case "export": {
+        const data = exportData(deps);
+        const path = resolve(file!);
+        writeFileAtomic(path, `${JSON.stringify(data, null, 2)}\n`);
+        console.log(`Exported ${describeCounts(countSections(data))} to ${path}`);
+        break;
+      }
+      case "import": {
+        const path = resolve(file!);
+        let text: string;
+        try {
+          text = readFileSync(path, "utf8");
+        } catch (error) {
+          throw new Error(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        }
+        let input: unknown;
+        try {
+          input = JSON.parse(text);
+        } catch {
+          throw new Error(INVALID_JSON_MESSAGE);
+        }
+        const result = importData(deps, input);
+        console.log(`${result.message} (safety copy: ${result.backup} in ${resolve(config.dataDir, "backups")})`);
+        console.log("If the server is running, restart it so that every cached answer shows the new content.");
+        break;
+      }
+      case "sync":
+        console.log(`${syncToAppData(deps).message} (${config.appDataDir})`);
+        break;
+      case "restore":
+        console.log(`${restoreFromAppData(deps).message} (from ${config.appDataDir})`);
+        break;
+    }
+    return 0;
+  } catch (error) {
+    console.error(`${command} failed: ${(error as Error).message}`);
+    return 1;
+  } finally {
+    db?.$client.close();
+  }
+}
