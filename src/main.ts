@@ -8,6 +8,8 @@ import { loadConfig, type Config } from "./config.ts";
 import { loadJwtSecret } from "./lib/secrets.ts";
 import { assetsFromDirectory } from "./plugins/web-assets.ts";
 import { ensureAdmin, generatePassword, setPassword } from "./modules/auth/service.ts";
+import { autoRestore } from "./modules/data/app-data.ts";
+import { runDataCommand } from "./modules/data/cli.ts";
 import { DEFAULT_USERNAME } from "./shared/constants.ts";
 
 const HELP = `Usage: vedanta-site [command] [options]
@@ -15,6 +17,10 @@ const HELP = `Usage: vedanta-site [command] [options]
 Commands:
   serve                    Start the web server (default)
   reset-admin-password     Set a new admin password (ADMIN_PASSWORD, or a random one that is printed)
+  export FILE              Write all content (the seven sections of the admin's Export Data) to FILE
+  import FILE              Replace all content with an export file (a safety copy goes to DATA_DIR/backups)
+  sync                     Save all content and its uploads into APP_DATA_DIR (as the admin's Sync to app_data)
+  restore                  Replace all content with APP_DATA_DIR (a safety copy goes to DATA_DIR/backups)
   help, --help             Show this help
 
 Settings (environment variables):
@@ -45,6 +51,8 @@ async function serve(config: Config) {
     console.log(`Created user "${DEFAULT_USERNAME}" with the generated password: ${admin.generatedPassword}`);
     console.log("It is shown only once. Change it in the admin area, or run `reset-admin-password`.");
   }
+  const restored = autoRestore({ db, config });
+  (restored.status === "failed" ? console.error : console.log)(`Auto-restore ${restored.status}: ${restored.message}`);
   // WEB_DIST (development and tests) serves a build folder instead of the files embedded at build time.
   const webAssets = process.env.WEB_DIST
     ? await assetsFromDirectory(process.env.WEB_DIST)
@@ -88,6 +96,12 @@ if (import.meta.main) {
       break;
     case "reset-admin-password":
       await resetAdminPassword(config);
+      break;
+    case "export":
+    case "import":
+    case "sync":
+    case "restore":
+      process.exit(runDataCommand(command, process.argv.slice(3), config, () => openDataDir(config)));
       break;
     case "help":
     case "--help":
