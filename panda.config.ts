@@ -1,4 +1,5 @@
 import { defineConfig } from "@pandacss/dev";
+import { adminRecipes, adminSlotRecipes } from "./web/theme/admin-recipes.ts";
 import { recipes, slotRecipes } from "./web/theme/recipes.ts";
 import { semanticTokens, tokens } from "./web/theme/tokens.ts";
 
@@ -21,5 +22,7 @@ export default defineConfig({
       "*, *::before, *::after": { animationDuration: "0.01ms !important", transitionDuration: "0.01ms !important" },
     },
   },
-  theme: { extend: { tokens, semanticTokens, recipes, slotRecipes } },
+  theme: {
+    extend: { tokens, semanticTokens, recipes: { ...recipes, ...adminRecipes }, slotRecipes: { ...slotRecipes, ...adminSlotRecipes } },
+  },
 });

@@ -167,3 +167,13 @@ export const notificationRowSchema = assign(
   notificationSchema,
   object({ ...rowColumns, type: optional(text(1, "Type is required", 40)) }),
 );
+
+import { refine } from "superstruct";
+
+/** The admin's reset-password form: the call's fields plus a confirmation that must match (spec §5). */
+export const resetPasswordFormSchema = refine(
+  object({ ...resetPasswordSchema.schema, confirmPassword: string() }),
+  "passwordsMatch",
+  (value) => value.newPassword === value.confirmPassword || { message: "New passwords do not match", path: ["confirmPassword"] },
+);
+export type ResetPasswordFormInput = Infer<typeof resetPasswordFormSchema>;

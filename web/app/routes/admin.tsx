@@ -1,3 +1,58 @@
+// The admin area (spec §2.2): the login card, or the dashboard when a token is stored. A 401 from any admin call
+// (an expired or revoked token) returns to the login card with a message.
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { css } from "../../../styled-system/css";
+import { AdminDashboard } from "../../features/admin/dashboard/admin-dashboard.tsx";
+import { LoginCard } from "../../features/admin/login/login-card.tsx";
+import {
+  clearAdminToken,
+  forgetAdminData,
+  getAdminToken,
+  SESSION_EXPIRED_MESSAGE,
+  UNAUTHORIZED_EVENT,
+} from "../../features/admin/shared/session.ts";
+import { toast } from "../../components/ui/toast.tsx";
+
 export default function AdminPage() {
-  return <main />;
+  const queryClient = useQueryClient();
+  // On page start a stored token counts as logged in without being checked (spec §4).
+  const [loggedIn, setLoggedIn] = useState(() => getAdminToken() !== null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    document.title = "Admin";
+    const onUnauthorized = () => {
+      clearAdminToken();
+      forgetAdminData(queryClient);
+      setLoggedIn(false);
+      setNotice(SESSION_EXPIRED_MESSAGE);
+      toast({ title: "Session expired", description: SESSION_EXPIRED_MESSAGE, variant: "destructive" });
+    };
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+  }, [queryClient]);
+
+  const logout = () => {
+    clearAdminToken();
+    forgetAdminData(queryClient);
+    setNotice(null);
+    setLoggedIn(false);
+  };
+
+  return (
+    <main className={css({ minH: "100dvh", bg: "bg.muted" })}>
+      {loggedIn ? (
+        <AdminDashboard onLogout={logout} />
+      ) : (
+        <LoginCard
+          notice={notice}
+          onLoggedIn={() => {
+            setNotice(null);
+            setLoggedIn(true);
+          }}
+        />
+      )}
+    </main>
+  );
 }

@@ -1,0 +1,115 @@
+// Classes tab (spec §2.2): cards with level badge (hidden for None), days, time, location; create, edit, delete.
+import { useQuery } from "@tanstack/react-query";
+import { CalendarDays, Clock, MapPin, Pencil, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { css } from "../../../../styled-system/css";
+import { badge } from "../../../../styled-system/recipes";
+import type { Class } from "../../../../src/shared/types.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
+import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
+import { notifyError } from "../shared/notify.ts";
+import { changedFields } from "../shared/format.ts";
+import { classesQueryOptions, useCreateClass, useDeleteClass, useUpdateClass } from "./api.ts";
+import { ClassForm, toClassPayload } from "./class-form.tsx";
+import { ClassIconView } from "./class-icons.tsx";
+
+const LEVEL_TONES = { Beginner: "beginner", Intermediate: "intermediate", Advanced: "advanced" } as const;
+
+export function ClassesTab() {
+  const query = useQuery(classesQueryOptions());
+  const create = useCreateClass();
+  const update = useUpdateClass();
+  const remove = useDeleteClass();
+  const [editing, setEditing] = useState<Class | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Class | null>(null);
+
+  useEffect(() => {
+    if (query.isError) notifyError(query.error, "Failed to fetch classes");
+  }, [query.isError, query.error]);
+
+  const current = editing === "new" ? null : editing;
+
+  return (
+    <Panel
+      title="Classes"
+      actions={
+        <Button onClick={() => setEditing("new")}>
+          + Create Class
+        </Button>
+      }
+    >
+      {query.isPending ? (
+        <StateText>Loading classes...</StateText>
+      ) : !query.data?.length ? (
+        <StateText>No classes found</StateText>
+      ) : (
+        <CardGrid label="Classes">
+          {query.data.map((item) => (
+            <ItemCard key={item.id} label={item.name}>
+              <div className={css({ display: "flex", alignItems: "flex-start", gap: "3" })}>
+                <span className={css({ color: "accent", mt: "1" })}>
+                  <ClassIconView icon={item.icon} />
+                </span>
+                <div className={css({ flex: "1", minW: "0" })}>
+                  <h3 className={css({ fontWeight: "700", fontSize: "lg", overflowWrap: "anywhere" })}>{item.name}</h3>
+                  {item.level !== "None" && item.level in LEVEL_TONES && (
+                    <span className={badge({ tone: LEVEL_TONES[item.level as keyof typeof LEVEL_TONES] })}>{item.level}</span>
+                  )}
+                </div>
+              </div>
+              <Muted>
+                <CalendarDays size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
+                {item.days}
+              </Muted>
+              <Muted>
+                <Clock size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
+                {item.time}
+              </Muted>
+              <Muted>
+                <MapPin size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
+                {item.location}
+              </Muted>
+              <CardActions>
+                <Button size="sm" variant="outline" onClick={() => setEditing(item)} aria-label={`Edit ${item.name}`}>
+                  <Pencil size={14} aria-hidden />
+                  Edit
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setDeleting(item)} aria-label={`Delete ${item.name}`}>
+                  <Trash2 size={14} aria-hidden />
+                  Delete
+                </Button>
+              </CardActions>
+            </ItemCard>
+          ))}
+        </CardGrid>
+      )}
+
+      <Dialog.Root open={editing !== null} onOpenChange={(details) => !details.open && setEditing(null)} lazyMount unmountOnExit>
+        <Dialog.Content>
+          <Dialog.Title>{current ? "Edit Class" : "Create Class"}</Dialog.Title>
+          <ClassForm
+            item={current}
+            pending={create.isPending || update.isPending}
+            onCancel={() => setEditing(null)}
+            onSubmit={(values) => {
+              const payload = toClassPayload(values);
+              if (current) update.mutate({ id: current.id, changes: changedFields(payload, current) }, { onSuccess: () => setEditing(null) });
+              else create.mutate(payload, { onSuccess: () => setEditing(null) });
+            }}
+          />
+        </Dialog.Content>
+      </Dialog.Root>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete Class"
+        description="Are you sure you want to delete this class? This action cannot be undone."
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+      />
+    </Panel>
+  );
+}

@@ -1,0 +1,158 @@
+// Data Sync tab 'Data Sync & Persistence' (spec §2.2, §4): sync, restore (confirmed), status, how it works.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2, DatabaseBackup, Info, RefreshCw, Upload, XCircle } from "lucide-react";
+import { useEffect, useState, type ReactNode } from "react";
+import { css } from "../../../../styled-system/css";
+import { badge } from "../../../../styled-system/recipes";
+import { Button } from "../../../components/ui/button.tsx";
+import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
+import { formatDateTime } from "../shared/format.ts";
+import { Panel } from "../shared/layout.tsx";
+import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
+import { restoreFromAppData, syncStatusQueryOptions, syncToAppData } from "./api.ts";
+
+const RELOAD_DELAY_MS = 1500;
+
+function Card({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <section
+      aria-label={title}
+      className={css({ borderWidth: "1px", borderColor: "border", borderRadius: "card", p: "5", display: "flex", flexDirection: "column", gap: "3" })}
+    >
+      <h3 className={css({ display: "flex", alignItems: "center", gap: "2", fontSize: "lg", fontWeight: "700" })}>
+        {icon}
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+const text = css({ color: "fg.muted", fontSize: "sm" });
+
+export function DataSyncTab() {
+  const queryClient = useQueryClient();
+  const status = useQuery(syncStatusQueryOptions());
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    if (status.isError) notifyError(status.error, "Failed to check sync status");
+  }, [status.isError, status.error]);
+
+  const sync = async () => {
+    setBusy(true);
+    try {
+      const answer = await syncToAppData();
+      if (answer.success === false) throw new Error(answer.error || answer.message || "Unknown error occurred");
+      notifySuccess(answer.message || "Data synced to app_data");
+      await queryClient.invalidateQueries({ queryKey: syncStatusQueryOptions().queryKey });
+    } catch (error) {
+      notifyError(error, errorText(error) || "Unknown error occurred", "Sync Failed");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const restore = async () => {
+    setBusy(true);
+    try {
+      const answer = await restoreFromAppData();
+      if (answer.success === false) throw new Error(answer.error || answer.message || "Unknown error occurred");
+      notifySuccess(answer.message || "Data restored from app_data");
+      setConfirming(false);
+      setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+    } catch (error) {
+      notifyError(error, errorText(error) || "Unknown error occurred", "Restore Failed");
+      setBusy(false);
+    }
+  };
+
+  const data = status.data;
+
+  return (
+    <Panel title="Data Sync & Persistence" description="Keep a copy of all site data in the app_data folder, and bring it back.">
+      <div className={css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "repeat(2, minmax(0, 1fr))" }, gap: "4" })}>
+        <Card title="Sync to Git" icon={<Upload size={18} aria-hidden />}>
+          <p className={text}>Copy the current database and uploads into the app_data folder, so they can be committed and kept.</p>
+          <div>
+            <Button onClick={sync} disabled={busy}>
+              <Upload size={16} aria-hidden />
+              {busy ? "Working..." : "Sync to app_data"}
+            </Button>
+          </div>
+        </Card>
+        <Card title="Restore from Git" icon={<DatabaseBackup size={18} aria-hidden />}>
+          <p className={text}>Replace the current data with the copy saved in app_data.</p>
+          <div>
+            <Button variant="outline" onClick={() => setConfirming(true)} disabled={busy || !data?.hasAppData}>
+              <DatabaseBackup size={16} aria-hidden />
+              Restore from app_data
+            </Button>
+          </div>
+        </Card>
+        <Card title="Sync Status" icon={<RefreshCw size={18} aria-hidden />}>
+          {status.isPending ? (
+            <p className={text}>Checking...</p>
+          ) : (
+            <dl className={css({ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: "4", rowGap: "2", fontSize: "sm" })}>
+              <dt className={css({ fontWeight: "600" })}>app_data available</dt>
+              <dd>
+                {data?.hasAppData ? (
+                  <span className={badge({ tone: "success" })}>
+                    <CheckCircle2 size={12} aria-hidden />
+                    Yes
+                  </span>
+                ) : (
+                  <span className={badge({ tone: "danger" })}>
+                    <XCircle size={12} aria-hidden />
+                    No
+                  </span>
+                )}
+              </dd>
+              <dt className={css({ fontWeight: "600" })}>Last sync</dt>
+              <dd>{data?.lastSync ? formatDateTime(data.lastSync) : "Never"}</dd>
+              <dt className={css({ fontWeight: "600" })}>Synced files</dt>
+              <dd>
+                {data?.files.length ? (
+                  <ul aria-label="Synced files" className={css({ display: "flex", flexWrap: "wrap", gap: "1" })}>
+                    {data.files.map((file) => (
+                      <li key={file} className={badge({ tone: "neutral" })}>
+                        {file}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  "None"
+                )}
+              </dd>
+            </dl>
+          )}
+          <div>
+            <Button variant="outline" size="sm" disabled={status.isFetching} onClick={() => status.refetch()}>
+              <RefreshCw size={14} aria-hidden />
+              Refresh Status
+            </Button>
+          </div>
+        </Card>
+        <Card title="How it works" icon={<Info size={18} aria-hidden />}>
+          <ul className={css({ listStyle: "disc", pl: "5", display: "flex", flexDirection: "column", gap: "1.5" }) + " " + text}>
+            <li>Sync copies all data (events, classes, archive, messages, subscribers, profile, notifications and uploads) into app_data, with timestamps.</li>
+            <li>Restore copies the data from app_data back into the database, replacing what is there.</li>
+            <li>When the site starts and its data folder is empty, it restores from app_data automatically.</li>
+          </ul>
+        </Card>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => !busy && setConfirming(open)}
+        title="Restore Data from app_data?"
+        description="This will overwrite all current data with the data saved in app_data. This action cannot be undone. Sync first if you want to keep the current data."
+        confirmLabel="Restore Data"
+        pendingLabel="Restoring..."
+        pending={busy}
+        onConfirm={restore}
+      />
+    </Panel>
+  );
+}

@@ -1,0 +1,216 @@
+// Archive entries (the archive_events rows): the spec gives them no screen, but a teacher expects to fix a typo.
+// They live inside the Events tab, folded away until asked for.
+import { superstructResolver } from "@hookform/resolvers/superstruct";
+import { useQuery } from "@tanstack/react-query";
+import { ChevronDown, ChevronUp, Pencil, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { css } from "../../../../styled-system/css";
+import { badge } from "../../../../styled-system/recipes";
+import { archiveEventSchema, type ArchiveEventInput } from "../../../../src/shared/schemas.ts";
+import type { ArchiveEvent } from "../../../../src/shared/types.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Field, Input } from "../../../components/ui/field.tsx";
+import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
+import { changedFields } from "../shared/format.ts";
+import { CardActions, CardGrid, formGrid, fullRow, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
+import { notifyError } from "../shared/notify.ts";
+import { RichTextField } from "../shared/rich-text-field.tsx";
+import { adminArchiveQueryOptions, useCreateArchiveEvent, useDeleteArchiveEvent, useUpdateArchiveEvent } from "./api.ts";
+import { AttachmentField } from "./attachment-field.tsx";
+import { ImageListField } from "./image-list-field.tsx";
+
+export function ArchiveSection() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Panel
+      title="Archive Entries"
+      description="Past events written into the archive by hand. Events above join the archive by themselves once they have passed."
+      actions={
+        <Button variant="outline" aria-expanded={open} aria-controls="archive-entries" onClick={() => setOpen(!open)}>
+          {open ? <ChevronUp size={16} aria-hidden /> : <ChevronDown size={16} aria-hidden />}
+          {open ? "Hide archive entries" : "Show archive entries"}
+        </Button>
+      }
+    >
+      <div id="archive-entries">{open && <ArchiveList />}</div>
+    </Panel>
+  );
+}
+
+function ArchiveList() {
+  const query = useQuery(adminArchiveQueryOptions());
+  const create = useCreateArchiveEvent();
+  const update = useUpdateArchiveEvent();
+  const remove = useDeleteArchiveEvent();
+  const [editing, setEditing] = useState<ArchiveEvent | "new" | null>(null);
+  const [deleting, setDeleting] = useState<ArchiveEvent | null>(null);
+
+  useEffect(() => {
+    if (query.isError) notifyError(query.error, "Failed to fetch archive entries");
+  }, [query.isError, query.error]);
+
+  const current = editing === "new" ? null : editing;
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+      <div>
+        <Button onClick={() => setEditing("new")}>+ Add Archive Entry</Button>
+      </div>
+      {query.isPending ? (
+        <StateText>Loading archive entries...</StateText>
+      ) : !query.data?.length ? (
+        <StateText>No archive entries found</StateText>
+      ) : (
+        <CardGrid label="Archive entries">
+          {query.data.map((item) => (
+            <ItemCard key={item.id} label={item.title}>
+              <div className={css({ display: "flex", gap: "1.5", flexWrap: "wrap" })}>
+                <span className={badge({ tone: "neutral" })}>{item.year}</span>
+                <span className={badge({ tone: "info" })}>{item.type}</span>
+              </div>
+              <h3 className={css({ fontWeight: "700", overflowWrap: "anywhere" })}>{item.title}</h3>
+              <Muted>{item.date}</Muted>
+              {(item.images?.length ?? 0) > 0 && <Muted>{item.images!.length + 1} photos</Muted>}
+              <CardActions>
+                <Button size="sm" variant="outline" onClick={() => setEditing(item)} aria-label={`Edit ${item.title}`}>
+                  <Pencil size={14} aria-hidden />
+                  Edit
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setDeleting(item)} aria-label={`Delete ${item.title}`}>
+                  <Trash2 size={14} aria-hidden />
+                  Delete
+                </Button>
+              </CardActions>
+            </ItemCard>
+          ))}
+        </CardGrid>
+      )}
+
+      <Dialog.Root open={editing !== null} onOpenChange={(details) => !details.open && setEditing(null)} lazyMount unmountOnExit>
+        <Dialog.Content className={css({ maxW: "3xl" })}>
+          <Dialog.Title>{current ? "Edit Archive Entry" : "Add Archive Entry"}</Dialog.Title>
+          <ArchiveForm
+            item={current}
+            pending={create.isPending || update.isPending}
+            onCancel={() => setEditing(null)}
+            onSubmit={(values) => {
+              if (current) update.mutate({ id: current.id, changes: changedFields(values, current) }, { onSuccess: () => setEditing(null) });
+              else create.mutate(values, { onSuccess: () => setEditing(null) });
+            }}
+          />
+        </Dialog.Content>
+      </Dialog.Root>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(isOpen) => !isOpen && setDeleting(null)}
+        title="Delete Archive Entry"
+        description="Are you sure you want to delete this archive entry? This action cannot be undone."
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+      />
+    </div>
+  );
+}
+
+type ArchiveValues = {
+  title: string;
+  date: string;
+  type: string;
+  year: string;
+  description: string;
+  image: string;
+  images: string[];
+  attachmentName: string | null;
+  attachmentFile: string | null;
+};
+
+const toValues = (item?: ArchiveEvent | null): ArchiveValues => ({
+  title: item?.title ?? "",
+  date: item?.date ?? "",
+  type: item?.type ?? "",
+  year: item?.year ?? String(new Date().getFullYear()),
+  description: item?.description ?? "",
+  image: item?.image ?? "",
+  images: item?.images ?? [],
+  attachmentName: item?.attachmentName ?? null,
+  attachmentFile: item?.attachmentFile ?? null,
+});
+
+type ArchiveFormProps = { item: ArchiveEvent | null; pending: boolean; onSubmit: (values: ArchiveEventInput) => void; onCancel: () => void };
+
+function ArchiveForm({ item, pending, onSubmit, onCancel }: ArchiveFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ArchiveValues, unknown, ArchiveEventInput>({
+    resolver: superstructResolver(archiveEventSchema, { coerce: true }) as never,
+    defaultValues: toValues(item),
+  });
+  const text = (name: "title" | "date" | "type" | "year" | "image", label: string, placeholder?: string) => (
+    <Field label={label} error={errors[name]?.message}>
+      {(id, describedBy) => <Input id={id} placeholder={placeholder} aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />}
+    </Field>
+  );
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <Dialog.Body>
+        <div className={formGrid}>
+          {text("title", "Title")}
+          {text("date", "Date", "e.g. March 15-17, 2024")}
+          {text("type", "Type", "e.g. retreat")}
+          {text("year", "Year", "e.g. 2024")}
+          <div className={fullRow}>{text("image", "Main Image URL", "https://… or /uploads/…")}</div>
+          <Controller
+            control={control}
+            name="description"
+            render={({ field }) => (
+              <RichTextField className={fullRow} label="Description" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.description?.message} />
+            )}
+          />
+          <div className={fullRow}>
+            <Controller
+              control={control}
+              name="images"
+              render={({ field }) => <ImageListField label="More Photos" value={field.value} onChange={field.onChange} error={errors.images?.message} />}
+            />
+          </div>
+          <div className={fullRow}>
+            <Controller
+              control={control}
+              name="attachmentFile"
+              render={({ field }) => (
+                <Controller
+                  control={control}
+                  name="attachmentName"
+                  render={({ field: nameField }) => (
+                    <AttachmentField
+                      eventId="temp"
+                      file={field.value}
+                      name={nameField.value}
+                      onChange={({ file, name }) => {
+                        field.onChange(file);
+                        nameField.onChange(name);
+                      }}
+                    />
+                  )}
+                />
+              )}
+            />
+          </div>
+        </div>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving..." : item ? "Update Entry" : "Add Entry"}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+// A PDF attachment: upload (to the event, or 'temp' before it exists) fills the file and name; 'Remove' clears them.
+import { FileText, Paperclip } from "lucide-react";
+import { useRef, useState } from "react";
+import { css } from "../../../../styled-system/css";
+import { ATTACHMENT_MAX_BYTES } from "../../../../src/shared/constants.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { toast } from "../../../components/ui/toast.tsx";
+import { notifyError, notifySuccess } from "../shared/notify.ts";
+import { uploadAttachment } from "./api.ts";
+
+type AttachmentFieldProps = {
+  eventId: number | "temp";
+  file: string | null;
+  name: string | null;
+  onChange: (attachment: { file: string | null; name: string | null }) => void;
+};
+
+const isPdf = (file: File) => file.type === "application/pdf" || (!file.type && file.name.toLowerCase().endsWith(".pdf"));
+
+export function AttachmentField({ eventId, file, name, onChange }: AttachmentFieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+
+  const onChosen = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    const clear = () => {
+      if (input.current) input.current.value = "";
+    };
+    if (!isPdf(chosen)) {
+      toast({ title: "Invalid file type", description: "Please upload a PDF file", variant: "destructive" });
+      clear();
+      return;
+    }
+    if (chosen.size > ATTACHMENT_MAX_BYTES) {
+      toast({ title: "Upload failed", description: `The file is too large. Maximum size is ${ATTACHMENT_MAX_BYTES / 1024 / 1024}MB.`, variant: "destructive" });
+      clear();
+      return;
+    }
+    setUploading(true);
+    try {
+      const { fileUrl } = await uploadAttachment(eventId, chosen);
+      onChange({ file: fileUrl, name: chosen.name });
+      notifySuccess("File uploaded", chosen.name);
+    } catch (error) {
+      notifyError(error, "There was a problem uploading your file", "Upload failed");
+    } finally {
+      setUploading(false);
+      clear();
+    }
+  };
+
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
+      <span className={css({ fontSize: "sm", fontWeight: "600" })}>Attachment (PDF)</span>
+      {file ? (
+        <div className={css({ display: "flex", alignItems: "center", gap: "3", flexWrap: "wrap", p: "3", borderWidth: "1px", borderColor: "border", borderRadius: "control" })}>
+          <FileText size={18} aria-hidden className={css({ color: "accent" })} />
+          <a href={file} target="_blank" rel="noopener noreferrer" className={css({ flex: "1", minW: "0", truncate: true, color: "accent.strong", textDecoration: "underline" })}>
+            {name || file}
+          </a>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              onChange({ file: null, name: null });
+              notifySuccess("Attachment removed");
+            }}
+          >
+            Remove
+          </Button>
+        </div>
+      ) : (
+        <div>
+          <input
+            ref={input}
+            type="file"
+            accept="application/pdf,.pdf"
+            aria-label="Upload attachment"
+            className={css({ srOnly: true })}
+            onChange={(event) => void onChosen(event.target.files?.[0])}
+          />
+          <Button variant="outline" size="sm" disabled={uploading} onClick={() => input.current?.click()}>
+            <Paperclip size={16} aria-hidden />
+            {uploading ? "Uploading..." : "Upload PDF"}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

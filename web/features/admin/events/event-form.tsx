@@ -1,0 +1,154 @@
+// The event form (spec §3, §5): every admin field, the rich-text description, highlighted switch, image URLs,
+// the year rule (current year by default, else the start date's year when left empty) and the PDF attachment.
+import { superstructResolver } from "@hookform/resolvers/superstruct";
+import { Controller, useForm } from "react-hook-form";
+import { css } from "../../../../styled-system/css";
+import { EVENT_TYPES } from "../../../../src/shared/constants.ts";
+import { eventSchema, type EventInput } from "../../../../src/shared/schemas.ts";
+import type { Event } from "../../../../src/shared/types.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
+import { Switch } from "../../../components/ui/switch.tsx";
+import { formGrid, fullRow } from "../shared/layout.tsx";
+import { RichTextField } from "../shared/rich-text-field.tsx";
+import { AttachmentField } from "./attachment-field.tsx";
+import { ImageListField } from "./image-list-field.tsx";
+
+type EventValues = {
+  name: string;
+  type: string;
+  startDate: string;
+  endDate: string;
+  time: string;
+  location: string;
+  description: string;
+  isHighlighted: boolean;
+  registrationLink: string;
+  images: string[];
+  year: string;
+  attachmentName: string | null;
+  attachmentFile: string | null;
+  archiveDescription: string;
+};
+
+const toValues = (item?: Event | null): EventValues => ({
+  name: item?.name ?? "",
+  type: item?.type ?? "",
+  startDate: item?.startDate ?? "",
+  endDate: item?.endDate ?? "",
+  time: item?.time ?? "",
+  location: item?.location ?? "",
+  description: item?.description ?? "",
+  isHighlighted: item?.isHighlighted ?? false,
+  registrationLink: item?.registrationLink ?? "",
+  images: item?.images ?? [],
+  year: item ? (item.year ?? "") : String(new Date().getFullYear()),
+  attachmentName: item?.attachmentName ?? null,
+  attachmentFile: item?.attachmentFile ?? null,
+  archiveDescription: item?.archiveDescription ?? "",
+});
+
+type EventFormProps = { item?: Event | null; pending: boolean; onSubmit: (values: EventInput) => void; onCancel: () => void };
+
+export function EventForm({ item, pending, onSubmit, onCancel }: EventFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EventValues, unknown, EventInput>({
+    resolver: superstructResolver(eventSchema, { coerce: true }) as never,
+    defaultValues: toValues(item),
+  });
+
+  const text = (name: "name" | "type" | "time" | "location" | "registrationLink" | "year", label: string, extra: Record<string, unknown> = {}) => (
+    <Field label={label} error={errors[name]?.message}>
+      {(id, describedBy) => <Input id={id} aria-describedby={describedBy} aria-invalid={!!errors[name]} {...extra} {...register(name)} />}
+    </Field>
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit((values) => onSubmit({ ...values, year: values.year || values.startDate.slice(0, 4) }))}
+    >
+      <Dialog.Body>
+        <div className={formGrid}>
+          {text("name", "Name")}
+          {text("type", "Type", { list: "event-type-suggestions", placeholder: "e.g. retreat, workshop" })}
+          <datalist id="event-type-suggestions">
+            {EVENT_TYPES.map((type) => (
+              <option key={type} value={type} />
+            ))}
+          </datalist>
+          <Field label="Start Date" error={errors.startDate?.message}>
+            {(id, describedBy) => <Input id={id} type="date" aria-describedby={describedBy} aria-invalid={!!errors.startDate} {...register("startDate")} />}
+          </Field>
+          <Field label="End Date (optional)" error={errors.endDate?.message}>
+            {(id, describedBy) => <Input id={id} type="date" aria-describedby={describedBy} aria-invalid={!!errors.endDate} {...register("endDate")} />}
+          </Field>
+          {text("time", "Time", { placeholder: "e.g. 10:00 AM - 4:00 PM" })}
+          {text("location", "Location")}
+          <Controller
+            control={control}
+            name="description"
+            render={({ field }) => (
+              <RichTextField className={fullRow} label="Description" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.description?.message} />
+            )}
+          />
+          {text("registrationLink", "Registration Link (optional)", { type: "url", placeholder: "https://" })}
+          {text("year", "Year", { inputMode: "numeric", placeholder: "Defaults to the start date's year" })}
+          <Controller
+            control={control}
+            name="isHighlighted"
+            render={({ field }) => (
+              <Switch className={css({ gridColumn: "1 / -1" })} label="Highlighted" checked={field.value} onCheckedChange={field.onChange} name={field.name} />
+            )}
+          />
+          <div className={fullRow}>
+            <Controller
+              control={control}
+              name="images"
+              render={({ field }) => <ImageListField label="Images" value={field.value} onChange={field.onChange} error={errors.images?.message} />}
+            />
+          </div>
+          <div className={fullRow}>
+            <Controller
+              control={control}
+              name="attachmentFile"
+              render={({ field }) => (
+                <Controller
+                  control={control}
+                  name="attachmentName"
+                  render={({ field: nameField }) => (
+                    <AttachmentField
+                      eventId={item?.id ?? "temp"}
+                      file={field.value}
+                      name={nameField.value}
+                      onChange={({ file, name }) => {
+                        field.onChange(file);
+                        nameField.onChange(name);
+                      }}
+                    />
+                  )}
+                />
+              )}
+            />
+          </div>
+          <Field label="Archive Description (optional)" hint="Shown in the archive once the event has passed." className={fullRow}>
+            {(id) => <Textarea id={id} rows={3} {...register("archiveDescription")} />}
+          </Field>
+        </div>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving..." : item ? "Update Event" : "Create Event"}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+// Events tab (spec §2.2): every event, past ones marked so photos can be added afterwards; registrations per event;
+// create, edit, delete; and the hand-made archive entries below (no eighth tab).
+import { useQuery } from "@tanstack/react-query";
+import { CalendarDays, Clock, MapPin, Pencil, Trash2, Users } from "lucide-react";
+import { useEffect, useState } from "react";
+import { css } from "../../../../styled-system/css";
+import { badge } from "../../../../styled-system/recipes";
+import type { Event } from "../../../../src/shared/types.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
+import { changedFields, formatDay, localIsoDate } from "../shared/format.ts";
+import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
+import { notifyError } from "../shared/notify.ts";
+import { adminEventsQueryOptions, registrationsQueryOptions, useCreateEvent, useDeleteEvent, useUpdateEvent } from "./api.ts";
+import { ArchiveSection } from "./archive-section.tsx";
+import { EventForm } from "./event-form.tsx";
+import { RegistrationsDialog } from "./registrations-dialog.tsx";
+
+/** Past once its last day is before today (the server decides the same in the site's time zone). */
+export const isPastEvent = (event: Event, today = localIsoDate()) => (event.endDate || event.startDate) < today;
+
+function RegistrationsButton({ event, onOpen }: { event: Event; onOpen: () => void }) {
+  const query = useQuery(registrationsQueryOptions(event.id));
+  const count = query.data?.length;
+  return (
+    <Button size="sm" variant="outline" onClick={onOpen} aria-label={`Registrations for ${event.name}`}>
+      <Users size={14} aria-hidden />
+      {count === undefined ? "Registrations" : `${count} registration${count === 1 ? "" : "s"}`}
+    </Button>
+  );
+}
+
+export function EventsTab() {
+  const query = useQuery(adminEventsQueryOptions());
+  const create = useCreateEvent();
+  const update = useUpdateEvent();
+  const remove = useDeleteEvent();
+  const [editing, setEditing] = useState<Event | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Event | null>(null);
+  const [registrationsOf, setRegistrationsOf] = useState<Event | null>(null);
+
+  useEffect(() => {
+    if (query.isError) notifyError(query.error, "Failed to fetch events");
+  }, [query.isError, query.error]);
+
+  const current = editing === "new" ? null : editing;
+  const today = localIsoDate();
+
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
+      <Panel title="Events" description="Past events stay here so photos can be added after the event." actions={<Button onClick={() => setEditing("new")}>+ Create Event</Button>}>
+        {query.isPending ? (
+          <StateText>Loading events...</StateText>
+        ) : !query.data?.length ? (
+          <StateText>No events found</StateText>
+        ) : (
+          <CardGrid label="Events">
+            {query.data.map((event) => {
+              const past = isPastEvent(event, today);
+              return (
+                <ItemCard
+                  key={event.id}
+                  label={event.name}
+                  className={css({ borderTopWidth: event.isHighlighted ? "4px" : "1px", borderTopColor: event.isHighlighted ? "accent" : "border", opacity: past ? 0.92 : 1 })}
+                >
+                  <div className={css({ display: "flex", flexWrap: "wrap", gap: "1.5" })}>
+                    {event.isHighlighted && <span className={badge({ tone: "accent" })}>Highlighted</span>}
+                    {past && <span className={badge({ tone: "neutral" })}>Past</span>}
+                    <span className={badge({ tone: "info" })}>{event.type}</span>
+                  </div>
+                  <h3 className={css({ fontWeight: "700", fontSize: "lg", overflowWrap: "anywhere" })}>{event.name}</h3>
+                  <Muted>
+                    <CalendarDays size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
+                    {formatDay(event.startDate)}
+                    {event.endDate && event.endDate !== event.startDate ? ` – ${formatDay(event.endDate)}` : ""}
+                  </Muted>
+                  <Muted>
+                    <Clock size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
+                    {event.time}
+                  </Muted>
+                  <Muted>
+                    <MapPin size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
+                    {event.location}
+                  </Muted>
+                  {event.images.length > 0 && <Muted>{event.images.length} photo{event.images.length === 1 ? "" : "s"}</Muted>}
+                  <CardActions>
+                    <RegistrationsButton event={event} onOpen={() => setRegistrationsOf(event)} />
+                    <Button size="sm" variant="outline" onClick={() => setEditing(event)} aria-label={`Edit ${event.name}`}>
+                      <Pencil size={14} aria-hidden />
+                      Edit
+                    </Button>
+                    <Button size="sm" variant="outline" onClick={() => setDeleting(event)} aria-label={`Delete ${event.name}`}>
+                      <Trash2 size={14} aria-hidden />
+                      Delete
+                    </Button>
+                  </CardActions>
+                </ItemCard>
+              );
+            })}
+          </CardGrid>
+        )}
+      </Panel>
+
+      <ArchiveSection />
+
+      <Dialog.Root open={editing !== null} onOpenChange={(details) => !details.open && setEditing(null)} lazyMount unmountOnExit>
+        <Dialog.Content className={css({ maxW: "3xl" })}>
+          <Dialog.Title>{current ? "Edit Event" : "Create Event"}</Dialog.Title>
+          <EventForm
+            item={current}
+            pending={create.isPending || update.isPending}
+            onCancel={() => setEditing(null)}
+            onSubmit={(values) => {
+              if (current) update.mutate({ id: current.id, changes: changedFields(values, current) }, { onSuccess: () => setEditing(null) });
+              else create.mutate(values, { onSuccess: () => setEditing(null) });
+            }}
+          />
+        </Dialog.Content>
+      </Dialog.Root>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete Event"
+        description="Are you sure you want to delete this event? This action cannot be undone."
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+      />
+
+      <RegistrationsDialog event={registrationsOf} onClose={() => setRegistrationsOf(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+// A list of image URLs: add (only a non-blank, valid address) and remove (spec §3, §5).
+import { Plus, X } from "lucide-react";
+import { useId, useState } from "react";
+import { css } from "../../../../styled-system/css";
+import { isMediaUrl } from "../../../../src/shared/validation.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Input } from "../../../components/ui/field.tsx";
+
+type ImageListFieldProps = { label: string; value: string[]; onChange: (images: string[]) => void; error?: string };
+
+export function ImageListField({ label, value, onChange, error }: ImageListFieldProps) {
+  const id = useId();
+  const [draft, setDraft] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const add = () => {
+    const url = draft.trim();
+    if (!url) return;
+    if (!isMediaUrl(url)) {
+      setProblem("Please enter a valid URL");
+      return;
+    }
+    onChange([...value, url]);
+    setDraft("");
+    setProblem(null);
+  };
+  const message = problem ?? error;
+  return (
+    <div className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
+      <label htmlFor={id} className={css({ fontSize: "sm", fontWeight: "600" })}>
+        {label}
+      </label>
+      <div className={css({ display: "flex", gap: "2" })}>
+        <Input
+          id={id}
+          value={draft}
+          placeholder="https://… or /uploads/…"
+          aria-invalid={!!message}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            setProblem(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              add();
+            }
+          }}
+        />
+        <Button variant="outline" onClick={add} aria-label="Add image">
+          <Plus size={16} aria-hidden />
+          Add
+        </Button>
+      </div>
+      {message && (
+        <p role="alert" className={css({ fontSize: "sm", color: "danger" })}>
+          {message}
+        </p>
+      )}
+      {value.length > 0 && (
+        <ul aria-label={label} className={css({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(120px, 1fr))", gap: "2", mt: "1" })}>
+          {value.map((url, index) => (
+            <li key={`${url}-${index}`} className={css({ position: "relative", borderRadius: "control", overflow: "hidden", borderWidth: "1px", borderColor: "border" })}>
+              <img src={url} alt={`Image ${index + 1}`} loading="lazy" className={css({ w: "full", h: "20", objectFit: "cover", bg: "bg.muted" })} />
+              <p className={css({ fontSize: "xs", px: "1.5", py: "1", truncate: true })} title={url}>
+                {url}
+              </p>
+              <button
+                type="button"
+                aria-label={`Remove image ${index + 1}`}
+                onClick={() => onChange(value.filter((_, i) => i !== index))}
+                className={css({
+                  position: "absolute",
+                  top: "1",
+                  right: "1",
+                  bg: "surface",
+                  borderRadius: "full",
+                  p: "1",
+                  cursor: "pointer",
+                  boxShadow: "card",
+                  _hover: { color: "danger" },
+                })}
+              >
+                <X size={14} aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

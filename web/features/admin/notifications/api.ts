@@ -1,0 +1,54 @@
+// Site notifications (spec §7): the admin list (bearer) and writes that refresh it and the public /api/notifications.
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { NotificationInput } from "../../../../src/shared/schemas.ts";
+import type { Notification } from "../../../../src/shared/types.ts";
+import { apiRequest, getJson } from "../../../lib/api.ts";
+import { notificationsQueryOptions } from "../../notifications/api.ts";
+import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
+
+export const adminNotificationsQueryOptions = () =>
+  queryOptions({ queryKey: ["/api/admin/notifications"], queryFn: () => getJson<Notification[]>("/api/admin/notifications") });
+
+async function refresh(queryClient: QueryClient) {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: adminNotificationsQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: notificationsQueryOptions().queryKey }),
+  ]);
+}
+
+export function useCreateNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NotificationInput) => apiRequest<Notification>("POST", "/api/admin/notifications", { body: input }),
+    onSuccess: async () => {
+      notifySuccess("Notification created successfully");
+      await refresh(queryClient);
+    },
+    onError: (error) => notifyError(error, `Failed to create notification: ${errorText(error)}`),
+  });
+}
+
+export function useUpdateNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: Partial<NotificationInput> }) =>
+      apiRequest<Notification>("PATCH", `/api/admin/notifications/${id}`, { body: changes }),
+    onSuccess: async () => {
+      notifySuccess("Notification updated successfully");
+      await refresh(queryClient);
+    },
+    onError: (error) => notifyError(error, `Failed to update notification: ${errorText(error)}`),
+  });
+}
+
+export function useDeleteNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/notifications/${id}`),
+    onSuccess: async () => {
+      notifySuccess("Notification deleted successfully");
+      await refresh(queryClient);
+    },
+    onError: (error) => notifyError(error, `Failed to delete notification: ${errorText(error)}`),
+  });
+}

@@ -1,0 +1,88 @@
+// The notification form (spec §3, §5): rich-text message ≥ 5, type, start date (today by default), end date, link, active.
+import { superstructResolver } from "@hookform/resolvers/superstruct";
+import { Controller, useForm } from "react-hook-form";
+import { NOTIFICATION_FORM_TYPES } from "../../../../src/shared/constants.ts";
+import { notificationSchema, type NotificationInput } from "../../../../src/shared/schemas.ts";
+import type { Notification } from "../../../../src/shared/types.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Field, Input } from "../../../components/ui/field.tsx";
+import { Select } from "../../../components/ui/select.tsx";
+import { Switch } from "../../../components/ui/switch.tsx";
+import { localIsoDate } from "../shared/format.ts";
+import { formGrid, fullRow } from "../shared/layout.tsx";
+import { RichTextField } from "../shared/rich-text-field.tsx";
+
+type NotificationValues = { message: string; type: string; startDate: string; endDate: string; link: string; isActive: boolean };
+
+const TYPE_OPTIONS = NOTIFICATION_FORM_TYPES.map((type) => ({ value: type.value, label: type.label }));
+
+const toValues = (item?: Notification | null): NotificationValues => ({
+  message: item?.message ?? "",
+  type: item?.type ?? "info",
+  startDate: item?.startDate ?? localIsoDate(),
+  endDate: item?.endDate ?? "",
+  link: item?.link ?? "",
+  isActive: item?.isActive ?? true,
+});
+
+type NotificationFormProps = { item?: Notification | null; pending: boolean; onSubmit: (values: NotificationInput) => void; onCancel: () => void };
+
+export function NotificationForm({ item, pending, onSubmit, onCancel }: NotificationFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<NotificationValues, unknown, NotificationInput>({
+    resolver: superstructResolver(notificationSchema, { coerce: true }) as never,
+    defaultValues: toValues(item),
+  });
+  // A type outside the form's four (success, warning, error) is kept and offered as it is.
+  const options =
+    item && !TYPE_OPTIONS.some((option) => option.value === item.type) ? [...TYPE_OPTIONS, { value: item.type, label: item.type }] : TYPE_OPTIONS;
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate>
+      <Dialog.Body>
+        <div className={formGrid}>
+          <Controller
+            control={control}
+            name="message"
+            render={({ field }) => (
+              <RichTextField className={fullRow} label="Message" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.message?.message} />
+            )}
+          />
+          <Controller
+            control={control}
+            name="type"
+            render={({ field }) => <Select label="Type" options={options} value={field.value} onValueChange={field.onChange} name={field.name} />}
+          />
+          <Field label="Link (optional)" error={errors.link?.message}>
+            {(id, describedBy) => (
+              <Input id={id} type="url" placeholder="https://" aria-describedby={describedBy} aria-invalid={!!errors.link} {...register("link")} />
+            )}
+          </Field>
+          <Field label="Start Date" error={errors.startDate?.message}>
+            {(id, describedBy) => <Input id={id} type="date" aria-describedby={describedBy} aria-invalid={!!errors.startDate} {...register("startDate")} />}
+          </Field>
+          <Field label="End Date (optional)" error={errors.endDate?.message}>
+            {(id, describedBy) => <Input id={id} type="date" aria-describedby={describedBy} aria-invalid={!!errors.endDate} {...register("endDate")} />}
+          </Field>
+          <Controller
+            control={control}
+            name="isActive"
+            render={({ field }) => <Switch label="Active" checked={field.value} onCheckedChange={field.onChange} name={field.name} />}
+          />
+        </div>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving..." : item ? "Update Notification" : "Create Notification"}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

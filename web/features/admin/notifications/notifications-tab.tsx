@@ -1,0 +1,163 @@
+// Notifications tab 'Manage Notifications' (spec §2.2): table with type icon, message, link, dates and a status
+// computed at display time (spec §4); create, edit, delete.
+import { useQuery } from "@tanstack/react-query";
+import { AlertTriangle, Bell, CheckCircle2, ExternalLink, Info, Pencil, Plus, Trash2, XCircle } from "lucide-react";
+import { useEffect, useState } from "react";
+import { css, cx } from "../../../../styled-system/css";
+import { badge } from "../../../../styled-system/recipes";
+import { NOTIFICATION_FORM_TYPES } from "../../../../src/shared/constants.ts";
+import type { Notification } from "../../../../src/shared/types.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
+import { changedFields, formatDay, localIsoDate } from "../shared/format.ts";
+import { Panel, StateText } from "../shared/layout.tsx";
+import { notifyError } from "../shared/notify.ts";
+import { adminNotificationsQueryOptions, useCreateNotification, useDeleteNotification, useUpdateNotification } from "./api.ts";
+import { NotificationForm } from "./notification-form.tsx";
+
+/** Active only when switched on, started, and not ended (spec §4); dates compare as local calendar days. */
+export function isNotificationActive(item: Notification, today = localIsoDate()): boolean {
+  return item.isActive && item.startDate <= today && (!item.endDate || item.endDate >= today);
+}
+
+// The list styles info, success, warning and error; anything else shows as info (spec §3).
+const TYPE_STYLES = {
+  info: { icon: Info, className: css({ color: "indigo.500" }) },
+  success: { icon: CheckCircle2, className: css({ color: "success" }) },
+  warning: { icon: AlertTriangle, className: css({ color: "saffron.600" }) },
+  error: { icon: XCircle, className: css({ color: "danger" }) },
+} as const;
+
+const typeLabel = (type: string) => {
+  const known = NOTIFICATION_FORM_TYPES.find((item) => item.value === type);
+  return known && known.value !== "info" ? `${known.label} (${type})` : type;
+};
+
+const cell = css({ px: "3", py: "2.5", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
+
+export function NotificationsTab() {
+  const query = useQuery(adminNotificationsQueryOptions());
+  const create = useCreateNotification();
+  const update = useUpdateNotification();
+  const remove = useDeleteNotification();
+  const [editing, setEditing] = useState<Notification | "new" | null>(null);
+  const [deleting, setDeleting] = useState<Notification | null>(null);
+
+  useEffect(() => {
+    if (query.isError) notifyError(query.error, "Failed to fetch notifications");
+  }, [query.isError, query.error]);
+
+  const current = editing === "new" ? null : editing;
+  const notifications = query.data ?? [];
+  const today = localIsoDate();
+
+  return (
+    <Panel
+      title="Manage Notifications"
+      actions={
+        <Button onClick={() => setEditing("new")}>
+          <Plus size={16} aria-hidden />
+          Add New Notification
+        </Button>
+      }
+    >
+      {query.isPending ? (
+        <StateText>Loading notifications...</StateText>
+      ) : !notifications.length ? (
+        <div className={css({ textAlign: "center", py: "10", display: "flex", flexDirection: "column", alignItems: "center", gap: "2" })}>
+          <Bell size={32} aria-hidden className={css({ color: "fg.muted" })} />
+          <h3 className={css({ fontWeight: "700", fontSize: "lg" })}>No notifications</h3>
+          <p className={css({ color: "fg.muted" })}>Get started by creating a new notification.</p>
+          <Button className={css({ mt: "2" })} onClick={() => setEditing("new")}>
+            <Plus size={16} aria-hidden />
+            Add Notification
+          </Button>
+        </div>
+      ) : (
+        <div className={css({ overflowX: "auto" })}>
+          <table className={css({ w: "full", minW: "720px", borderCollapse: "collapse", fontSize: "sm" })}>
+            <thead className={css({ bg: "bg.muted" })}>
+              <tr>
+                <th className={cell}>Message</th>
+                <th className={cell}>Type</th>
+                <th className={cell}>Start Date</th>
+                <th className={cell}>End Date</th>
+                <th className={cell}>Status</th>
+                <th className={cell}>
+                  <span className={css({ srOnly: true })}>Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {notifications.map((item) => {
+                const style = TYPE_STYLES[item.type as keyof typeof TYPE_STYLES] ?? TYPE_STYLES.info;
+                const Icon = style.icon;
+                const active = isNotificationActive(item, today);
+                return (
+                  <tr key={item.id} data-type={item.type}>
+                    <td className={cell}>
+                      <div className={css({ display: "flex", gap: "2", alignItems: "flex-start" })}>
+                        <Icon size={18} aria-label={item.type} className={cx(style.className, css({ flexShrink: 0, mt: "0.5" }))} />
+                        <div
+                          className={css({ flex: "1", minW: "0", overflowWrap: "anywhere", "& a": { color: "accent.strong", textDecoration: "underline" }, "& p": { m: 0 } })}
+                          // Rich text is sanitised by the server on write.
+                          dangerouslySetInnerHTML={{ __html: item.message }}
+                        />
+                        {item.link && (
+                          <a href={item.link} target="_blank" rel="noopener noreferrer" aria-label="Open link in a new tab" className={css({ color: "accent.strong", flexShrink: 0 })}>
+                            <ExternalLink size={16} aria-hidden />
+                          </a>
+                        )}
+                      </div>
+                    </td>
+                    <td className={cell}>{typeLabel(item.type)}</td>
+                    <td className={cell}>{formatDay(item.startDate)}</td>
+                    <td className={cell}>{item.endDate ? formatDay(item.endDate) : "None"}</td>
+                    <td className={cell}>
+                      <span className={badge({ tone: active ? "success" : "neutral" })}>{active ? "Active" : "Inactive"}</span>
+                    </td>
+                    <td className={cell}>
+                      <div className={css({ display: "flex", gap: "1" })}>
+                        <Button size="sm" variant="ghost" aria-label="Edit notification" onClick={() => setEditing(item)}>
+                          <Pencil size={16} aria-hidden />
+                        </Button>
+                        <Button size="sm" variant="ghost" aria-label="Delete notification" onClick={() => setDeleting(item)}>
+                          <Trash2 size={16} aria-hidden />
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <Dialog.Root open={editing !== null} onOpenChange={(details) => !details.open && setEditing(null)} lazyMount unmountOnExit>
+        <Dialog.Content>
+          <Dialog.Title>{current ? "Edit Notification" : "Create New Notification"}</Dialog.Title>
+          <NotificationForm
+            item={current}
+            pending={create.isPending || update.isPending}
+            onCancel={() => setEditing(null)}
+            onSubmit={(values) => {
+              if (current) update.mutate({ id: current.id, changes: changedFields(values, current) }, { onSuccess: () => setEditing(null) });
+              else create.mutate(values, { onSuccess: () => setEditing(null) });
+            }}
+          />
+        </Dialog.Content>
+      </Dialog.Root>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Are you sure?"
+        description="This will permanently delete this notification."
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+      />
+    </Panel>
+  );
+}

@@ -1,0 +1,127 @@
+// 'Update YouTube API Key' and 'Reset Password' (spec §2.2, §5, §8).
+import { superstructResolver } from "@hookform/resolvers/superstruct";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { css } from "../../../../styled-system/css";
+import { DEFAULT_USERNAME } from "../../../../src/shared/constants.ts";
+import { resetPasswordFormSchema, type ResetPasswordFormInput } from "../../../../src/shared/schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Field, Input } from "../../../components/ui/field.tsx";
+import { ApiError } from "../../../lib/api.ts";
+import { notifyError } from "../shared/notify.ts";
+import { useResetPassword, useUpdateApiKey } from "./api.ts";
+
+type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
+
+export function ApiKeyDialog({ open, onOpenChange }: DialogProps) {
+  const [apiKey, setApiKey] = useState("");
+  const update = useUpdateApiKey();
+  const submit = () => {
+    if (!apiKey.trim()) return;
+    update.mutate(apiKey, {
+      onSuccess: () => {
+        setApiKey("");
+        onOpenChange(false);
+      },
+    });
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
+      <Dialog.Content className={css({ maxW: "lg" })}>
+        <Dialog.Title>Update YouTube API Key</Dialog.Title>
+        <Dialog.Description>The key is stored on the server and used to load the channel's recent videos.</Dialog.Description>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <Dialog.Body>
+            <Field label="YouTube API Key">
+              {(id) => <Input id={id} type="password" autoComplete="off" value={apiKey} onChange={(event) => setApiKey(event.target.value)} />}
+            </Field>
+          </Dialog.Body>
+          <Dialog.Footer>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!apiKey.trim() || update.isPending}>
+              {update.isPending ? "Updating..." : "Update API Key"}
+            </Button>
+          </Dialog.Footer>
+        </form>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+type PasswordValues = { username: string; currentPassword: string; newPassword: string; confirmPassword: string };
+
+export function ResetPasswordDialog({ open, onOpenChange }: DialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
+      <Dialog.Content className={css({ maxW: "lg" })}>
+        <Dialog.Title>Reset Password</Dialog.Title>
+        <ResetPasswordForm onDone={() => onOpenChange(false)} />
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+function ResetPasswordForm({ onDone }: { onDone: () => void }) {
+  const reset = useResetPassword();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PasswordValues, unknown, ResetPasswordFormInput>({
+    resolver: superstructResolver(resetPasswordFormSchema, { coerce: true }) as never,
+    defaultValues: { username: DEFAULT_USERNAME, currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const onSubmit = handleSubmit(({ username, currentPassword, newPassword }) => {
+    setServerError(null);
+    reset.mutate(
+      { username, currentPassword, newPassword },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          const message = error instanceof ApiError && error.serverMessage ? error.serverMessage : null;
+          setServerError(message ?? "Password reset failed");
+          notifyError(error, message ?? "Please check your current password", "Password reset failed");
+        },
+      },
+    );
+  });
+  const field = (name: keyof PasswordValues, label: string, type: string, autoComplete: string) => (
+    <Field label={label} error={errors[name]?.message}>
+      {(id, describedBy) => (
+        <Input id={id} type={type} autoComplete={autoComplete} aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />
+      )}
+    </Field>
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Body>
+        {field("username", "Username", "text", "username")}
+        {field("currentPassword", "Current Password", "password", "current-password")}
+        {field("newPassword", "New Password", "password", "new-password")}
+        {field("confirmPassword", "Confirm New Password", "password", "new-password")}
+        {serverError && (
+          <p role="alert" className={css({ color: "danger", fontSize: "sm" })}>
+            {serverError}
+          </p>
+        )}
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={reset.isPending}>
+          {reset.isPending ? "Resetting..." : "Reset Password"}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

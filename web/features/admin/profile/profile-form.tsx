@@ -1,0 +1,150 @@
+// The profile form 'Guru Profile' (spec §2.2, §5): name, title, biography (rich text), quote, image upload, contact.
+import { superstructResolver } from "@hookform/resolvers/superstruct";
+import { ImageUp } from "lucide-react";
+import { useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { css } from "../../../../styled-system/css";
+import { IMAGE_TYPES, PROFILE_IMAGE_MAX_BYTES } from "../../../../src/shared/constants.ts";
+import { profileSchema, type ProfileInput } from "../../../../src/shared/schemas.ts";
+import type { PublicProfile } from "../../../../src/shared/types.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
+import { formGrid, fullRow } from "../shared/layout.tsx";
+import { notifyError, notifySuccess } from "../shared/notify.ts";
+import { RichTextField } from "../shared/rich-text-field.tsx";
+import { uploadProfileImage, useUpdateProfile } from "./api.ts";
+
+type ProfileValues = {
+  name: string;
+  title: string;
+  biography: string;
+  quote: string;
+  profileImage: string;
+  email: string;
+  phone: string;
+  address: string;
+};
+
+const toValues = (profile?: PublicProfile | null): ProfileValues => ({
+  name: profile?.name ?? "",
+  title: profile?.title ?? "",
+  biography: profile?.biography ?? "",
+  quote: profile?.quote ?? "",
+  profileImage: profile?.profileImage ?? "",
+  email: profile?.email ?? "",
+  phone: profile?.phone ?? "",
+  address: profile?.address ?? "",
+});
+
+/** The spec §5 image checks; null when the file may be uploaded. */
+export function profileImageProblem(file: File): string | null {
+  if (!file.type.startsWith("image/") || !(IMAGE_TYPES as readonly string[]).includes(file.type)) return "Selected file is not an image.";
+  if (file.size > PROFILE_IMAGE_MAX_BYTES) return "Image file is too large. Maximum size is 5MB.";
+  return null;
+}
+
+export function ProfileForm({ profile }: { profile: PublicProfile | null | undefined }) {
+  const update = useUpdateProfile();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm<ProfileValues, unknown, ProfileInput>({
+    resolver: superstructResolver(profileSchema, { coerce: true }) as never,
+    defaultValues: toValues(profile),
+  });
+  const image = watch("profileImage");
+
+  const onImageChosen = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = profileImageProblem(file);
+    setImageError(problem);
+    if (problem) {
+      notifyError(new Error(problem), problem);
+      if (fileInput.current) fileInput.current.value = "";
+      return;
+    }
+    setUploading(true);
+    try {
+      const { profileImage } = await uploadProfileImage(file);
+      setValue("profileImage", profileImage, { shouldDirty: true });
+      notifySuccess("Profile image uploaded successfully.");
+    } catch (error) {
+      notifyError(error, "Failed to upload image");
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  };
+
+  const text = (name: "name" | "title" | "email" | "phone" | "address", label: string, type = "text") => (
+    <Field label={label} error={errors[name]?.message}>
+      {(id, describedBy) => <Input id={id} type={type} aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />}
+    </Field>
+  );
+
+  return (
+    <form onSubmit={handleSubmit((values) => update.mutate(values))} noValidate className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
+      <div className={css({ display: "flex", flexDirection: { base: "column", sm: "row" }, gap: "5", alignItems: { base: "flex-start", sm: "center" } })}>
+        <div
+          className={css({ w: "28", h: "28", borderRadius: "full", overflow: "hidden", bg: "bg.muted", borderWidth: "1px", borderColor: "border", flexShrink: 0 })}
+        >
+          {image && <img src={image} alt="Profile" className={css({ w: "full", h: "full", objectFit: "cover" })} />}
+        </div>
+        <div className={css({ display: "flex", flexDirection: "column", gap: "2", flex: "1", minW: "0", w: "full" })}>
+          <Field label="Profile Image" error={errors.profileImage?.message}>
+            {(id, describedBy) => <Input id={id} placeholder="/uploads/… or https://…" aria-describedby={describedBy} {...register("profileImage")} />}
+          </Field>
+          <div className={css({ display: "flex", alignItems: "center", gap: "3", flexWrap: "wrap" })}>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={IMAGE_TYPES.join(",")}
+              aria-label="Upload profile image"
+              className={css({ srOnly: true })}
+              onChange={(event) => void onImageChosen(event.target.files?.[0])}
+            />
+            <Button variant="outline" size="sm" disabled={uploading} onClick={() => fileInput.current?.click()}>
+              <ImageUp size={16} aria-hidden />
+              {uploading ? "Uploading..." : "Upload Image"}
+            </Button>
+            <span className={css({ fontSize: "xs", color: "fg.muted" })}>JPEG, PNG, GIF or WEBP, up to 5MB.</span>
+          </div>
+          {imageError && (
+            <p role="alert" className={css({ fontSize: "sm", color: "danger" })}>
+              {imageError}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className={formGrid}>
+        {text("name", "Name")}
+        {text("title", "Title")}
+        <Controller
+          control={control}
+          name="biography"
+          render={({ field }) => (
+            <RichTextField className={fullRow} label="Biography" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.biography?.message} />
+          )}
+        />
+        <Field label="Quote" error={errors.quote?.message} className={fullRow}>
+          {(id, describedBy) => <Textarea id={id} rows={2} aria-describedby={describedBy} aria-invalid={!!errors.quote} {...register("quote")} />}
+        </Field>
+        {text("email", "Email", "email")}
+        {text("phone", "Phone", "tel")}
+        <div className={fullRow}>{text("address", "Address")}</div>
+      </div>
+      <div>
+        <Button type="submit" size="lg" disabled={update.isPending}>
+          {update.isPending ? "Saving..." : "Save Profile"}
+        </Button>
+      </div>
+    </form>
+  );
+}

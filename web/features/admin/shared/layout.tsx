@@ -1,0 +1,67 @@
+// Layout parts shared by the admin tabs: a panel with its header, item cards, empty and loading states.
+import type { ReactNode } from "react";
+import { css, cx } from "../../../../styled-system/css";
+
+export function Panel({ title, description, actions, children }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-label={title} className={css({ bg: "surface", borderRadius: "card", boxShadow: "card", p: { base: "4", md: "6" } })}>
+      <header
+        className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "3", mb: "5" })}
+      >
+        <div>
+          <h2 className={css({ fontSize: { base: "xl", md: "2xl" }, fontWeight: "600" })}>{title}</h2>
+          {description && <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>{description}</p>}
+        </div>
+        {actions && <div className={css({ display: "flex", flexWrap: "wrap", gap: "2" })}>{actions}</div>}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+export function CardGrid({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <ul aria-label={label} className={css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "repeat(2, 1fr)", xl: "repeat(3, 1fr)" }, gap: "4" })}>
+      {children}
+    </ul>
+  );
+}
+
+export function ItemCard({ children, className, label }: { children: ReactNode; className?: string; label: string }) {
+  return (
+    <li
+      aria-label={label}
+      className={cx(
+        css({
+          display: "flex",
+          flexDirection: "column",
+          gap: "2",
+          p: "4",
+          borderWidth: "1px",
+          borderColor: "border",
+          borderRadius: "card",
+          bg: "surface",
+          minW: "0",
+        }),
+        className,
+      )}
+    >
+      {children}
+    </li>
+  );
+}
+
+export function CardActions({ children }: { children: ReactNode }) {
+  return <div className={css({ display: "flex", flexWrap: "wrap", gap: "2", mt: "auto", pt: "2" })}>{children}</div>;
+}
+
+export function Muted({ children }: { children: ReactNode }) {
+  return <p className={css({ color: "fg.muted", fontSize: "sm", overflowWrap: "anywhere" })}>{children}</p>;
+}
+
+export function StateText({ children }: { children: ReactNode }) {
+  return <p className={css({ color: "fg.muted", textAlign: "center", py: "10" })}>{children}</p>;
+}
+
+export const formGrid = css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "repeat(2, minmax(0, 1fr))" }, gap: "4" });
+export const fullRow = css({ gridColumn: "1 / -1" });

@@ -1,0 +1,93 @@
+// Subscribers tab (spec §2.2): table, delete with confirm, client-side CSV, the disabled 'Send Newsletter'.
+import { useQuery } from "@tanstack/react-query";
+import { Download, Send, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { css, cx } from "../../../../styled-system/css";
+import { Button } from "../../../components/ui/button.tsx";
+import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
+import { downloadFile, localIsoDate, toCsv } from "../shared/format.ts";
+import { Panel, StateText } from "../shared/layout.tsx";
+import { notifyError } from "../shared/notify.ts";
+import { subscribersQueryOptions, useDeleteSubscriber, type Subscriber } from "./api.ts";
+
+const subscribedOn = (createdAt: string) => new Date(createdAt).toLocaleDateString();
+
+/** Spec §7: columns Email and Subscribed On (local date), file subscribers_{YYYY-MM-DD}.csv. */
+export function exportSubscribersCsv(subscribers: Subscriber[]) {
+  const csv = toCsv([["Email", "Subscribed On"], ...subscribers.map((item) => [item.email, subscribedOn(item.createdAt)])]);
+  downloadFile(`subscribers_${localIsoDate()}.csv`, csv, "text/csv;charset=utf-8");
+}
+
+const cell = css({ px: "3", py: "2.5", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "middle" });
+
+export function SubscribersTab() {
+  const query = useQuery(subscribersQueryOptions());
+  const remove = useDeleteSubscriber();
+  const [deleting, setDeleting] = useState<Subscriber | null>(null);
+
+  useEffect(() => {
+    if (query.isError) notifyError(query.error, "Failed to fetch subscribers");
+  }, [query.isError, query.error]);
+
+  const subscribers = query.data ?? [];
+
+  return (
+    <Panel
+      title="Subscribers"
+      description={query.data ? `${subscribers.length} subscriber${subscribers.length === 1 ? "" : "s"}` : undefined}
+      actions={
+        <>
+          <Button variant="outline" disabled={!subscribers.length} onClick={() => exportSubscribersCsv(subscribers)}>
+            <Download size={16} aria-hidden />
+            Export CSV
+          </Button>
+          <Button disabled title="Coming soon">
+            <Send size={16} aria-hidden />
+            Send Newsletter
+          </Button>
+        </>
+      }
+    >
+      {query.isPending ? (
+        <StateText>Loading subscribers...</StateText>
+      ) : !subscribers.length ? (
+        <StateText>No subscribers found</StateText>
+      ) : (
+        <div className={css({ overflowX: "auto" })}>
+          <table className={css({ w: "full", borderCollapse: "collapse", fontSize: "sm" })}>
+            <thead className={css({ bg: "bg.muted" })}>
+              <tr>
+                <th className={cell}>Email</th>
+                <th className={cell}>Subscribed On</th>
+                <th className={cell}>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {subscribers.map((subscriber) => (
+                <tr key={subscriber.id}>
+                  <td className={cx(cell, css({ overflowWrap: "anywhere" }))}>
+                    {subscriber.email}
+                  </td>
+                  <td className={cell}>{subscribedOn(subscriber.createdAt)}</td>
+                  <td className={cell}>
+                    <Button size="sm" variant="ghost" aria-label={`Delete ${subscriber.email}`} onClick={() => setDeleting(subscriber)}>
+                      <Trash2 size={16} aria-hidden />
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete Subscriber"
+        description="Are you sure you want to remove this subscriber? This action cannot be undone."
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+      />
+    </Panel>
+  );
+}
