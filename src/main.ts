@@ -21,6 +21,7 @@ Commands:
   import FILE              Replace all content with an export file (a safety copy goes to DATA_DIR/backups)
   sync                     Save all content and its uploads into APP_DATA_DIR (as the admin's Sync to app_data)
   restore                  Replace all content with APP_DATA_DIR (a safety copy goes to DATA_DIR/backups)
+  healthcheck              Exit 0 when the server on PORT answers /healthz (for container health checks)
   help, --help             Show this help
 
 Settings (environment variables):
@@ -87,6 +88,15 @@ async function resetAdminPassword(config: Config) {
   db.$client.close();
 }
 
+async function healthcheck(config: Config): Promise<number> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${config.port}/healthz`, { signal: AbortSignal.timeout(3000) });
+    return response.ok ? 0 : 1;
+  } catch {
+    return 1;
+  }
+}
+
 if (import.meta.main) {
   const [command = "serve"] = process.argv.slice(2);
   const config = loadConfig();
@@ -102,6 +112,9 @@ if (import.meta.main) {
     case "sync":
     case "restore":
       process.exit(runDataCommand(command, process.argv.slice(3), config, () => openDataDir(config)));
+      break;
+    case "healthcheck":
+      process.exit(await healthcheck(config));
       break;
     case "help":
     case "--help":

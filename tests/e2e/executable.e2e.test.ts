@@ -48,6 +48,7 @@ test("starts in an empty folder, serves /, /admin and /api/profile, and stops cl
   expect(((await profile.json()) as { quote: string }).quote).toBe("Come and discover the lightness of life.");
   const login = await fetch(`http://127.0.0.1:${port}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "exe-password" }) });
   expect(login.status).toBe(200);
+  expect(Bun.spawnSync([binary, "healthcheck"], { env: { ...process.env, PORT: String(port) } }).exitCode).toBe(0);
   await Bun.sleep(500);
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1]);
   console.log(`executable: ${(Bun.file(binary).size / 1024 / 1024).toFixed(1)} MB, first response after ${firstResponseMs.toFixed(0)} ms (process start included), idle RSS ${(rssKb / 1024).toFixed(1)} MB`);
