@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
+import { createSpamGuard } from "../../lib/spam.ts";
 import { todayIn } from "../../lib/time.ts";
 import { parseBody, parseId } from "../../lib/validate.ts";
 import { eventPatchSchema, eventSchema, registrationSchema } from "../../shared/schemas.ts";
@@ -8,13 +9,16 @@ import { createEventsService } from "./service.ts";
 export function eventsModule(ctx: AppContext) {
   const service = createEventsService(ctx.db);
   const today = () => todayIn(ctx.config.timezone, ctx.now());
+  const spam = createSpamGuard(ctx, 10);
   const id = (raw: string) => parseId(raw, "Event not found");
   return new Elysia()
     .get("/api/events", () => service.upcoming(today()))
-    .post("/api/events/:id/registrations", ({ params, body, set }) => {
-      const registration = service.register(id(params.id), parseBody(body, registrationSchema), today());
+    .post("/api/events/:id/registrations", ({ params, body, request, set }) => {
+      const eventId = id(params.id);
+      const input = parseBody(body, registrationSchema);
       set.status = 201;
-      return { success: true, id: registration.id };
+      if (!spam.isBot(request, body)) service.register(eventId, input, today());
+      return { success: true };
     })
     .get("/api/admin/events", () => service.all())
     .post("/api/admin/events", ({ body, set }) => {

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
+import { createSpamGuard } from "../../lib/spam.ts";
 import { parseBody, parseId } from "../../lib/validate.ts";
 import { contactSchema } from "../../shared/schemas.ts";
 import { createMessagesService } from "./service.ts";
@@ -7,12 +8,15 @@ import { createMessagesService } from "./service.ts";
 /** The contact form's messages: sent by visitors, read by the admin. */
 export function messagesModule(ctx: AppContext) {
   const service = createMessagesService(ctx.db);
+  const spam = createSpamGuard(ctx, 5);
   const id = (raw: string) => parseId(raw, "Message not found");
   return new Elysia()
-    .post("/api/contact", ({ body, set }) => {
-      const message = service.create(parseBody(body, contactSchema));
+    .post("/api/contact", ({ body, request, set }) => {
+      const input = parseBody(body, contactSchema);
       set.status = 201;
-      return { success: true, id: message.id };
+      if (spam.isBot(request, body)) return { success: true };
+      service.create(input);
+      return { success: true };
     })
     .get("/api/admin/messages", () => service.list())
     .patch("/api/admin/messages/:id/read", ({ params }) => service.markRead(id(params.id)))

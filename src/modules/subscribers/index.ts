@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import type { AppContext } from "../../context.ts";
+import { createSpamGuard } from "../../lib/spam.ts";
 import { parseBody, parseId } from "../../lib/validate.ts";
 import { newsletterSchema } from "../../shared/schemas.ts";
 import { createSubscribersService } from "./service.ts";
@@ -7,9 +8,11 @@ import { createSubscribersService } from "./service.ts";
 /** Newsletter sign-ups from the footer, managed in the admin's Subscribers tab. */
 export function subscribersModule(ctx: AppContext) {
   const service = createSubscribersService(ctx.db);
+  const spam = createSpamGuard(ctx, 10);
   return new Elysia()
-    .post("/api/newsletter", ({ body, set }) => {
-      service.subscribe(parseBody(body, newsletterSchema).email);
+    .post("/api/newsletter", ({ body, request, set }) => {
+      const { email } = parseBody(body, newsletterSchema);
+      if (!spam.isBot(request, body)) service.subscribe(email);
       set.status = 201;
       return { success: true, message: "Subscribed" };
     })

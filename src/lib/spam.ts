@@ -1,0 +1,26 @@
+// Public forms carry a hidden honeypot field and a per-IP rate limit: bots are turned away without storing anything,
+// while a person sending a few messages is never blocked.
+import type { AppContext } from "../context.ts";
+import { clientIp } from "./client-ip.ts";
+import { tooManyRequests } from "./errors.ts";
+import { RateLimiter } from "./rate-limit.ts";
+
+/** The hidden field's name: people leave it empty, form-filling bots do not. */
+export const HONEYPOT_FIELD = "website";
+
+const WINDOW_MS = 10 * 60 * 1000;
+
+export function createSpamGuard(ctx: AppContext, postsPerWindow: number) {
+  const limiter = new RateLimiter(postsPerWindow, WINDOW_MS, () => ctx.now().getTime());
+  return {
+    /** True when the honeypot is filled (answer as if accepted, store nothing); throws 429 past the IP's limit. */
+    isBot(request: Request, body: unknown): boolean {
+      const ip = clientIp(request, ctx.config.trustProxy);
+      const wait = limiter.retryAfter(ip);
+      if (wait > 0) throw tooManyRequests("Too many submissions. Please try again in a few minutes.", wait);
+      limiter.hit(ip);
+      const trap = typeof body === "object" && body !== null ? (body as Record<string, unknown>)[HONEYPOT_FIELD] : undefined;
+      return typeof trap === "string" && trap.trim() !== "";
+    },
+  };
+}
