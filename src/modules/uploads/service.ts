@@ -57,10 +57,10 @@ export function isPdf(bytes: Uint8Array): boolean {
  * The request body, refused with 413 `tooLargeMessage` as soon as it is known to exceed `maxBytes`: from the
  * Content-Length before anything is read, else while streaming (a missing or lying length changes nothing).
  */
-export async function readBodyWithLimit(request: Request, maxBytes: number, tooLargeMessage: string): Promise<Uint8Array> {
+export async function readBodyWithLimit(request: Request, maxBytes: number, tooLargeMessage: string): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get("content-length");
   if (declared !== null && /^\d+$/.test(declared) && Number(declared) > maxBytes) throw payloadTooLarge(tooLargeMessage);
-  if (!request.body) return new Uint8Array();
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -74,7 +74,13 @@ export async function readBodyWithLimit(request: Request, maxBytes: number, tooL
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks);
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
 
 export type UploadRules = { field: string; maxBytes: number; tooLargeMessage: string };

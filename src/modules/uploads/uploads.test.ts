@@ -36,7 +36,7 @@ afterAll(() => t.cleanup());
 const uploadsDir = () => join(t.config.dataDir, "uploads");
 
 /** A multipart POST with `bytes` as `field` (filename and declared type chosen by the "client"). */
-function upload(path: string, field: string, bytes: Uint8Array, options: { filename?: string; type?: string; auth?: boolean } = {}) {
+function upload(path: string, field: string, bytes: Uint8Array<ArrayBuffer>, options: { filename?: string; type?: string; auth?: boolean } = {}) {
   const form = new FormData();
   form.append(field, new File([bytes], options.filename ?? "upload.bin", { type: options.type ?? "application/octet-stream" }));
   return t.request("POST", path, { body: form, token: options.auth === false ? null : token });
@@ -96,7 +96,7 @@ describe("POST /api/admin/profile/image", () => {
     expect(readdirSync(uploadsDir()).filter((name) => name.startsWith("."))).toEqual([]);
   });
 
-  const notImages: [string, Uint8Array, string][] = [
+  const notImages: [string, Uint8Array<ArrayBuffer>, string][] = [
     ["HTML named .png", text("<!doctype html><script>alert(1)</script>"), "image/png"],
     ["SVG named .png", text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>'), "image/png"],
     ["a PNG signature followed by HTML", new Uint8Array([...IMAGES.png.subarray(0, 8), ...text("<html><script>alert(1)</script></html>")]), "image/png"],
