@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { archiveEvents, classes, events, messages, notifications, profile, subscribers } from "../../../db/schema.ts";
 import { getSetting } from "../../lib/settings.ts";
@@ -120,6 +120,13 @@ describe("restore-from-app-data", () => {
     expect(readFileSync(join(t.config.dataDir, "uploads", "retreat.png"))).toEqual(Buffer.from(PNG_BYTES));
     expect(listFiles(join(t.config.dataDir, "uploads"))).toEqual(["profile.png", "programme.pdf", "retreat.png"]);
     expect(readdirSync(join(t.config.dataDir, "backups")).some((name) => name.includes("before-restore"))).toBe(true);
+  });
+
+  test("restore does not follow a symbolic link in app_data/uploads", async () => {
+    await seedAndSync(t, token);
+    symlinkSync(join(t.dir, "site.db"), join(t.config.appDataDir, "uploads", "linked.png"));
+    expect((await t.request("POST", "/api/admin/restore-from-app-data", { token, body: {} })).status).toBe(200);
+    expect(existsSync(join(t.config.dataDir, "uploads", "linked.png"))).toBe(false);
   });
 
   test("restore keeps uploads that app_data does not have", async () => {

@@ -5,6 +5,7 @@ import {
   copyFileSync,
   existsSync,
   fsyncSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readdirSync,
@@ -249,7 +250,8 @@ export function loadAppData(appDataDir: string, dataDir: string): AppDataSnapsho
 
   const uploadsDir = join(root, "uploads");
   const saved = existsSync(uploadsDir)
-    ? readdirSync(uploadsDir).filter((name) => UPLOAD_NAME.test(name) && isFile(join(uploadsDir, name)))
+    ? // Regular files only: a symbolic link could copy any file of the machine into the public uploads.
+      readdirSync(uploadsDir).filter((name) => UPLOAD_NAME.test(name) && lstatSync(join(uploadsDir, name)).isFile())
     : [];
   for (const name of referencedUploads(rows)) {
     if (!saved.includes(name) && !isFile(join(dataDir, "uploads", name))) {

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import { asc } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { validate, type Infer, type Struct } from "superstruct";
+import { validate, type Struct } from "superstruct";
 import type { Db } from "../../../db/client.ts";
 import {
   archiveEvents,
@@ -135,15 +135,6 @@ export const countSections = (content: ContentSections | ContentRows): Record<Ex
   notifications: content.notifications.length,
 });
 
-const ROW_SCHEMAS = {
-  events: eventRowSchema,
-  classes: classRowSchema,
-  archiveEvents: archiveEventRowSchema,
-  messages: messageRowSchema,
-  subscribers: subscriberRowSchema,
-  notifications: notificationRowSchema,
-} satisfies Record<Exclude<ExportSection, "profile">, Struct<any, any>>;
-
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -162,18 +153,18 @@ export function parseContent(input: unknown, where: (section: ExportSection) => 
     throw badRequest(`Unsupported data format version ${JSON.stringify(input.version)}; this site reads version ${DATA_FORMAT_VERSION}.`);
   }
 
-  const section = <T>(name: Exclude<ExportSection, "profile">): T[] => {
+  const section = <T>(name: Exclude<ExportSection, "profile">, schema: Struct<T, any>): T[] => {
     const records = input[name];
     if (!Array.isArray(records)) throw badRequest(`Invalid data format. ${where(name)} must be a list of records.`);
-    return records.map((record, index) => checkRecord(record, ROW_SCHEMAS[name] as Struct<T, any>, where(name), index));
+    return records.map((record, index) => checkRecord(record, schema, where(name), index));
   };
 
-  const eventRows = section<Infer<typeof eventRowSchema>>("events");
-  const classRows = section<Infer<typeof classRowSchema>>("classes");
-  const archiveRows = section<Infer<typeof archiveEventRowSchema>>("archiveEvents");
-  const messageRows = section<Infer<typeof messageRowSchema>>("messages");
-  const subscriberRows = section<Infer<typeof subscriberRowSchema>>("subscribers");
-  const notificationRows = section<Infer<typeof notificationRowSchema>>("notifications");
+  const eventRows = section("events", eventRowSchema);
+  const classRows = section("classes", classRowSchema);
+  const archiveRows = section("archiveEvents", archiveEventRowSchema);
+  const messageRows = section("messages", messageRowSchema);
+  const subscriberRows = section("subscribers", subscriberRowSchema);
+  const notificationRows = section("notifications", notificationRowSchema);
   const profileRow = input.profile === null ? null : checkRecord(input.profile, profileRowSchema, where("profile"), null);
 
   const byId = (row: { id?: number }) => row.id;
