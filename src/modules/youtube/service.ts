@@ -138,21 +138,31 @@ export function createYoutubeService(options: YoutubeOptions) {
   async function call<T>(path: string, params: Record<string, string>, apiKey: string, signal: AbortSignal, tolerated: string[] = []): Promise<T | null> {
     const url = `${options.apiBase}/${path}?${new URLSearchParams({ ...params, key: apiKey })}`;
     let response: Response;
-    let body: unknown;
+    let text: string;
     try {
       response = await options.fetch(url, { signal, headers: { Accept: "application/json" } });
-      body = await response.json().catch(() => null);
+      text = await response.text();
     } catch (error) {
       if (signal.aborted) throw upstreamError(`YouTube did not answer within ${Math.round(timeoutMs / 1000)} seconds.`, 504);
       log(`youtube: ${path} failed: ${redact(String(error), apiKey)}`);
       throw upstreamError("Could not reach YouTube.");
     }
+    let body: unknown = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // An error page in HTML is classified by its status alone; a 200 that is not JSON is an upstream error.
+    }
     if (!response.ok) {
-      const reasons = upstreamReasons(body);
+      const reasons = upstreamReasons(body).map((reason) => redact(reason, apiKey));
       if (reasons.some((reason) => tolerated.includes(reason))) return null;
-      const error = classifyUpstreamError(response.status, body);
+      const error = classifyUpstreamError(response.status, { error: { errors: reasons.map((reason) => ({ reason })), message: (body as UpstreamError | null)?.error?.message } });
       log(`youtube: ${path} answered ${response.status} (${reasons.join(", ") || "no reason"}) -> ${error.code}`);
       throw error;
+    }
+    if (typeof body !== "object" || body === null) {
+      log(`youtube: ${path} answered ${response.status} with a body that is not a JSON object`);
+      throw upstreamError("YouTube answered with something unexpected.");
     }
     return body as T;
   }

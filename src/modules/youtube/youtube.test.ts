@@ -184,6 +184,47 @@ describe("GET /api/youtube/videos", () => {
   });
 });
 
+describe("odd upstream answers (injected fetch)", () => {
+  async function serviceWith(fetchImpl: (url: string, init: RequestInit) => Promise<Response>) {
+    const { app } = await setup();
+    const lines: string[] = [];
+    const service = createYoutubeService({
+      db: app.db, apiBase: "http://youtube.invalid/v3", defaultApiKey: fake.apiKey, defaultChannelId: fake.channelId,
+      fetch: fetchImpl as typeof fetch, now: () => new Date(), timeoutMs: 200, log: (line) => lines.push(line),
+    });
+    const started = performance.now();
+    const outcome = await service.list().then(() => null, (error: { status: number; code: string; body: unknown }) => error);
+    return { outcome, lines, elapsed: performance.now() - started };
+  }
+
+  test("a 200 that is not JSON is a 502 UPSTREAM_ERROR, not an empty list", async () => {
+    const { outcome } = await serviceWith(async () => new Response("<html>maintenance</html>", { status: 200 }));
+    expect(outcome).toMatchObject({ status: 502, code: "UPSTREAM_ERROR" });
+  });
+
+  test("a body that stalls after the headers still ends at the deadline (504)", async () => {
+    const { outcome, elapsed } = await serviceWith(async (_url, init) =>
+      new Response(new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"items": ['));
+          init.signal?.addEventListener("abort", () => controller.error(init.signal?.reason));
+        },
+      }), { status: 200 }));
+    expect(outcome).toMatchObject({ status: 504, code: "UPSTREAM_ERROR" });
+    expect(elapsed).toBeLessThan(1000);
+  });
+
+  test("a network error that names the URL is logged without the key", async () => {
+    const { outcome, lines } = await serviceWith(async (url) => {
+      throw new TypeError(`fetch failed for ${url}`);
+    });
+    expect(outcome).toMatchObject({ status: 502, code: "UPSTREAM_ERROR" });
+    expect(JSON.stringify(outcome)).not.toContain(fake.apiKey);
+    expect(lines.join("\n")).toContain("[redacted]");
+    expect(lines.join("\n")).not.toContain(fake.apiKey);
+  });
+});
+
 describe("POST /api/admin/youtube-api-key", () => {
   test("401 without a token, and the key is not stored", async () => {
     const { app } = await setup();
