@@ -312,3 +312,17 @@ describe("upstream error classification", () => {
     expect(decodeEntities("Tom &amp; Jerry &#39;&quot;&#x41;&lt;b&gt; &unknown;")).toBe("Tom & Jerry '\"A<b> &unknown;");
   });
 });
+
+describe("the fake Data API", () => {
+  test("answers search like the real API, and its error shapes", async () => {
+    const url = `${fake.url}/search?part=snippet&channelId=${fake.channelId}&order=date&type=video&maxResults=2&key=${fake.apiKey}`;
+    const search = (await (await fetch(url)).json()) as { items: { id: { videoId: string }; snippet: { title: string; thumbnails: { high: { url: string } } } }[] };
+    expect(search.items.map((item) => item.id.videoId)).toEqual(["vid00000001", "vid00000002"]);
+    expect(search.items[0]!.snippet.title).toBe("Who Am I? Vedanta &amp; the Self");
+    fake.setMode("quota");
+    const quota = await fetch(url);
+    expect(quota.status).toBe(403);
+    expect(await quota.json()).toMatchObject({ error: { code: 403, errors: [{ reason: "quotaExceeded", domain: "youtube.quota" }] } });
+    expect(fake.calls).toBe(2);
+  });
+});
