@@ -540,7 +540,7 @@ async function main() {
     ),
     quote: "Come and discover the lightness of life.",
     profileImage: "/uploads/profile-portrait.jpg",
-    email: "namaste@vedanta-yoga-melbourne.org.au",
+    email: "namaste@vedantayoga.org.au",
     phone: "+61 3 9417 2027",
     address: "42 Rose Street, Fitzroy VIC 3065, Melbourne",
     updatedAt: "2026-11-01T10:00:00.000Z",

@@ -1,5 +1,7 @@
 import { defineRecipe, defineSlotRecipe } from "@pandacss/dev";
 
+const focusRing = { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "2px" } as const;
+
 export const button = defineRecipe({
   className: "button",
   base: {
@@ -12,16 +14,21 @@ export const button = defineRecipe({
     cursor: "pointer",
     transition: "background 0.15s, color 0.15s, border-color 0.15s, box-shadow 0.15s",
     whiteSpace: "nowrap",
+    textDecoration: "none",
     _disabled: { opacity: 0.55, cursor: "not-allowed" },
-    _focusVisible: { outline: "3px solid", outlineColor: "saffron.300", outlineOffset: "2px" },
+    _focusVisible: focusRing,
   },
   variants: {
     variant: {
       solid: { bg: "accent", color: "white", _hover: { bg: "accent.strong" } },
-      outline: { borderWidth: "1px", borderColor: "border", bg: "surface", color: "fg", _hover: { bg: "bg.muted" } },
+      outline: { borderWidth: "1px", borderColor: "border.strong", bg: "surface", color: "fg", _hover: { bg: "bg.muted", borderColor: "accent" } },
       ghost: { bg: "transparent", color: "fg", _hover: { bg: "bg.muted" } },
       danger: { bg: "danger", color: "white", _hover: { opacity: 0.9 } },
       link: { bg: "transparent", color: "accent.strong", textDecoration: "underline", px: "0!", h: "auto!" },
+      /** Quiet accent, for secondary actions on cards. */
+      subtle: { bg: "accent.soft", color: "accent.strong", _hover: { bg: "saffron.200" } },
+      /** For dark (indigo) surfaces. */
+      onDeep: { bg: "rgba(255,255,255,0.1)", color: "fg.onDeep", _hover: { bg: "rgba(255,255,255,0.2)" }, _focusVisible: { outlineColor: "accent.bright" } },
     },
     size: {
       sm: { h: "8", px: "3", fontSize: "sm" },
@@ -33,12 +40,93 @@ export const button = defineRecipe({
   defaultVariants: { variant: "solid", size: "md" },
 });
 
+const tone = (name: string) => ({ color: name, bg: `${name}.soft` });
+
+/** Small labels of the public page (the admin area has its own `badge`): event types (spec §9), class levels (spec §2.1), years. Every tone is generated (tones are data). */
+export const tag = defineRecipe({
+  className: "tag",
+  base: {
+    display: "inline-flex",
+    alignItems: "center",
+    gap: "1",
+    px: "2.5",
+    py: "0.5",
+    borderRadius: "pill",
+    fontSize: "xs",
+    fontWeight: "600",
+    letterSpacing: "0.02em",
+    lineHeight: "1.5",
+    whiteSpace: "nowrap",
+  },
+  variants: {
+    tone: {
+      retreat: tone("eventType.retreat"),
+      workshop: tone("eventType.workshop"),
+      celebration: tone("eventType.celebration"),
+      course: tone("eventType.course"),
+      symposium: tone("eventType.symposium"),
+      training: tone("eventType.training"),
+      other: tone("eventType.other"),
+      beginner: tone("level.beginner"),
+      intermediate: tone("level.intermediate"),
+      advanced: tone("level.advanced"),
+      neutral: { color: "fg.muted", bg: "bg.muted" },
+      accent: { color: "accent.strong", bg: "accent.soft" },
+      year: { color: "white", bg: "indigo.900/80", backdropFilter: "blur(6px)" },
+    },
+  },
+  defaultVariants: { tone: "neutral" },
+  staticCss: ["*"],
+});
+
+/** A content card; `highlighted` gives the accent top border of a highlighted event (spec §2.1). */
+export const card = defineRecipe({
+  className: "card",
+  base: {
+    position: "relative",
+    display: "flex",
+    flexDirection: "column",
+    bg: "surface",
+    borderRadius: "card",
+    borderWidth: "1px",
+    borderColor: "border",
+    boxShadow: "card",
+    overflow: "hidden",
+    transition: "box-shadow 0.2s, transform 0.2s",
+    _hover: { boxShadow: "raised" },
+  },
+  variants: {
+    highlighted: { true: { borderTopWidth: "4px", borderTopColor: "accent" }, false: {} },
+  },
+  defaultVariants: { highlighted: false },
+  staticCss: ["*"],
+});
+
+/** Notification banners: higher priority, darker background (spec §3). */
+export const notice = defineRecipe({
+  className: "notice",
+  base: { display: "flex", alignItems: "flex-start", gap: "3", px: { base: "4", md: "5" }, py: "3", borderRadius: "control", fontSize: "sm" },
+  variants: {
+    type: {
+      "priority-1": { bg: "notice.priority1", color: "notice.priority1.fg" },
+      "priority-2": { bg: "notice.priority2", color: "notice.priority2.fg" },
+      "priority-3": { bg: "notice.priority3", color: "notice.priority3.fg" },
+      info: { bg: "notice.info", color: "notice.info.fg" },
+      success: { bg: "notice.success", color: "notice.success.fg" },
+      warning: { bg: "notice.warning", color: "notice.warning.fg" },
+      error: { bg: "notice.error", color: "notice.error.fg" },
+    },
+  },
+  defaultVariants: { type: "info" },
+  staticCss: ["*"],
+});
+
 export const dialog = defineSlotRecipe({
   className: "dialog",
   slots: ["backdrop", "positioner", "content", "title", "description", "closeTrigger", "body", "footer"],
   base: {
-    backdrop: { position: "fixed", inset: "0", bg: "rgba(26,31,61,0.55)", zIndex: "overlay", backdropFilter: "blur(2px)" },
-    positioner: { position: "fixed", inset: "0", display: "flex", alignItems: "center", justifyContent: "center", p: "4", zIndex: "modal" },
+    backdrop: { position: "fixed", inset: "0", bg: "rgba(17,21,43,0.6)", zIndex: "overlay", backdropFilter: "blur(3px)" },
+    positioner: { position: "fixed", inset: "0", display: "flex", alignItems: "center", justifyContent: "center", p: { base: "2", sm: "4" }, zIndex: "modal" },
     content: {
       position: "relative",
       bg: "surface",
@@ -46,12 +134,12 @@ export const dialog = defineSlotRecipe({
       boxShadow: "raised",
       w: "full",
       maxW: "2xl",
-      maxH: "calc(100dvh - 2rem)",
+      maxH: "calc(100dvh - 1rem)",
       overflowY: "auto",
       p: { base: "5", md: "7" },
       _focusVisible: { outline: "none" },
     },
-    title: { fontFamily: "display", fontSize: "2xl", fontWeight: "600", color: "fg", pr: "10" },
+    title: { fontFamily: "display", fontSize: "2xl", fontWeight: "600", color: "heading", pr: "10", lineHeight: "1.2" },
     description: { color: "fg.muted", mt: "1" },
     closeTrigger: { position: "absolute", top: "3", right: "3" },
     body: { mt: "4", display: "flex", flexDirection: "column", gap: "4" },
@@ -59,5 +147,34 @@ export const dialog = defineSlotRecipe({
   },
 });
 
-export const recipes = { button };
-export const slotRecipes = { dialog };
+/** The full-screen photo viewer of events and archive entries. */
+export const lightbox = defineSlotRecipe({
+  className: "lightbox",
+  slots: ["backdrop", "positioner", "content", "image", "nav", "toolbar", "counter"],
+  base: {
+    backdrop: { position: "fixed", inset: "0", bg: "rgba(10,12,26,0.94)", zIndex: "overlay" },
+    positioner: { position: "fixed", inset: "0", zIndex: "modal", display: "flex" },
+    content: { position: "relative", flex: "1", display: "flex", alignItems: "center", justifyContent: "center", color: "white", _focusVisible: { outline: "none" } },
+    image: { maxW: "min(100vw - 1rem, 1400px)", maxH: "calc(100dvh - 8rem)", objectFit: "contain", borderRadius: "control", boxShadow: "raised" },
+    nav: {
+      position: "absolute",
+      top: "50%",
+      translate: "0 -50%",
+      w: "12",
+      h: "12",
+      display: "grid",
+      placeItems: "center",
+      borderRadius: "pill",
+      bg: "rgba(255,255,255,0.12)",
+      color: "white",
+      cursor: "pointer",
+      _hover: { bg: "rgba(255,255,255,0.24)" },
+      _focusVisible: { outline: "3px solid", outlineColor: "accent.bright", outlineOffset: "2px" },
+    },
+    toolbar: { position: "absolute", top: "3", right: "3", display: "flex", gap: "2" },
+    counter: { position: "absolute", bottom: "4", left: "50%", translate: "-50% 0", fontSize: "sm", fontWeight: "600", bg: "rgba(0,0,0,0.45)", px: "3", py: "1", borderRadius: "pill" },
+  },
+});
+
+export const recipes = { button, tag, card, notice };
+export const slotRecipes = { dialog, lightbox };

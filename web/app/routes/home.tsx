@@ -1,3 +1,49 @@
+// The public home page (spec §2.1): hero, notifications, events, classes, videos, contact, archive, then the footer.
+// Features do not import each other; this page composes them and passes what they share (profile, channel).
+import { useQuery } from "@tanstack/react-query";
+import { css } from "../../../styled-system/css";
+import { VIDEO_FETCH_ATTEMPTS } from "../../../src/shared/constants.ts";
+import { ArchiveSection } from "../../features/archive/components/archive-section.tsx";
+import { ClassesSection } from "../../features/classes/components/classes-section.tsx";
+import { ContactSection } from "../../features/contact/components/contact-section.tsx";
+import { EventsSection } from "../../features/events/components/events-section.tsx";
+import { Hero } from "../../features/hero/components/hero.tsx";
+import { SiteFooter } from "../../features/layout/components/site-footer.tsx";
+import { SiteHeader } from "../../features/layout/components/site-header.tsx";
+import { scrollToSection } from "../../features/layout/use-page-scroll.ts";
+import { LegalDialogs } from "../../features/legal/components/legal-dialogs.tsx";
+import { NewsletterForm } from "../../features/newsletter/components/newsletter-form.tsx";
+import { NotificationBanner } from "../../features/notifications/components/notification-banner.tsx";
+import { profileQueryOptions } from "../../features/profile/api.ts";
+import { videosQueryOptions } from "../../features/videos/api.ts";
+import { channelUrl, VideosSection } from "../../features/videos/components/videos-section.tsx";
+
+const BRAND = "Vedanta & Yoga";
+
 export function HomePage() {
-  return <main id="home" />;
+  const profile = useQuery(profileQueryOptions());
+  const channelId = useQuery({ ...videosQueryOptions(VIDEO_FETCH_ATTEMPTS), select: (list) => list.channelId }).data;
+  const email = profile.data?.email ?? null;
+
+  return (
+    <>
+      <a
+        href="#main"
+        className={css({ srOnly: true, _focus: { srOnly: false, position: "fixed", top: "3", left: "3", zIndex: "skipLink", bg: "surface", px: "4", py: "2", borderRadius: "control", boxShadow: "raised" } })}
+      >
+        Skip to content
+      </a>
+      <SiteHeader brand={BRAND} />
+      <main id="main" tabIndex={-1} className={css({ _focus: { outline: "none" } })}>
+        <Hero profile={profile.data} isPending={profile.isPending} onNavigate={scrollToSection} />
+        <NotificationBanner />
+        <EventsSection onViewAll={() => console.log("View all events")} />
+        <ClassesSection />
+        <VideosSection />
+        <ContactSection address={profile.data?.address ?? null} email={email} phone={profile.data?.phone ?? null} channelUrl={channelUrl(channelId)} />
+        <ArchiveSection />
+      </main>
+      <SiteFooter brand={BRAND} email={email} newsletter={<NewsletterForm />} legal={<LegalDialogs email={email} />} />
+    </>
+  );
 }

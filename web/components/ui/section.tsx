@@ -1,0 +1,39 @@
+// A page section with its anchor, eyebrow, heading and intro, on the site's content width.
+import type { ReactNode } from "react";
+import { css, cx } from "../../../styled-system/css";
+
+type SectionProps = {
+  id?: string;
+  eyebrow?: string;
+  title: string;
+  intro?: ReactNode;
+  tone?: "plain" | "muted" | "warm";
+  children: ReactNode;
+  className?: string;
+};
+
+const tones = { plain: css({ bg: "bg" }), muted: css({ bg: "bg.muted" }), warm: css({ bg: "bg.warm" }) };
+
+export const containerStyle = css({ w: "full", maxW: "content", mx: "auto", px: "gutter" });
+
+export function Section({ id, eyebrow, title, intro, tone = "plain", children, className }: SectionProps) {
+  const headingId = id ? `${id}-heading` : undefined;
+  return (
+    <section id={id} aria-labelledby={headingId} className={cx(tones[tone], css({ py: "section", scrollMarginTop: "80px" }), className)}>
+      <div className={containerStyle}>
+        <header className={css({ maxW: "prose", mb: { base: "8", md: "12" } })}>
+          {eyebrow && (
+            <p className={css({ fontSize: "xs", fontWeight: "700", letterSpacing: "eyebrow", textTransform: "uppercase", color: "accent", mb: "3" })}>
+              {eyebrow}
+            </p>
+          )}
+          <h2 id={headingId} className={css({ fontSize: "display.md", color: "heading", fontWeight: "500", letterSpacing: "-0.01em" })}>
+            {title}
+          </h2>
+          {intro && <div className={css({ mt: "4", color: "fg.muted", fontSize: { base: "md", md: "lg" } })}>{intro}</div>}
+        </header>
+        {children}
+      </div>
+    </section>
+  );
+}

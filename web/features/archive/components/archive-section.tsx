@@ -1,0 +1,178 @@
+// 'Archives & Past Events' (anchor "archives"): filters, search, sort, the card grid, pagination and the details
+// dialog (spec §2.1, §4, §5).
+import { useQuery } from "@tanstack/react-query";
+import { ArrowDownUp, ChevronLeft, ChevronRight, Search, X } from "lucide-react";
+import { useMemo, useRef, useState } from "react";
+import { css, cx } from "../../../../styled-system/css";
+import { ARCHIVE_PAGE_SIZE } from "../../../../src/shared/constants.ts";
+import type { ArchiveItem } from "../../../../src/shared/types.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { controlStyle } from "../../../components/ui/field.tsx";
+import { Section } from "../../../components/ui/section.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { archiveQueryOptions } from "../api.ts";
+import { archiveTypes, archiveYears, DEFAULT_FILTERS, filterArchive, isFiltered, pageCount, pageSlots, showingText, type ArchiveFilters } from "../filter.ts";
+import { ArchiveCard } from "./archive-card.tsx";
+import { ArchiveDialog } from "./archive-dialog.tsx";
+
+const grid = css({ display: "grid", gap: { base: "5", md: "6" }, gridTemplateColumns: { base: "1fr", md: "repeat(2, 1fr)", lg: "repeat(3, 1fr)" } });
+const labelStyle = css({ srOnly: true });
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const pageButton = css({
+  minW: "10",
+  h: "10",
+  px: "2",
+  borderRadius: "control",
+  fontWeight: "600",
+  fontSize: "sm",
+  cursor: "pointer",
+  color: "fg",
+  _hover: { bg: "bg.muted" },
+  "&[aria-current=page]": { bg: "accent", color: "white" },
+});
+
+export function ArchiveSection() {
+  const { data, isPending, isError } = useQuery(archiveQueryOptions());
+  const [filters, setFilters] = useState<ArchiveFilters>(DEFAULT_FILTERS);
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<ArchiveItem | null>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const items = data ?? [];
+
+  const years = useMemo(() => archiveYears(items), [items]);
+  const types = useMemo(() => archiveTypes(items), [items]);
+  const matched = useMemo(() => filterArchive(items, filters), [items, filters]);
+  const pages = pageCount(matched.length);
+  const current = Math.min(page, pages);
+  const shown = matched.slice((current - 1) * ARCHIVE_PAGE_SIZE, current * ARCHIVE_PAGE_SIZE);
+  const term = filters.search.trim();
+
+  // Any change of year, type, search or sort returns to page 1 (spec §4).
+  const update = (change: Partial<ArchiveFilters>) => {
+    setFilters((previous) => ({ ...previous, ...change }));
+    setPage(1);
+  };
+  const goTo = (next: number) => {
+    setPage(next);
+    gridRef.current?.scrollIntoView({ block: "start", behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  };
+
+  return (
+    <Section id="archives" eyebrow="Memories" title="Archives & Past Events" intro="Retreats, courses and celebrations of past years, with their photographs and documents." tone="muted">
+      <div
+        role="search"
+        aria-label="Filter the archive"
+        className={css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "center", mb: "6", p: "3", bg: "surface", borderRadius: "card", borderWidth: "1px", borderColor: "border", boxShadow: "card" })}
+      >
+        <label className={css({ flex: { base: "1 1 100%", md: "1 1 16rem" }, position: "relative" })}>
+          <span className={labelStyle}>Search events</span>
+          <Search size={18} aria-hidden className={css({ position: "absolute", left: "3", top: "50%", translate: "0 -50%", color: "fg.muted" })} />
+          <input
+            type="search"
+            value={filters.search}
+            onChange={(event) => update({ search: event.target.value })}
+            placeholder="Search events..."
+            className={cx(controlStyle, css({ pl: "10", pr: "10", h: "11", "&::-webkit-search-cancel-button": { display: "none" } }))}
+          />
+          {filters.search && (
+            <button type="button" aria-label="Clear search" onClick={() => update({ search: "" })} className={css({ position: "absolute", right: "2", top: "50%", translate: "0 -50%", display: "grid", placeItems: "center", w: "8", h: "8", borderRadius: "control", color: "fg.muted", cursor: "pointer", _hover: { bg: "bg.muted", color: "fg" } })}>
+              <X size={16} aria-hidden />
+            </button>
+          )}
+        </label>
+        <label className={css({ flex: { base: "1 1 40%", md: "0 0 auto" } })}>
+          <span className={labelStyle}>Year</span>
+          <select value={filters.year} onChange={(event) => update({ year: event.target.value })} className={cx(controlStyle, css({ h: "11", minW: "9rem", cursor: "pointer" }))} aria-label="Year">
+            <option value="all">All Years</option>
+            {years.map((year) => (
+              <option key={year} value={year}>
+                {year}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={css({ flex: { base: "1 1 40%", md: "0 0 auto" } })}>
+          <span className={labelStyle}>Type</span>
+          <select value={filters.type} onChange={(event) => update({ type: event.target.value })} className={cx(controlStyle, css({ h: "11", minW: "9rem", cursor: "pointer" }))} aria-label="Type">
+            <option value="all">All Types</option>
+            {types.map((type) => (
+              <option key={type} value={type}>
+                {capitalise(type)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button variant="outline" className={css({ h: "11" })} onClick={() => update({ sort: filters.sort === "newest" ? "oldest" : "newest" })}>
+          <ArrowDownUp size={16} aria-hidden />
+          {filters.sort === "newest" ? "Sort: Newest First" : "Sort: Oldest First"}
+        </Button>
+        {isFiltered(filters) && (
+          <Button variant="ghost" className={css({ h: "11", color: "accent.strong" })} onClick={() => update(DEFAULT_FILTERS)}>
+            <X size={16} aria-hidden /> Clear
+          </Button>
+        )}
+      </div>
+
+      <div aria-live="polite" className={css({ minH: "6", mb: "4", fontSize: "sm", color: "fg.muted" })}>
+        {term && (
+          <p data-testid="archive-search-result">
+            Found {matched.length} event(s) matching "{term}"
+          </p>
+        )}
+      </div>
+
+      <div ref={gridRef} className={css({ scrollMarginTop: "120px" })}>
+        {isPending ? (
+          <div className={grid} aria-busy="true" aria-label="Loading the archive">
+            {Array.from({ length: ARCHIVE_PAGE_SIZE }, (_, i) => (
+              <Skeleton key={i} className={css({ h: "96" })} />
+            ))}
+          </div>
+        ) : isError ? (
+          <p className={css({ color: "fg.muted" })}>The archive could not be loaded. Please try again later.</p>
+        ) : matched.length === 0 ? (
+          <div data-testid="archive-empty" className={css({ textAlign: "center", py: "14", bg: "surface", borderRadius: "card", borderWidth: "1px", borderStyle: "dashed", borderColor: "border.strong" })}>
+            <p className={css({ color: "ink.700", mb: "2" })}>No events match your filter criteria.</p>
+            <button type="button" onClick={() => update(DEFAULT_FILTERS)} className={css({ color: "accent.strong", textDecoration: "underline", fontWeight: "600", cursor: "pointer" })}>
+              Clear filters and try again
+            </button>
+          </div>
+        ) : (
+          <div className={grid} data-testid="archive-grid">
+            {shown.map((item) => (
+              <ArchiveCard key={`${item.source}-${item.id}`} item={item} onOpen={() => setOpen(item)} />
+            ))}
+          </div>
+        )}
+      </div>
+
+      {matched.length > ARCHIVE_PAGE_SIZE && (
+        <nav aria-label="Archive pages" className={css({ mt: "10", display: "flex", flexDirection: "column", alignItems: "center", gap: "3" })}>
+          <div className={css({ display: "flex", alignItems: "center", gap: "1", flexWrap: "wrap", justifyContent: "center" })}>
+            <Button variant="ghost" size="sm" disabled={current === 1} onClick={() => goTo(current - 1)}>
+              <ChevronLeft size={16} aria-hidden /> Previous
+            </Button>
+            {pageSlots(current, pages).map((slot) =>
+              typeof slot === "number" ? (
+                <button key={slot} type="button" className={pageButton} aria-current={slot === current ? "page" : undefined} aria-label={`Page ${slot}`} onClick={() => goTo(slot)}>
+                  {slot}
+                </button>
+              ) : (
+                <span key={slot} aria-hidden className={css({ px: "1", color: "fg.muted" })}>
+                  …
+                </span>
+              ),
+            )}
+            <Button variant="ghost" size="sm" disabled={current === pages} onClick={() => goTo(current + 1)}>
+              Next <ChevronRight size={16} aria-hidden />
+            </Button>
+          </div>
+          <p className={css({ fontSize: "sm", color: "fg.muted" })} data-testid="archive-showing">
+            {showingText(current, matched.length)}
+          </p>
+        </nav>
+      )}
+      <ArchiveDialog item={open} onClose={() => setOpen(null)} />
+    </Section>
+  );
+}

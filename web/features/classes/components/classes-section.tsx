@@ -1,0 +1,100 @@
+// Weekly Classes (anchor "classes"): first 3, 'View All Classes' / 'Show Less'; level colours per spec §2.1.
+import { useQuery } from "@tanstack/react-query";
+import { CalendarDays, Clock, MapPin } from "lucide-react";
+import { useState } from "react";
+import { css } from "../../../../styled-system/css";
+import { tag, card } from "../../../../styled-system/recipes";
+import { INITIAL_VISIBLE_CLASSES } from "../../../../src/shared/constants.ts";
+import type { Class } from "../../../../src/shared/types.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { RichText } from "../../../components/ui/rich-text.tsx";
+import { Section } from "../../../components/ui/section.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { classesQueryOptions } from "../api.ts";
+import { ClassIcon } from "./class-icon.tsx";
+
+const LEVEL_TONE = { Beginner: "beginner", Intermediate: "intermediate", Advanced: "advanced" } as const;
+
+/** Green Beginner, yellow Intermediate, red Advanced; None reads as open to all levels. */
+function LevelBadge({ level }: { level: string }) {
+  const tone = LEVEL_TONE[level as keyof typeof LEVEL_TONE];
+  return (
+    <span className={tag({ tone: tone ?? "neutral" })} data-testid="class-level" data-level={level}>
+      {tone ? level : "All Levels"}
+    </span>
+  );
+}
+
+const row = css({ display: "flex", gap: "2.5", alignItems: "flex-start", "& svg": { color: "accent", flexShrink: 0, mt: "0.5" } });
+
+function ClassCard({ item }: { item: Class }) {
+  return (
+    <article className={card()} data-testid="class-card" aria-labelledby={`class-${item.id}-title`}>
+      <div className={css({ p: { base: "5", md: "6" }, display: "flex", flexDirection: "column", gap: "4", h: "full" })}>
+        <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "3" })}>
+          <span className={css({ display: "grid", placeItems: "center", w: "12", h: "12", borderRadius: "full", bg: "accent.soft", color: "accent.strong" })}>
+            <ClassIcon name={item.icon} />
+          </span>
+          <LevelBadge level={item.level} />
+        </div>
+        <h3 id={`class-${item.id}-title`} className={css({ fontSize: "xl", fontWeight: "600", color: "heading" })}>
+          {item.name}
+        </h3>
+        <ul className={css({ display: "grid", gap: "1.5", fontSize: "sm", color: "ink.700" })}>
+          <li className={row}>
+            <CalendarDays size={16} aria-hidden />
+            <span>{item.days}</span>
+          </li>
+          <li className={row}>
+            <Clock size={16} aria-hidden />
+            <span>{item.time}</span>
+          </li>
+          <li className={row}>
+            <MapPin size={16} aria-hidden />
+            <span>{item.location}</span>
+          </li>
+        </ul>
+        <RichText html={item.description} className={css({ color: "fg.muted", fontSize: "sm", pt: "3", borderTopWidth: "1px", borderColor: "border" })} />
+      </div>
+    </article>
+  );
+}
+
+export function ClassesSection() {
+  const { data, isPending, isError } = useQuery(classesQueryOptions());
+  const [expanded, setExpanded] = useState(false);
+  const classes = data ?? [];
+  const visible = expanded ? classes : classes.slice(0, INITIAL_VISIBLE_CLASSES);
+  const grid = css({ display: "grid", gap: { base: "5", md: "6" }, gridTemplateColumns: { base: "1fr", md: "repeat(2, 1fr)", lg: "repeat(3, 1fr)" } });
+
+  return (
+    <Section id="classes" eyebrow="Every week" title="Weekly Classes" intro="Yoga, meditation, chanting and study, in the hall in Fitzroy and online. Drop in: everyone is welcome.">
+      {isPending ? (
+        <div className={grid} aria-busy="true" aria-label="Loading classes">
+          {Array.from({ length: INITIAL_VISIBLE_CLASSES }, (_, i) => (
+            <Skeleton key={i} className={css({ h: "72" })} />
+          ))}
+        </div>
+      ) : isError ? (
+        <p className={css({ color: "fg.muted" })}>The classes could not be loaded. Please try again later.</p>
+      ) : classes.length === 0 ? (
+        <p className={css({ color: "fg.muted" })}>No classes are scheduled at the moment.</p>
+      ) : (
+        <>
+          <div className={grid} data-testid="classes-list">
+            {visible.map((item) => (
+              <ClassCard key={item.id} item={item} />
+            ))}
+          </div>
+          {(classes.length > INITIAL_VISIBLE_CLASSES || expanded) && (
+            <div className={css({ mt: "10", display: "flex", justifyContent: "center" })}>
+              <Button variant="outline" size="lg" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+                {expanded ? "Show Less" : "View All Classes"}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </Section>
+  );
+}

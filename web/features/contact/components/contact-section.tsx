@@ -1,0 +1,138 @@
+// 'Get in Touch' (anchor "contact"): address, e-mail, phone and social links; the form with the §5 messages, the
+// §8 toasts, reset on success and values kept on failure.
+import { superstructResolver } from "@hookform/resolvers/superstruct";
+import { useMutation } from "@tanstack/react-query";
+import { Mail, MapPin, Phone, ShieldCheck } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { css } from "../../../../styled-system/css";
+import { contactFormSchema, type ContactInput } from "../../../../src/shared/schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
+import { Section } from "../../../components/ui/section.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { toast } from "../../../components/ui/toast.tsx";
+import { sendContactMessage } from "../api.ts";
+
+export const FACEBOOK_URL = "https://www.facebook.com/vedantayogamelbourne";
+
+type ContactSectionProps = { address: string | null; email: string | null; phone: string | null; channelUrl: string };
+
+const EMPTY: ContactInput = { name: "", email: "", subject: "", message: "" };
+
+const FacebookGlyph = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden>
+    <circle cx="12" cy="12" r="10" fill="currentColor" />
+    <path d="M13.2 19v-6h2l.3-2.4h-2.3V9.2c0-.7.2-1.2 1.2-1.2h1.2V5.9c-.2 0-1-.1-1.8-.1-1.8 0-3 1.1-3 3.1v1.7h-2V13h2v6h2.4Z" fill="#fff" />
+  </svg>
+);
+const YouTubeGlyph = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden>
+    <rect x="2" y="5" width="20" height="14" rx="4" fill="currentColor" />
+    <path d="M10 9v6l5-3-5-3Z" fill="#fff" />
+  </svg>
+);
+
+const infoRow = css({ display: "flex", gap: "4", alignItems: "flex-start" });
+const infoIcon = css({ display: "grid", placeItems: "center", w: "11", h: "11", borderRadius: "full", bg: "rgba(255,255,255,0.1)", color: "accent.bright", flexShrink: 0 });
+const infoLabel = css({ fontSize: "xs", letterSpacing: "eyebrow", textTransform: "uppercase", color: "fg.onDeepMuted", mb: "0.5" });
+const socialLink = css({ display: "inline-flex", alignItems: "center", gap: "2", px: "4", h: "10", borderRadius: "pill", bg: "rgba(255,255,255,0.1)", color: "fg.onDeep", fontSize: "sm", fontWeight: "600", _hover: { bg: "rgba(255,255,255,0.2)" }, _focusVisible: { outlineColor: "accent.bright!" } });
+
+export function ContactSection({ address, email, phone, channelUrl }: ContactSectionProps) {
+  const form = useForm<ContactInput>({ defaultValues: EMPTY, resolver: superstructResolver(contactFormSchema, { coerce: true }) as never });
+  const mutation = useMutation({
+    mutationFn: sendContactMessage,
+    onSuccess: () => {
+      toast({ title: "Message sent", description: "Thank you for your message! We will respond as soon as possible." });
+      form.reset(EMPTY);
+    },
+    onError: () => toast({ title: "Error", description: "There was a problem sending your message. Please try again.", variant: "destructive" }),
+  });
+  const { errors } = form.formState;
+  const busy = mutation.isPending;
+
+  return (
+    <Section id="contact" eyebrow="Contact" title="Get in Touch" intro="Questions about classes, retreats or the teaching? Write to us; we are happy to help.">
+      <div className={css({ display: "grid", gap: { base: "6", lg: "8" }, gridTemplateColumns: { base: "1fr", lg: "0.85fr 1.15fr" } })}>
+        <div className={css({ bg: "bg.deep", color: "fg.onDeep", borderRadius: "card", p: { base: "6", md: "10" }, display: "flex", flexDirection: "column", gap: "6", position: "relative", overflow: "hidden" })}>
+          <div aria-hidden className={css({ position: "absolute", bottom: "-120px", right: "-120px", w: "320px", h: "320px", borderRadius: "full", bg: "radial-gradient(circle, rgba(245,182,107,0.35), transparent 70%)" })} />
+          <h3 className={css({ fontSize: "2xl", fontWeight: "500" })}>Visit, call or write</h3>
+          <ul className={css({ display: "grid", gap: "5", position: "relative" })}>
+            <li className={infoRow}>
+              <span className={infoIcon}>
+                <MapPin size={20} aria-hidden />
+              </span>
+              <div>
+                <p className={infoLabel}>Address</p>
+                <p data-testid="contact-address">{address || "Melbourne, Victoria, Australia"}</p>
+              </div>
+            </li>
+            {email && (
+              <li className={infoRow}>
+                <span className={infoIcon}>
+                  <Mail size={20} aria-hidden />
+                </span>
+                <div>
+                  <p className={infoLabel}>Email</p>
+                  <a href={`mailto:${email}`} className={css({ overflowWrap: "anywhere", _hover: { textDecoration: "underline" } })}>
+                    {email}
+                  </a>
+                </div>
+              </li>
+            )}
+            {phone && (
+              <li className={infoRow}>
+                <span className={infoIcon}>
+                  <Phone size={20} aria-hidden />
+                </span>
+                <div>
+                  <p className={infoLabel}>Phone</p>
+                  <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className={css({ _hover: { textDecoration: "underline" } })}>
+                    {phone}
+                  </a>
+                </div>
+              </li>
+            )}
+          </ul>
+          <div className={css({ mt: "auto", pt: "4", display: "flex", gap: "3", flexWrap: "wrap", position: "relative" })}>
+            <a href={FACEBOOK_URL} target="_blank" rel="noopener noreferrer" className={socialLink}>
+              <FacebookGlyph /> Facebook
+            </a>
+            <a href={channelUrl} target="_blank" rel="noopener noreferrer" className={socialLink}>
+              <YouTubeGlyph /> YouTube
+            </a>
+          </div>
+        </div>
+
+        <form
+          noValidate
+          aria-label="Contact form"
+          onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+          className={css({ bg: "surface", borderRadius: "card", borderWidth: "1px", borderColor: "border", boxShadow: "card", p: { base: "6", md: "10" }, display: "grid", gap: "5", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" } })}
+        >
+          <Field label="Name *" error={errors.name?.message}>
+            {(id, describedBy) => <Input id={id} autoComplete="name" aria-invalid={!!errors.name} aria-describedby={describedBy} {...form.register("name")} />}
+          </Field>
+          <Field label="Email *" error={errors.email?.message}>
+            {(id, describedBy) => <Input id={id} type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby={describedBy} {...form.register("email")} />}
+          </Field>
+          <Field label="Subject *" error={errors.subject?.message} className={css({ gridColumn: { md: "1 / -1" } })}>
+            {(id, describedBy) => <Input id={id} aria-invalid={!!errors.subject} aria-describedby={describedBy} {...form.register("subject")} />}
+          </Field>
+          <Field label="Message *" error={errors.message?.message} className={css({ gridColumn: { md: "1 / -1" } })}>
+            {(id, describedBy) => <Textarea id={id} rows={4} aria-invalid={!!errors.message} aria-describedby={describedBy} {...form.register("message")} />}
+          </Field>
+          <p className={css({ gridColumn: { md: "1 / -1" }, display: "flex", gap: "2", fontSize: "xs", color: "fg.muted", alignItems: "flex-start" })}>
+            <ShieldCheck size={16} aria-hidden className={css({ flexShrink: 0, mt: "0.5", color: "success" })} />
+            <span>This site is protected by a bot-protection service. Your information is used only to respond to your message and is never shared.</span>
+          </p>
+          <div className={css({ gridColumn: { md: "1 / -1" } })}>
+            <Button type="submit" size="lg" disabled={busy} className={css({ w: { base: "full", md: "auto" } })}>
+              {busy && <Spinner />}
+              {busy ? "Sending..." : "Send Message"}
+            </Button>
+          </div>
+        </form>
+      </div>
+    </Section>
+  );
+}

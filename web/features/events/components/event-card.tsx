@@ -1,0 +1,74 @@
+import { ExternalLink } from "lucide-react";
+import { css } from "../../../../styled-system/css";
+import { tag, button, card } from "../../../../styled-system/recipes";
+import type { Event } from "../../../../src/shared/types.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { RichText } from "../../../components/ui/rich-text.tsx";
+import { descriptionPreview, offersViewMore, typeTone } from "../rules.ts";
+import { EventMeta } from "./event-meta.tsx";
+
+const MONTH = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
+
+function DateChip({ date }: { date: string }) {
+  const day = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return null;
+  return (
+    <div aria-hidden className={css({ position: "absolute", top: "3", left: "3", bg: "surface", borderRadius: "control", px: "2.5", py: "1.5", textAlign: "center", boxShadow: "card", lineHeight: "1" })}>
+      <div className={css({ fontSize: "xs", fontWeight: "700", textTransform: "uppercase", color: "accent", letterSpacing: "0.08em" })}>{MONTH.format(day)}</div>
+      <div className={css({ fontFamily: "display", fontSize: "2xl", fontWeight: "600", color: "heading", mt: "0.5" })}>{day.getUTCDate()}</div>
+    </div>
+  );
+}
+
+type EventCardProps = { event: Event; onOpen: (focusRegistration: boolean) => void };
+
+export function EventCard({ event, onOpen }: EventCardProps) {
+  const preview = descriptionPreview(event);
+  const photo = event.images[0];
+  return (
+    <article className={card({ highlighted: event.isHighlighted })} data-testid="event-card" data-highlighted={event.isHighlighted ? "true" : "false"} aria-labelledby={`event-${event.id}-title`}>
+      <div className={css({ position: "relative", aspectRatio: "16 / 9", bg: "cream.200", overflow: "hidden" })}>
+        {photo ? (
+          <img src={photo} alt="" loading="lazy" className={css({ w: "full", h: "full", objectFit: "cover" })} />
+        ) : (
+          <div aria-hidden className={css({ w: "full", h: "full", bg: "radial-gradient(circle at 75% 110%, rgba(245,182,107,0.85), rgba(253,235,211,0.6) 40%, transparent 70%), linear-gradient(160deg, #fbf6ec, #f3eadb)" })} />
+        )}
+        <DateChip date={event.startDate} />
+      </div>
+      <div className={css({ display: "flex", flexDirection: "column", gap: "3", p: { base: "5", md: "6" }, flex: "1" })}>
+        <div className={css({ display: "flex", gap: "2", flexWrap: "wrap" })}>
+          <span className={tag({ tone: typeTone(event.type) })}>{event.type}</span>
+          {event.isHighlighted && <span className={tag({ tone: "accent" })}>Featured</span>}
+        </div>
+        <h3 id={`event-${event.id}-title`} className={css({ fontSize: "xl", fontWeight: "600", color: "heading" })}>
+          {event.name}
+        </h3>
+        <EventMeta event={event} />
+        {preview ? (
+          <p className={css({ color: "fg.muted", fontSize: "sm" })} data-testid="event-description">
+            {preview}
+          </p>
+        ) : (
+          <RichText html={event.description} className={css({ color: "fg.muted", fontSize: "sm" })} />
+        )}
+        <div className={css({ mt: "auto", pt: "2", display: "flex", gap: "2", flexWrap: "wrap" })}>
+          {offersViewMore(event) && (
+            <Button variant="outline" onClick={() => onOpen(false)} aria-label={`View More: ${event.name}`}>
+              View More
+            </Button>
+          )}
+          {event.registrationLink ? (
+            <a href={event.registrationLink} target="_blank" rel="noopener noreferrer" className={button({ variant: "subtle" })}>
+              Register <ExternalLink size={14} aria-hidden />
+              <span className={css({ srOnly: true })}> for {event.name} (opens in a new tab)</span>
+            </a>
+          ) : (
+            <Button variant="subtle" onClick={() => onOpen(true)}>
+              Register<span className={css({ srOnly: true })}> for {event.name}</span>
+            </Button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

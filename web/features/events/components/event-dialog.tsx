@@ -1,0 +1,83 @@
+// The event detail dialog: full description, photos (opening the lightbox at the clicked one), the attachment, and
+// registration (an external link in a new tab, or the registration form).
+import { ExternalLink, FileText } from "lucide-react";
+import { useEffect, useState } from "react";
+import { css } from "../../../../styled-system/css";
+import { tag, button } from "../../../../styled-system/recipes";
+import type { Event } from "../../../../src/shared/types.ts";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Lightbox } from "../../../components/ui/lightbox.tsx";
+import { RichText } from "../../../components/ui/rich-text.tsx";
+import { typeTone } from "../rules.ts";
+import { EventMeta } from "./event-meta.tsx";
+import { RegistrationForm } from "./registration-form.tsx";
+
+type EventDialogProps = { event: Event | null; focusRegistration: boolean; onClose: () => void };
+
+const subheading = css({ fontFamily: "display", fontSize: "lg", fontWeight: "600", color: "heading", mb: "3" });
+
+export function EventDialog({ event, focusRegistration, onClose }: EventDialogProps) {
+  const [photoIndex, setPhotoIndex] = useState<number | null>(null);
+  useEffect(() => setPhotoIndex(null), [event?.id]);
+  const registrationId = event ? `event-${event.id}-registration` : undefined;
+
+  return (
+    <Dialog.Root
+      open={event !== null}
+      onOpenChange={(details) => !details.open && onClose()}
+      lazyMount
+      unmountOnExit
+      initialFocusEl={focusRegistration && registrationId ? () => document.querySelector<HTMLElement>(`#${registrationId} input, #${registrationId} a`) : undefined}
+    >
+      {event && (
+        <Dialog.Content className={css({ maxW: "3xl" })} closeLabel="Close dialog" data-testid="event-dialog">
+          <div className={css({ display: "flex", gap: "2", flexWrap: "wrap", mb: "3" })}>
+            <span className={tag({ tone: typeTone(event.type) })}>{event.type}</span>
+            {event.isHighlighted && <span className={tag({ tone: "accent" })}>Featured</span>}
+          </div>
+          <Dialog.Title>{event.name}</Dialog.Title>
+          <Dialog.Body>
+            <EventMeta event={event} />
+            <RichText html={event.description} className={css({ color: "ink.700" })} />
+            {event.images.length > 0 && (
+              <div>
+                <h3 className={subheading}>Photos</h3>
+                <ul className={css({ display: "grid", gridTemplateColumns: { base: "repeat(2, 1fr)", sm: "repeat(3, 1fr)" }, gap: "2" })}>
+                  {event.images.map((photo, index) => (
+                    <li key={`${photo}-${index}`}>
+                      <button
+                        type="button"
+                        onClick={() => setPhotoIndex(index)}
+                        aria-label={`Open photo ${index + 1} of ${event.images.length}`}
+                        className={css({ display: "block", w: "full", aspectRatio: "4 / 3", borderRadius: "control", overflow: "hidden", cursor: "zoom-in", "& img": { transition: "transform 0.3s" }, _hover: { "& img": { transform: "scale(1.04)" } } })}
+                      >
+                        <img src={photo} alt="" loading="lazy" className={css({ w: "full", h: "full", objectFit: "cover" })} />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {event.attachmentFile && (
+              <a href={event.attachmentFile} target="_blank" rel="noopener noreferrer" className={button({ variant: "outline" })} style={{ alignSelf: "flex-start" }}>
+                <FileText size={18} aria-hidden /> {event.attachmentName || "Download PDF"}
+              </a>
+            )}
+            <div id={registrationId} className={css({ mt: "2", pt: "5", borderTopWidth: "1px", borderColor: "border" })}>
+              <h3 className={subheading}>Register</h3>
+              {event.registrationLink ? (
+                <a href={event.registrationLink} target="_blank" rel="noopener noreferrer" className={button({ size: "lg" })}>
+                  Register Now <ExternalLink size={16} aria-hidden />
+                  <span className={css({ srOnly: true })}> (opens in a new tab)</span>
+                </a>
+              ) : (
+                <RegistrationForm eventId={event.id} eventName={event.name} />
+              )}
+            </div>
+          </Dialog.Body>
+          <Lightbox photos={event.images} index={photoIndex} onIndexChange={setPhotoIndex} onClose={() => setPhotoIndex(null)} title={event.name} counter="of" />
+        </Dialog.Content>
+      )}
+    </Dialog.Root>
+  );
+}

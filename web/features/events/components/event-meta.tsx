@@ -1,0 +1,26 @@
+import { CalendarDays, Clock, MapPin } from "lucide-react";
+import { css } from "../../../../styled-system/css";
+import type { Event } from "../../../../src/shared/types.ts";
+import { formatDateRange } from "../../../components/ui/format.ts";
+
+const row = css({ display: "flex", gap: "2.5", alignItems: "flex-start", "& svg": { color: "accent", flexShrink: 0, mt: "0.5" } });
+
+/** Date (en-US long month), time and place of an event. */
+export function EventMeta({ event }: { event: Event }) {
+  return (
+    <ul className={css({ display: "grid", gap: "1.5", fontSize: "sm", color: "ink.700" })}>
+      <li className={row}>
+        <CalendarDays size={16} aria-hidden />
+        <span data-testid="event-date">{formatDateRange(event.startDate, event.endDate)}</span>
+      </li>
+      <li className={row}>
+        <Clock size={16} aria-hidden />
+        <span>{event.time}</span>
+      </li>
+      <li className={row}>
+        <MapPin size={16} aria-hidden />
+        <span>{event.location}</span>
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,63 @@
+// Upcoming Events (anchor "events"): the first 3, 'View All Events' / 'Show Less' (spec §2.1).
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { css } from "../../../../styled-system/css";
+import { INITIAL_VISIBLE_EVENTS } from "../../../../src/shared/constants.ts";
+import type { Event } from "../../../../src/shared/types.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Section } from "../../../components/ui/section.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { eventsQueryOptions } from "../api.ts";
+import { EventCard } from "./event-card.tsx";
+import { EventDialog } from "./event-dialog.tsx";
+
+export const gridStyle = css({ display: "grid", gap: { base: "5", md: "6" }, gridTemplateColumns: { base: "1fr", md: "repeat(2, 1fr)", lg: "repeat(3, 1fr)" } });
+
+export function EventsSection({ onViewAll }: { onViewAll?: () => void }) {
+  const { data, isPending, isError } = useQuery(eventsQueryOptions());
+  const [expanded, setExpanded] = useState(false);
+  const [open, setOpen] = useState<{ event: Event; focusRegistration: boolean } | null>(null);
+  const events = data ?? [];
+  const visible = expanded ? events : events.slice(0, INITIAL_VISIBLE_EVENTS);
+  const showToggle = events.length > INITIAL_VISIBLE_EVENTS || expanded;
+
+  return (
+    <Section id="events" eyebrow="Gather with us" title="Upcoming Events" intro="Retreats, courses, celebrations and workshops: come for a day or stay for a season." tone="muted">
+      {isPending ? (
+        <div className={gridStyle} aria-busy="true" aria-label="Loading events">
+          {Array.from({ length: INITIAL_VISIBLE_EVENTS }, (_, i) => (
+            <Skeleton key={i} className={css({ h: "96" })} />
+          ))}
+        </div>
+      ) : isError ? (
+        <p className={css({ color: "fg.muted" })}>The events could not be loaded. Please try again later.</p>
+      ) : events.length === 0 ? (
+        <p className={css({ color: "fg.muted" })}>No upcoming events at the moment. Please check back soon.</p>
+      ) : (
+        <>
+          <div className={gridStyle} data-testid="events-list">
+            {visible.map((event) => (
+              <EventCard key={event.id} event={event} onOpen={(focusRegistration) => setOpen({ event, focusRegistration })} />
+            ))}
+          </div>
+          {showToggle && (
+            <div className={css({ mt: "10", display: "flex", justifyContent: "center" })}>
+              <Button
+                variant="outline"
+                size="lg"
+                aria-expanded={expanded}
+                onClick={() => {
+                  if (!expanded) onViewAll?.();
+                  setExpanded(!expanded);
+                }}
+              >
+                {expanded ? "Show Less" : "View All Events"}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+      <EventDialog event={open?.event ?? null} focusRegistration={open?.focusRegistration ?? false} onClose={() => setOpen(null)} />
+    </Section>
+  );
+}

@@ -1,0 +1,59 @@
+// Registration for an event without an external link (the §5 registration schema and messages).
+import { superstructResolver } from "@hookform/resolvers/superstruct";
+import { useMutation } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { css } from "../../../../styled-system/css";
+import { registrationSchema, type RegistrationInput } from "../../../../src/shared/schemas.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { toast } from "../../../components/ui/toast.tsx";
+import { registerForEvent } from "../api.ts";
+
+type FormValues = { name: string; email: string; phone: string; additionalInfo: string };
+const EMPTY: FormValues = { name: "", email: "", phone: "", additionalInfo: "" };
+
+export function RegistrationForm({ eventId, eventName }: { eventId: number; eventName: string }) {
+  const form = useForm<FormValues, unknown, RegistrationInput>({
+    defaultValues: EMPTY,
+    resolver: superstructResolver(registrationSchema, { coerce: true }) as never,
+  });
+  const mutation = useMutation({
+    mutationFn: (input: RegistrationInput) => registerForEvent(eventId, input),
+    onSuccess: () => {
+      toast({ title: "Registration received", description: `Thank you for registering for ${eventName}. We look forward to seeing you.` });
+      form.reset(EMPTY);
+    },
+    onError: () => toast({ title: "Error", description: "There was a problem with your registration. Please try again.", variant: "destructive" }),
+  });
+  const { errors } = form.formState;
+  const busy = mutation.isPending;
+
+  return (
+    <form
+      noValidate
+      aria-label="Event registration"
+      onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+      className={css({ display: "grid", gap: "4", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" } })}
+    >
+      <Field label="Name *" error={errors.name?.message}>
+        {(id, describedBy) => <Input id={id} autoComplete="name" aria-invalid={!!errors.name} aria-describedby={describedBy} {...form.register("name")} />}
+      </Field>
+      <Field label="Email *" error={errors.email?.message}>
+        {(id, describedBy) => <Input id={id} type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby={describedBy} {...form.register("email")} />}
+      </Field>
+      <Field label="Phone *" error={errors.phone?.message}>
+        {(id, describedBy) => <Input id={id} type="tel" autoComplete="tel" aria-invalid={!!errors.phone} aria-describedby={describedBy} {...form.register("phone")} />}
+      </Field>
+      <Field label="Additional Information" className={css({ gridColumn: { sm: "1 / -1" } })}>
+        {(id) => <Textarea id={id} rows={3} placeholder="Dietary needs, questions, anything we should know" {...form.register("additionalInfo")} />}
+      </Field>
+      <div className={css({ gridColumn: { sm: "1 / -1" } })}>
+        <Button type="submit" size="lg" disabled={busy}>
+          {busy && <Spinner />}
+          {busy ? "Registering..." : "Register"}
+        </Button>
+      </div>
+    </form>
+  );
+}

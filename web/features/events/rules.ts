@@ -1,0 +1,17 @@
+// The event card rules of spec §2.1 and §9.
+import { DESCRIPTION_PREVIEW_LENGTH } from "../../../src/shared/constants.ts";
+import type { Event } from "../../../src/shared/types.ts";
+import { htmlToText } from "../../components/ui/format.ts";
+
+/** 'View More' is offered when the description exceeds 150 characters or the event has photos or an attachment. */
+export function offersViewMore(event: Event): boolean {
+  return htmlToText(event.description).length > DESCRIPTION_PREVIEW_LENGTH || event.images.length > 0 || !!event.attachmentFile;
+}
+
+/** The first 150 characters followed by '...' when longer; otherwise null (the full HTML is shown). */
+export function descriptionPreview(event: Event): string | null {
+  const text = htmlToText(event.description);
+  return text.length > DESCRIPTION_PREVIEW_LENGTH ? `${text.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...` : null;
+}
+
+export { typeTone } from "../../theme/tones.ts";

@@ -1,0 +1,127 @@
+// The hero (anchor "home"): name, title, sanitised HTML biography, quote and portrait (spec §2.1). A broken or
+// missing portrait shows the bundled placeholder; with no profile the §2.1 defaults are shown.
+import { ArrowDown } from "lucide-react";
+import { useEffect, useState, type MouseEvent } from "react";
+import { css } from "../../../../styled-system/css";
+import { button } from "../../../../styled-system/recipes";
+import { DEFAULT_PROFILE } from "../../../../src/shared/constants.ts";
+import type { PublicProfile } from "../../../../src/shared/types.ts";
+import { RichText } from "../../../components/ui/rich-text.tsx";
+import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import placeholderImage from "../assets/portrait-placeholder.svg";
+
+/** The bundled portrait shown when the profile's image is missing or broken. */
+export const PLACEHOLDER_IMAGE = placeholderImage;
+
+type HeroProps = {
+  profile: PublicProfile | undefined;
+  isPending: boolean;
+  onNavigate: (id: string) => void;
+};
+
+function Portrait({ src, alt }: { src: string; alt: string }) {
+  const [broken, setBroken] = useState(false);
+  useEffect(() => setBroken(false), [src]);
+  const usePlaceholder = broken || !src.trim();
+  return (
+    <img
+      src={usePlaceholder ? PLACEHOLDER_IMAGE : src}
+      alt={alt}
+      data-testid="profile-image"
+      data-placeholder={usePlaceholder ? "true" : "false"}
+      onError={() => setBroken(true)}
+      width={800}
+      height={1000}
+      className={css({ w: "full", h: "full", objectFit: "cover" })}
+    />
+  );
+}
+
+export function Hero({ profile, isPending, onNavigate }: HeroProps) {
+  const shown = profile ?? (isPending ? undefined : { ...DEFAULT_PROFILE, id: 0, updatedAt: "" });
+  const go = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    event.preventDefault();
+    onNavigate(id);
+  };
+  return (
+    <section
+      id="home"
+      aria-label="Welcome"
+      className={css({
+        position: "relative",
+        overflow: "hidden",
+        pt: { base: "28", md: "36" },
+        pb: { base: "16", md: "24" },
+        bgGradient: "to-b",
+        gradientFrom: "bg.warm",
+        gradientTo: "bg",
+      })}
+    >
+      <div
+        aria-hidden
+        className={css({
+          position: "absolute",
+          top: { base: "-120px", md: "-200px" },
+          right: { base: "-160px", md: "-120px" },
+          w: { base: "420px", md: "720px" },
+          h: { base: "420px", md: "720px" },
+          borderRadius: "full",
+          bg: "radial-gradient(circle, rgba(245,182,107,0.35) 0%, rgba(245,182,107,0.12) 45%, transparent 70%)",
+          pointerEvents: "none",
+        })}
+      />
+      <div
+        className={css({
+          position: "relative",
+          maxW: "content",
+          mx: "auto",
+          px: "gutter",
+          display: "grid",
+          gap: { base: "12", md: "16" },
+          gridTemplateColumns: { base: "1fr", md: "1.15fr 0.85fr" },
+          alignItems: "center",
+        })}
+      >
+        <div className={css({ order: { base: 2, md: 1 } })}>
+          {shown ? (
+            <>
+              <p className={css({ fontSize: "xs", fontWeight: "700", letterSpacing: "eyebrow", textTransform: "uppercase", color: "accent", mb: "4" })}>
+                {shown.title}
+              </p>
+              <h1 className={css({ fontSize: "display.lg", fontWeight: "500", color: "heading", letterSpacing: "-0.02em", mb: "6" })}>{shown.name}</h1>
+              <RichText html={shown.biography} className={css({ fontSize: { base: "md", md: "lg" }, color: "ink.700", maxW: "prose", lineHeight: "1.7" })} />
+              <figure className={css({ mt: "8", pl: "5", borderLeftWidth: "3px", borderColor: "accent.bright", maxW: "prose" })}>
+                <blockquote data-testid="profile-quote" className={css({ fontFamily: "display", fontStyle: "italic", fontSize: { base: "xl", md: "2xl" }, color: "indigo.700", lineHeight: "1.35" })}>
+                  “{shown.quote}”
+                </blockquote>
+              </figure>
+              <div className={css({ mt: "10", display: "flex", flexWrap: "wrap", gap: "3" })}>
+                <a href="#events" onClick={(event) => go(event, "events")} className={button({ size: "lg" })}>
+                  Upcoming Events <ArrowDown size={18} aria-hidden />
+                </a>
+                <a href="#classes" onClick={(event) => go(event, "classes")} className={button({ size: "lg", variant: "outline" })}>
+                  Weekly Classes
+                </a>
+              </div>
+            </>
+          ) : (
+            <div aria-busy="true" aria-label="Loading profile" className={css({ display: "grid", gap: "4" })}>
+              <Skeleton className={css({ h: "4", w: "40" })} />
+              <Skeleton className={css({ h: "16", w: "80%" })} />
+              <Skeleton className={css({ h: "24", w: "full" })} />
+              <Skeleton className={css({ h: "10", w: "70%" })} />
+            </div>
+          )}
+        </div>
+        <div className={css({ order: { base: 1, md: 2 }, justifySelf: "center", w: "full", maxW: { base: "300px", sm: "360px", md: "440px" } })}>
+          <div className={css({ position: "relative" })}>
+            <div aria-hidden className={css({ position: "absolute", inset: "0", translate: "18px 18px", borderRadius: "240px 240px 28px 28px", borderWidth: "1.5px", borderColor: "accent.bright" })} />
+            <div className={css({ position: "relative", aspectRatio: "4 / 5", borderRadius: "240px 240px 28px 28px", overflow: "hidden", boxShadow: "photo", bg: "cream.200" })}>
+              {shown && <Portrait src={shown.profileImage} alt={`Portrait of ${shown.name}`} />}
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
