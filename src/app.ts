@@ -7,6 +7,7 @@ import { setClientAddress } from "./lib/client-ip.ts";
 import { errorResponse, HttpError } from "./lib/errors.ts";
 import { authModule } from "./modules/auth/index.ts";
 import { archiveModule } from "./modules/archive/index.ts";
+import { calendarModule } from "./modules/calendar/index.ts";
 import { classesModule } from "./modules/classes/index.ts";
 import { dataModule } from "./modules/data/index.ts";
 import { eventsModule } from "./modules/events/index.ts";
@@ -34,7 +35,7 @@ export type App = {
   context: AppContext;
 };
 
-const SERVER_PATHS = /^\/(api|uploads)(\/|$)|^\/healthz$/;
+const SERVER_PATHS = /^\/(api|uploads|calendar)(\/|$)|^\/healthz$/;
 
 export function createApp(options: AppOptions): App {
   const context: AppContext = {
@@ -66,7 +67,8 @@ export function createApp(options: AppOptions): App {
     .use(notificationsModule(context))
     .use(dataModule(context))
     .use(youtubeModule(context))
-    .use(uploadsModule(context));
+    .use(uploadsModule(context))
+    .use(calendarModule(context));
 
   const serveWebAsset = createWebAssetHandler(options.webAssets ?? {});
   const allowedOrigins = new Set(options.config.corsOrigins);

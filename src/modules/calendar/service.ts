@@ -1,0 +1,152 @@
+// The calendar files (issue 7): upcoming events, one event, and the weekly classes, as iCalendar text.
+import type { Class, Event } from "../../../db/schema.ts";
+import {
+  addDays,
+  basicDate,
+  basicDateTime,
+  classSchedule,
+  eventSchedule,
+  firstMatchingDay,
+  htmlToText,
+  type LocalDateTime,
+  type LocalTime,
+} from "../../shared/calendar.ts";
+import { escapeText, serialize } from "./ics.ts";
+import { vtimezoneLines, zonedToUtc } from "./timezone.ts";
+
+/** Weekly classes start on their first day on or after this date, so that the feed is the same on every request. */
+export const CLASS_ANCHOR_DATE = "2026-01-01";
+
+export type CalendarOptions = {
+  /** SITE_URL: links and the host part of every UID. */
+  siteUrl: string;
+  /** SITE_TIMEZONE: the TZID of every time. */
+  timezone: string;
+  now: Date;
+  /** X-WR-CALNAME, the name a calendar app shows for a subscription. */
+  name: string;
+};
+
+const PRODID = "-//Vedanta & Yoga Melbourne//Site calendar//EN";
+
+/** `20270402T050000Z`. */
+const utcStamp = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+
+/** The host that makes UIDs unique to this site (`event-3@example.org`). */
+export const uidHost = (siteUrl: string) => {
+  try {
+    return new URL(siteUrl).hostname || "localhost";
+  } catch {
+    return "localhost";
+  }
+};
+
+export const eventUid = (id: number, siteUrl: string) => `event-${id}@${uidHost(siteUrl)}`;
+export const classUid = (id: number, siteUrl: string) => `class-${id}@${uidHost(siteUrl)}`;
+
+function calendar(options: CalendarOptions, years: number[], events: string[][]): string {
+  const nowYear = options.now.getUTCFullYear();
+  const fromYear = Math.min(nowYear, ...years) - 1;
+  const toYear = Math.max(nowYear, ...years) + 1;
+  return serialize([
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    `PRODID:${PRODID}`,
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    `X-WR-CALNAME:${escapeText(options.name)}`,
+    `X-WR-TIMEZONE:${options.timezone}`,
+    "REFRESH-INTERVAL;VALUE=DURATION:PT6H",
+    "X-PUBLISHED-TTL:PT6H",
+    ...vtimezoneLines(options.timezone, fromYear, toYear),
+    ...events.flat(),
+    "END:VCALENDAR",
+  ]);
+}
+
+const localProperty = (name: string, value: LocalDateTime, timezone: string) => `${name};TZID=${timezone}:${basicDateTime(value)}`;
+
+function eventLines(event: Event, options: CalendarOptions): string[] | null {
+  const schedule = eventSchedule(event);
+  if (!schedule) return null;
+  const lines = ["BEGIN:VEVENT", `UID:${eventUid(event.id, options.siteUrl)}`, `DTSTAMP:${utcStamp(options.now)}`];
+  if (schedule.allDay) {
+    lines.push(`DTSTART;VALUE=DATE:${basicDate(schedule.start)}`, `DTEND;VALUE=DATE:${basicDate(schedule.endExclusive)}`);
+  } else {
+    lines.push(localProperty("DTSTART", schedule.start, options.timezone));
+    if (schedule.end) lines.push(localProperty("DTEND", schedule.end, options.timezone));
+    if (schedule.weekly) {
+      // UNTIL is UTC when DTSTART has a TZID (RFC 5545 3.3.10); the end of the last day keeps its occurrence.
+      const until = zonedToUtc(options.timezone, { date: schedule.weekly.untilDate, hour: 23, minute: 59 });
+      lines.push(`RRULE:FREQ=WEEKLY;BYDAY=${schedule.weekly.byDay.join(",")};UNTIL=${utcStamp(until)}`);
+    }
+  }
+  const description = [htmlToText(event.description), event.registrationLink ? `Register: ${event.registrationLink}` : ""]
+    .filter(Boolean)
+    .join("\n\n");
+  lines.push(`SUMMARY:${escapeText(event.name)}`, `LOCATION:${escapeText(event.location)}`);
+  if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
+  lines.push(`CATEGORIES:${escapeText(event.type)}`, `URL:${options.siteUrl}/#events`, "END:VEVENT");
+  return lines;
+}
+
+const eventYears = (events: Event[]) =>
+  events.flatMap((event) => [event.startDate, event.endDate ?? event.startDate].map((date) => Number(date.slice(0, 4)))).filter(Number.isFinite);
+
+/** GET /calendar/events.ics: every event given (the upcoming ones), each with a stable UID. */
+export function eventsCalendar(events: Event[], options: CalendarOptions): string {
+  return calendar(
+    options,
+    eventYears(events),
+    events.map((event) => eventLines(event, options)).filter((lines): lines is string[] => lines !== null),
+  );
+}
+
+/** GET /calendar/events/:id.ics: one event (same UID as in the feed, so importing it twice updates it). */
+export function singleEventCalendar(event: Event, options: CalendarOptions): string {
+  return eventsCalendar([event], options);
+}
+
+const minutesOf = (time: LocalTime) => time.hour * 60 + time.minute;
+
+function classLines(entry: Class, options: CalendarOptions): string[] | null {
+  const schedule = classSchedule(entry);
+  if (!schedule) return null;
+  const date = firstMatchingDay(CLASS_ANCHOR_DATE, schedule.byDay);
+  const { start, end } = schedule.time;
+  const lines = [
+    "BEGIN:VEVENT",
+    `UID:${classUid(entry.id, options.siteUrl)}`,
+    `DTSTAMP:${utcStamp(options.now)}`,
+    localProperty("DTSTART", { date, ...start }, options.timezone),
+  ];
+  if (end) lines.push(localProperty("DTEND", { date: minutesOf(end) <= minutesOf(start) ? addDays(date, 1) : date, ...end }, options.timezone));
+  lines.push(`RRULE:FREQ=WEEKLY;BYDAY=${schedule.byDay.join(",")}`);
+  const description = [entry.level && entry.level !== "None" ? `Level: ${entry.level}` : "", htmlToText(entry.description)].filter(Boolean).join("\n\n");
+  lines.push(`SUMMARY:${escapeText(entry.name)}`, `LOCATION:${escapeText(entry.location)}`);
+  if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
+  lines.push(`URL:${options.siteUrl}/#classes`, "END:VEVENT");
+  return lines;
+}
+
+/** GET /calendar/classes.ics: each class whose days and time can be read, repeating weekly; the others left out. */
+export function classesCalendar(classes: Class[], options: CalendarOptions): string {
+  return calendar(
+    options,
+    [Number(CLASS_ANCHOR_DATE.slice(0, 4))],
+    classes.map((entry) => classLines(entry, options)).filter((lines): lines is string[] => lines !== null),
+  );
+}
+
+/** A file name for one event's download: `satsang-evening.ics`. */
+export function eventFileName(event: Pick<Event, "id" | "name">): string {
+  const slug = event.name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return `${slug || `event-${event.id}`}.ics`;
+}
