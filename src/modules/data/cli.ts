@@ -49,7 +49,6 @@ export function runDataCommand(command: DataCommand, args: string[], config: Con
         }
         const result = importData(deps, input);
         console.log(`${result.message} (safety copy: ${result.backup} in ${resolve(config.dataDir, "backups")})`);
-        console.log("If the server is running, restart it so that every cached answer shows the new content.");
         break;
       }
       case "sync":
