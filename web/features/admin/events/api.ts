@@ -10,10 +10,12 @@ import { notifyError, notifySuccess } from "../shared/notify.ts";
 export const adminEventsQueryOptions = () =>
   queryOptions({ queryKey: ["/api/admin/events"], queryFn: () => getJson<Event[]>("/api/admin/events") });
 
+/** Registrations arrive from visitors at any time: refetched whenever the tab or the dialog shows them. */
 export const registrationsQueryOptions = (eventId: number) =>
   queryOptions({
     queryKey: ["/api/admin/events", eventId, "registrations"],
     queryFn: () => getJson<Registration[]>(`/api/admin/events/${eventId}/registrations`),
+    staleTime: 0,
   });
 
 export const adminArchiveQueryOptions = () =>

@@ -1,0 +1,81 @@
+// Helpers of the admin browser tests (tests/e2e/admin-*.e2e.test.ts).
+import type { Download, Locator, Page } from "playwright-core";
+import { ADMIN_PASSWORD, type Site } from "./support.ts";
+
+export const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+export const TINY_PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+
+/** A token straight from the API (faster than the login form). */
+export async function apiToken(site: Site, password = ADMIN_PASSWORD): Promise<string> {
+  const response = await fetch(`${site.url}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: "admin", password }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Calls an admin endpoint directly, as a second browser tab would. */
+export async function adminApi<T = unknown>(site: Site, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${site.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : {}) as T;
+}
+
+/** Opens /admin already logged in (the token is put where the app keeps it). */
+export async function openDashboard(page: Page, site: Site, token: string, tab?: string) {
+  await page.goto(`${site.url}/admin`);
+  await page.evaluate((value) => localStorage.setItem("adminToken", value), token);
+  await page.goto(`${site.url}/admin${tab ? `?tab=${tab}` : ""}`);
+  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
+}
+
+export async function openTab(page: Page, name: string) {
+  await page.getByRole("tab", { name }).click();
+}
+
+/** Waits for the one visible toast to show this text (title or description). */
+export async function expectToast(page: Page, text: string) {
+  await page.getByTestId("toast").filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+}
+
+export async function dismissToasts(page: Page) {
+  const close = page.getByTestId("toast").getByRole("button", { name: "Dismiss" });
+  if (await close.count()) await close.first().click().catch(() => {});
+}
+
+export const dialog = (page: Page, name: string) => page.getByRole("dialog", { name, exact: true });
+export const alertDialog = (page: Page, name: string) => page.getByRole("alertdialog", { name, exact: true });
+
+/** Chooses an option of an Ark select by its label. */
+export async function choose(scope: Page | Locator, page: Page, label: string, option: string) {
+  await scope.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+/** Types into a rich-text editor, replacing its content. */
+export async function typeRichText(scope: Locator, page: Page, label: string, text: string) {
+  const editor = scope.getByRole("textbox", { name: label, exact: true });
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.type(text);
+}
+
+export async function downloadText(download: Download): Promise<string> {
+  const path = await download.path();
+  return await Bun.file(path!).text();
+}
+
+export async function isVisible(locator: Locator) {
+  return await locator.isVisible();
+}
