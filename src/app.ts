@@ -5,8 +5,11 @@ import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { setClientAddress } from "./lib/client-ip.ts";
 import { errorResponse, HttpError } from "./lib/errors.ts";
+import { createPublicCache, respondCached } from "./lib/public-cache.ts";
+import { todayIn } from "./lib/time.ts";
 import { authModule } from "./modules/auth/index.ts";
 import { archiveModule } from "./modules/archive/index.ts";
+import { backupsModule } from "./modules/backups/index.ts";
 import { calendarModule } from "./modules/calendar/index.ts";
 import { classesModule } from "./modules/classes/index.ts";
 import { dataModule } from "./modules/data/index.ts";
@@ -36,15 +39,24 @@ export type App = {
 };
 
 const SERVER_PATHS = /^\/(api|uploads|calendar)(\/|$)|^\/healthz$/;
+/** Public reads answered from the public cache (they take no query parameters). */
+const PUBLIC_READS = new Set(["/api/profile", "/api/events", "/api/classes", "/api/archive-events", "/api/notifications"]);
 
 export function createApp(options: AppOptions): App {
+  const now = options.now ?? (() => new Date());
+  const dataVersion = options.db.$client.prepare<{ data_version: number }, []>("PRAGMA data_version");
+  const publicCache = createPublicCache({
+    today: () => todayIn(options.config.timezone, now()),
+    dataVersion: () => dataVersion.get()!.data_version,
+  });
   const context: AppContext = {
     db: options.db,
     config: options.config,
     jwtSecret: options.jwtSecret,
-    now: options.now ?? (() => new Date()),
+    now,
     fetch: options.fetch ?? fetch,
-    onPublicChange: () => {},
+    onPublicChange: () => publicCache.invalidate(),
+    publicCache,
   };
 
   const api = new Elysia()
@@ -68,7 +80,8 @@ export function createApp(options: AppOptions): App {
     .use(dataModule(context))
     .use(youtubeModule(context))
     .use(uploadsModule(context))
-    .use(calendarModule(context));
+    .use(calendarModule(context))
+    .use(backupsModule(context));
 
   const serveWebAsset = createWebAssetHandler(options.webAssets ?? {});
   const allowedOrigins = new Set(options.config.corsOrigins);
@@ -86,6 +99,12 @@ export function createApp(options: AppOptions): App {
           status: 204,
           headers: { "Access-Control-Allow-Methods": "GET, POST, PATCH, DELETE", "Access-Control-Allow-Headers": "Content-Type, Authorization" },
         });
+      } else if ((request.method === "GET" || request.method === "HEAD") && PUBLIC_READS.has(pathname)) {
+        const answer = await publicCache.get(pathname, async () => {
+          const built = await api.handle(new Request(request.url));
+          return built.status === 200 ? { body: await built.bytes(), contentType: built.headers.get("content-type") ?? "application/json" } : built;
+        });
+        response = answer instanceof Response ? answer : respondCached(request, answer);
       } else if (SERVER_PATHS.test(pathname)) {
         response = await api.handle(request);
       } else if (request.method === "GET" || request.method === "HEAD") {

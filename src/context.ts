@@ -1,5 +1,6 @@
 import type { Db } from "../db/client.ts";
 import type { Config } from "./config.ts";
+import type { PublicCache } from "./lib/public-cache.ts";
 
 /** What every module is built from: the database, settings and the outside world (clock, fetch), passed in. */
 export type AppContext = {
@@ -11,4 +12,6 @@ export type AppContext = {
   fetch: typeof fetch;
   /** Called after any write that changes what the public page shows. */
   onPublicChange: () => void;
+  /** Public answers serialised once; `onPublicChange` invalidates it (src/lib/public-cache.ts). */
+  publicCache: PublicCache;
 };

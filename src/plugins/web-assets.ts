@@ -1,5 +1,6 @@
 // Serves the built web app: only files of the build output, compressed when the client accepts it.
 import { join, normalize } from "node:path";
+import { etagMatches } from "../lib/public-cache.ts";
 
 /** Path in the build (e.g. "/assets/main-1a2b.js") → file on disk or embedded in the executable. */
 export type WebAssetFiles = Record<string, string>;
@@ -20,6 +21,17 @@ const isHashed = (path: string) => /-[a-z0-9]{8,}\.\w+$/.test(path);
 
 /** Answers a GET for a build file, or the app shell for any other page path (the app shows its own 404). */
 export function createWebAssetHandler(files: WebAssetFiles) {
+  // Build files never change while the server runs: each ETag is computed once, on first request.
+  const etags = new Map<string, string>();
+  const etagOf = async (source: string) => {
+    let etag = etags.get(source);
+    if (!etag) {
+      const bytes = await Bun.file(source).bytes();
+      etag = `"${Bun.hash(bytes).toString(36)}-${bytes.length.toString(36)}"`;
+      etags.set(source, etag);
+    }
+    return etag;
+  };
   return async function serveWebAsset(request: Request, pathname: string): Promise<Response> {
     const path = files[pathname] ? pathname : "/index.html";
     const source = files[path];
@@ -32,7 +44,9 @@ export function createWebAssetHandler(files: WebAssetFiles) {
       "Content-Type": Bun.file(source).type,
       "Cache-Control": isHashed(path) ? IMMUTABLE : REVALIDATE,
       Vary: "Accept-Encoding",
+      ETag: await etagOf(source),
     });
+    if (etagMatches(request.headers.get("if-none-match"), headers.get("etag")!)) return new Response(null, { status: 304, headers });
     if (variant) headers.set("Content-Encoding", variant);
     return new Response(request.method === "HEAD" ? null : file, { headers });
   };

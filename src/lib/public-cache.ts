@@ -1,0 +1,136 @@
+// What the public page reads, serialised once and reused until a write changes it (issue 5, HTTP): each answer is
+// kept as bytes with its ETag and, when large enough, its gzip/brotli bytes (made once, on first demand).
+import { brotliCompressSync, constants } from "node:zlib";
+
+/** One cached answer: the bytes a GET returns and everything needed to answer it again. */
+export type CachedAnswer = {
+  body: Uint8Array<ArrayBuffer>;
+  contentType: string;
+  etag: string;
+  /** Compressed twins, made the first time a client accepts them (null: too small to be worth it). */
+  gzip?: Uint8Array<ArrayBuffer> | null;
+  br?: Uint8Array<ArrayBuffer> | null;
+};
+
+/** What a builder produces: the answer's bytes, or a Response to pass through uncached (an error, say). */
+export type Built = { body: string | Uint8Array<ArrayBuffer>; contentType: string } | Response;
+
+export type PublicCacheOptions = {
+  /** Today's date in SITE_TIMEZONE: answers are kept for one date only ("upcoming" changes at midnight). */
+  today: () => string;
+  /** SQLite's `PRAGMA data_version`: changes when another process (a CLI restore) commits to the file. */
+  dataVersion?: () => number;
+};
+
+/** Below this size compression costs more than it saves. */
+const MIN_COMPRESS_BYTES = 1024;
+
+export type PublicCache = ReturnType<typeof createPublicCache>;
+
+/** The cache of public answers. `invalidate()` is what `ctx.onPublicChange()` calls after a write. */
+export function createPublicCache(options: PublicCacheOptions) {
+  let entries = new Map<string, CachedAnswer | Promise<CachedAnswer | Response>>();
+  let day = "";
+  let version = options.dataVersion?.() ?? 0;
+  let generation = 0;
+  const listeners = new Set<() => void>();
+
+  const invalidate = () => {
+    entries = new Map();
+    generation += 1;
+    for (const listener of listeners) listener();
+  };
+
+  /** Drops everything when the date has changed or another process wrote to the database. */
+  const checkFreshness = () => {
+    const today = options.today();
+    const current = options.dataVersion?.() ?? version;
+    if (today !== day || current !== version) {
+      day = today;
+      version = current;
+      if (entries.size) invalidate();
+    }
+  };
+
+  return {
+    invalidate,
+    /** Runs after every invalidation (other caches, e.g. the rendered page, follow this one). */
+    onInvalidate(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Counts invalidations (tests and diagnostics). */
+    get generation() {
+      return generation;
+    },
+    /** The answer stored under `key`, building (once, even under concurrent requests) when missing. */
+    async get(key: string, build: () => Built | Promise<Built>): Promise<CachedAnswer | Response> {
+      checkFreshness();
+      const found = entries.get(key);
+      if (found) return found;
+      const store = entries;
+      const pending = (async () => {
+        const built = await build();
+        if (built instanceof Response) {
+          store.delete(key);
+          return built;
+        }
+        const answer = toAnswer(built.body, built.contentType);
+        if (entries === store) store.set(key, answer);
+        return answer;
+      })();
+      store.set(key, pending);
+      try {
+        return await pending;
+      } catch (error) {
+        store.delete(key);
+        throw error;
+      }
+    },
+  };
+}
+
+function toAnswer(body: string | Uint8Array<ArrayBuffer>, contentType: string): CachedAnswer {
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  return { body: bytes, contentType, etag: `W/"${Bun.hash(bytes).toString(36)}-${bytes.length.toString(36)}"` };
+}
+
+/** True when `If-None-Match` names this ETag (weak comparison, RFC 9110 §13.1.2). */
+export function etagMatches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const opaque = etag.replace(/^W\//, "");
+  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === opaque);
+}
+
+/** The encoding to send: brotli, then gzip, when the client accepts it and the answer is large enough. */
+function pickEncoding(request: Request, answer: CachedAnswer): "br" | "gzip" | null {
+  if (answer.body.length < MIN_COMPRESS_BYTES) return null;
+  const accepts = request.headers.get("accept-encoding");
+  if (!accepts) return null;
+  if (/\bbr\b/.test(accepts)) return "br";
+  if (/\bgzip\b/.test(accepts)) return "gzip";
+  return null;
+}
+
+function compressed(answer: CachedAnswer, encoding: "br" | "gzip"): Uint8Array<ArrayBuffer> {
+  if (encoding === "gzip") return (answer.gzip ??= Bun.gzipSync(answer.body, { level: 6 }));
+  // Quality 6 is within a few percent of 11 on JSON and HTML, at a fraction of the time (answers are rebuilt on writes).
+  return (answer.br ??= Uint8Array.from(brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } })));
+}
+
+/**
+ * Answers a GET or HEAD from a cached answer: 304 when `If-None-Match` names its ETag, else the bytes, compressed
+ * when accepted. `cacheControl` is left to the pipeline when absent.
+ */
+export function respondCached(request: Request, answer: CachedAnswer, cacheControl?: string): Response {
+  const headers: Record<string, string> = { ETag: answer.etag, Vary: "Accept-Encoding" };
+  if (cacheControl) headers["Cache-Control"] = cacheControl;
+  if (etagMatches(request.headers.get("if-none-match"), answer.etag)) return new Response(null, { status: 304, headers });
+  headers["Content-Type"] = answer.contentType;
+  const encoding = pickEncoding(request, answer);
+  const body = encoding ? compressed(answer, encoding) : answer.body;
+  if (encoding) headers["Content-Encoding"] = encoding;
+  headers["Content-Length"] = String(body.length);
+  return new Response(request.method === "HEAD" ? null : body, { headers });
+}
