@@ -6,12 +6,13 @@ import { css } from "../../../../styled-system/css";
 import { EXPORT_SECTIONS, IMPORT_RELOAD_DELAY_MS } from "../../../../src/shared/constants.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
-import { downloadFile, localIsoDate } from "../shared/format.ts";
+import { downloadFile } from "../shared/format.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { exportData, importData } from "./api.ts";
 
-export const EXPORT_FILE_PREFIX = "vedanta-site-data";
+/** The same name the server gives in its Content-Disposition: a fixed prefix and the ISO date. */
+export const exportFileName = (now = new Date()) => `vedanta-export-${now.toISOString().slice(0, 10)}.json`;
 
 /** Checks a chosen file's text: valid JSON holding the seven sections. Returns the data or the §5 message. */
 export function checkImportText(text: string): { data: Record<string, unknown> } | { problem: string } {
@@ -42,7 +43,7 @@ export function DataTransferButtons() {
     setExporting(true);
     try {
       const data = await exportData();
-      downloadFile(`${EXPORT_FILE_PREFIX}-${localIsoDate()}.json`, JSON.stringify(data, null, 2), "application/json");
+      downloadFile(exportFileName(), JSON.stringify(data, null, 2), "application/json");
       notifySuccess("Data exported successfully");
     } catch (error) {
       notifyError(error, "Could not export data. Please try again.", "Export Failed");
