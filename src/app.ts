@@ -21,6 +21,8 @@ import { subscribersModule } from "./modules/subscribers/index.ts";
 import { uploadsModule } from "./modules/uploads/index.ts";
 import { youtubeModule } from "./modules/youtube/index.ts";
 import { applySecurityHeaders } from "./plugins/security-headers.ts";
+import { createPageHandler, type PageRenderer } from "./plugins/page.ts";
+import { createSiteFiles } from "./plugins/site-files.ts";
 import { createWebAssetHandler, type WebAssetFiles } from "./plugins/web-assets.ts";
 
 export type AppOptions = {
@@ -30,6 +32,8 @@ export type AppOptions = {
   webAssets?: WebAssetFiles;
   now?: () => Date;
   fetch?: typeof fetch;
+  /** Server-side rendering of `/` (web/server-render.tsx); without it `/` is the app shell with its metadata. */
+  renderPage?: PageRenderer;
 };
 
 export type App = {
@@ -84,6 +88,13 @@ export function createApp(options: AppOptions): App {
     .use(backupsModule(context));
 
   const serveWebAsset = createWebAssetHandler(options.webAssets ?? {});
+  const siteFiles = createSiteFiles(options.config.siteUrl);
+  const readPublic = (path: string) =>
+    publicCache.get(path, async () => {
+      const built = await api.handle(new Request(`http://localhost${path}`));
+      return built.status === 200 ? { body: await built.bytes(), contentType: built.headers.get("content-type") ?? "application/json" } : built;
+    });
+  const servePage = createPageHandler({ files: options.webAssets ?? {}, config: options.config, cache: publicCache, read: readPublic, render: options.renderPage });
   const allowedOrigins = new Set(options.config.corsOrigins);
 
   return {
@@ -100,15 +111,14 @@ export function createApp(options: AppOptions): App {
           headers: { "Access-Control-Allow-Methods": "GET, POST, PATCH, DELETE", "Access-Control-Allow-Headers": "Content-Type, Authorization" },
         });
       } else if ((request.method === "GET" || request.method === "HEAD") && PUBLIC_READS.has(pathname)) {
-        const answer = await publicCache.get(pathname, async () => {
-          const built = await api.handle(new Request(request.url));
-          return built.status === 200 ? { body: await built.bytes(), contentType: built.headers.get("content-type") ?? "application/json" } : built;
-        });
+        const answer = await readPublic(pathname);
         response = answer instanceof Response ? answer : respondCached(request, answer);
       } else if (SERVER_PATHS.test(pathname)) {
         response = await api.handle(request);
       } else if (request.method === "GET" || request.method === "HEAD") {
-        response = await serveWebAsset(request, pathname);
+        response = siteFiles.has(pathname)
+          ? siteFiles.respond(request, pathname)
+          : ((pathname === "/" && (await servePage(request))) || (await serveWebAsset(request, pathname)));
       } else {
         response = new Response("Method not allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
       }

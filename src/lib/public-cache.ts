@@ -90,7 +90,8 @@ export function createPublicCache(options: PublicCacheOptions) {
   };
 }
 
-function toAnswer(body: string | Uint8Array<ArrayBuffer>, contentType: string): CachedAnswer {
+/** Wraps bytes as a cached answer (with its ETag). */
+export function toAnswer(body: string | Uint8Array<ArrayBuffer>, contentType: string): CachedAnswer {
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
   return { body: bytes, contentType, etag: `W/"${Bun.hash(bytes).toString(36)}-${bytes.length.toString(36)}"` };
 }

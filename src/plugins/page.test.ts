@@ -1,0 +1,141 @@
+// GET / with its metadata (title, description, canonical, Open Graph, Twitter, JSON-LD), cached with the public
+// answers; robots.txt, sitemap.xml, favicon and web manifest.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { events, profile } from "../../db/schema.ts";
+import { eventDateTimes, offsetAt } from "../lib/page-metadata.ts";
+import { createTestApp, type TestApp } from "../test-support/app.ts";
+import { assetsFromDirectory } from "./web-assets.ts";
+
+const SITE = "https://yoga.example.org";
+let t: TestApp;
+beforeAll(async () => {
+  const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
+  writeFileSync(
+    join(web, "index.html"),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shell</title><meta name="description" content="shell"><script type="module" src="/index-abcdef12.js"></script></head><body><div id="root"></div></body></html>`,
+  );
+  t = await createTestApp({ webAssets: await assetsFromDirectory(web), now: () => new Date("2026-11-21T00:00:00Z"), env: { SITE_URL: SITE } });
+  t.db
+    .insert(profile)
+    .values({ name: "Swami Test", title: "Teacher of Vedanta", biography: "<p>Teaches <strong>Vedanta</strong> & yoga.</p>", quote: "Be still.", profileImage: "/uploads/me.jpg", email: "hi@example.org" })
+    .run();
+  t.db
+    .insert(events)
+    .values([
+      { name: "Winter Talk", type: "talk", startDate: "2027-07-10", time: "7:00 pm – 9:00 pm", location: "Hall, Fitzroy", description: "<p>A talk on the Gita.</p>", images: ["/uploads/talk.jpg"] },
+      { name: "Old Talk", type: "talk", startDate: "2025-01-01", time: "7 pm", location: "Hall", description: "<p>Long ago.</p>" },
+    ])
+    .run();
+});
+afterAll(() => t.cleanup());
+
+const jsonLd = (html: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as { "@graph": Record<string, any>[] };
+
+describe("GET /", () => {
+  test("carries title, description, canonical, Open Graph and Twitter cards with the teacher's image", async () => {
+    const response = await t.request("GET", "/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const html = await response.text();
+    expect(html).toContain("<title>Swami Test · Vedanta &amp; Yoga Melbourne</title>");
+    expect(html).not.toContain("<title>Shell</title>");
+    expect(html).toContain('<meta name="description" content="Teacher of Vedanta. Teaches Vedanta &amp; yoga.">');
+    expect(html).toContain(`<link rel="canonical" href="${SITE}/">`);
+    expect(html).toContain(`<meta property="og:image" content="${SITE}/uploads/me.jpg">`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+  });
+
+  test("JSON-LD: Person, Organization and one Event per upcoming event", async () => {
+    const graph = jsonLd(await (await t.request("GET", "/")).text())["@graph"];
+    expect(graph.map((node) => node["@type"])).toEqual(["Person", "Organization", "Event"]);
+    const event = graph[2]!;
+    expect(event).toMatchObject({
+      name: "Winter Talk",
+      startDate: "2027-07-10T19:00:00+10:00",
+      endDate: "2027-07-10T21:00:00+10:00",
+      eventStatus: "https://schema.org/EventScheduled",
+      location: { "@type": "Place", name: "Hall, Fitzroy" },
+      description: "A talk on the Gita.",
+      image: [`${SITE}/uploads/talk.jpg`],
+      url: `${SITE}/#events`,
+    });
+    expect(graph[0]).toMatchObject({ name: "Swami Test", image: `${SITE}/uploads/me.jpg` });
+  });
+
+  test("is cached with an ETag and rebuilt after an admin write", async () => {
+    const first = await t.request("GET", "/");
+    const etag = first.headers.get("etag")!;
+    expect((await t.request("GET", "/", { headers: { "if-none-match": etag } })).status).toBe(304);
+    const token = await t.login();
+    const patched = await t.request("PATCH", "/api/admin/profile", { token, body: { name: "Swami Renamed" } });
+    expect(patched.status).toBe(200);
+    const after = await t.request("GET", "/", { headers: { "if-none-match": etag } });
+    expect(after.status).toBe(200);
+    expect(await after.text()).toContain("<title>Swami Renamed");
+  });
+
+  test("large pages are compressed when accepted", async () => {
+    const response = await t.request("GET", "/", { headers: { "accept-encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  test("other page paths get the plain app shell", async () => {
+    const html = await (await t.request("GET", "/admin")).text();
+    expect(html).toContain("<title>Shell</title>");
+    expect(html).not.toContain("application/ld+json");
+  });
+});
+
+describe("dates with the site's offset", () => {
+  test("daylight saving in Melbourne", () => {
+    expect(offsetAt("Australia/Melbourne", "2027-01-15", "15:00")).toBe("+11:00");
+    expect(offsetAt("Australia/Melbourne", "2027-07-15", "15:00")).toBe("+10:00");
+    expect(offsetAt("America/New_York", "2027-01-15", "15:00")).toBe("-05:00");
+  });
+  test("free-text times: start, end, multi-day, past midnight, none", () => {
+    const tz = "Australia/Melbourne";
+    expect(eventDateTimes({ startDate: "2027-01-15", endDate: "2027-01-18", time: "Fri 3:00 pm – Mon 2:00 pm" }, tz)).toEqual({
+      startDate: "2027-01-15T15:00:00+11:00",
+      endDate: "2027-01-18T14:00:00+11:00",
+    });
+    expect(eventDateTimes({ startDate: "2027-02-06", endDate: null, time: "7:00 pm – 12:00 am" }, tz)).toEqual({
+      startDate: "2027-02-06T19:00:00+11:00",
+      endDate: "2027-02-07T00:00:00+11:00",
+    });
+    expect(eventDateTimes({ startDate: "2027-02-06", endDate: null, time: "All day" }, tz).startDate).toBe("2027-02-06T00:00:00+11:00");
+  });
+});
+
+describe("root files", () => {
+  test("robots.txt allows all but /admin and /api, and names the sitemap", async () => {
+    const text = await (await t.request("GET", "/robots.txt")).text();
+    expect(text).toContain("User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/");
+    expect(text).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+  });
+
+  test("sitemap.xml lists the home page", async () => {
+    const response = await t.request("GET", "/sitemap.xml");
+    expect(response.headers.get("content-type")).toContain("xml");
+    expect(await response.text()).toContain(`<loc>${SITE}/</loc>`);
+  });
+
+  test("favicon (SVG, and an .ico holding a PNG), icons and the manifest", async () => {
+    const svg = await t.request("GET", "/favicon.svg");
+    expect(svg.headers.get("content-type")).toBe("image/svg+xml");
+    expect(await svg.text()).toStartWith("<svg");
+    const ico = new Uint8Array(await (await t.request("GET", "/favicon.ico")).arrayBuffer());
+    expect([...ico.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    expect([...ico.subarray(23, 26)]).toEqual([0x50, 0x4e, 0x47]);
+    const png = await t.request("GET", "/icon-512.png");
+    expect(png.headers.get("content-type")).toBe("image/png");
+    const manifest = (await (await t.request("GET", "/manifest.webmanifest")).json()) as { name: string; theme_color: string; icons: { sizes: string }[] };
+    expect(manifest.name).toBe("Vedanta & Yoga Melbourne");
+    expect(manifest.theme_color).toBe("#1a1f3d");
+    expect(manifest.icons.map((icon) => icon.sizes)).toContain("512x512");
+  });
+});

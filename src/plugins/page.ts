@@ -1,0 +1,74 @@
+// GET /: the built index.html with the page's metadata in <head> (and, when a renderer is given, the React tree
+// rendered with its data), kept in the public cache so serving it costs a lookup until a write changes it.
+import type { Config } from "../config.ts";
+import { pageHead } from "../lib/page-metadata.ts";
+import { respondCached, type CachedAnswer, type PublicCache } from "../lib/public-cache.ts";
+import type { Event, PublicProfile } from "../shared/types.ts";
+import { ICON_LINKS, SITE_NAME } from "./site-files.ts";
+import type { WebAssetFiles } from "./web-assets.ts";
+
+const REVALIDATE = "public, max-age=0, must-revalidate";
+
+/** What the page is rendered from: each public read by its path (the same bytes the API answers). */
+export type PageData = Record<string, unknown>;
+/** Renders the app's markup for `/` from the public reads (server-side rendering); returns the root's inner HTML and extra tags. */
+export type PageRenderer = (data: PageData) => Promise<{ root: string; tail?: string }> | { root: string; tail?: string };
+
+export const PAGE_READS = ["/api/profile", "/api/events", "/api/classes", "/api/archive-events", "/api/notifications"];
+
+export type PageOptions = {
+  files: WebAssetFiles;
+  config: Config;
+  cache: PublicCache;
+  /** A public read through the public cache. */
+  read: (path: string) => Promise<CachedAnswer | Response>;
+  render?: PageRenderer;
+};
+
+/** Builds the handler of GET /; it answers null when there is no build (the web-asset handler explains). */
+export function createPageHandler({ files, config, cache, read, render }: PageOptions) {
+  let shell: string | null = null;
+  const decoder = new TextDecoder();
+
+  const readJson = async (path: string) => {
+    const answer = await read(path);
+    if (answer instanceof Response) throw new Error(`${path} answered ${answer.status}`);
+    return JSON.parse(decoder.decode(answer.body)) as unknown;
+  };
+
+  const build = async () => {
+    shell ??= await Bun.file(files["/index.html"]!).text();
+    const values = await Promise.all(PAGE_READS.map(readJson));
+    const data: PageData = Object.fromEntries(PAGE_READS.map((path, i) => [path, values[i]]));
+    const head =
+      ICON_LINKS +
+      pageHead({
+        siteUrl: config.siteUrl,
+        siteName: SITE_NAME,
+        timezone: config.timezone,
+        profile: data["/api/profile"] as PublicProfile,
+        events: data["/api/events"] as Event[],
+      });
+    // The metadata takes the place of the shell's own title and description (early in <head>, before the scripts).
+    const withoutDescription = shell.replace(/\s*<meta name="description"[^>]*>/, "");
+    const titled = /<title>[\s\S]*?<\/title>/;
+    let html = titled.test(withoutDescription) ? withoutDescription.replace(titled, () => head) : withoutDescription.replace("</head>", () => `${head}</head>`);
+    if (render) {
+      const rendered = await render(data);
+      html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.root}</div>${rendered.tail ?? ""}`);
+    }
+    return { body: html, contentType: "text/html; charset=utf-8" };
+  };
+
+  return async function servePage(request: Request): Promise<Response | null> {
+    if (!files["/index.html"]) return null;
+    try {
+      const answer = await cache.get("page:/", build);
+      return answer instanceof Response ? answer : respondCached(request, answer, REVALIDATE);
+    } catch (error) {
+      // The plain app shell still works (it loads its data itself): better than an error page.
+      console.error("Rendering / failed; serving the app shell:", error);
+      return null;
+    }
+  };
+}
