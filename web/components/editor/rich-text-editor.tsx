@@ -223,7 +223,10 @@ export function RichTextEditor({ value, onChange, onBlur, labelledBy, describedB
   ];
 
   return (
-    <div className={cx(controlStyle, css({ p: "0!", overflow: "hidden" }))} data-invalid={invalid ? "" : undefined}>
+    <div
+      className={cx(controlStyle, css({ p: "0!", overflow: "hidden", _focusWithin: { borderColor: "accent", boxShadow: "0 0 0 1px token(colors.accent)" } }))}
+      data-invalid={invalid ? "" : undefined}
+    >
       <div role="toolbar" aria-label="Formatting" className={toolbarStyle}>
         {tools.map((tool) => (
           <ToolButton key={tool.label} label={tool.label} active={tool.active} onClick={() => run(tool.command)}>

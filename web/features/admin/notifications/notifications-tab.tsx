@@ -35,6 +35,18 @@ const typeLabel = (type: string) => {
 };
 
 const cell = css({ px: "3", py: "2.5", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
+// On a phone each row becomes a card and every cell shows its column name (from data-label).
+const table = css({ w: "full", borderCollapse: "collapse", fontSize: "sm", display: { base: "block", md: "table" } });
+const head = css({ srOnly: { base: true, md: false } });
+const body = css({ display: { base: "flex", md: "table-row-group" }, flexDirection: "column", gap: "3" });
+const row = css({ display: { base: "block", md: "table-row" }, borderWidth: { base: "1px", md: "0" }, borderColor: "border", borderRadius: { base: "card", md: "0" }, p: { base: "2", md: "0" } });
+const bodyCell = css({
+  display: { base: "flex", md: "table-cell" },
+  gap: "3",
+  borderBottomWidth: { base: "0", md: "1px" },
+  py: { base: "1.5", md: "2.5" },
+  _before: { content: "attr(data-label)", fontWeight: "600", minW: "24", flexShrink: 0, display: { base: "block", md: "none" } },
+});
 
 export function NotificationsTab() {
   const query = useQuery(adminNotificationsQueryOptions());
@@ -76,8 +88,8 @@ export function NotificationsTab() {
         </div>
       ) : (
         <div className={css({ overflowX: "auto" })}>
-          <table className={css({ w: "full", minW: "720px", borderCollapse: "collapse", fontSize: "sm" })}>
-            <thead className={css({ bg: "bg.muted" })}>
+          <table className={table}>
+            <thead className={cx(head, css({ bg: "bg.muted" }))}>
               <tr>
                 <th className={cell}>Message</th>
                 <th className={cell}>Type</th>
@@ -89,15 +101,15 @@ export function NotificationsTab() {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={body}>
               {notifications.map((item) => {
                 const style = TYPE_STYLES[item.type as keyof typeof TYPE_STYLES] ?? TYPE_STYLES.info;
                 const Icon = style.icon;
                 const active = isNotificationActive(item, today);
                 return (
-                  <tr key={item.id} data-type={item.type}>
-                    <td className={cell}>
-                      <div className={css({ display: "flex", gap: "2", alignItems: "flex-start" })}>
+                  <tr key={item.id} data-type={item.type} className={row}>
+                    <td className={cx(cell, bodyCell, css({ _before: { display: "none!" } }))} data-label="Message">
+                      <div className={css({ display: "flex", gap: "2", alignItems: "flex-start", flex: "1", minW: "0" })}>
                         <Icon size={18} aria-label={item.type} className={cx(style.className, css({ flexShrink: 0, mt: "0.5" }))} />
                         <div
                           className={css({ flex: "1", minW: "0", overflowWrap: "anywhere", "& a": { color: "accent.strong", textDecoration: "underline" }, "& p": { m: 0 } })}
@@ -111,13 +123,13 @@ export function NotificationsTab() {
                         )}
                       </div>
                     </td>
-                    <td className={cell}>{typeLabel(item.type)}</td>
-                    <td className={cell}>{formatDay(item.startDate)}</td>
-                    <td className={cell}>{item.endDate ? formatDay(item.endDate) : "None"}</td>
-                    <td className={cell}>
+                    <td className={cx(cell, bodyCell)} data-label="Type">{typeLabel(item.type)}</td>
+                    <td className={cx(cell, bodyCell)} data-label="Start Date">{formatDay(item.startDate)}</td>
+                    <td className={cx(cell, bodyCell)} data-label="End Date">{item.endDate ? formatDay(item.endDate) : "None"}</td>
+                    <td className={cx(cell, bodyCell)} data-label="Status">
                       <span className={badge({ tone: active ? "success" : "neutral" })}>{active ? "Active" : "Inactive"}</span>
                     </td>
-                    <td className={cell}>
+                    <td className={cx(cell, bodyCell, css({ _before: { display: "none!" } }))}>
                       <div className={css({ display: "flex", gap: "1" })}>
                         <Button size="sm" variant="ghost" aria-label="Edit notification" onClick={() => setEditing(item)}>
                           <Pencil size={16} aria-hidden />
