@@ -22,13 +22,13 @@ const EMPTY: ContactInput = { name: "", email: "", subject: "", message: "" };
 const FacebookGlyph = () => (
   <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden>
     <circle cx="12" cy="12" r="10" fill="currentColor" />
-    <path d="M13.2 19v-6h2l.3-2.4h-2.3V9.2c0-.7.2-1.2 1.2-1.2h1.2V5.9c-.2 0-1-.1-1.8-.1-1.8 0-3 1.1-3 3.1v1.7h-2V13h2v6h2.4Z" fill="#fff" />
+    <path d="M13.2 19v-6h2l.3-2.4h-2.3V9.2c0-.7.2-1.2 1.2-1.2h1.2V5.9c-.2 0-1-.1-1.8-.1-1.8 0-3 1.1-3 3.1v1.7h-2V13h2v6h2.4Z" fill="#1a1f3d" />
   </svg>
 );
 const YouTubeGlyph = () => (
   <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden>
     <rect x="2" y="5" width="20" height="14" rx="4" fill="currentColor" />
-    <path d="M10 9v6l5-3-5-3Z" fill="#fff" />
+    <path d="M10 9v6l5-3-5-3Z" fill="#1a1f3d" />
   </svg>
 );
 

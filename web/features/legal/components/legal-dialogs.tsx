@@ -88,7 +88,7 @@ function LegalDialog({ label, title, intro, sections }: { label: string; title: 
   return (
     <Dialog.Root lazyMount unmountOnExit>
       <Dialog.Trigger className={triggerStyle}>{label}</Dialog.Trigger>
-      <Dialog.Content>
+      <Dialog.Content closeLabel="Close dialog">
         <Dialog.Title>{title}</Dialog.Title>
         <Dialog.Description>{LAST_UPDATED}</Dialog.Description>
         <Dialog.Body>
