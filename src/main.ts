@@ -8,6 +8,8 @@ import { loadConfig, type Config } from "./config.ts";
 import { loadJwtSecret } from "./lib/secrets.ts";
 import { assetsFromDirectory } from "./plugins/web-assets.ts";
 import { ensureAdmin, generatePassword, setPassword } from "./modules/auth/service.ts";
+import { runBackupCommand } from "./modules/backups/cli.ts";
+import { scheduleDailyBackups } from "./modules/backups/service.ts";
 import { autoRestore } from "./modules/data/app-data.ts";
 import { runDataCommand } from "./modules/data/cli.ts";
 import { DEFAULT_USERNAME } from "./shared/constants.ts";
@@ -21,6 +23,10 @@ Commands:
   import FILE              Replace all content with an export file (a safety copy goes to DATA_DIR/backups)
   sync                     Save all content and its uploads into APP_DATA_DIR (as the admin's Sync to app_data)
   restore                  Replace all content with APP_DATA_DIR (a safety copy goes to DATA_DIR/backups)
+  backup                   Take a backup now (database and uploads) into DATA_DIR/backups and print its path
+  list-backups             List the backups in DATA_DIR/backups (daily ones are taken while serving)
+  restore-backup FILE|NAME Restore a backup (a name, a backup folder, a downloaded .tar or a .db file), after an
+                           integrity check and a safety backup of the current data
   healthcheck              Exit 0 when the server on PORT answers /healthz (for container health checks)
   help, --help             Show this help
 
@@ -67,10 +73,12 @@ async function serve(config: Config) {
     fetch: (request, server) => app.handle(request, server.requestIP(request)?.address ?? "unknown"),
   });
   console.log(`Listening on http://${config.host}:${server.port} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
+  const dailyBackups = scheduleDailyBackups({ db, dataDir: config.dataDir });
 
   const shutdown = async (signal: string) => {
     console.log(`${signal} received, finishing requests`);
     await server.stop();
+    dailyBackups.stop();
     db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     db.$client.close();
     process.exit(0);
@@ -112,6 +120,11 @@ if (import.meta.main) {
     case "sync":
     case "restore":
       process.exit(runDataCommand(command, process.argv.slice(3), config, () => openDataDir(config)));
+      break;
+    case "backup":
+    case "list-backups":
+    case "restore-backup":
+      process.exit(runBackupCommand(command, process.argv.slice(3), config, () => openDataDir(config)));
       break;
     case "healthcheck":
       process.exit(await healthcheck(config));

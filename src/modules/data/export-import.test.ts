@@ -252,11 +252,11 @@ describe("POST /api/admin/import-data replaces everything", () => {
     expect((await t.request("GET", "/api/admin/export-data", { token })).status).toBe(200);
   });
 
-  test("each import first copies the database into DATA_DIR/backups, keeping the newest few", async () => {
+  test("each import first takes a backup into DATA_DIR/backups, keeping the newest few", async () => {
     for (let n = 0; n < BACKUPS_KEPT + 2; n += 1) await importThroughApi(t, token, sampleExport());
     const backups = readdirSync(join(t.config.dataDir, "backups"));
     expect(backups).toHaveLength(BACKUPS_KEPT);
-    expect(backups.every((name) => /^site-.*-before-import(-\d+)?\.db$/.test(name))).toBe(true);
-    expect(existsSync(join(t.config.dataDir, "backups", backups.at(-1)!))).toBe(true);
+    expect(backups.every((name) => /^\d{8}T\d{6}Z-before-import(-\d+)?$/.test(name))).toBe(true);
+    expect(existsSync(join(t.config.dataDir, "backups", backups.at(-1)!, "site.db"))).toBe(true);
   });
 });

@@ -1,6 +1,5 @@
 // Export and import of the seven content sections (spec §3 export sections, §5 import file; issue 2 item 9).
-import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 import { asc } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { validate, type Struct } from "superstruct";
@@ -35,14 +34,15 @@ import {
   profileRowSchema,
   subscriberRowSchema,
 } from "../../shared/schemas.ts";
+import { BACKUPS_KEPT as BACKUPS_KEPT_BY_KIND, takeBackup } from "../backups/service.ts";
 import { normalizeLevel } from "../classes/service.ts";
 
 /** The format version written into export files and the app_data manifest. */
 export const DATA_FORMAT_VERSION = 1;
 /** Spec §5 import file: the answer when the file is not JSON. */
 export const INVALID_JSON_MESSAGE = "Invalid JSON file. Please select a valid exported data file.";
-/** How many safety copies of the database `DATA_DIR/backups/` keeps (oldest removed first). */
-export const BACKUPS_KEPT = 10;
+/** How many safety copies before an import `DATA_DIR/backups/` keeps (oldest removed first). */
+export const BACKUPS_KEPT = BACKUPS_KEPT_BY_KIND["before-import"];
 
 /** The seven content sections, as stored (rows with every column, ids included). */
 export type ContentSections = {
@@ -269,19 +269,12 @@ function* chunks<T>(rows: T[], size = 200): Generator<T[]> {
   for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
 }
 
-/** Copies the database into `DATA_DIR/backups/site-<time>-before-<reason>.db` (VACUUM INTO) and keeps the newest few. */
-export function safetyCopy(db: Db, dataDir: string, reason: string, now: Date = new Date()): string {
-  const dir = join(dataDir, "backups");
-  mkdirSync(dir, { recursive: true });
-  const stamp = now.toISOString().replace(/[:.]/g, "-");
-  let path = join(dir, `site-${stamp}-before-${reason}.db`);
-  for (let n = 2; existsSync(path); n += 1) path = join(dir, `site-${stamp}-before-${reason}-${n}.db`);
-  db.$client.query("VACUUM INTO ?").run(path);
-  const copies = readdirSync(dir)
-    .filter((name) => /^site-.*\.db$/.test(name))
-    .sort();
-  for (const name of copies.slice(0, Math.max(0, copies.length - BACKUPS_KEPT))) rmSync(join(dir, name), { force: true });
-  return path;
+/**
+ * Takes a full backup (database and uploads) into `DATA_DIR/backups/<time>-before-<reason>/` through the backups
+ * module, which keeps the newest BACKUPS_KEPT of each kind; returns its folder.
+ */
+export function safetyCopy(db: Db, dataDir: string, reason: "import" | "restore", now: Date = new Date()): string {
+  return takeBackup({ db, dataDir, now: () => now }, `before-${reason}`).path;
 }
 
 /** Validates an export file's content, makes a safety copy, then replaces all content in one transaction. */

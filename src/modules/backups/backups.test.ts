@@ -1,0 +1,227 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { classes, eventRegistrations, events, settings, users } from "../../../db/schema.ts";
+import { createTestApp, type TestApp } from "../../test-support/app.ts";
+import { scenarios } from "../../test-support/scenarios.ts";
+import { BACKUPS_KEPT, listBackups, nextDailyDelay, scheduleDailyBackups, takeBackup, type BackupInfo } from "./service.ts";
+import { readTar } from "./tar.ts";
+
+const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+let t: TestApp;
+let token: string;
+
+const event = (id: number, name: string) => ({
+  id,
+  name,
+  type: "retreat",
+  startDate: "2030-04-02",
+  time: "9am",
+  location: "Hall",
+  description: "<p>A description long enough.</p>",
+  images: [`/uploads/photo-${id}.png`],
+});
+
+function seed() {
+  t.db.insert(events).values([event(1, "Easter Retreat"), event(2, "Gita Workshop")]).run();
+  t.db.insert(eventRegistrations).values({ eventId: 1, name: "Asha", email: "asha@example.org", phone: "123456" }).run();
+  t.db.insert(classes).values({ name: "Hatha", level: "Beginner", days: "Mon", time: "7am", location: "Hall", description: "<p>Gentle.</p>", icon: "yoga" }).run();
+  t.db.insert(settings).values({ key: "youtubeApiKey", value: "key-at-backup-time" }).run();
+  mkdirSync(join(t.config.dataDir, "uploads"), { recursive: true });
+  writeFileSync(join(t.config.dataDir, "uploads", "photo-1.png"), PNG);
+  writeFileSync(join(t.config.dataDir, "uploads", "photo-2.png"), PNG);
+}
+
+const names = () => t.db.select().from(events).all().map((row) => row.name).sort();
+const backupsFolder = () => join(t.config.dataDir, "backups");
+
+async function takeOne(): Promise<BackupInfo> {
+  const response = await t.request("POST", "/api/admin/backups", { token });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { backup: BackupInfo }).backup;
+}
+
+beforeEach(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  seed();
+});
+afterEach(() => t.cleanup());
+
+describe("taking and listing backups", () => {
+  test("POST takes a manual backup: the database snapshot, the uploads and a manifest in one folder", async () => {
+    const backup = await takeOne();
+    expect(backup.name).toMatch(/^\d{8}T\d{6}Z-manual$/);
+    expect(backup.kind).toBe("manual");
+    const folder = join(backupsFolder(), backup.name);
+    expect(readdirSync(folder).sort()).toEqual(["backup.json", "site.db", "uploads"]);
+    expect(readdirSync(join(folder, "uploads")).sort()).toEqual(["photo-1.png", "photo-2.png"]);
+    const snapshot = new Database(join(folder, "site.db"), { readonly: true });
+    expect(snapshot.query("SELECT count(*) AS n FROM events").get()).toEqual({ n: 2 });
+    snapshot.close();
+    expect(JSON.parse(readFileSync(join(folder, "backup.json"), "utf8"))).toMatchObject({ kind: "manual", uploads: ["photo-1.png", "photo-2.png"] });
+  });
+
+  test("an unchanged upload is shared with the previous backup; one changed in place is copied afresh", () => {
+    const deps = { db: t.db, dataDir: t.config.dataDir };
+    const first = takeBackup(deps, "manual");
+    writeFileSync(join(t.config.dataDir, "uploads", "photo-2.png"), "edited in place");
+    const second = takeBackup(deps, "manual");
+    const inode = (backup: { path: string }, file: string) => statSync(join(backup.path, "uploads", file)).ino;
+    expect(inode(second, "photo-1.png")).toBe(inode(first, "photo-1.png"));
+    expect(inode(second, "photo-1.png")).not.toBe(statSync(join(t.config.dataDir, "uploads", "photo-1.png")).ino);
+    expect(readFileSync(join(first.path, "uploads", "photo-2.png"))).toEqual(Buffer.from(PNG));
+    expect(readFileSync(join(second.path, "uploads", "photo-2.png"), "utf8")).toBe("edited in place");
+  });
+
+  test("GET lists name, kind, createdAt and size, newest first", async () => {
+    const first = takeBackup({ db: t.db, dataDir: t.config.dataDir, now: () => new Date("2026-11-01T10:00:00Z") }, "daily");
+    const second = await takeOne();
+    const list = (await (await t.request("GET", "/api/admin/backups", { token })).json()) as BackupInfo[];
+    expect(list.map((entry) => entry.name)).toEqual([second.name, first.name]);
+    expect(list[1]).toEqual({ name: "20261101T100000Z-daily", kind: "daily", createdAt: "2026-11-01T10:00:00.000Z", size: expect.any(Number) });
+    expect(list[1]!.size).toBeGreaterThan(4096);
+  });
+
+  test("rotation keeps the 7 newest daily backups and 10 of each other kind", () => {
+    const deps = (iso: string) => ({ db: t.db, dataDir: t.config.dataDir, now: () => new Date(iso) });
+    for (let day = 1; day <= 9; day += 1) takeBackup(deps(`2026-10-${String(day).padStart(2, "0")}T03:00:00Z`), "daily");
+    for (let n = 0; n < 12; n += 1) takeBackup(deps("2026-10-20T03:00:00Z"), "manual");
+    const list = listBackups(t.config.dataDir);
+    const daily = list.filter((backup) => backup.kind === "daily").map((backup) => backup.name);
+    expect(daily).toEqual([9, 8, 7, 6, 5, 4, 3].map((day) => `2026100${day}T030000Z-daily`));
+    const manual = list.filter((backup) => backup.kind === "manual").map((backup) => backup.name);
+    expect(manual).toHaveLength(BACKUPS_KEPT.manual);
+    // Twelve in the same second: the names count up and the two oldest went.
+    expect(manual[0]).toBe("20261020T030000Z-manual-12");
+    expect(manual.at(-1)).toBe("20261020T030000Z-manual-3");
+  });
+
+  test("a daily backup is due at start when the last is 24 h old, then 24 h after the last", () => {
+    const dataDir = t.config.dataDir;
+    expect(nextDailyDelay(dataDir, new Date("2026-11-01T00:00:00Z"))).toBe(0);
+    takeBackup({ db: t.db, dataDir, now: () => new Date("2026-11-01T00:00:00Z") }, "daily");
+    expect(nextDailyDelay(dataDir, new Date("2026-11-01T02:00:00Z"))).toBe(22 * 3600_000);
+    expect(nextDailyDelay(dataDir, new Date("2026-11-02T01:00:00Z"))).toBe(0);
+  });
+
+  test("the daily timer takes one when due and does not keep the process alive", async () => {
+    const logged: string[] = [];
+    const timer = scheduleDailyBackups({ db: t.db, dataDir: t.config.dataDir }, { log: (line) => logged.push(line), error: (line) => logged.push(line) });
+    await Bun.sleep(50);
+    timer.stop();
+    expect(listBackups(t.config.dataDir).map((backup) => backup.kind)).toEqual(["daily"]);
+    expect(logged[0]).toStartWith("Daily backup taken: ");
+  });
+});
+
+describe("download", () => {
+  test("one .tar with the database, the manifest and the uploads under the backup's name", async () => {
+    const backup = await takeOne();
+    const response = await t.request("GET", `/api/admin/backups/${backup.name}/download`, { token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/x-tar");
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="vedanta-backup-${backup.name}.tar"`);
+    const archive = new Uint8Array(await response.arrayBuffer());
+    expect(archive.length).toBe(Number(response.headers.get("content-length")));
+    const files = readTar(archive);
+    expect(files.map((file) => file.path)).toEqual([
+      `${backup.name}/site.db`,
+      `${backup.name}/backup.json`,
+      `${backup.name}/uploads/photo-1.png`,
+      `${backup.name}/uploads/photo-2.png`,
+    ]);
+    expect(Buffer.from(files[0]!.data).equals(readFileSync(join(backupsFolder(), backup.name, "site.db")))).toBe(true);
+    expect([...files[2]!.data]).toEqual([...PNG]);
+    // GNU tar reads it as well.
+    const path = join(t.dir, "download.tar");
+    writeFileSync(path, archive);
+    const listing = Bun.spawnSync(["tar", "-tf", path]);
+    expect(listing.exitCode).toBe(0);
+    expect(listing.stdout.toString().trim().split("\n")).toEqual(files.map((file) => file.path));
+  });
+});
+
+describe("restore", () => {
+  test("replaces the content and uploads inside the open database; the app keeps working", async () => {
+    const backup = await takeOne();
+    // Changes after the backup: an event renamed, one added, a class removed, an upload changed, a password changed.
+    t.db.update(events).set({ name: "Renamed" }).run();
+    t.db.insert(events).values(event(3, "Added later")).run();
+    t.db.delete(classes).run();
+    t.db.update(settings).set({ value: "newer-key" }).run();
+    writeFileSync(join(t.config.dataDir, "uploads", "photo-1.png"), "changed");
+    writeFileSync(join(t.config.dataDir, "uploads", "later.png"), PNG);
+    const passwordHash = t.db.select().from(users).get()!.password;
+
+    const response = await t.request("POST", `/api/admin/backups/${backup.name}/restore`, { token });
+    const body = (await response.json()) as { success: boolean; message: string };
+    expect(response.status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.message).toContain(`Backup ${backup.name} restored: 2 events, 1 class`);
+
+    expect(names()).toEqual(["Easter Retreat", "Gita Workshop"]);
+    expect(t.db.select().from(classes).all()).toHaveLength(1);
+    expect(t.db.select().from(eventRegistrations).all().map((row) => row.name)).toEqual(["Asha"]);
+    expect(t.db.select().from(settings).all()).toEqual([{ key: "youtubeApiKey", value: "key-at-backup-time" }]);
+    expect([...readFileSync(join(t.config.dataDir, "uploads", "photo-1.png"))]).toEqual([...PNG]);
+    expect(existsSync(join(t.config.dataDir, "uploads", "later.png"))).toBe(true); // uploads the backup lacks are kept
+    // Credentials are not part of a restore: the same password and token still work.
+    expect(t.db.select().from(users).get()!.password).toBe(passwordHash);
+    expect((await t.request("GET", "/api/admin/events", { token })).status).toBe(200);
+    const publicEvents = (await (await t.request("GET", "/api/events")).json()) as { name: string }[];
+    expect(publicEvents.map((row) => row.name).sort()).toEqual(["Easter Retreat", "Gita Workshop"]);
+
+    // The data before the restore was kept as a before-restore backup, which restores back.
+    const safety = listBackups(t.config.dataDir).find((entry) => entry.kind === "before-restore")!;
+    expect(body.message).toContain(safety.name);
+    expect((await t.request("POST", `/api/admin/backups/${safety.name}/restore`, { token })).status).toBe(200);
+    expect(names()).toEqual(["Added later", "Renamed", "Renamed"]);
+  });
+
+  test("a corrupt backup is refused with nothing changed", async () => {
+    const backup = await takeOne();
+    const database = join(backupsFolder(), backup.name, "site.db");
+    const bytes = readFileSync(database);
+    bytes.fill(0x5a, 4096, bytes.length); // every page after the first overwritten
+    writeFileSync(database, bytes);
+    t.db.update(events).set({ name: "Current" }).run();
+    const before = readdirSync(backupsFolder()).sort();
+
+    const response = await t.request("POST", `/api/admin/backups/${backup.name}/restore`, { token });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toMatch(/was not restored: .*Nothing was changed\.$/);
+    expect(names()).toEqual(["Current", "Current"]);
+    expect(readdirSync(backupsFolder()).sort()).toEqual(before); // no safety backup, no work files left
+  });
+
+  test("a file that is not a database is refused with nothing changed", async () => {
+    const backup = await takeOne();
+    writeFileSync(join(backupsFolder(), backup.name, "site.db"), "not a database at all, just text");
+    const response = await t.request("POST", `/api/admin/backups/${backup.name}/restore`, { token });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toContain("is not a readable SQLite database");
+    expect(names()).toEqual(["Easter Retreat", "Gita Workshop"]);
+  });
+});
+
+describe("access and names", () => {
+  scenarios(() => t, [
+    { name: "list needs a token", method: "GET", url: "/api/admin/backups", status: 401 },
+    { name: "taking one needs a token", method: "POST", url: "/api/admin/backups", status: 401 },
+    { name: "download needs a token", method: "GET", url: "/api/admin/backups/20261101T100000Z-daily/download", status: 401 },
+    { name: "restore needs a token", method: "POST", url: "/api/admin/backups/20261101T100000Z-daily/restore", status: 401 },
+    { name: "an unknown backup is a 404", method: "POST", url: "/api/admin/backups/20261101T100000Z-daily/restore", auth: true, status: 404, contains: ["Backup not found"] },
+    { name: "traversal in the name is a 404", method: "GET", url: "/api/admin/backups/..%2F..%2Fsite.db/download", auth: true, status: 404 },
+    { name: "an encoded dot-dot name is a 404", method: "POST", url: "/api/admin/backups/%2E%2E/restore", auth: true, status: 404 },
+    { name: "a name of another shape is a 404", method: "GET", url: "/api/admin/backups/uploads/download", auth: true, status: 404 },
+  ]);
+
+  test("a hidden work folder is never listed or served", async () => {
+    mkdirSync(join(backupsFolder(), ".partial-20261101T100000Z-daily-abcd"), { recursive: true });
+    writeFileSync(join(backupsFolder(), ".partial-20261101T100000Z-daily-abcd", "site.db"), "x");
+    expect(await (await t.request("GET", "/api/admin/backups", { token })).json()).toEqual([]);
+    expect((await t.request("GET", "/api/admin/backups/.partial-20261101T100000Z-daily-abcd/download", { token })).status).toBe(404);
+  });
+});
