@@ -1,0 +1,48 @@
+// Backups in the admin area (issue 7): list, take one now, download, restore.
+import { queryOptions } from "@tanstack/react-query";
+import { ApiError, apiRequest, getAdminToken, getJson } from "../../lib/api.ts";
+
+export type BackupKind = "daily" | "manual" | "before-import" | "before-restore";
+export type BackupInfo = { name: string; kind: BackupKind; createdAt: string; size: number };
+export type BackupAnswer = { success: boolean; message: string };
+
+export const backupsQueryOptions = () =>
+  queryOptions({ queryKey: ["/api/admin/backups"], queryFn: () => getJson<BackupInfo[]>("/api/admin/backups") });
+
+export const takeBackup = () => apiRequest<BackupAnswer & { backup: BackupInfo }>("POST", "/api/admin/backups");
+
+export const restoreBackup = (name: string) =>
+  apiRequest<BackupAnswer>("POST", `/api/admin/backups/${encodeURIComponent(name)}/restore`);
+
+/**
+ * Downloads a backup as its .tar file. A plain link cannot carry the bearer token, so this is the one binary call:
+ * it fetches with the token (as apiRequest does), then offers the bytes under the server's file name.
+ */
+export async function downloadBackup(name: string): Promise<void> {
+  const token = getAdminToken();
+  const response = await fetch(`/api/admin/backups/${encodeURIComponent(name)}/download`, {
+    credentials: "include",
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? `vedanta-backup-${name}.tar`;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** "12 KB", "3.4 MB". */
+export const formatSize = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export const KIND_LABELS: Record<BackupKind, string> = {
+  daily: "Daily",
+  manual: "Manual",
+  "before-import": "Before import",
+  "before-restore": "Before restore",
+};

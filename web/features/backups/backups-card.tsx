@@ -1,0 +1,151 @@
+// The 'Backups' card for the Data Sync tab (issue 7): the backups kept in DATA_DIR/backups, each downloadable and
+// restorable (after a confirmation), and 'Back up now'. Self-contained: mount it anywhere in the admin area.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ArchiveRestore, DatabaseBackup, Download, HardDriveDownload } from "lucide-react";
+import { useState } from "react";
+import { css } from "../../../styled-system/css";
+import { IMPORT_RELOAD_DELAY_MS } from "../../../src/shared/constants.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Dialog } from "../../components/ui/dialog.tsx";
+import { toast } from "../../components/ui/toast.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { backupsQueryOptions, downloadBackup, formatSize, KIND_LABELS, restoreBackup, takeBackup, type BackupInfo } from "./api.ts";
+
+const muted = css({ color: "fg.muted", fontSize: "sm" });
+
+/** The server's error text, else the error's message. */
+function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage || error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+function fail(title: string, error: unknown) {
+  console.error(error);
+  // A 401 sends the admin back to the login card (web/lib/api.ts); no toast for it.
+  if (error instanceof ApiError && error.status === 401) return;
+  toast({ title, description: errorText(error) || "Unknown error occurred", variant: "destructive" });
+}
+
+const formatWhen = (iso: string) =>
+  new Date(iso).toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+
+export function BackupsCard() {
+  const queryClient = useQueryClient();
+  const backups = useQuery(backupsQueryOptions());
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<BackupInfo | null>(null);
+
+  const backUpNow = async () => {
+    setBusy("new");
+    try {
+      const answer = await takeBackup();
+      toast({ title: "Backup taken", description: answer.message });
+      await queryClient.invalidateQueries({ queryKey: backupsQueryOptions().queryKey });
+    } catch (error) {
+      fail("Backup Failed", error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const download = async (backup: BackupInfo) => {
+    setBusy(`download:${backup.name}`);
+    try {
+      await downloadBackup(backup.name);
+    } catch (error) {
+      fail("Download Failed", error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const restore = async () => {
+    if (!confirming) return;
+    setBusy(`restore:${confirming.name}`);
+    try {
+      const answer = await restoreBackup(confirming.name);
+      toast({ title: "Backup restored", description: `${answer.message} The page will reload.` });
+      setTimeout(() => window.location.reload(), IMPORT_RELOAD_DELAY_MS);
+    } catch (error) {
+      fail("Restore Failed", error);
+      setBusy(null);
+    }
+  };
+
+  const list = backups.data ?? [];
+
+  return (
+    <section
+      aria-label="Backups"
+      className={css({ borderWidth: "1px", borderColor: "border", borderRadius: "card", p: "5", display: "flex", flexDirection: "column", gap: "3" })}
+    >
+      <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "3" })}>
+        <h3 className={css({ display: "flex", alignItems: "center", gap: "2", fontSize: "lg", fontWeight: "700" })}>
+          <DatabaseBackup size={18} aria-hidden />
+          Backups
+        </h3>
+        <Button size="sm" onClick={backUpNow} disabled={busy !== null}>
+          <HardDriveDownload size={16} aria-hidden />
+          {busy === "new" ? "Backing up..." : "Back up now"}
+        </Button>
+      </div>
+      <p className={muted}>
+        A copy of the database and the uploaded files is taken every day and before every import or restore. The 7 newest daily backups
+        are kept, and 10 of each other kind.
+      </p>
+      {backups.isPending ? (
+        <p className={muted}>Loading backups...</p>
+      ) : backups.isError ? (
+        <p className={muted}>Failed to load backups: {errorText(backups.error)}</p>
+      ) : list.length === 0 ? (
+        <p className={muted}>No backups yet.</p>
+      ) : (
+        <ul aria-label="Backups kept" className={css({ display: "flex", flexDirection: "column", divideY: "1px", divideColor: "border" })}>
+          {list.map((backup) => (
+            <li
+              key={backup.name}
+              aria-label={`${KIND_LABELS[backup.kind]} backup of ${formatWhen(backup.createdAt)}`}
+              className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "2", py: "2" })}
+            >
+              <div className={css({ minW: "0" })}>
+                <div className={css({ fontWeight: "600", fontSize: "sm" })}>{formatWhen(backup.createdAt)}</div>
+                <div className={muted}>
+                  {KIND_LABELS[backup.kind]} · {formatSize(backup.size)}
+                </div>
+              </div>
+              <div className={css({ display: "flex", gap: "2" })}>
+                <Button variant="outline" size="sm" onClick={() => download(backup)} disabled={busy !== null} aria-label={`Download backup ${backup.name}`}>
+                  <Download size={14} aria-hidden />
+                  {busy === `download:${backup.name}` ? "Preparing..." : "Download"}
+                </Button>
+                <Button variant="outline" size="sm" onClick={() => setConfirming(backup)} disabled={busy !== null} aria-label={`Restore backup ${backup.name}`}>
+                  <ArchiveRestore size={14} aria-hidden />
+                  Restore
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog.Root open={confirming !== null} onOpenChange={(details) => !details.open && busy === null && setConfirming(null)} lazyMount unmountOnExit>
+        <Dialog.Content role="alertdialog">
+          <Dialog.Title>Restore this backup?</Dialog.Title>
+          <Dialog.Description>
+            {confirming &&
+              `All current content and uploads will be replaced with the ${KIND_LABELS[confirming.kind].toLowerCase()} backup of ${formatWhen(confirming.createdAt)}. ` +
+                "The backup is checked first, and the current data is backed up before it is replaced, so you can go back. " +
+                "The admin password is not changed."}
+          </Dialog.Description>
+          <Dialog.Footer>
+            <Button variant="outline" onClick={() => setConfirming(null)} disabled={busy !== null}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={restore} disabled={busy !== null}>
+              {busy?.startsWith("restore:") ? "Restoring..." : "Restore Backup"}
+            </Button>
+          </Dialog.Footer>
+        </Dialog.Content>
+      </Dialog.Root>
+    </section>
+  );
+}
