@@ -13,6 +13,7 @@ import {
   expectToast,
   openDashboard,
   TINY_PDF,
+  TINY_PNG,
   typeRichText,
 } from "./admin-helpers.ts";
 import { launchBrowser, openPage, startSite, type Site } from "./support.ts";
@@ -221,11 +222,17 @@ test("archive entries are editable inside the Events tab", async () => {
   await first.getByRole("button", { name: `Edit ${title}` }).click();
   const form = dialog(page, "Edit Archive Entry");
   await form.getByLabel("Title").fill(`${title} (fixed)`);
+  // A photo added after the event: uploaded, then listed with the others.
+  const photos = await form.getByRole("button", { name: /^Remove image/ }).count();
+  await form.getByLabel("Upload more photos").setInputFiles({ name: "after.png", mimeType: "image/png", buffer: TINY_PNG });
+  await expectToast(page, "Photo uploaded");
+  expect(await form.getByRole("button", { name: /^Remove image/ }).count()).toBe(photos + 1);
   await form.getByRole("button", { name: "Update Entry" }).click();
   await expectToast(page, "Archive entry updated successfully");
   await form.waitFor({ state: "hidden" });
-  const archive = (await (await fetch(`${site.url}/api/archive-events`)).json()) as { title: string }[];
-  expect(archive.some((item) => item.title === `${title} (fixed)`)).toBe(true);
+  const archive = (await (await fetch(`${site.url}/api/archive-events`)).json()) as { title: string; images: string[] }[];
+  const fixed = archive.find((item) => item.title === `${title} (fixed)`);
+  expect(fixed?.images.some((url) => /^\/uploads\/.+\.png$/.test(url))).toBe(true);
   await context.close();
 });
 

@@ -1,10 +1,13 @@
 // A list of image URLs: add (only a non-blank, valid address) and remove (spec §3, §5).
-import { Plus, X } from "lucide-react";
-import { useId, useState } from "react";
+import { ImageUp, Plus, X } from "lucide-react";
+import { useId, useRef, useState } from "react";
 import { css } from "../../../../styled-system/css";
 import { isMediaUrl } from "../../../../src/shared/validation.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/field.tsx";
+import { IMAGE_TYPES } from "../../../../src/shared/constants.ts";
+import { imageFileProblem, uploadImage } from "../shared/image-upload.ts";
+import { notifyError, notifySuccess } from "../shared/notify.ts";
 
 type ImageListFieldProps = { label: string; value: string[]; onChange: (images: string[]) => void; error?: string };
 
@@ -22,6 +25,29 @@ export function ImageListField({ label, value, onChange, error }: ImageListField
     onChange([...value, url]);
     setDraft("");
     setProblem(null);
+  };
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const upload = async (files: File[]) => {
+    const urls: string[] = [];
+    setUploading(true);
+    try {
+      for (const file of files) {
+        const fileProblem = imageFileProblem(file);
+        if (fileProblem) {
+          notifyError(new Error(fileProblem), fileProblem);
+          continue;
+        }
+        urls.push(await uploadImage(file));
+      }
+      if (urls.length) notifySuccess(urls.length === 1 ? "Photo uploaded" : `${urls.length} photos uploaded`);
+    } catch (uploadError) {
+      notifyError(uploadError, "Failed to upload image");
+    } finally {
+      if (urls.length) onChange([...value, ...urls]);
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = "";
+    }
   };
   const message = problem ?? error;
   return (
@@ -50,6 +76,22 @@ export function ImageListField({ label, value, onChange, error }: ImageListField
           <Plus size={16} aria-hidden />
           Add
         </Button>
+      </div>
+      <div className={css({ display: "flex", alignItems: "center", gap: "3", flexWrap: "wrap" })}>
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          accept={IMAGE_TYPES.join(",")}
+          aria-label={`Upload ${label.toLowerCase()}`}
+          className={css({ srOnly: true })}
+          onChange={(event) => void upload([...(event.target.files ?? [])])}
+        />
+        <Button variant="outline" size="sm" disabled={uploading} onClick={() => fileInput.current?.click()}>
+          <ImageUp size={16} aria-hidden />
+          {uploading ? "Uploading..." : "Upload photos"}
+        </Button>
+        <span className={css({ fontSize: "xs", color: "fg.muted" })}>JPEG, PNG, GIF or WEBP, up to 5MB each.</span>
       </div>
       {message && (
         <p role="alert" className={css({ fontSize: "sm", color: "danger" })}>

@@ -23,12 +23,6 @@ export function useUpdateProfile() {
   });
 }
 
-export function uploadProfileImage(file: File) {
-  const body = new FormData();
-  body.append("image", file);
-  return apiRequest<{ profileImage: string }>("POST", "/api/admin/profile/image", { body });
-}
-
 export function useUpdateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({

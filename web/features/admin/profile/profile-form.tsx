@@ -4,7 +4,7 @@ import { ImageUp } from "lucide-react";
 import { useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { css } from "../../../../styled-system/css";
-import { IMAGE_TYPES, PROFILE_IMAGE_MAX_BYTES } from "../../../../src/shared/constants.ts";
+import { IMAGE_TYPES } from "../../../../src/shared/constants.ts";
 import { profileSchema, type ProfileInput } from "../../../../src/shared/schemas.ts";
 import type { PublicProfile } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -12,7 +12,8 @@ import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 import { RichTextField } from "../shared/rich-text-field.tsx";
-import { uploadProfileImage, useUpdateProfile } from "./api.ts";
+import { imageFileProblem, uploadImage } from "../shared/image-upload.ts";
+import { useUpdateProfile } from "./api.ts";
 
 type ProfileValues = {
   name: string;
@@ -36,13 +37,6 @@ const toValues = (profile?: PublicProfile | null): ProfileValues => ({
   address: profile?.address ?? "",
 });
 
-/** The spec §5 image checks; null when the file may be uploaded. */
-export function profileImageProblem(file: File): string | null {
-  if (!file.type.startsWith("image/") || !(IMAGE_TYPES as readonly string[]).includes(file.type)) return "Selected file is not an image.";
-  if (file.size > PROFILE_IMAGE_MAX_BYTES) return "Image file is too large. Maximum size is 5MB.";
-  return null;
-}
-
 export function ProfileForm({ profile }: { profile: PublicProfile | null | undefined }) {
   const update = useUpdateProfile();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -63,7 +57,7 @@ export function ProfileForm({ profile }: { profile: PublicProfile | null | undef
 
   const onImageChosen = async (file: File | undefined) => {
     if (!file) return;
-    const problem = profileImageProblem(file);
+    const problem = imageFileProblem(file);
     setImageError(problem);
     if (problem) {
       notifyError(new Error(problem), problem);
@@ -72,7 +66,7 @@ export function ProfileForm({ profile }: { profile: PublicProfile | null | undef
     }
     setUploading(true);
     try {
-      const { profileImage } = await uploadProfileImage(file);
+      const profileImage = await uploadImage(file);
       setValue("profileImage", profileImage, { shouldDirty: true });
       notifySuccess("Profile image uploaded successfully.");
     } catch (error) {
