@@ -1,31 +1,28 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
-import { BrowserRouter, Route, Routes } from "react-router";
 import { Toaster } from "../components/ui/toast.tsx";
-import { queryClient } from "../lib/query-client.ts";
+import { queryClient as browserQueryClient } from "../lib/query-client.ts";
+import { usePathname } from "../lib/router.ts";
 import { HomePage } from "./routes/home.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";
 
-// The admin area (editor included) is its own chunk: the public page never downloads it.
-const AdminPage = lazy(() => import("./routes/admin.tsx"));
+// The admin area (editor and react-router included) is its own chunk: the public page never downloads it.
+const AdminRoute = lazy(() => import("./routes/admin-route.tsx"));
 
-export function App() {
+/** Three routes: `/`, `/admin` and the 404 page. The server renders `/` with its own query client (`pathname`, `client`). */
+export function App({ pathname, client = browserQueryClient }: { pathname?: string; client?: QueryClient } = {}) {
+  const path = usePathname(pathname);
   return (
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <Routes>
-          <Route path="/" element={<HomePage />} />
-          <Route
-            path="/admin"
-            element={
-              <Suspense fallback={null}>
-                <AdminPage />
-              </Suspense>
-            }
-          />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </BrowserRouter>
+    <QueryClientProvider client={client}>
+      {path === "/" ? (
+        <HomePage />
+      ) : path === "/admin" ? (
+        <Suspense fallback={null}>
+          <AdminRoute />
+        </Suspense>
+      ) : (
+        <NotFoundPage />
+      )}
       <Toaster />
     </QueryClientProvider>
   );
