@@ -14,7 +14,7 @@ export type Config = {
   youtubeChannelId: string | undefined;
   youtubeApiBase: string;
   corsOrigins: string[];
-  /** Trust the first X-Forwarded-For address (set when behind a reverse proxy). */
+  /** Take the client address from the last X-Forwarded-For entry, the one a reverse proxy appends. */
   trustProxy: boolean;
 };
 

@@ -5,10 +5,13 @@ export function setClientAddress(request: Request, address: string) {
   addresses.set(request, address);
 }
 
-/** The client's IP: the first X-Forwarded-For entry when a trusted proxy is configured, else the socket address. */
+/**
+ * The client's IP: with a trusted proxy, the last X-Forwarded-For entry (the address the proxy itself saw; the
+ * entries before it were written by the client and prove nothing), else the socket address.
+ */
 export function clientIp(request: Request, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+    const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   return addresses.get(request) ?? "unknown";
