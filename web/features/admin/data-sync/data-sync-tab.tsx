@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { css } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
+import { BackupsCard } from "../../backups/backups-card.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { formatDateTime } from "../shared/format.ts";
 import { Panel } from "../shared/layout.tsx";
@@ -142,6 +143,10 @@ export function DataSyncTab() {
             <li>When the site starts and its data folder is empty, it restores from app_data automatically.</li>
           </ul>
         </Card>
+        {/* Safety copies kept on the server (issue 7), beside the app_data sync. */}
+        <div className={css({ gridColumn: "1 / -1" })}>
+          <BackupsCard />
+        </div>
       </div>
       <ConfirmDialog
         open={confirming}
