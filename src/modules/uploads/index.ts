@@ -27,17 +27,17 @@ export function uploadsModule(ctx: AppContext) {
   const uploadsDir = join(ctx.config.dataDir, "uploads");
   const eventExists = ctx.db.select({ id: events.id }).from(events).where(eq(events.id, sql.placeholder("id"))).prepare();
 
+  const storeImage = async (request: Request) => {
+    const bytes = await readUploadedFile(request, PROFILE_IMAGE);
+    const kind = sniffImage(bytes);
+    if (!kind) throw badRequest("Selected file is not an image.");
+    return storeUpload(uploadsDir, bytes, kind);
+  };
+
   return new Elysia()
-    .post(
-      "/api/admin/profile/image",
-      async ({ request }) => {
-        const bytes = await readUploadedFile(request, PROFILE_IMAGE);
-        const kind = sniffImage(bytes);
-        if (!kind) throw badRequest("Selected file is not an image.");
-        return { profileImage: await storeUpload(uploadsDir, bytes, kind) };
-      },
-      { parse: "none" },
-    )
+    .post("/api/admin/profile/image", async ({ request }) => ({ profileImage: await storeImage(request) }), { parse: "none" })
+    // Event and archive photos: the same checks, for images that are not the profile's.
+    .post("/api/admin/uploads/image", async ({ request }) => ({ url: await storeImage(request) }), { parse: "none" })
     .post(
       "/api/admin/events/:id/attachment",
       async ({ params, request }) => {

@@ -96,6 +96,16 @@ describe("POST /api/admin/profile/image", () => {
     expect(readdirSync(uploadsDir()).filter((name) => name.startsWith("."))).toEqual([]);
   });
 
+  test("event and archive photos go through /api/admin/uploads/image with the same checks", async () => {
+    const stored = await json(await upload("/api/admin/uploads/image", "image", IMAGES.jpg));
+    expect(stored.status).toBe(200);
+    expect(stored.body.url).toMatch(/^\/uploads\/[\w-]+\.jpg$/);
+    const refused = await json(await upload("/api/admin/uploads/image", "image", text("<svg onload=alert(1)>"), { type: "image/png" }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe("Selected file is not an image.");
+    expect((await upload("/api/admin/uploads/image", "image", IMAGES.png, { auth: false })).status).toBe(401);
+  });
+
   const notImages: [string, Uint8Array<ArrayBuffer>, string][] = [
     ["HTML named .png", text("<!doctype html><script>alert(1)</script>"), "image/png"],
     ["SVG named .png", text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>'), "image/png"],

@@ -6,7 +6,7 @@ import { isMediaUrl } from "../../../../src/shared/validation.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/field.tsx";
 import { IMAGE_TYPES } from "../../../../src/shared/constants.ts";
-import { imageFileProblem, uploadImage } from "../shared/image-upload.ts";
+import { imageFileProblem, uploadPhoto } from "../shared/image-upload.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
 type ImageListFieldProps = { label: string; value: string[]; onChange: (images: string[]) => void; error?: string };
@@ -38,7 +38,7 @@ export function ImageListField({ label, value, onChange, error }: ImageListField
           notifyError(new Error(fileProblem), fileProblem);
           continue;
         }
-        urls.push(await uploadImage(file));
+        urls.push(await uploadPhoto(file));
       }
       if (urls.length) notifySuccess(urls.length === 1 ? "Photo uploaded" : `${urls.length} photos uploaded`);
     } catch (uploadError) {

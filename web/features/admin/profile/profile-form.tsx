@@ -12,7 +12,7 @@ import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 import { RichTextField } from "../shared/rich-text-field.tsx";
-import { imageFileProblem, uploadImage } from "../shared/image-upload.ts";
+import { imageFileProblem, uploadProfileImage } from "../shared/image-upload.ts";
 import { useUpdateProfile } from "./api.ts";
 
 type ProfileValues = {
@@ -66,7 +66,7 @@ export function ProfileForm({ profile }: { profile: PublicProfile | null | undef
     }
     setUploading(true);
     try {
-      const profileImage = await uploadImage(file);
+      const profileImage = await uploadProfileImage(file);
       setValue("profileImage", profileImage, { shouldDirty: true });
       notifySuccess("Profile image uploaded successfully.");
     } catch (error) {

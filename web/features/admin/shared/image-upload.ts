@@ -9,12 +9,18 @@ export function imageFileProblem(file: File): string | null {
   return null;
 }
 
-/**
- * Stores an image on the server and returns its /uploads/ URL. The server's one image endpoint (spec §7, field
- * 'image') only stores the file, so event photos use it too.
- */
-export async function uploadImage(file: File): Promise<string> {
+const imageForm = (file: File) => {
   const body = new FormData();
   body.append("image", file);
-  return (await apiRequest<{ profileImage: string }>("POST", "/api/admin/profile/image", { body })).profileImage;
+  return body;
+};
+
+/** Stores the profile image (spec §7) and returns its /uploads/ URL. */
+export async function uploadProfileImage(file: File): Promise<string> {
+  return (await apiRequest<{ profileImage: string }>("POST", "/api/admin/profile/image", { body: imageForm(file) })).profileImage;
+}
+
+/** Stores an event or archive photo and returns its /uploads/ URL. */
+export async function uploadPhoto(file: File): Promise<string> {
+  return (await apiRequest<{ url: string }>("POST", "/api/admin/uploads/image", { body: imageForm(file) })).url;
 }
