@@ -99,12 +99,12 @@ describe("header and footer", () => {
     const toggle = page.getByRole("button", { name: "Open menu" });
     await toggle.click();
     const menu = page.getByTestId("mobile-menu");
-    expect(await menu.isVisible()).toBe(true);
+    await menu.waitFor({ state: "visible" });
     await page.keyboard.press("Escape");
-    expect(await menu.isVisible()).toBe(false);
+    await menu.waitFor({ state: "hidden" });
     await page.getByRole("button", { name: "Open menu" }).click();
     await menu.getByRole("link", { name: "Archives" }).click();
-    expect(await menu.isVisible()).toBe(false);
+    await menu.waitFor({ state: "hidden" });
     await waitScrollSettled(page);
     expect(Math.abs((await top(page, "#archives")) - 80)).toBeLessThanOrEqual(2);
     // Nothing overflows the 360 px screen.
@@ -123,7 +123,7 @@ describe("header and footer", () => {
     expect(await privacy.getByRole("link", { name: "namaste@vedantayoga.org.au" }).count()).toBe(1);
     await page.keyboard.press("Escape");
     await privacy.waitFor({ state: "detached" });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Privacy Policy");
+    await page.waitForFunction(() => document.activeElement?.textContent === "Privacy Policy");
 
     await page.getByRole("button", { name: "Terms of Use" }).click();
     const terms = page.getByRole("dialog", { name: "Terms of Use" });

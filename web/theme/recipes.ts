@@ -152,10 +152,11 @@ export const lightbox = defineSlotRecipe({
   className: "lightbox",
   slots: ["backdrop", "positioner", "content", "image", "nav", "toolbar", "counter"],
   base: {
-    backdrop: { position: "fixed", inset: "0", bg: "rgba(10,12,26,0.94)", zIndex: "overlay" },
-    positioner: { position: "fixed", inset: "0", zIndex: "modal", display: "flex" },
+    // Above an open dialog: the gallery opens from inside the event and archive dialogs.
+    backdrop: { position: "fixed", inset: "0", bg: "rgba(10,12,26,0.94)", zIndex: "calc(token(zIndex.modal) + 10)" },
+    positioner: { position: "fixed", inset: "0", zIndex: "calc(token(zIndex.modal) + 20)", display: "flex" },
     content: { position: "relative", flex: "1", display: "flex", alignItems: "center", justifyContent: "center", color: "white", _focusVisible: { outline: "none" } },
-    image: { maxW: "min(100vw - 1rem, 1400px)", maxH: "calc(100dvh - 8rem)", objectFit: "contain", borderRadius: "control", boxShadow: "raised" },
+    image: { maxW: { base: "calc(100vw - 1rem)", md: "min(100vw - 9rem, 1400px)" }, maxH: "calc(100dvh - 8rem)", objectFit: "contain", borderRadius: "control", boxShadow: "raised" },
     nav: {
       position: "absolute",
       top: "50%",
