@@ -263,8 +263,8 @@ export function loadAppData(appDataDir: string, dataDir: string): AppDataSnapsho
 
 /**
  * POST /api/admin/restore-from-app-data: validates all of app_data first, then makes a safety copy of the database
- * and replaces all content in one transaction; copies the saved uploads into `DATA_DIR/uploads` (each atomically,
- * existing uploads kept). A corrupt or partial app_data throws a 400 and changes nothing.
+ * and replaces all content in one transaction; copies the saved uploads into `DATA_DIR/uploads` first (each
+ * atomically, existing uploads kept). A corrupt or partial app_data throws a 400 and changes nothing.
  */
 export function restoreFromAppData(deps: DataDeps) {
   const { appDataDir, dataDir } = deps.config;
@@ -276,16 +276,20 @@ export function restoreFromAppData(deps: DataDeps) {
     mkdirSync(uploadsDir, { recursive: true });
     for (const { name, source } of snapshot.uploads) {
       const target = join(uploadsDir, name);
-      if (!sameFile(source, target)) staged.push({ temp: stageCopy(source, target), path: target });
+      // Names are generated per file, so an existing upload of that name is that file: never replaced.
+      if (!existsSync(target)) staged.push({ temp: stageCopy(source, target), path: target });
     }
+    // The files go in before the rows that refer to them: a crash between the two leaves unused files, never
+    // rows pointing at files that are not there.
+    commitStaged(staged);
+    fsyncDir(uploadsDir);
+    staged.length = 0;
     safetyCopy(deps.db, dataDir, "restore", deps.now?.());
     result = replaceContent(deps.db, snapshot.rows);
   } catch (error) {
     discardStaged(staged);
     throw error;
   }
-  commitStaged(staged);
-  fsyncDir(uploadsDir);
   return {
     success: true as const,
     message: `Data restored from app_data (synced ${snapshot.manifest.lastSync}): ${describeCounts(result.counts)}, ${snapshot.uploads.length} upload file(s).`,
