@@ -1,3 +1,6 @@
+/** Most keys a limiter remembers: bounds its memory whatever the number of addresses a flood comes from. */
+export const MAX_KEYS = 50_000;
+
 /** A fixed-window counter per key: `limit` hits per `windowMs`, then blocked until the window ends. */
 export class RateLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
@@ -20,7 +23,8 @@ export class RateLimiter {
     const now = this.now();
     const entry = this.hits.get(key);
     if (!entry || entry.resetAt <= now) {
-      if (this.hits.size > 50_000) this.prune(now);
+      if (this.hits.size >= MAX_KEYS) this.prune(now);
+      this.hits.delete(key);
       this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
     } else {
       entry.count += 1;
@@ -31,8 +35,13 @@ export class RateLimiter {
     this.hits.delete(key);
   }
 
+  /** Drops ended windows; if a flood of fresh keys (an IPv6 range, spoofed addresses) still fills the map, the oldest. */
   private prune(now: number) {
     for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+    for (const key of this.hits.keys()) {
+      if (this.hits.size < MAX_KEYS * 0.9) break;
+      this.hits.delete(key);
+    }
   }
 }
 
