@@ -6,6 +6,7 @@ import { openDatabase } from "../db/client.ts";
 import { createApp } from "./app.ts";
 import { loadConfig, type Config } from "./config.ts";
 import { loadJwtSecret } from "./lib/secrets.ts";
+import type { PageRenderer } from "./plugins/page.ts";
 import { assetsFromDirectory } from "./plugins/web-assets.ts";
 import { ensureAdmin, generatePassword, setPassword } from "./modules/auth/service.ts";
 import { runBackupCommand } from "./modules/backups/cli.ts";
@@ -64,7 +65,9 @@ async function serve(config: Config) {
   const webAssets = process.env.WEB_DIST
     ? await assetsFromDirectory(process.env.WEB_DIST)
     : (await import("./generated/web-assets.ts")).webAssets;
-  const app = createApp({ db, config, jwtSecret: loadJwtSecret(config.dataDir, config.jwtSecret), webAssets });
+  // `/` is rendered on the server by the web app's own components, loaded on first use so the start stays fast.
+  const renderPage: PageRenderer = async (data, assetUrls) => (await import("../web/app/server-render.tsx")).renderHomePage(data, assetUrls);
+  const app = createApp({ db, config, jwtSecret: loadJwtSecret(config.dataDir, config.jwtSecret), webAssets, renderPage });
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,

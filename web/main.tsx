@@ -1,9 +1,19 @@
+import { hydrate } from "@tanstack/react-query";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
+import { queryClient } from "./lib/query-client.ts";
 
-createRoot(document.getElementById("root")!).render(
+// `/` arrives rendered by the server with its data (web/app/server-render.tsx): the query cache is filled from the
+// JSON data tag first, so the first render matches the server's markup and hydrates without fetching again.
+const state = document.getElementById("query-state");
+if (state?.textContent) hydrate(queryClient, JSON.parse(state.textContent));
+
+const root = document.getElementById("root")!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+if (state && root.firstChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

@@ -139,3 +139,26 @@ describe("root files", () => {
     expect(manifest.icons.map((icon) => icon.sizes)).toContain("512x512");
   });
 });
+
+describe("server-side rendering", () => {
+  test("/ holds the rendered app with its data and the dehydrated query cache; rebuilt after a write", async () => {
+    const { renderHomePage } = await import("../../web/app/server-render.tsx");
+    const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
+    writeFileSync(join(web, "index.html"), `<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>`);
+    const app = await createTestApp({ webAssets: await assetsFromDirectory(web), renderPage: renderHomePage, now: () => new Date("2026-11-21T00:00:00Z") });
+    try {
+      app.db.insert(events).values({ name: "Rendered Retreat", type: "retreat", startDate: "2027-01-15", time: "9 am", location: "Hills", description: "<p>Days of silence.</p>" }).run();
+      const html = await (await app.request("GET", "/")).text();
+      const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="query-state">(.*?)<\/script>/.exec(html);
+      expect(root).not.toBeNull();
+      expect(root![1]).toContain("Rendered Retreat");
+      const state = JSON.parse(root![2]!) as { queries: { queryKey: string[] }[] };
+      expect(state.queries.map((query) => query.queryKey[0]).sort()).toEqual(["/api/archive-events", "/api/classes", "/api/events", "/api/notifications", "/api/profile"]);
+      const token = await app.login();
+      await app.request("PATCH", "/api/admin/events/1", { token, body: { name: "Renamed Retreat" } });
+      expect(await (await app.request("GET", "/")).text()).toContain("Renamed Retreat");
+    } finally {
+      app.cleanup();
+    }
+  });
+});

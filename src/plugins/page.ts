@@ -11,8 +11,14 @@ const REVALIDATE = "public, max-age=0, must-revalidate";
 
 /** What the page is rendered from: each public read by its path (the same bytes the API answers). */
 export type PageData = Record<string, unknown>;
-/** Renders the app's markup for `/` from the public reads (server-side rendering); returns the root's inner HTML and extra tags. */
-export type PageRenderer = (data: PageData) => Promise<{ root: string; tail?: string }> | { root: string; tail?: string };
+/**
+ * Renders the app's markup for `/` from the public reads (server-side rendering): the root's inner HTML and tags to
+ * add after it. `assetUrls` maps a bundled file's plain name ("portrait-placeholder.svg") to its hashed URL.
+ */
+export type PageRenderer = (
+  data: PageData,
+  assetUrls: Record<string, string>,
+) => Promise<{ root: string; tail?: string }> | { root: string; tail?: string };
 
 export const PAGE_READS = ["/api/profile", "/api/events", "/api/classes", "/api/archive-events", "/api/notifications"];
 
@@ -29,6 +35,11 @@ export type PageOptions = {
 export function createPageHandler({ files, config, cache, read, render }: PageOptions) {
   let shell: string | null = null;
   const decoder = new TextDecoder();
+  const assetUrls: Record<string, string> = {};
+  for (const path of Object.keys(files)) {
+    const match = /^\/([^/]+)-[a-z0-9]{8,}\.(svg|png|jpe?g|webp|gif|avif)$/.exec(path);
+    if (match) assetUrls[`${match[1]}.${match[2]}`] = path;
+  }
 
   const readJson = async (path: string) => {
     const answer = await read(path);
@@ -54,7 +65,7 @@ export function createPageHandler({ files, config, cache, read, render }: PageOp
     const titled = /<title>[\s\S]*?<\/title>/;
     let html = titled.test(withoutDescription) ? withoutDescription.replace(titled, () => head) : withoutDescription.replace("</head>", () => `${head}</head>`);
     if (render) {
-      const rendered = await render(data);
+      const rendered = await render(data, assetUrls);
       html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.root}</div>${rendered.tail ?? ""}`);
     }
     return { body: html, contentType: "text/html; charset=utf-8" };
