@@ -1,6 +1,6 @@
 // The one command that checks everything: build, typecheck, unit and API tests, browser tests.
 export {};
-// `bun run test [unit|e2e]` runs one part. Ends with the line "N passed, N failed".
+// `bun run test [unit|e2e|hostile]` runs one part. Ends with the line "N passed, N failed".
 
 let passed = 0;
 let failed = 0;
@@ -35,6 +35,7 @@ await step("build", ["bun", "scripts/build.ts"]);
 if (!only) await step("typecheck", ["bunx", "tsc", "--noEmit"]);
 if (!only || only === "unit") await step("unit and API tests", ["bun", "test", "--timeout", "30000", "src"]);
 if (!only || only === "e2e") await step("browser tests", ["bun", "test", "--timeout", "60000", "tests/e2e"]);
+if (!only || only === "hostile") await step("hostile tests", ["bun", "test", "--timeout", "120000", "tests/hostile"]);
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

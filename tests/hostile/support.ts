@@ -1,0 +1,239 @@
+// Shared parts of the hostile suite (tests/hostile) and the soak (scripts/soak.ts): a seeded PRNG, the real server
+// as a process (kill -9 and restart on the same data), raw HTTP for paths fetch would normalise, small statistics.
+import { Database } from "bun:sqlite";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { freePort } from "../e2e/support.ts";
+
+export { freePort };
+export const ROOT = resolve(import.meta.dir, "../..");
+export const ADMIN_PASSWORD = "hostile-admin-password";
+export const JWT_SECRET = "hostile-jwt-secret-0123456789abcdef0123456789";
+
+/** mulberry32: a small seeded PRNG, so every generated body and every kill moment repeats from the seed. */
+export function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    chance: (p: number) => next() < p,
+  };
+}
+export type Rng = ReturnType<typeof prng>;
+
+/** The seed of this run: HOSTILE_SEED when set (to replay a failure), else a fixed one. */
+export const SEED = Number(process.env.HOSTILE_SEED ?? 20261121);
+
+export type Server = {
+  url: string;
+  port: number;
+  pid: number;
+  dir: string;
+  dataDir: string;
+  appDataDir: string;
+  logs: () => string;
+  /** Resident memory of the server process in KiB (from /proc). */
+  rssKb: () => number;
+  alive: () => boolean;
+  kill9: () => Promise<void>;
+  /** SIGTERM and wait; keeps the folder (use `remove` to delete it). */
+  stop: () => Promise<void>;
+  remove: () => void;
+};
+
+export type StartOptions = {
+  /** Reuse a folder (restart after a crash); a new temp folder otherwise. */
+  dir?: string;
+  /** Copy this folder into APP_DATA_DIR first (the repo's demo content with "demo"); none by default. */
+  appData?: string | "demo" | null;
+  env?: Record<string, string>;
+};
+
+/** Starts `bun src/main.ts serve` on 127.0.0.1 and a free port, with its own DATA_DIR and APP_DATA_DIR. */
+export async function startServer(options: StartOptions = {}): Promise<Server> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), "vedanta-hostile-"));
+  const dataDir = join(dir, "data");
+  const appDataDir = join(dir, "app_data");
+  mkdirSync(appDataDir, { recursive: true });
+  const source = options.appData === "demo" ? join(ROOT, "app_data") : options.appData;
+  if (source && existsSync(source) && !options.dir) cpSync(source, appDataDir, { recursive: true });
+  const port = freePort();
+  const child = Bun.spawn(["bun", join(ROOT, "src/main.ts"), "serve"], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      APP_DATA_DIR: appDataDir,
+      ADMIN_PASSWORD,
+      JWT_SECRET,
+      SITE_URL: `http://127.0.0.1:${port}`,
+      YOUTUBE_API_BASE: "http://127.0.0.1:9/unreachable",
+      WEB_DIST: process.env.WEB_DIST ?? join(ROOT, "dist/public"),
+      ...options.env,
+    },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let output = "";
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) output += decoder.decode(chunk, { stream: true });
+  };
+  void collect(child.stdout);
+  void collect(child.stderr);
+  const deadline = Date.now() + 20_000;
+  while (!output.includes("Listening on")) {
+    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start:\n${output}`);
+    }
+    await Bun.sleep(20);
+  }
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid,
+    dir,
+    dataDir,
+    appDataDir,
+    logs: () => output,
+    rssKb: () => {
+      try {
+        return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0);
+      } catch {
+        return 0;
+      }
+    },
+    alive,
+    kill9: async () => {
+      if (alive()) child.kill("SIGKILL");
+      await child.exited;
+    },
+    stop: async () => {
+      if (alive()) child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await child.exited;
+      clearTimeout(timer);
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** Logs in against a running server and returns the bearer token. */
+export async function login(server: Server): Promise<string> {
+  const response = await fetch(`${server.url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Opens the server's database read-only (after the process stopped, or beside it: WAL allows readers). */
+export function openDb(server: Pick<Server, "dataDir">, readonly = true): Database {
+  return new Database(join(server.dataDir, "site.db"), readonly ? { readonly: true } : {});
+}
+
+/** PRAGMA integrity_check of a database file: "ok" when sound. */
+export function integrityCheck(server: Pick<Server, "dataDir">): string {
+  const db = openDb(server, false);
+  try {
+    return (db.query("PRAGMA integrity_check").all() as { integrity_check: string }[]).map((row) => row.integrity_check).join("; ");
+  } finally {
+    db.close();
+  }
+}
+
+export type RawResponse = { status: number; headers: string; body: Buffer };
+
+/** One HTTP/1.1 request written byte for byte (fetch and URL would normalise `..` and percent escapes). */
+export function rawRequest(port: number, requestLine: string, extraHeaders = ""): Promise<RawResponse> {
+  return new Promise((resolvePromise, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => socket.destroy(new Error(`timeout: ${requestLine}`)), 10_000);
+    socket.on("connect", () => socket.write(`${requestLine}\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extraHeaders}\r\n`));
+    socket.on("data", (chunk) => chunks.push(Buffer.from(chunk)));
+    socket.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.on("close", () => {
+      clearTimeout(timer);
+      const all = Buffer.concat(chunks);
+      const split = all.indexOf("\r\n\r\n");
+      const head = all.subarray(0, split < 0 ? all.length : split).toString("latin1");
+      resolvePromise({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), headers: head, body: split < 0 ? Buffer.alloc(0) : all.subarray(split + 4) });
+    });
+  });
+}
+
+/** Runs `task` over `items` with at most `limit` at once. */
+export async function pool<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index]!, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** The p-th percentile (0..100) of a list of numbers. */
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** Prints one figure line, in a form easy to find in the test output. */
+export function figure(label: string, value: string | number) {
+  console.log(`  [figure] ${label}: ${value}`);
+}
+
+/** Every admin route, read from the modules' sources (so a new route is covered without editing this list). */
+export function adminRoutes(): { method: string; path: string }[] {
+  const routes: { method: string; path: string }[] = [];
+  for (const file of new Bun.Glob("src/modules/*/index.ts").scanSync({ cwd: ROOT })) {
+    const source = readFileSync(join(ROOT, file), "utf8");
+    for (const match of source.matchAll(/\.(get|post|patch|put|delete)\(\s*"(\/api\/admin[^"]*)"/g)) {
+      routes.push({ method: match[1]!.toUpperCase(), path: match[2]! });
+    }
+  }
+  return routes;
+}
+
+/** Every route of the API (public and admin), read from the modules' sources. */
+export function allRoutes(): { method: string; path: string }[] {
+  const routes: { method: string; path: string }[] = [];
+  for (const file of new Bun.Glob("src/modules/*/index.ts").scanSync({ cwd: ROOT })) {
+    const source = readFileSync(join(ROOT, file), "utf8");
+    for (const match of source.matchAll(/\.(get|post|patch|put|delete)\(\s*"(\/[^"]*)"/g)) {
+      routes.push({ method: match[1]!.toUpperCase(), path: match[2]! });
+    }
+  }
+  return routes;
+}
+
+/** A concrete URL for a route pattern: `:id` → `id`, `:name`/`:file` → a harmless value. */
+export const fillRoute = (path: string, id = "1") =>
+  path.replace(/:id\b/g, id).replace(/:file\b/g, `${id}.ics`).replace(/:name\b/g, "nothing");
