@@ -14,7 +14,7 @@ export default defineConfig({
     body: { lineHeight: "1.6" },
     "h1, h2, h3": { fontFamily: "display", lineHeight: "1.15" },
     "a:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, textarea:focus-visible, [tabindex]:focus-visible": {
-      outline: "3px solid token(colors.saffron.300)",
+      outline: "3px solid token(colors.focusRing)",
       outlineOffset: "2px",
     },
     "@media (prefers-reduced-motion: reduce)": {

@@ -4,9 +4,7 @@ import type { AppContext } from "../context.ts";
 import { clientIp } from "./client-ip.ts";
 import { tooManyRequests } from "./errors.ts";
 import { RateLimiter } from "./rate-limit.ts";
-
-/** The hidden field's name: people leave it empty, form-filling bots do not. */
-export const HONEYPOT_FIELD = "website";
+import { HONEYPOT_FIELD } from "../shared/constants.ts";
 
 const WINDOW_MS = 10 * 60 * 1000;
 

@@ -20,6 +20,8 @@ export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_USERNAME = "admin";
 export const ADMIN_TOKEN_KEY = "adminToken";
 export const DISMISSED_NOTIFICATIONS_KEY = "dismissed-notifications";
+/** The hidden form field that only bots fill (public forms). */
+export const HONEYPOT_FIELD = "website";
 
 export const CLASS_LEVELS = ["None", "Beginner", "Intermediate", "Advanced"] as const;
 export type ClassLevel = (typeof CLASS_LEVELS)[number];

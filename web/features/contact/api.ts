@@ -2,4 +2,4 @@ import type { ContactInput } from "../../../src/shared/schemas.ts";
 import { apiRequest } from "../../lib/api.ts";
 
 /** Sends a contact message (the answer's fields are not read, spec §7). */
-export const sendContactMessage = (input: ContactInput) => apiRequest<unknown>("POST", "/api/contact", { body: input });
+export const sendContactMessage = (input: ContactInput & { website?: string }) => apiRequest<unknown>("POST", "/api/contact", { body: input });

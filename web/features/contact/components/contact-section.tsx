@@ -10,6 +10,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { Section } from "../../../components/ui/section.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { useHoneypot } from "../../../components/ui/honeypot.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { sendContactMessage } from "../api.ts";
 
@@ -39,8 +40,9 @@ const socialLink = css({ display: "inline-flex", alignItems: "center", gap: "2",
 
 export function ContactSection({ address, email, phone, channelUrl }: ContactSectionProps) {
   const form = useForm<ContactInput>({ defaultValues: EMPTY, resolver: superstructResolver(contactFormSchema, { coerce: true }) as never });
+  const { field: honeypot, withTrap } = useHoneypot();
   const mutation = useMutation({
-    mutationFn: sendContactMessage,
+    mutationFn: (input: ContactInput) => sendContactMessage(withTrap(input)),
     onSuccess: () => {
       toast({ title: "Message sent", description: "Thank you for your message! We will respond as soon as possible." });
       form.reset(EMPTY);
@@ -131,6 +133,7 @@ export function ContactSection({ address, email, phone, channelUrl }: ContactSec
               {busy ? "Sending..." : "Send Message"}
             </Button>
           </div>
+          {honeypot}
         </form>
       </div>
     </Section>

@@ -8,6 +8,7 @@ import type { Event } from "../../../../src/shared/types.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Lightbox } from "../../../components/ui/lightbox.tsx";
 import { RichText } from "../../../components/ui/rich-text.tsx";
+import { EventCalendarLinks } from "../../calendar/calendar-links.tsx";
 import { typeTone } from "../rules.ts";
 import { EventMeta } from "./event-meta.tsx";
 import { RegistrationForm } from "./registration-form.tsx";
@@ -63,6 +64,7 @@ export function EventDialog({ event, focusRegistration, onClose }: EventDialogPr
                 <FileText size={18} aria-hidden /> {event.attachmentName || "Download PDF"}
               </a>
             )}
+            <EventCalendarLinks event={event} />
             <div id={registrationId} className={css({ mt: "2", pt: "5", borderTopWidth: "1px", borderColor: "border" })}>
               <h3 className={subheading}>Register</h3>
               {event.registrationLink ? (

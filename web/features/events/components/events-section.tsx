@@ -7,6 +7,7 @@ import type { Event } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { SubscribeToCalendar } from "../../calendar/calendar-links.tsx";
 import { eventsQueryOptions } from "../api.ts";
 import { EventCard } from "./event-card.tsx";
 import { EventDialog } from "./event-dialog.tsx";
@@ -40,8 +41,11 @@ export function EventsSection({ onViewAll }: { onViewAll?: () => void }) {
               <EventCard key={event.id} event={event} onOpen={(focusRegistration) => setOpen({ event, focusRegistration })} />
             ))}
           </div>
+          <div className={css({ mt: "4", display: "flex", justifyContent: "flex-end" })}>
+            <SubscribeToCalendar />
+          </div>
           {showToggle && (
-            <div className={css({ mt: "10", display: "flex", justifyContent: "center" })}>
+            <div className={css({ mt: "6", display: "flex", justifyContent: "center" })}>
               <Button
                 variant="outline"
                 size="lg"

@@ -7,6 +7,7 @@ import { registrationSchema, type RegistrationInput } from "../../../../src/shar
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { useHoneypot } from "../../../components/ui/honeypot.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { registerForEvent } from "../api.ts";
 
@@ -18,8 +19,9 @@ export function RegistrationForm({ eventId, eventName }: { eventId: number; even
     defaultValues: EMPTY,
     resolver: superstructResolver(registrationSchema, { coerce: true }) as never,
   });
+  const { field: honeypot, withTrap } = useHoneypot();
   const mutation = useMutation({
-    mutationFn: (input: RegistrationInput) => registerForEvent(eventId, input),
+    mutationFn: (input: RegistrationInput) => registerForEvent(eventId, withTrap(input)),
     onSuccess: () => {
       toast({ title: "Registration received", description: `Thank you for registering for ${eventName}. We look forward to seeing you.` });
       form.reset(EMPTY);
@@ -54,6 +56,7 @@ export function RegistrationForm({ eventId, eventName }: { eventId: number; even
           {busy ? "Registering..." : "Register"}
         </Button>
       </div>
+      {honeypot}
     </form>
   );
 }

@@ -6,13 +6,15 @@ import { css } from "../../../../styled-system/css";
 import { isPlausibleNewsletterEmail } from "../../../../src/shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { useHoneypot } from "../../../components/ui/honeypot.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { subscribeToNewsletter } from "../api.ts";
 
 export function NewsletterForm() {
   const [email, setEmail] = useState("");
+  const { field: honeypot, withTrap } = useHoneypot();
   const mutation = useMutation({
-    mutationFn: subscribeToNewsletter,
+    mutationFn: (input: { email: string }) => subscribeToNewsletter(withTrap(input)),
     onSuccess: () => {
       toast({ title: "Success!", description: "You've been subscribed to our newsletter." });
       setEmail("");
@@ -67,6 +69,7 @@ export function NewsletterForm() {
         {busy ? <Spinner /> : <Send size={16} aria-hidden />}
         Subscribe
       </Button>
+      {honeypot}
     </form>
   );
 }
