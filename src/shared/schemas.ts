@@ -97,7 +97,8 @@ export const profileSchema = object({
   title: text(2, "Title must be at least 2 characters", 200),
   biography: richText(10, "Biography must be at least 10 characters"),
   quote: text(5, "Quote must be at least 5 characters", 1_000),
-  profileImage: text(0, "Profile image must be a string", 2_000),
+  // Empty, an upload of this site or an http(s) URL: it becomes an <img src> on the public page and in the admin.
+  profileImage: text(0, "Profile image must be a string", 2_000, (value) => value === "" || isMediaUrl(value) || "Profile image must be a valid URL"),
   email: optionalEmail("Must be a valid email address"),
   phone: optionalText(60),
   address: optionalText(300),

@@ -19,12 +19,13 @@ export function plainText(html: string): string {
     .trim();
 }
 
-/** A required text of at least `min` characters once trimmed. */
-export function text(min: number, message: string, max = TEXT_MAX) {
+/** A required text of at least `min` characters once trimmed (and passing `check`, when given). */
+export function text(min: number, message: string, max = TEXT_MAX, check?: (value: string) => true | string) {
   return trimmed(
     define<string>("text", (value) => {
       if (typeof value !== "string" || value.length < min) return message;
-      return value.length <= max || `Must be at most ${max} characters`;
+      if (value.length > max) return `Must be at most ${max} characters`;
+      return check ? check(value) : true;
     }),
   );
 }
