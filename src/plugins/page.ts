@@ -64,6 +64,12 @@ export function createPageHandler({ files, config, cache, read, render }: PageOp
     const withoutDescription = shell.replace(/\s*<meta name="description"[^>]*>/, "");
     const titled = /<title>[\s\S]*?<\/title>/;
     let html = titled.test(withoutDescription) ? withoutDescription.replace(titled, () => head) : withoutDescription.replace("</head>", () => `${head}</head>`);
+    // The stylesheet goes inline (the CSP allows inline styles): one render-blocking request fewer on first visit.
+    const stylesheet = /<link rel="stylesheet"[^>]*href="(\/[^"]+\.css)"[^>]*>/.exec(html);
+    if (stylesheet && files[stylesheet[1]!]) {
+      const css = (await Bun.file(files[stylesheet[1]!]!).text()).replace(/<\/style/gi, "<\\/style");
+      html = html.replace(stylesheet[0], () => `<style>${css}</style>`);
+    }
     if (render) {
       const rendered = await render(data, assetUrls);
       html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.root}</div>${rendered.tail ?? ""}`);

@@ -1,0 +1,179 @@
+// `bun run bench` (issue 5): builds the executable, starts it on a temp copy of the demo data, starts the baseline
+// (bench/baseline: Node + Express + better-sqlite3 on a copy of the same SQLite file, serving the same page), and
+// drives both with wrk on loopback, server and load generator pinned to separate cores when there are two or more.
+// Prints req/s and p99 per endpoint with the ratios, the executable's size, start-to-first-response times, memory
+// (RSS from /proc) idle and after the load, and the bundle sizes. Bounded: DURATION seconds per endpoint and server.
+import { $ } from "bun";
+import { Database } from "bun:sqlite";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { checkBudgets } from "./budgets.ts";
+
+const ROOT = resolve(import.meta.dir, "..");
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ENDPOINTS = ["/api/events", "/api/archive-events", "/api/profile", "/"];
+const cores = availableParallelism();
+// Server on core 0, wrk on the others (a 2-core machine: one each).
+const SERVER_CPUS = "0";
+const LOAD_CPUS = cores > 1 ? `1-${cores - 1}` : "0";
+const pin = (cpus: string, command: string[]) => (Bun.which("taskset") ? ["taskset", "-c", cpus, ...command] : command);
+
+function freePort(): number {
+  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", reusePort: false, fetch: () => new Response() });
+  const port = probe.port!;
+  probe.stop(true);
+  return port;
+}
+
+const rssMb = async (pid: number) => {
+  const status = await Bun.file(`/proc/${pid}/status`).text();
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+};
+
+/** Milliseconds from spawn until `path` answers 200 (polled every millisecond). */
+async function timeToFirstResponse(url: string, started: number, server: { child: { exitCode: number | null }; output: () => string }, timeoutMs = 20_000) {
+  while (performance.now() - started < timeoutMs) {
+    if (server.child.exitCode !== null) throw new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`);
+    try {
+      const response = await fetch(url);
+      if (response.status === 200) {
+        await response.arrayBuffer();
+        return performance.now() - started;
+      }
+    } catch {}
+    await Bun.sleep(1);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+type Server = { url: string; pid: number; stop: () => Promise<void>; output: () => string };
+
+function spawnServer(command: string[], env: Record<string, string>, cwd: string) {
+  const child = Bun.spawn(pin(SERVER_CPUS, command), { cwd, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
+  let output = "";
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) output += new TextDecoder().decode(chunk);
+  };
+  void collect(child.stdout);
+  void collect(child.stderr);
+  return {
+    child,
+    output: () => output,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await Promise.race([child.exited, Bun.sleep(5000).then(() => child.kill("SIGKILL"))]);
+    },
+  };
+}
+
+type WrkResult = { rps: number; p99ms: number; errors: string };
+
+async function wrk(url: string, seconds: number): Promise<WrkResult> {
+  const output = await $`${pin(LOAD_CPUS, ["wrk", "-t", "1", "-c", String(CONNECTIONS), "-d", `${seconds}s`, "--latency", url])}`.quiet().nothrow().text();
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
+  const p99 = /\s99%\s+([\d.]+)(us|ms|s)\b/.exec(output);
+  const p99ms = p99 ? Number(p99[1]) * (p99[2] === "us" ? 0.001 : p99[2] === "s" ? 1000 : 1) : Number.NaN;
+  const errors = [/Socket errors:[^\n]*/.exec(output)?.[0], /Non-2xx or 3xx responses:[^\n]*/.exec(output)?.[0]].filter(Boolean).join("; ");
+  return { rps, p99ms, errors };
+}
+
+if (!Bun.which("wrk")) {
+  console.error("wrk is missing: install it with `apt-get install -y wrk`.");
+  process.exit(1);
+}
+if (!existsSync(join(ROOT, "bench/baseline/node_modules/better-sqlite3"))) {
+  console.log("Installing the baseline (bench/baseline: express, better-sqlite3 built from source)...");
+  await $`npm install --no-audit --no-fund`.cwd(join(ROOT, "bench/baseline"));
+}
+
+const dir = mkdtempSync(join(tmpdir(), "vedanta-bench-"));
+const exe = join(dir, "vedanta-site");
+let ours: ReturnType<typeof spawnServer> | null = null;
+let baseline: ReturnType<typeof spawnServer> | null = null;
+try {
+  console.log("Building the executable (bun scripts/compile.ts)...");
+  await $`bun scripts/compile.ts ${exe}`.cwd(ROOT).quiet();
+  const exeMb = Bun.file(exe).size / 1024 / 1024;
+
+  const dataDir = join(dir, "data");
+  const appDataDir = join(dir, "app_data");
+  cpSync(join(ROOT, "app_data"), appDataDir, { recursive: true });
+  const port = freePort();
+  const env = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    APP_DATA_DIR: appDataDir,
+    ADMIN_PASSWORD: "bench-admin-password",
+    SITE_URL: `http://127.0.0.1:${port}`,
+    YOUTUBE_API_BASE: "http://127.0.0.1:9/unreachable",
+    WEB_DIST: "",
+  };
+  const url = `http://127.0.0.1:${port}`;
+
+  // First start: empty data folder (creates the database, migrates, auto-restores the demo content).
+  let started = performance.now();
+  ours = spawnServer([exe, "serve"], env, dir);
+  const firstStart = await timeToFirstResponse(`${url}/healthz`, started, ours);
+  await ours.stop();
+
+  // Second start, on the existing data folder: the figure an operator sees on every restart.
+  started = performance.now();
+  ours = spawnServer([exe, "serve"], env, dir);
+  const secondStart = await timeToFirstResponse(`${url}/healthz`, started, ours);
+  const firstPage = await timeToFirstResponse(`${url}/`, started, ours);
+  await Bun.sleep(500);
+  const idleMb = await rssMb(ours.child.pid);
+
+  // The baseline reads a copy of the same SQLite file and serves the same rendered page.
+  const baseDir = join(dir, "baseline");
+  mkdirSync(baseDir);
+  const source = new Database(join(dataDir, "site.db"), { readonly: true });
+  source.run(`VACUUM INTO '${join(baseDir, "site.db")}'`);
+  source.close();
+  await Bun.write(join(baseDir, "index.html"), await (await fetch(`${url}/`)).text());
+  const basePort = freePort();
+  baseline = spawnServer(
+    ["node", join(ROOT, "bench/baseline/server.js")],
+    { PORT: String(basePort), DB: join(baseDir, "site.db"), PAGE: join(baseDir, "index.html"), SITE_TIMEZONE: process.env.SITE_TIMEZONE ?? "Australia/Melbourne" },
+    baseDir,
+  );
+  const baseUrl = `http://127.0.0.1:${basePort}`;
+  await timeToFirstResponse(`${baseUrl}/api/profile`, performance.now(), baseline);
+  const baseIdleMb = await rssMb(baseline.child.pid);
+
+  console.log(`Load: wrk, ${CONNECTIONS} connections, ${DURATION} s per endpoint and server; servers on CPU ${SERVER_CPUS}, wrk on CPU ${LOAD_CPUS} (${cores} cores).`);
+  const rows: { path: string; ours: WrkResult; base: WrkResult; bytes: number }[] = [];
+  for (const path of ENDPOINTS) {
+    const bytes = (await (await fetch(`${url}${path}`)).arrayBuffer()).byteLength;
+    await wrk(`${url}${path}`, 1); // warm-up
+    const oursResult = await wrk(`${url}${path}`, DURATION);
+    await wrk(`${baseUrl}${path}`, 1);
+    const baseResult = await wrk(`${baseUrl}${path}`, DURATION);
+    rows.push({ path, ours: oursResult, base: baseResult, bytes });
+    console.log(`  ${path} done`);
+  }
+  const loadedMb = await rssMb(ours.child.pid);
+  const baseLoadedMb = await rssMb(baseline.child.pid);
+
+  const pad = (text: string | number, width: number) => String(text).padStart(width);
+  console.log(`\n${"endpoint".padEnd(22)}${pad("bytes", 8)}${pad("ours req/s", 12)}${pad("p99 ms", 9)}${pad("node req/s", 12)}${pad("p99 ms", 9)}${pad("ratio", 8)}`);
+  for (const row of rows) {
+    console.log(
+      `${row.path.padEnd(22)}${pad(row.bytes, 8)}${pad(Math.round(row.ours.rps), 12)}${pad(row.ours.p99ms.toFixed(2), 9)}${pad(Math.round(row.base.rps), 12)}${pad(row.base.p99ms.toFixed(2), 9)}${pad(`${(row.ours.rps / row.base.rps).toFixed(1)}x`, 8)}`,
+    );
+    for (const [name, result] of [["ours", row.ours], ["node", row.base]] as const) if (result.errors) console.log(`    ${name}: ${result.errors}`);
+  }
+  console.log(`\nexecutable: ${exeMb.toFixed(1)} MB`);
+  console.log(`start to first response (/healthz): first start ${firstStart.toFixed(0)} ms (empty data folder: migrate + auto-restore), second start ${secondStart.toFixed(0)} ms`);
+  console.log(`start to first rendered / (second start): ${firstPage.toFixed(0)} ms`);
+  console.log(`memory (RSS): ours idle ${idleMb.toFixed(1)} MB, after the load ${loadedMb.toFixed(1)} MB; node baseline idle ${baseIdleMb.toFixed(1)} MB, after ${baseLoadedMb.toFixed(1)} MB`);
+  const budgets = await checkBudgets(join(ROOT, "dist/public"));
+  console.log(`bundle sizes:\n${budgets.lines.join("\n")}`);
+} finally {
+  await ours?.stop();
+  await baseline?.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
