@@ -6,7 +6,6 @@ import type { AppContext } from "./context.ts";
 import { setClientAddress } from "./lib/client-ip.ts";
 import { errorResponse, HttpError } from "./lib/errors.ts";
 import { createPublicCache, respondCached } from "./lib/public-cache.ts";
-import { todayIn } from "./lib/time.ts";
 import { authModule } from "./modules/auth/index.ts";
 import { archiveModule } from "./modules/archive/index.ts";
 import { backupsModule } from "./modules/backups/index.ts";
@@ -49,10 +48,7 @@ const PUBLIC_READS = new Set(["/api/profile", "/api/events", "/api/classes", "/a
 export function createApp(options: AppOptions): App {
   const now = options.now ?? (() => new Date());
   const dataVersion = options.db.$client.prepare<{ data_version: number }, []>("PRAGMA data_version");
-  const publicCache = createPublicCache({
-    today: () => todayIn(options.config.timezone, now()),
-    dataVersion: () => dataVersion.get()!.data_version,
-  });
+  const publicCache = createPublicCache({ now, timezone: options.config.timezone, dataVersion: () => dataVersion.get()!.data_version });
   const context: AppContext = {
     db: options.db,
     config: options.config,

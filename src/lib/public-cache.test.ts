@@ -93,6 +93,7 @@ describe("public cache", () => {
     const other = new Database(join(t.dir, "site.db"));
     other.run("UPDATE events SET name = 'Renamed Talk' WHERE name = 'Evening Talk'");
     other.close();
+    await Bun.sleep(120); // other processes' writes are looked for every 0.1 s
     const after = await get("/api/events", { "if-none-match": etag });
     expect(after.status).toBe(200);
     expect(await names(after)).toContain("Renamed Talk");

@@ -1,6 +1,7 @@
 // What the public page reads, serialised once and reused until a write changes it (issue 5, HTTP): each answer is
 // kept as bytes with its ETag and, when large enough, its gzip/brotli bytes (made once, on first demand).
 import { brotliCompressSync, constants } from "node:zlib";
+import { todayIn } from "./time.ts";
 
 /** One cached answer: the bytes a GET returns and everything needed to answer it again. */
 export type CachedAnswer = {
@@ -16,11 +17,17 @@ export type CachedAnswer = {
 export type Built = { body: string | Uint8Array<ArrayBuffer>; contentType: string } | Response;
 
 export type PublicCacheOptions = {
-  /** Today's date in SITE_TIMEZONE: answers are kept for one date only ("upcoming" changes at midnight). */
-  today: () => string;
+  /** The clock and SITE_TIMEZONE: answers are kept for one date there only ("upcoming" changes at midnight). */
+  now: () => Date;
+  timezone: string;
   /** SQLite's `PRAGMA data_version`: changes when another process (a CLI restore) commits to the file. */
   dataVersion?: () => number;
 };
+
+// The date and the other processes' writes are looked at no more often than this (each look costs a few µs, and a
+// cached read costs about ten): the date within a second of midnight, a CLI restore within 0.1 s.
+const DAY_CHECK_MS = 1000;
+const VERSION_CHECK_MS = 100;
 
 /** Below this size compression costs more than it saves. */
 const MIN_COMPRESS_BYTES = 1024;
@@ -42,9 +49,21 @@ export function createPublicCache(options: PublicCacheOptions) {
   };
 
   /** Drops everything when the date has changed or another process wrote to the database. */
+  let dayCheckedAt = Number.NEGATIVE_INFINITY;
+  let versionCheckedAt = Number.NEGATIVE_INFINITY;
   const checkFreshness = () => {
-    const today = options.today();
-    const current = options.dataVersion?.() ?? version;
+    const clock = options.now().getTime();
+    let today = day;
+    if (clock - dayCheckedAt >= DAY_CHECK_MS || clock < dayCheckedAt) {
+      today = todayIn(options.timezone, new Date(clock));
+      dayCheckedAt = clock;
+    }
+    let current = version;
+    const elapsed = performance.now();
+    if (options.dataVersion && elapsed - versionCheckedAt >= VERSION_CHECK_MS) {
+      current = options.dataVersion();
+      versionCheckedAt = elapsed;
+    }
     if (today !== day || current !== version) {
       day = today;
       version = current;
