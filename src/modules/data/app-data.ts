@@ -136,7 +136,8 @@ const toJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
  * Writes every section as `<section>.json`, then the referenced uploads into `uploads/`, then `manifest.json` last,
- * each file atomically; stores the sync time in the settings table.
+ * each file atomically (the old manifest is removed while the sections are swapped in); stores the sync time in
+ * the settings table.
  */
 export function syncToAppData(deps: DataDeps) {
   const { appDataDir, dataDir } = deps.config;
@@ -167,6 +168,10 @@ export function syncToAppData(deps: DataDeps) {
     // Uploads first, then the sections: a reader never finds a section pointing at a file not yet there.
     commitStaged(staged.slice(0, uploadCount));
     fsyncDir(uploadsDir);
+    // The seven renames are not one atomic step: without a manifest while they run, a crash between two of them
+    // leaves a folder that restore refuses ("no saved data"), never a mix of old and new sections that it would take.
+    rmSync(join(appDataDir, MANIFEST_FILE), { force: true });
+    fsyncDir(appDataDir);
     commitStaged(staged.slice(uploadCount));
     staged.length = 0;
     writeFileAtomic(join(appDataDir, MANIFEST_FILE), toJson({ version: DATA_FORMAT_VERSION, lastSync, files } satisfies Manifest));
