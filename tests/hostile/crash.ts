@@ -93,7 +93,8 @@ export function checkAppData(appDataDir: string): { ok: boolean; problems: strin
   return { ok: problems.length === 0, problems, sectionStamps: stamps };
 }
 
-export type DataCrashRun = { operation: string; killAtMs: number; state: "old" | "new" | "mixed"; integrity: string; appData: string[]; autoRestore: string };
+/** "refused": an interrupted sync left no manifest, so restore refuses app_data instead of reading a mix. */
+export type DataCrashRun = { operation: string; killAtMs: number; state: "old" | "new" | "mixed" | "refused"; integrity: string; appData: string[]; autoRestore: string };
 
 /** Content of N messages whose subjects start with `mark` (4 characters), as an export file. */
 export function exportWith(mark: string, messages: number, events = 50) {
@@ -173,7 +174,8 @@ export async function crashDuringDataOperation(rng: Rng, operation: "import" | "
       // The database is NEW before and after; the question is app_data, whose messages.json must be one whole file.
       // Every section file (messages, events, subscribers) must come from the same sync.
       const stamps = new Set(appData.sectionStamps);
-      verdict = state !== newExpected || stamps.size !== 1 ? "mixed" : stamps.has("NEWx") ? "new" : "old";
+      const manifest = existsSync(join(dir, "app_data", "manifest.json"));
+      verdict = state !== newExpected ? "mixed" : !manifest ? "refused" : stamps.size !== 1 ? "mixed" : stamps.has("NEWx") ? "new" : "old";
     } else {
       const marks = (JSON.parse(state) as { marks: string[] }).marks;
       verdict = state === oldState ? "old" : marks.length === 1 && marks[0] === "NEWx" && JSON.parse(state).messages === size + 500 ? "new" : "mixed";
