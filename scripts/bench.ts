@@ -48,8 +48,6 @@ async function timeToFirstResponse(url: string, started: number, server: { child
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-type Server = { url: string; pid: number; stop: () => Promise<void>; output: () => string };
-
 function spawnServer(command: string[], env: Record<string, string>, cwd: string) {
   const child = Bun.spawn(pin(SERVER_CPUS, command), { cwd, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
   let output = "";
