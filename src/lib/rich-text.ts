@@ -1,4 +1,4 @@
-import sanitizeHtml from "sanitize-html";
+import type sanitizeHtml from "sanitize-html";
 import { isAllowedHref, LINK_REL, LINK_SCHEMES, LINK_TARGET, RICH_TEXT_TAGS } from "../shared/rich-text.ts";
 
 const options: sanitizeHtml.IOptions = {
@@ -18,10 +18,14 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
+// sanitize-html (with its parser and postcss) is loaded on the first write, not at start: about 12 MB and 20 ms.
+let sanitizer: typeof sanitizeHtml | undefined;
+
 /** Sanitises an HTML field to the rich-text allowlist; links open in a new tab with a safe rel. */
 export function sanitizeRichText(html: string): string {
+  sanitizer ??= require("sanitize-html") as typeof sanitizeHtml;
   // A link whose href was refused keeps its text and loses the tag (anchors cannot nest, so the next </a> is its own).
-  return sanitizeHtml(html, options)
+  return sanitizer(html, options)
     .replace(/<a>([\s\S]*?)<\/a>/g, "$1")
     .trim();
 }

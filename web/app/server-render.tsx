@@ -3,7 +3,9 @@
 // hydrates before hydrateRoot. Runs in the Bun server; public components are render-safe (no window during render).
 import { dehydrate, QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
-import { renderToString } from "react-dom/server";
+// The browser build of the renderer: the same renderToString without node:util and node:stream, which the Bun build
+// imports eagerly and which would then load at every start of the executable.
+import { renderToString } from "react-dom/server.browser";
 import { createQueryClient } from "../lib/query-client.ts";
 import { App } from "./app.tsx";
 

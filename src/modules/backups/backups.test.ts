@@ -108,7 +108,7 @@ describe("taking and listing backups", () => {
 
   test("the daily timer takes one when due and does not keep the process alive", async () => {
     const logged: string[] = [];
-    const timer = scheduleDailyBackups({ db: t.db, dataDir: t.config.dataDir }, { log: (line) => logged.push(line), error: (line) => logged.push(line) });
+    const timer = scheduleDailyBackups({ db: t.db, dataDir: t.config.dataDir }, { log: (line) => logged.push(line), error: (line) => logged.push(line) }, 0);
     await Bun.sleep(50);
     timer.stop();
     expect(listBackups(t.config.dataDir).map((backup) => backup.kind)).toEqual(["daily"]);

@@ -415,7 +415,7 @@ export function nextDailyDelay(dataDir: string, now: Date): number {
  * Takes a daily backup when one is due (at start, when the last is older than 24 h), then every 24 h. The timer is
  * unref'd: it never keeps the process alive. A failure is logged and retried in an hour.
  */
-export function scheduleDailyBackups(deps: BackupDeps, log: Pick<Console, "log" | "error"> = console) {
+export function scheduleDailyBackups(deps: BackupDeps, log: Pick<Console, "log" | "error"> = console, firstLookMs = 1000) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const schedule = (delay: number) => {
     timer = setTimeout(run, delay);
@@ -431,6 +431,8 @@ export function scheduleDailyBackups(deps: BackupDeps, log: Pick<Console, "log" 
       schedule(60 * 60 * 1000);
     }
   };
-  schedule(nextDailyDelay(deps.dataDir, deps.now?.() ?? new Date()));
+  // Looking at the folder waits a moment, so that the first requests after a start are not kept waiting.
+  timer = setTimeout(() => schedule(nextDailyDelay(deps.dataDir, deps.now?.() ?? new Date())), firstLookMs);
+  timer.unref?.();
   return { stop: () => clearTimeout(timer) };
 }
