@@ -56,10 +56,10 @@ describe("web files", () => {
     expect(await plain.text()).toStartWith("console.log(1)");
   });
 
-  test("page paths get the app shell, which shows the 404 itself", async () => {
-    for (const path of ["/", "/admin", "/some/page"]) {
+  test("the app's pages get the app shell; any other page path gets it too, with status 404 (it shows the 404 page)", async () => {
+    for (const [path, status] of [["/", 200], ["/admin", 200], ["/admin/", 200], ["/some/page", 404], ["/admin/x", 404]] as const) {
       const response = await get(path);
-      expect(response.status).toBe(200);
+      expect(`${path} ${response.status}`).toBe(`${path} ${status}`);
       expect(await response.text()).toContain("<div id=root>");
     }
   });

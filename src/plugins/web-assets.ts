@@ -1,5 +1,6 @@
 // Serves the built web app: only files of the build output, compressed when the client accepts it.
 import { join, normalize } from "node:path";
+import { APP_PAGES } from "../shared/constants.ts";
 import { etagMatches } from "../lib/public-cache.ts";
 
 /** Path in the build (e.g. "/assets/main-1a2b.js") → file on disk or embedded in the executable. */
@@ -16,6 +17,8 @@ export async function assetsFromDirectory(dir: string): Promise<WebAssetFiles> {
   }
   return files;
 }
+
+const isAppPage = (pathname: string) => (APP_PAGES as readonly string[]).includes(pathname.replace(/(.)\/+$/, "$1"));
 
 const isHashed = (path: string) => /-[a-z0-9]{8,}\.\w+$/.test(path);
 
@@ -37,6 +40,13 @@ export function createWebAssetHandler(files: WebAssetFiles) {
     const source = files[path];
     if (!source) return new Response("The web app has not been built. Run `bun run build`.", { status: 503 });
     if (pathname !== path && /\.\w{2,5}$/.test(pathname)) return new Response("Not found", { status: 404 });
+    // Any other page path gets the app, which shows the spec's 404 page, with a real 404 status for crawlers.
+    if (pathname !== path && !isAppPage(pathname)) {
+      return new Response(request.method === "HEAD" ? null : Bun.file(source), {
+        status: 404,
+        headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache" },
+      });
+    }
     const accepts = request.headers.get("accept-encoding") ?? "";
     const variant = accepts.includes("br") && files[`${path}.br`] ? "br" : accepts.includes("gzip") && files[`${path}.gz`] ? "gzip" : null;
     const file = Bun.file(variant ? files[`${path}.${variant === "br" ? "br" : "gz"}`]! : source);

@@ -18,6 +18,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_USERNAME = "admin";
+/** The app's pages (spec §2); any other path shows the 404 page, answered with status 404. */
+export const APP_PAGES = ["/", "/admin"] as const;
 export const ADMIN_TOKEN_KEY = "adminToken";
 export const DISMISSED_NOTIFICATIONS_KEY = "dismissed-notifications";
 /** The hidden form field that only bots fill (public forms). */
