@@ -1,13 +1,13 @@
 // Classes tab (spec §2.2): cards with level badge (hidden for None), days, time, location; create, edit, delete.
 import { useQuery } from "@tanstack/react-query";
-import { CalendarDays, Clock, MapPin, Pencil, Trash2 } from "lucide-react";
+import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useEffect, useState } from "react";
 import { css } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import type { Class } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
+import { EditDeleteButtons, FormDialog } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { changedFields } from "../shared/format.ts";
@@ -72,35 +72,25 @@ export function ClassesTab() {
                 {item.location}
               </Muted>
               <CardActions>
-                <Button size="sm" variant="outline" onClick={() => setEditing(item)} aria-label={`Edit ${item.name}`}>
-                  <Pencil size={14} aria-hidden />
-                  Edit
-                </Button>
-                <Button size="sm" variant="outline" onClick={() => setDeleting(item)} aria-label={`Delete ${item.name}`}>
-                  <Trash2 size={14} aria-hidden />
-                  Delete
-                </Button>
+                <EditDeleteButtons name={item.name} onEdit={() => setEditing(item)} onDelete={() => setDeleting(item)} />
               </CardActions>
             </ItemCard>
           ))}
         </CardGrid>
       )}
 
-      <Dialog.Root open={editing !== null} onOpenChange={(details) => !details.open && setEditing(null)} lazyMount unmountOnExit>
-        <Dialog.Content>
-          <Dialog.Title>{current ? "Edit Class" : "Create Class"}</Dialog.Title>
-          <ClassForm
-            item={current}
-            pending={create.isPending || update.isPending}
-            onCancel={() => setEditing(null)}
-            onSubmit={(values) => {
-              const payload = toClassPayload(values);
-              if (current) update.mutate({ id: current.id, changes: changedFields(payload, current) }, { onSuccess: () => setEditing(null) });
-              else create.mutate(payload, { onSuccess: () => setEditing(null) });
-            }}
-          />
-        </Dialog.Content>
-      </Dialog.Root>
+      <FormDialog open={editing !== null} onClose={() => setEditing(null)} title={current ? "Edit Class" : "Create Class"}>
+        <ClassForm
+          item={current}
+          pending={create.isPending || update.isPending}
+          onCancel={() => setEditing(null)}
+          onSubmit={(values) => {
+            const payload = toClassPayload(values);
+            if (current) update.mutate({ id: current.id, changes: changedFields(payload, current) }, { onSuccess: () => setEditing(null) });
+            else create.mutate(payload, { onSuccess: () => setEditing(null) });
+          }}
+        />
+      </FormDialog>
 
       <ConfirmDialog
         open={deleting !== null}

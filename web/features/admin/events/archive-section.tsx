@@ -2,7 +2,7 @@
 // They live inside the Events tab, folded away until asked for.
 import { superstructResolver } from "@hookform/resolvers/superstruct";
 import { useQuery } from "@tanstack/react-query";
-import { ChevronDown, ChevronUp, Pencil, Trash2 } from "lucide-react";
+import { ChevronDown, ChevronUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { css } from "../../../../styled-system/css";
@@ -13,6 +13,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
+import { EditDeleteButtons, FormDialog } from "../shared/item-dialogs.tsx";
 import { changedFields } from "../shared/format.ts";
 import { CardActions, CardGrid, formGrid, fullRow, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
@@ -73,34 +74,24 @@ function ArchiveList() {
               <Muted>{item.date}</Muted>
               {(item.images?.length ?? 0) > 0 && <Muted>{item.images!.length + 1} photos</Muted>}
               <CardActions>
-                <Button size="sm" variant="outline" onClick={() => setEditing(item)} aria-label={`Edit ${item.title}`}>
-                  <Pencil size={14} aria-hidden />
-                  Edit
-                </Button>
-                <Button size="sm" variant="outline" onClick={() => setDeleting(item)} aria-label={`Delete ${item.title}`}>
-                  <Trash2 size={14} aria-hidden />
-                  Delete
-                </Button>
+                <EditDeleteButtons name={item.title} onEdit={() => setEditing(item)} onDelete={() => setDeleting(item)} />
               </CardActions>
             </ItemCard>
           ))}
         </CardGrid>
       )}
 
-      <Dialog.Root open={editing !== null} onOpenChange={(details) => !details.open && setEditing(null)} lazyMount unmountOnExit>
-        <Dialog.Content className={css({ maxW: "3xl" })}>
-          <Dialog.Title>{current ? "Edit Archive Entry" : "Add Archive Entry"}</Dialog.Title>
-          <ArchiveForm
-            item={current}
-            pending={create.isPending || update.isPending}
-            onCancel={() => setEditing(null)}
-            onSubmit={(values) => {
-              if (current) update.mutate({ id: current.id, changes: changedFields(values, current) }, { onSuccess: () => setEditing(null) });
-              else create.mutate(values, { onSuccess: () => setEditing(null) });
-            }}
-          />
-        </Dialog.Content>
-      </Dialog.Root>
+      <FormDialog open={editing !== null} onClose={() => setEditing(null)} title={current ? "Edit Archive Entry" : "Add Archive Entry"} wide>
+        <ArchiveForm
+          item={current}
+          pending={create.isPending || update.isPending}
+          onCancel={() => setEditing(null)}
+          onSubmit={(values) => {
+            if (current) update.mutate({ id: current.id, changes: changedFields(values, current) }, { onSuccess: () => setEditing(null) });
+            else create.mutate(values, { onSuccess: () => setEditing(null) });
+          }}
+        />
+      </FormDialog>
 
       <ConfirmDialog
         open={deleting !== null}

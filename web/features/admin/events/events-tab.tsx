@@ -1,14 +1,14 @@
 // Events tab (spec §2.2): every event, past ones marked so photos can be added afterwards; registrations per event;
 // create, edit, delete; and the hand-made archive entries below (no eighth tab).
 import { useQuery } from "@tanstack/react-query";
-import { CalendarDays, Clock, MapPin, Pencil, Trash2, Users } from "lucide-react";
+import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { css } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import type { Event } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
+import { EditDeleteButtons, FormDialog } from "../shared/item-dialogs.tsx";
 import { changedFields, formatDay, localIsoDate } from "../shared/format.ts";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
@@ -86,14 +86,7 @@ export function EventsTab() {
                   {event.images.length > 0 && <Muted>{event.images.length} photo{event.images.length === 1 ? "" : "s"}</Muted>}
                   <CardActions>
                     <RegistrationsButton event={event} onOpen={() => setRegistrationsOf(event)} />
-                    <Button size="sm" variant="outline" onClick={() => setEditing(event)} aria-label={`Edit ${event.name}`}>
-                      <Pencil size={14} aria-hidden />
-                      Edit
-                    </Button>
-                    <Button size="sm" variant="outline" onClick={() => setDeleting(event)} aria-label={`Delete ${event.name}`}>
-                      <Trash2 size={14} aria-hidden />
-                      Delete
-                    </Button>
+                    <EditDeleteButtons name={event.name} onEdit={() => setEditing(event)} onDelete={() => setDeleting(event)} />
                   </CardActions>
                 </ItemCard>
               );
@@ -104,20 +97,17 @@ export function EventsTab() {
 
       <ArchiveSection />
 
-      <Dialog.Root open={editing !== null} onOpenChange={(details) => !details.open && setEditing(null)} lazyMount unmountOnExit>
-        <Dialog.Content className={css({ maxW: "3xl" })}>
-          <Dialog.Title>{current ? "Edit Event" : "Create Event"}</Dialog.Title>
-          <EventForm
-            item={current}
-            pending={create.isPending || update.isPending}
-            onCancel={() => setEditing(null)}
-            onSubmit={(values) => {
-              if (current) update.mutate({ id: current.id, changes: changedFields(values, current) }, { onSuccess: () => setEditing(null) });
-              else create.mutate(values, { onSuccess: () => setEditing(null) });
-            }}
-          />
-        </Dialog.Content>
-      </Dialog.Root>
+      <FormDialog open={editing !== null} onClose={() => setEditing(null)} title={current ? "Edit Event" : "Create Event"} wide>
+        <EventForm
+          item={current}
+          pending={create.isPending || update.isPending}
+          onCancel={() => setEditing(null)}
+          onSubmit={(values) => {
+            if (current) update.mutate({ id: current.id, changes: changedFields(values, current) }, { onSuccess: () => setEditing(null) });
+            else create.mutate(values, { onSuccess: () => setEditing(null) });
+          }}
+        />
+      </FormDialog>
 
       <ConfirmDialog
         open={deleting !== null}

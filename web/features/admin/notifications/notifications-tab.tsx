@@ -8,8 +8,8 @@ import { badge } from "../../../../styled-system/recipes";
 import { NOTIFICATION_FORM_TYPES } from "../../../../src/shared/constants.ts";
 import type { Notification } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
+import { FormDialog } from "../shared/item-dialogs.tsx";
 import { changedFields, formatDay, localIsoDate } from "../shared/format.ts";
 import { Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
@@ -147,20 +147,17 @@ export function NotificationsTab() {
         </div>
       )}
 
-      <Dialog.Root open={editing !== null} onOpenChange={(details) => !details.open && setEditing(null)} lazyMount unmountOnExit>
-        <Dialog.Content>
-          <Dialog.Title>{current ? "Edit Notification" : "Create New Notification"}</Dialog.Title>
-          <NotificationForm
-            item={current}
-            pending={create.isPending || update.isPending}
-            onCancel={() => setEditing(null)}
-            onSubmit={(values) => {
-              if (current) update.mutate({ id: current.id, changes: changedFields(values, current) }, { onSuccess: () => setEditing(null) });
-              else create.mutate(values, { onSuccess: () => setEditing(null) });
-            }}
-          />
-        </Dialog.Content>
-      </Dialog.Root>
+      <FormDialog open={editing !== null} onClose={() => setEditing(null)} title={current ? "Edit Notification" : "Create New Notification"}>
+        <NotificationForm
+          item={current}
+          pending={create.isPending || update.isPending}
+          onCancel={() => setEditing(null)}
+          onSubmit={(values) => {
+            if (current) update.mutate({ id: current.id, changes: changedFields(values, current) }, { onSuccess: () => setEditing(null) });
+            else create.mutate(values, { onSuccess: () => setEditing(null) });
+          }}
+        />
+      </FormDialog>
 
       <ConfirmDialog
         open={deleting !== null}
