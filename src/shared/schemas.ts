@@ -29,7 +29,7 @@ export type ContactInput = Infer<typeof contactSchema>;
 
 /** Newsletter: the form rejects an empty address or one without '@'; the server wants a valid address. */
 export const newsletterSchema = object({ email: email("Please enter a valid email address") });
-export const isPlausibleNewsletterEmail = (value: string) => value.trim() !== "" && value.includes("@");
+export { isPlausibleNewsletterEmail } from "./newsletter-email.ts";
 export type NewsletterInput = Infer<typeof newsletterSchema>;
 
 export const registrationSchema = object({

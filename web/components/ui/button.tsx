@@ -1,6 +1,6 @@
 import { forwardRef, type ButtonHTMLAttributes } from "react";
 import { cx } from "../../../styled-system/css";
-import { button, type ButtonVariantProps } from "../../../styled-system/recipes";
+import { button, type ButtonVariantProps } from "../../../styled-system/recipes/button";
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonVariantProps;
 

@@ -4,7 +4,7 @@ import { Portal } from "@ark-ui/react/portal";
 import { X } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
 import { cx } from "../../../styled-system/css";
-import { dialog } from "../../../styled-system/recipes";
+import { dialog } from "../../../styled-system/recipes/dialog";
 import { Button } from "./button.tsx";
 
 const styles = dialog();

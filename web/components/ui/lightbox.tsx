@@ -4,7 +4,8 @@ import { Dialog as ArkDialog } from "@ark-ui/react/dialog";
 import { Portal } from "@ark-ui/react/portal";
 import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
 import type { KeyboardEvent } from "react";
-import { button, lightbox } from "../../../styled-system/recipes";
+import { button } from "../../../styled-system/recipes/button";
+import { lightbox } from "../../../styled-system/recipes/lightbox";
 import { Button } from "./button.tsx";
 import { photoFileName } from "./format.ts";
 

@@ -1,34 +1,14 @@
 // Calendar links for the public page (issue 7): 'Subscribe to calendar' near the events (or classes) section, and a
 // per-event '.ics' download plus 'Add to Google Calendar' in the event detail dialog. Render-safe: no window or
-// document during render, the same markup on the server and in the browser.
-import { CalendarPlus, CalendarSync, Download } from "lucide-react";
+// document during render, the same markup on the server and in the browser. The subscribe link is its own module
+// (subscribe-link.tsx): the public page loads this one, and src/shared/calendar.ts, only with the event dialog.
+import { CalendarPlus, Download } from "lucide-react";
 import { css, cx } from "../../../styled-system/css";
-import { button } from "../../../styled-system/recipes";
+import { button } from "../../../styled-system/recipes/button";
 import { CALENDAR_FEEDS, eventIcsPath, googleCalendarUrl, type CalendarEvent } from "./google-calendar.ts";
 
 export { CALENDAR_FEEDS, eventIcsPath, googleCalendarUrl, type CalendarEvent };
-
-type SubscribeProps = {
-  /** Which feed: the upcoming events (default) or the weekly classes. */
-  feed?: keyof typeof CALENDAR_FEEDS;
-  label?: string;
-  className?: string;
-};
-
-/** A link to the .ics feed; calendar apps that subscribe to it follow later changes (stable UIDs). */
-export function SubscribeToCalendar({ feed = "events", label = "Subscribe to calendar", className }: SubscribeProps) {
-  return (
-    <a
-      href={CALENDAR_FEEDS[feed]}
-      type="text/calendar"
-      title="Open in your calendar app, or copy this link into its 'subscribe by URL' option to keep it up to date"
-      className={cx(button({ variant: "link", size: "sm" }), css({ gap: "1.5" }), className)}
-    >
-      <CalendarSync size={16} aria-hidden />
-      {label}
-    </a>
-  );
-}
+export { SubscribeToCalendar } from "./subscribe-link.tsx";
 
 type EventLinksProps = {
   event: CalendarEvent;

@@ -31,5 +31,4 @@ export function googleCalendarUrl(event: CalendarEvent, timezone: string = DEFAU
 /** The one-event .ics download served by the calendar module. */
 export const eventIcsPath = (id: number) => `/calendar/events/${id}.ics`;
 
-/** The subscription feeds served by the calendar module. */
-export const CALENDAR_FEEDS = { events: "/calendar/events.ics", classes: "/calendar/classes.ics" } as const;
+export { CALENDAR_FEEDS } from "./subscribe-link.tsx";

@@ -1,6 +1,8 @@
 import { FileText, Images } from "lucide-react";
 import { css } from "../../../../styled-system/css";
-import { tag, button, card } from "../../../../styled-system/recipes";
+import { tag } from "../../../../styled-system/recipes/tag";
+import { button } from "../../../../styled-system/recipes/button";
+import { card } from "../../../../styled-system/recipes/card";
 import type { ArchiveItem } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { RichText } from "../../../components/ui/rich-text.tsx";

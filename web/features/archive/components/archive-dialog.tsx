@@ -2,7 +2,8 @@
 import { Download } from "lucide-react";
 import { useEffect, useState } from "react";
 import { css } from "../../../../styled-system/css";
-import { tag, button } from "../../../../styled-system/recipes";
+import { tag } from "../../../../styled-system/recipes/tag";
+import { button } from "../../../../styled-system/recipes/button";
 import type { ArchiveItem } from "../../../../src/shared/types.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Lightbox } from "../../../components/ui/lightbox.tsx";

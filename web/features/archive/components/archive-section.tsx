@@ -2,7 +2,7 @@
 // dialog (spec §2.1, §4, §5).
 import { useQuery } from "@tanstack/react-query";
 import { ArrowDownUp, ChevronLeft, ChevronRight, Search, X } from "lucide-react";
-import { useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { css, cx } from "../../../../styled-system/css";
 import { ARCHIVE_PAGE_SIZE } from "../../../../src/shared/constants.ts";
 import type { ArchiveItem } from "../../../../src/shared/types.ts";
@@ -13,7 +13,13 @@ import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { archiveQueryOptions } from "../api.ts";
 import { archiveTypes, archiveYears, DEFAULT_FILTERS, filterArchive, isFiltered, pageCount, pageSlots, showingText, type ArchiveFilters } from "../filter.ts";
 import { ArchiveCard } from "./archive-card.tsx";
-import { ArchiveDialog } from "./archive-dialog.tsx";
+import { useOpenedOnce } from "../../../lib/use-opened-once.ts";
+
+// The details dialog and its gallery (Ark Dialog, the lightbox) load on first use; hovering or focusing the grid starts
+// the download early.
+const loadArchiveDialog = () => import("./archive-dialog.tsx");
+const ArchiveDialog = lazy(() => loadArchiveDialog().then((module) => ({ default: module.ArchiveDialog })));
+const preloadArchiveDialog = () => void loadArchiveDialog();
 
 const grid = css({ display: "grid", gap: { base: "5", md: "6" }, gridTemplateColumns: { base: "1fr", md: "repeat(2, 1fr)", lg: "repeat(3, 1fr)" } });
 const labelStyle = css({ srOnly: true });
@@ -46,6 +52,7 @@ export function ArchiveSection() {
   const current = Math.min(page, pages);
   const shown = matched.slice((current - 1) * ARCHIVE_PAGE_SIZE, current * ARCHIVE_PAGE_SIZE);
   const term = filters.search.trim();
+  const dialogMounted = useOpenedOnce(open !== null);
 
   // Any change of year, type, search or sort returns to page 1 (spec §4).
   const update = (change: Partial<ArchiveFilters>) => {
@@ -138,7 +145,7 @@ export function ArchiveSection() {
             </button>
           </div>
         ) : (
-          <div className={grid} data-testid="archive-grid">
+          <div className={grid} data-testid="archive-grid" onPointerEnter={preloadArchiveDialog} onFocus={preloadArchiveDialog}>
             {shown.map((item) => (
               <ArchiveCard key={`${item.source}-${item.id}`} item={item} onOpen={() => setOpen(item)} />
             ))}
@@ -172,7 +179,11 @@ export function ArchiveSection() {
           </p>
         </nav>
       )}
-      <ArchiveDialog item={open} onClose={() => setOpen(null)} />
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <ArchiveDialog item={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </Section>
   );
 }

@@ -1,17 +1,16 @@
 // 'Get in Touch' (anchor "contact"): address, e-mail, phone and social links; the form with the §5 messages, the
 // §8 toasts, reset on success and values kept on failure.
-import { superstructResolver } from "@hookform/resolvers/superstruct";
 import { useMutation } from "@tanstack/react-query";
 import { Mail, MapPin, Phone, ShieldCheck } from "lucide-react";
-import { useForm } from "react-hook-form";
 import { css } from "../../../../styled-system/css";
-import { contactFormSchema, type ContactInput } from "../../../../src/shared/schemas.ts";
+import type { ContactInput } from "../../../../src/shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { Section } from "../../../components/ui/section.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useHoneypot } from "../../../components/ui/honeypot.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import { sendContactMessage } from "../api.ts";
 
 export const FACEBOOK_URL = "https://www.facebook.com/vedantayogamelbourne";
@@ -19,6 +18,8 @@ export const FACEBOOK_URL = "https://www.facebook.com/vedantayogamelbourne";
 type ContactSectionProps = { address: string | null; email: string | null; phone: string | null; channelUrl: string };
 
 const EMPTY: ContactInput = { name: "", email: "", subject: "", message: "" };
+/** The §5 contact schema, loaded with superstruct when the form is first used (not with the page). */
+const loadSchema = () => import("../../../../src/shared/schemas.ts").then((module) => module.contactFormSchema);
 
 const FacebookGlyph = () => (
   <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden>
@@ -39,17 +40,17 @@ const infoLabel = css({ fontSize: "xs", letterSpacing: "eyebrow", textTransform:
 const socialLink = css({ display: "inline-flex", alignItems: "center", gap: "2", px: "4", h: "10", borderRadius: "pill", bg: "rgba(255,255,255,0.1)", color: "fg.onDeep", fontSize: "sm", fontWeight: "600", _hover: { bg: "rgba(255,255,255,0.2)" }, _focusVisible: { outlineColor: "accent.bright!" } });
 
 export function ContactSection({ address, email, phone, channelUrl }: ContactSectionProps) {
-  const form = useForm<ContactInput>({ defaultValues: EMPTY, resolver: superstructResolver(contactFormSchema, { coerce: true }) as never });
+  const form = useSchemaForm(loadSchema, EMPTY);
   const { field: honeypot, withTrap } = useHoneypot();
   const mutation = useMutation({
     mutationFn: (input: ContactInput) => sendContactMessage(withTrap(input)),
     onSuccess: () => {
       toast({ title: "Message sent", description: "Thank you for your message! We will respond as soon as possible." });
-      form.reset(EMPTY);
+      form.reset();
     },
     onError: () => toast({ title: "Error", description: "There was a problem sending your message. Please try again.", variant: "destructive" }),
   });
-  const { errors } = form.formState;
+  const { errors } = form;
   const busy = mutation.isPending;
 
   return (
@@ -111,16 +112,16 @@ export function ContactSection({ address, email, phone, channelUrl }: ContactSec
           onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
           className={css({ bg: "surface", borderRadius: "card", borderWidth: "1px", borderColor: "border", boxShadow: "card", p: { base: "6", md: "10" }, display: "grid", gap: "5", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" } })}
         >
-          <Field label="Name *" error={errors.name?.message}>
+          <Field label="Name *" error={errors.name}>
             {(id, describedBy) => <Input id={id} autoComplete="name" aria-invalid={!!errors.name} aria-describedby={describedBy} {...form.register("name")} />}
           </Field>
-          <Field label="Email *" error={errors.email?.message}>
+          <Field label="Email *" error={errors.email}>
             {(id, describedBy) => <Input id={id} type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby={describedBy} {...form.register("email")} />}
           </Field>
-          <Field label="Subject *" error={errors.subject?.message} className={css({ gridColumn: { md: "1 / -1" } })}>
+          <Field label="Subject *" error={errors.subject} className={css({ gridColumn: { md: "1 / -1" } })}>
             {(id, describedBy) => <Input id={id} aria-invalid={!!errors.subject} aria-describedby={describedBy} {...form.register("subject")} />}
           </Field>
-          <Field label="Message *" error={errors.message?.message} className={css({ gridColumn: { md: "1 / -1" } })}>
+          <Field label="Message *" error={errors.message} className={css({ gridColumn: { md: "1 / -1" } })}>
             {(id, describedBy) => <Textarea id={id} rows={4} aria-invalid={!!errors.message} aria-describedby={describedBy} {...form.register("message")} />}
           </Field>
           <p className={css({ gridColumn: { md: "1 / -1" }, display: "flex", gap: "2", fontSize: "xs", color: "fg.muted", alignItems: "flex-start" })}>

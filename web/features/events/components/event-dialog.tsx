@@ -3,7 +3,8 @@
 import { ExternalLink, FileText } from "lucide-react";
 import { useEffect, useState } from "react";
 import { css } from "../../../../styled-system/css";
-import { tag, button } from "../../../../styled-system/recipes";
+import { tag } from "../../../../styled-system/recipes/tag";
+import { button } from "../../../../styled-system/recipes/button";
 import type { Event } from "../../../../src/shared/types.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Lightbox } from "../../../components/ui/lightbox.tsx";

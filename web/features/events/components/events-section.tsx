@@ -1,16 +1,22 @@
 // Upcoming Events (anchor "events"): the first 3, 'View All Events' / 'Show Less' (spec §2.1).
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { css } from "../../../../styled-system/css";
 import { INITIAL_VISIBLE_EVENTS } from "../../../../src/shared/constants.ts";
 import type { Event } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { SubscribeToCalendar } from "../../calendar/calendar-links.tsx";
+import { SubscribeToCalendar } from "../../calendar/subscribe-link.tsx";
 import { eventsQueryOptions } from "../api.ts";
 import { EventCard } from "./event-card.tsx";
-import { EventDialog } from "./event-dialog.tsx";
+import { useOpenedOnce } from "../../../lib/use-opened-once.ts";
+
+// The detail dialog (Ark Dialog, the lightbox, the registration form, the calendar links) loads on first use; hovering
+// or focusing the cards starts the download early.
+const loadEventDialog = () => import("./event-dialog.tsx");
+const EventDialog = lazy(() => loadEventDialog().then((module) => ({ default: module.EventDialog })));
+const preloadEventDialog = () => void loadEventDialog();
 
 export const gridStyle = css({ display: "grid", gap: { base: "5", md: "6" }, gridTemplateColumns: { base: "1fr", md: "repeat(2, 1fr)", lg: "repeat(3, 1fr)" } });
 
@@ -21,6 +27,7 @@ export function EventsSection({ onViewAll }: { onViewAll?: () => void }) {
   const events = data ?? [];
   const visible = expanded ? events : events.slice(0, INITIAL_VISIBLE_EVENTS);
   const showToggle = events.length > INITIAL_VISIBLE_EVENTS || expanded;
+  const dialogMounted = useOpenedOnce(open !== null);
 
   return (
     <Section id="events" eyebrow="Gather with us" title="Upcoming Events" intro="Retreats, courses, celebrations and workshops: come for a day or stay for a season." tone="muted">
@@ -36,7 +43,7 @@ export function EventsSection({ onViewAll }: { onViewAll?: () => void }) {
         <p className={css({ color: "fg.muted" })}>No upcoming events at the moment. Please check back soon.</p>
       ) : (
         <>
-          <div className={gridStyle} data-testid="events-list">
+          <div className={gridStyle} data-testid="events-list" onPointerEnter={preloadEventDialog} onFocus={preloadEventDialog}>
             {visible.map((event) => (
               <EventCard key={event.id} event={event} onOpen={(focusRegistration) => setOpen({ event, focusRegistration })} />
             ))}
@@ -61,7 +68,11 @@ export function EventsSection({ onViewAll }: { onViewAll?: () => void }) {
           )}
         </>
       )}
-      <EventDialog event={open?.event ?? null} focusRegistration={open?.focusRegistration ?? false} onClose={() => setOpen(null)} />
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <EventDialog event={open?.event ?? null} focusRegistration={open?.focusRegistration ?? false} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </Section>
   );
 }

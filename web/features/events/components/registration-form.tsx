@@ -1,7 +1,5 @@
 // Registration for an event without an external link (the §5 registration schema and messages).
-import { superstructResolver } from "@hookform/resolvers/superstruct";
 import { useMutation } from "@tanstack/react-query";
-import { useForm } from "react-hook-form";
 import { css } from "../../../../styled-system/css";
 import { registrationSchema, type RegistrationInput } from "../../../../src/shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -9,26 +7,24 @@ import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useHoneypot } from "../../../components/ui/honeypot.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
+import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import { registerForEvent } from "../api.ts";
 
 type FormValues = { name: string; email: string; phone: string; additionalInfo: string };
 const EMPTY: FormValues = { name: "", email: "", phone: "", additionalInfo: "" };
 
 export function RegistrationForm({ eventId, eventName }: { eventId: number; eventName: string }) {
-  const form = useForm<FormValues, unknown, RegistrationInput>({
-    defaultValues: EMPTY,
-    resolver: superstructResolver(registrationSchema, { coerce: true }) as never,
-  });
+  const form = useSchemaForm<FormValues, RegistrationInput>(registrationSchema, EMPTY);
   const { field: honeypot, withTrap } = useHoneypot();
   const mutation = useMutation({
     mutationFn: (input: RegistrationInput) => registerForEvent(eventId, withTrap(input)),
     onSuccess: () => {
       toast({ title: "Registration received", description: `Thank you for registering for ${eventName}. We look forward to seeing you.` });
-      form.reset(EMPTY);
+      form.reset();
     },
     onError: () => toast({ title: "Error", description: "There was a problem with your registration. Please try again.", variant: "destructive" }),
   });
-  const { errors } = form.formState;
+  const { errors } = form;
   const busy = mutation.isPending;
 
   return (
@@ -38,13 +34,13 @@ export function RegistrationForm({ eventId, eventName }: { eventId: number; even
       onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
       className={css({ display: "grid", gap: "4", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" } })}
     >
-      <Field label="Name *" error={errors.name?.message}>
+      <Field label="Name *" error={errors.name}>
         {(id, describedBy) => <Input id={id} autoComplete="name" aria-invalid={!!errors.name} aria-describedby={describedBy} {...form.register("name")} />}
       </Field>
-      <Field label="Email *" error={errors.email?.message}>
+      <Field label="Email *" error={errors.email}>
         {(id, describedBy) => <Input id={id} type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby={describedBy} {...form.register("email")} />}
       </Field>
-      <Field label="Phone *" error={errors.phone?.message}>
+      <Field label="Phone *" error={errors.phone}>
         {(id, describedBy) => <Input id={id} type="tel" autoComplete="tel" aria-invalid={!!errors.phone} aria-describedby={describedBy} {...form.register("phone")} />}
       </Field>
       <Field label="Additional Information" className={css({ gridColumn: { sm: "1 / -1" } })}>

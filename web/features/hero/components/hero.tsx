@@ -3,7 +3,7 @@
 import { ArrowDown } from "lucide-react";
 import { useEffect, useState, type MouseEvent } from "react";
 import { css } from "../../../../styled-system/css";
-import { button } from "../../../../styled-system/recipes";
+import { button } from "../../../../styled-system/recipes/button";
 import { DEFAULT_PROFILE } from "../../../../src/shared/constants.ts";
 import type { PublicProfile } from "../../../../src/shared/types.ts";
 import { RichText } from "../../../components/ui/rich-text.tsx";

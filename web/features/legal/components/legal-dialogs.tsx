@@ -1,134 +1,49 @@
-// The footer's Privacy Policy (6 sections) and Terms of Use (7 sections) dialogs (spec §2.1).
-import type { ReactNode } from "react";
+// The footer's 'Privacy Policy' and 'Terms of Use' links (spec §2.1). Each opens its dialog (legal-dialog.tsx: Ark
+// Dialog and the texts), loaded on first use; hovering or focusing a link starts the download early. Esc or Close
+// returns the focus to the link.
+import { lazy, Suspense, useRef, useState } from "react";
 import { css } from "../../../../styled-system/css";
-import { Dialog } from "../../../components/ui/dialog.tsx";
+import { useOpenedOnce } from "../../../lib/use-opened-once.ts";
+import type { LegalKind } from "./legal-dialog.tsx";
 
-export const LAST_UPDATED = "Last Updated: March 28, 2025";
-
-type Section = { title: string; body: ReactNode };
+const loadLegalDialog = () => import("./legal-dialog.tsx");
+const LegalDialog = lazy(loadLegalDialog);
+const preload = () => void loadLegalDialog();
 
 const triggerStyle = css({ color: "fg.onDeepMuted", cursor: "pointer", _hover: { color: "fg.onDeep", textDecoration: "underline" }, borderRadius: "control", _focusVisible: { outlineColor: "accent.bright!" } });
 
-function contactLine(email: string | null) {
-  return email ? (
-    <>
-      by e-mail at{" "}
-      <a href={`mailto:${email}`} className={css({ color: "accent.strong", textDecoration: "underline" })}>
-        {email}
-      </a>
-    </>
-  ) : (
-    "through the contact form on this website"
-  );
-}
-
-function privacySections(email: string | null): Section[] {
-  return [
-    {
-      title: "Information We Collect",
-      body: "We collect only what you give us: your name, e-mail address, the subject and text of a message you send through the contact form, the e-mail address you enter to subscribe to our newsletter, and the details you provide when you register for an event (name, e-mail, phone number and any notes).",
-    },
-    {
-      title: "How We Use Your Information",
-      body: "We use your information only to reply to your messages, to send you the newsletter you asked for, and to organise the events you register for. We do not use it for advertising and we do not build profiles of visitors.",
-    },
-    {
-      title: "Sharing of Information",
-      body: "We do not sell, rent or share your personal information with anyone. It is seen only by the association's administrator. We may disclose it only where the law requires us to.",
-    },
-    {
-      title: "Storage and Security",
-      body: "Messages, registrations and newsletter addresses are kept on our own server in Australia, protected by a password and encrypted connections. We keep messages only as long as needed to respond, and newsletter addresses until you unsubscribe.",
-    },
-    {
-      title: "Your Rights",
-      body: "You may ask to see the information we hold about you, to correct it, or to have it deleted, and you may unsubscribe from the newsletter at any time. We will act on your request within 30 days.",
-    },
-    {
-      title: "Contact Us",
-      body: <>If you have any questions about this policy or your information, please contact us {contactLine(email)}.</>,
-    },
-  ];
-}
-
-function termsSections(email: string | null): Section[] {
-  return [
-    {
-      title: "Acceptance of Terms",
-      body: "By using this website you agree to these terms. If you do not agree, please do not use the site.",
-    },
-    {
-      title: "Use of the Website",
-      body: "This website shares the teaching and activities of the Vedanta and Yoga Association of Melbourne. You may use it for your personal, non-commercial purposes, and you agree not to misuse it, disrupt it or try to gain access to parts of it that are not public.",
-    },
-    {
-      title: "Content and Intellectual Property",
-      body: "Texts, photographs, recordings and documents on this site belong to the association or to the teachers who created them. You may share links to them; please ask us before copying or republishing them.",
-    },
-    {
-      title: "Events and Registrations",
-      body: "Event details may change; we will tell registered participants of any change we can. Yoga and meditation involve physical activity: please consult a health professional if you have any condition, and practise within your own limits.",
-    },
-    {
-      title: "External Links",
-      body: "The site links to other services, such as our video channel and social media page. We are not responsible for their content or their privacy practices.",
-    },
-    {
-      title: "Limitation of Liability",
-      body: "The site and its content are offered in good faith and as they are. To the extent the law allows, the association is not liable for any loss arising from the use of the site.",
-    },
-    {
-      title: "Changes and Contact",
-      body: <>We may update these terms from time to time; the date above shows the latest version. Questions are welcome {contactLine(email)}.</>,
-    },
-  ];
-}
-
-function LegalDialog({ label, title, intro, sections }: { label: string; title: string; intro: string; sections: Section[] }) {
+function LegalLink({ kind, label, email }: { kind: LegalKind; label: string; email: string | null }) {
+  const [open, setOpen] = useState(false);
+  const mounted = useOpenedOnce(open);
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
-    <Dialog.Root lazyMount unmountOnExit>
-      <Dialog.Trigger className={triggerStyle}>{label}</Dialog.Trigger>
-      <Dialog.Content closeLabel="Close dialog">
-        <Dialog.Title>{title}</Dialog.Title>
-        <Dialog.Description>{LAST_UPDATED}</Dialog.Description>
-        <Dialog.Body>
-          <p className={css({ color: "fg.muted" })}>{intro}</p>
-          <ol className={css({ display: "grid", gap: "5" })}>
-            {sections.map((section, i) => (
-              <li key={section.title}>
-                <h3 className={css({ fontFamily: "display", fontSize: "lg", fontWeight: "600", color: "heading", mb: "1.5" })}>
-                  {i + 1}. {section.title}
-                </h3>
-                <p className={css({ color: "ink.700", lineHeight: "1.65" })}>{section.body}</p>
-              </li>
-            ))}
-          </ol>
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Dialog.CloseTrigger className={css({ h: "10", px: "4", borderRadius: "control", bg: "accent", color: "white", fontWeight: "600", cursor: "pointer", _hover: { bg: "accent.strong" } })}>
-            Close
-          </Dialog.CloseTrigger>
-        </Dialog.Footer>
-      </Dialog.Content>
-    </Dialog.Root>
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className={triggerStyle}
+        onClick={() => setOpen(true)}
+        onPointerEnter={preload}
+        onFocus={preload}
+      >
+        {label}
+      </button>
+      {mounted && (
+        <Suspense fallback={null}>
+          <LegalDialog kind={kind} email={email} open={open} onClose={() => setOpen(false)} trigger={() => trigger.current} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
 export function LegalDialogs({ email }: { email: string | null }) {
   return (
     <>
-      <LegalDialog
-        label="Privacy Policy"
-        title="Privacy Policy"
-        intro="The Vedanta and Yoga Association of Melbourne respects your privacy. This policy explains what we collect through this website and how we look after it."
-        sections={privacySections(email)}
-      />
-      <LegalDialog
-        label="Terms of Use"
-        title="Terms of Use"
-        intro="These terms apply to everyone who visits or uses this website."
-        sections={termsSections(email)}
-      />
+      <LegalLink kind="privacy" label="Privacy Policy" email={email} />
+      <LegalLink kind="terms" label="Terms of Use" email={email} />
     </>
   );
 }

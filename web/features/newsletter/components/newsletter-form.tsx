@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Send } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { css } from "../../../../styled-system/css";
-import { isPlausibleNewsletterEmail } from "../../../../src/shared/schemas.ts";
+import { isPlausibleNewsletterEmail } from "../../../../src/shared/newsletter-email.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useHoneypot } from "../../../components/ui/honeypot.tsx";

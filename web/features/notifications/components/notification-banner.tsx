@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Bell, CircleCheck, CircleX, ExternalLink, Info, Megaphone, TriangleAlert, X } from "lucide-react";
 import { useEffect, useState, type ComponentType } from "react";
 import { css } from "../../../../styled-system/css";
-import { notice } from "../../../../styled-system/recipes";
+import { notice } from "../../../../styled-system/recipes/notice";
 import { DISMISSED_NOTIFICATIONS_KEY } from "../../../../src/shared/constants.ts";
 import { RichText } from "../../../components/ui/rich-text.tsx";
 import { notificationsQueryOptions } from "../api.ts";

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CirclePlay, RefreshCw, TriangleAlert } from "lucide-react";
 import { css } from "../../../../styled-system/css";
-import { button } from "../../../../styled-system/recipes";
+import { button } from "../../../../styled-system/recipes/button";
 import { VIDEO_FETCH_ATTEMPTS, VIDEO_SKELETONS } from "../../../../src/shared/constants.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { formatShortDate } from "../../../components/ui/format.ts";
