@@ -9,7 +9,7 @@ export type Budget = { name: string; limitKb: number; enforce: boolean };
 /**
  * `enforce: false` prints an over-budget line without failing the build. The public JS budget is printed only until
  * the lazy loading of the public dialogs, forms and toast lands in web/features and web/components/ui (see
- * docs/decisions/0005-speed-budgets-and-caching.md); the lead flips it to true then.
+ * docs/decisions/0007-speed-budgets-and-caching.md); the lead flips it to true then.
  */
 export const BUDGETS = {
   publicJs: { name: "JavaScript loaded by /", limitKb: 100, enforce: false },
