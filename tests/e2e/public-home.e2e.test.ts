@@ -77,7 +77,11 @@ describe("header and footer", () => {
     await page.evaluate(() => window.scrollTo({ top: document.getElementById("archives")!.getBoundingClientRect().top + window.scrollY - 102, behavior: "instant" }));
     await page.waitForFunction(() => document.querySelector('nav[aria-label=Main] a[href="#contact"]')?.getAttribute("aria-current") === "location");
 
-    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+    // At the very bottom the bar is full; the page may still grow while images arrive, so scroll until it stays there.
+    await page.waitForFunction(() => {
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
+      return document.querySelector("[data-testid=scroll-progress]")?.getAttribute("aria-valuenow") === "100";
+    });
     await page.waitForFunction(() => document.querySelector("[data-testid=site-header]")?.getAttribute("data-shrunk") === "true");
     expect(Number(await page.getByTestId("scroll-progress").getAttribute("aria-valuenow"))).toBe(100);
     expect((await header.boundingBox())!.height).toBeLessThan(70);
