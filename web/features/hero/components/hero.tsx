@@ -30,6 +30,7 @@ function Portrait({ src, alt }: { src: string; alt: string }) {
       data-testid="profile-image"
       data-placeholder={usePlaceholder ? "true" : "false"}
       onError={() => setBroken(true)}
+      fetchPriority="high"
       width={800}
       height={1000}
       className={css({ w: "full", h: "full", objectFit: "cover" })}
