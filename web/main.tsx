@@ -1,5 +1,5 @@
 import { hydrate } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { queryClient } from "./lib/query-client.ts";
@@ -15,5 +15,7 @@ const app = (
     <App />
   </StrictMode>
 );
-if (state && root.firstChild) hydrateRoot(root, app);
+// Hydrating in a transition lets React yield to the browser between components: the page is already visible, and
+// no single long task keeps a tap waiting.
+if (state && root.firstChild) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
