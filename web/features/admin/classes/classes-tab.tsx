@@ -1,16 +1,16 @@
 // Classes tab (spec §2.2): cards with level badge (hidden for None), days, time, location; create, edit, delete.
 import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { css } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
+import type { ClassInput } from "../../../../src/shared/schemas.ts";
 import type { Class } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
-import { EditDeleteButtons, FormDialog } from "../shared/item-dialogs.tsx";
+import { EditDeleteButtons, FormDialog, useItemEditing } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
-import { changedFields } from "../shared/format.ts";
 import { classesQueryOptions, useCreateClass, useDeleteClass, useUpdateClass } from "./api.ts";
 import { ClassForm, toClassPayload } from "./class-form.tsx";
 import { ClassIconView } from "./class-icons.tsx";
@@ -19,23 +19,18 @@ const LEVEL_TONES = { Beginner: "beginner", Intermediate: "intermediate", Advanc
 
 export function ClassesTab() {
   const query = useQuery(classesQueryOptions());
-  const create = useCreateClass();
-  const update = useUpdateClass();
-  const remove = useDeleteClass();
-  const [editing, setEditing] = useState<Class | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Class | null>(null);
+  const items = useItemEditing<Class, Partial<ClassInput>>({ create: useCreateClass(), update: useUpdateClass(), remove: useDeleteClass() });
 
   useEffect(() => {
     if (query.isError) notifyError(query.error, "Failed to fetch classes");
   }, [query.isError, query.error]);
 
-  const current = editing === "new" ? null : editing;
 
   return (
     <Panel
       title="Classes"
       actions={
-        <Button onClick={() => setEditing("new")}>
+        <Button onClick={() => items.startCreate()}>
           + Create Class
         </Button>
       }
@@ -72,33 +67,29 @@ export function ClassesTab() {
                 {item.location}
               </Muted>
               <CardActions>
-                <EditDeleteButtons name={item.name} onEdit={() => setEditing(item)} onDelete={() => setDeleting(item)} />
+                <EditDeleteButtons name={item.name} onEdit={() => items.startEdit(item)} onDelete={() => items.startDelete(item)} />
               </CardActions>
             </ItemCard>
           ))}
         </CardGrid>
       )}
 
-      <FormDialog open={editing !== null} onClose={() => setEditing(null)} title={current ? "Edit Class" : "Create Class"}>
+      <FormDialog open={items.editorOpen} onClose={items.closeEditor} title={items.current ? "Edit Class" : "Create Class"}>
         <ClassForm
-          item={current}
-          pending={create.isPending || update.isPending}
-          onCancel={() => setEditing(null)}
-          onSubmit={(values) => {
-            const payload = toClassPayload(values);
-            if (current) update.mutate({ id: current.id, changes: changedFields(payload, current) }, { onSuccess: () => setEditing(null) });
-            else create.mutate(payload, { onSuccess: () => setEditing(null) });
-          }}
+          item={items.current}
+          pending={items.saving}
+          onCancel={items.closeEditor}
+          onSubmit={(values) => items.save(toClassPayload(values))}
         />
       </FormDialog>
 
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        open={items.deleting !== null}
+        onOpenChange={(open) => !open && items.closeDelete()}
         title="Delete Class"
         description="Are you sure you want to delete this class? This action cannot be undone."
-        pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        pending={items.removing}
+        onConfirm={items.confirmDelete}
       />
     </Panel>
   );

@@ -13,8 +13,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
-import { EditDeleteButtons, FormDialog } from "../shared/item-dialogs.tsx";
-import { changedFields } from "../shared/format.ts";
+import { EditDeleteButtons, FormDialog, useItemEditing } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, formGrid, fullRow, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { RichTextField } from "../shared/rich-text-field.tsx";
@@ -42,21 +41,16 @@ export function ArchiveSection() {
 
 function ArchiveList() {
   const query = useQuery(adminArchiveQueryOptions());
-  const create = useCreateArchiveEvent();
-  const update = useUpdateArchiveEvent();
-  const remove = useDeleteArchiveEvent();
-  const [editing, setEditing] = useState<ArchiveEvent | "new" | null>(null);
-  const [deleting, setDeleting] = useState<ArchiveEvent | null>(null);
+  const items = useItemEditing<ArchiveEvent, ArchiveEventInput>({ create: useCreateArchiveEvent(), update: useUpdateArchiveEvent(), remove: useDeleteArchiveEvent() });
 
   useEffect(() => {
     if (query.isError) notifyError(query.error, "Failed to fetch archive entries");
   }, [query.isError, query.error]);
 
-  const current = editing === "new" ? null : editing;
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
       <div>
-        <Button onClick={() => setEditing("new")}>+ Add Archive Entry</Button>
+        <Button onClick={() => items.startCreate()}>+ Add Archive Entry</Button>
       </div>
       {query.isPending ? (
         <StateText>Loading archive entries...</StateText>
@@ -74,32 +68,29 @@ function ArchiveList() {
               <Muted>{item.date}</Muted>
               {(item.images?.length ?? 0) > 0 && <Muted>{item.images!.length + 1} photos</Muted>}
               <CardActions>
-                <EditDeleteButtons name={item.title} onEdit={() => setEditing(item)} onDelete={() => setDeleting(item)} />
+                <EditDeleteButtons name={item.title} onEdit={() => items.startEdit(item)} onDelete={() => items.startDelete(item)} />
               </CardActions>
             </ItemCard>
           ))}
         </CardGrid>
       )}
 
-      <FormDialog open={editing !== null} onClose={() => setEditing(null)} title={current ? "Edit Archive Entry" : "Add Archive Entry"} wide>
+      <FormDialog open={items.editorOpen} onClose={items.closeEditor} title={items.current ? "Edit Archive Entry" : "Add Archive Entry"} wide>
         <ArchiveForm
-          item={current}
-          pending={create.isPending || update.isPending}
-          onCancel={() => setEditing(null)}
-          onSubmit={(values) => {
-            if (current) update.mutate({ id: current.id, changes: changedFields(values, current) }, { onSuccess: () => setEditing(null) });
-            else create.mutate(values, { onSuccess: () => setEditing(null) });
-          }}
+          item={items.current}
+          pending={items.saving}
+          onCancel={items.closeEditor}
+          onSubmit={items.save}
         />
       </FormDialog>
 
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(isOpen) => !isOpen && setDeleting(null)}
+        open={items.deleting !== null}
+        onOpenChange={(isOpen) => !isOpen && items.closeDelete()}
         title="Delete Archive Entry"
         description="Are you sure you want to delete this archive entry? This action cannot be undone."
-        pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        pending={items.removing}
+        onConfirm={items.confirmDelete}
       />
     </div>
   );

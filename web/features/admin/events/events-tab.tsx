@@ -5,11 +5,12 @@ import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { css } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
+import type { EventInput } from "../../../../src/shared/schemas.ts";
 import type { Event } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
-import { EditDeleteButtons, FormDialog } from "../shared/item-dialogs.tsx";
-import { changedFields, formatDay, localIsoDate } from "../shared/format.ts";
+import { EditDeleteButtons, FormDialog, useItemEditing } from "../shared/item-dialogs.tsx";
+import { formatDay, localIsoDate } from "../shared/format.ts";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { adminEventsQueryOptions, registrationsQueryOptions, useCreateEvent, useDeleteEvent, useUpdateEvent } from "./api.ts";
@@ -33,23 +34,18 @@ function RegistrationsButton({ event, onOpen }: { event: Event; onOpen: () => vo
 
 export function EventsTab() {
   const query = useQuery(adminEventsQueryOptions());
-  const create = useCreateEvent();
-  const update = useUpdateEvent();
-  const remove = useDeleteEvent();
-  const [editing, setEditing] = useState<Event | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Event | null>(null);
+  const items = useItemEditing<Event, EventInput>({ create: useCreateEvent(), update: useUpdateEvent(), remove: useDeleteEvent() });
   const [registrationsOf, setRegistrationsOf] = useState<Event | null>(null);
 
   useEffect(() => {
     if (query.isError) notifyError(query.error, "Failed to fetch events");
   }, [query.isError, query.error]);
 
-  const current = editing === "new" ? null : editing;
   const today = localIsoDate();
 
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
-      <Panel title="Events" description="Past events stay here so photos can be added after the event." actions={<Button onClick={() => setEditing("new")}>+ Create Event</Button>}>
+      <Panel title="Events" description="Past events stay here so photos can be added after the event." actions={<Button onClick={() => items.startCreate()}>+ Create Event</Button>}>
         {query.isPending ? (
           <StateText>Loading events...</StateText>
         ) : !query.data?.length ? (
@@ -86,7 +82,7 @@ export function EventsTab() {
                   {event.images.length > 0 && <Muted>{event.images.length} photo{event.images.length === 1 ? "" : "s"}</Muted>}
                   <CardActions>
                     <RegistrationsButton event={event} onOpen={() => setRegistrationsOf(event)} />
-                    <EditDeleteButtons name={event.name} onEdit={() => setEditing(event)} onDelete={() => setDeleting(event)} />
+                    <EditDeleteButtons name={event.name} onEdit={() => items.startEdit(event)} onDelete={() => items.startDelete(event)} />
                   </CardActions>
                 </ItemCard>
               );
@@ -97,25 +93,22 @@ export function EventsTab() {
 
       <ArchiveSection />
 
-      <FormDialog open={editing !== null} onClose={() => setEditing(null)} title={current ? "Edit Event" : "Create Event"} wide>
+      <FormDialog open={items.editorOpen} onClose={items.closeEditor} title={items.current ? "Edit Event" : "Create Event"} wide>
         <EventForm
-          item={current}
-          pending={create.isPending || update.isPending}
-          onCancel={() => setEditing(null)}
-          onSubmit={(values) => {
-            if (current) update.mutate({ id: current.id, changes: changedFields(values, current) }, { onSuccess: () => setEditing(null) });
-            else create.mutate(values, { onSuccess: () => setEditing(null) });
-          }}
+          item={items.current}
+          pending={items.saving}
+          onCancel={items.closeEditor}
+          onSubmit={items.save}
         />
       </FormDialog>
 
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        open={items.deleting !== null}
+        onOpenChange={(open) => !open && items.closeDelete()}
         title="Delete Event"
         description="Are you sure you want to delete this event? This action cannot be undone."
-        pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        pending={items.removing}
+        onConfirm={items.confirmDelete}
       />
 
       <RegistrationsDialog event={registrationsOf} onClose={() => setRegistrationsOf(null)} />

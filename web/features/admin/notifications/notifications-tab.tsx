@@ -2,15 +2,16 @@
 // computed at display time (spec §4); create, edit, delete.
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Bell, CheckCircle2, ExternalLink, Info, Pencil, Plus, Trash2, XCircle } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { css, cx } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import { NOTIFICATION_FORM_TYPES } from "../../../../src/shared/constants.ts";
+import type { NotificationInput } from "../../../../src/shared/schemas.ts";
 import type { Notification } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
-import { FormDialog } from "../shared/item-dialogs.tsx";
-import { changedFields, formatDay, localIsoDate } from "../shared/format.ts";
+import { FormDialog, useItemEditing } from "../shared/item-dialogs.tsx";
+import { formatDay, localIsoDate } from "../shared/format.ts";
 import { Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { adminNotificationsQueryOptions, useCreateNotification, useDeleteNotification, useUpdateNotification } from "./api.ts";
@@ -50,17 +51,12 @@ const bodyCell = css({
 
 export function NotificationsTab() {
   const query = useQuery(adminNotificationsQueryOptions());
-  const create = useCreateNotification();
-  const update = useUpdateNotification();
-  const remove = useDeleteNotification();
-  const [editing, setEditing] = useState<Notification | "new" | null>(null);
-  const [deleting, setDeleting] = useState<Notification | null>(null);
+  const items = useItemEditing<Notification, NotificationInput>({ create: useCreateNotification(), update: useUpdateNotification(), remove: useDeleteNotification() });
 
   useEffect(() => {
     if (query.isError) notifyError(query.error, "Failed to fetch notifications");
   }, [query.isError, query.error]);
 
-  const current = editing === "new" ? null : editing;
   const notifications = query.data ?? [];
   const today = localIsoDate();
 
@@ -68,7 +64,7 @@ export function NotificationsTab() {
     <Panel
       title="Manage Notifications"
       actions={
-        <Button onClick={() => setEditing("new")}>
+        <Button onClick={() => items.startCreate()}>
           <Plus size={16} aria-hidden />
           Add New Notification
         </Button>
@@ -81,7 +77,7 @@ export function NotificationsTab() {
           <Bell size={32} aria-hidden className={css({ color: "fg.muted" })} />
           <h3 className={css({ fontWeight: "700", fontSize: "lg" })}>No notifications</h3>
           <p className={css({ color: "fg.muted" })}>Get started by creating a new notification.</p>
-          <Button className={css({ mt: "2" })} onClick={() => setEditing("new")}>
+          <Button className={css({ mt: "2" })} onClick={() => items.startCreate()}>
             <Plus size={16} aria-hidden />
             Add Notification
           </Button>
@@ -131,10 +127,10 @@ export function NotificationsTab() {
                     </td>
                     <td className={cx(cell, bodyCell, css({ _before: { display: "none!" } }))}>
                       <div className={css({ display: "flex", gap: "1" })}>
-                        <Button size="sm" variant="ghost" aria-label="Edit notification" onClick={() => setEditing(item)}>
+                        <Button size="sm" variant="ghost" aria-label="Edit notification" onClick={() => items.startEdit(item)}>
                           <Pencil size={16} aria-hidden />
                         </Button>
-                        <Button size="sm" variant="ghost" aria-label="Delete notification" onClick={() => setDeleting(item)}>
+                        <Button size="sm" variant="ghost" aria-label="Delete notification" onClick={() => items.startDelete(item)}>
                           <Trash2 size={16} aria-hidden />
                         </Button>
                       </div>
@@ -147,25 +143,22 @@ export function NotificationsTab() {
         </div>
       )}
 
-      <FormDialog open={editing !== null} onClose={() => setEditing(null)} title={current ? "Edit Notification" : "Create New Notification"}>
+      <FormDialog open={items.editorOpen} onClose={items.closeEditor} title={items.current ? "Edit Notification" : "Create New Notification"}>
         <NotificationForm
-          item={current}
-          pending={create.isPending || update.isPending}
-          onCancel={() => setEditing(null)}
-          onSubmit={(values) => {
-            if (current) update.mutate({ id: current.id, changes: changedFields(values, current) }, { onSuccess: () => setEditing(null) });
-            else create.mutate(values, { onSuccess: () => setEditing(null) });
-          }}
+          item={items.current}
+          pending={items.saving}
+          onCancel={items.closeEditor}
+          onSubmit={items.save}
         />
       </FormDialog>
 
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        open={items.deleting !== null}
+        onOpenChange={(open) => !open && items.closeDelete()}
         title="Are you sure?"
         description="This will permanently delete this notification."
-        pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        pending={items.removing}
+        onConfirm={items.confirmDelete}
       />
     </Panel>
   );
