@@ -20,7 +20,7 @@ import { subscribersModule } from "./modules/subscribers/index.ts";
 import { uploadsModule } from "./modules/uploads/index.ts";
 import { youtubeModule } from "./modules/youtube/index.ts";
 import { applySecurityHeaders } from "./plugins/security-headers.ts";
-import { createPageHandler, type PageRenderer } from "./plugins/page.ts";
+import { createPageHandler, PAGE_READS, type PageRenderer } from "./plugins/page.ts";
 import { createSiteFiles } from "./plugins/site-files.ts";
 import { createWebAssetHandler, type WebAssetFiles } from "./plugins/web-assets.ts";
 
@@ -42,8 +42,8 @@ export type App = {
 };
 
 const SERVER_PATHS = /^\/(api|uploads|calendar)(\/|$)|^\/healthz$/;
-/** Public reads answered from the public cache (they take no query parameters). */
-const PUBLIC_READS = new Set(["/api/profile", "/api/events", "/api/classes", "/api/archive-events", "/api/notifications"]);
+/** Public reads answered from the public cache (they take no query parameters): the reads `/` is rendered from. */
+const PUBLIC_READS = new Set(PAGE_READS);
 
 export function createApp(options: AppOptions): App {
   const now = options.now ?? (() => new Date());
