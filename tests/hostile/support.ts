@@ -1,14 +1,12 @@
 // Shared parts of the hostile suite (tests/hostile) and the soak (scripts/soak.ts): a seeded PRNG, the real server
 // as a process (kill -9 and restart on the same data), raw HTTP for paths fetch would normalise, small statistics.
 import { Database } from "bun:sqlite";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { freePort } from "../e2e/support.ts";
+import { join } from "node:path";
+import { freePort, ROOT, startServer as startProcess, type Server, type StartOptions } from "../server.ts";
 
-export { freePort };
-export const ROOT = resolve(import.meta.dir, "../..");
+export { freePort, ROOT };
 export const ADMIN_PASSWORD = "hostile-admin-password";
 export const JWT_SECRET = "hostile-jwt-secret-0123456789abcdef0123456789";
 
@@ -34,103 +32,11 @@ export type Rng = ReturnType<typeof prng>;
 /** The seed of this run: HOSTILE_SEED when set (to replay a failure), else a fixed one. */
 export const SEED = Number(process.env.HOSTILE_SEED ?? 20261121);
 
-export type Server = {
-  url: string;
-  port: number;
-  pid: number;
-  dir: string;
-  dataDir: string;
-  appDataDir: string;
-  logs: () => string;
-  /** Resident memory of the server process in KiB (from /proc). */
-  rssKb: () => number;
-  alive: () => boolean;
-  kill9: () => Promise<void>;
-  /** SIGTERM and wait; keeps the folder (use `remove` to delete it). */
-  stop: () => Promise<void>;
-  remove: () => void;
-};
+export type { Server };
 
-export type StartOptions = {
-  /** Reuse a folder (restart after a crash); a new temp folder otherwise. */
-  dir?: string;
-  /** Copy this folder into APP_DATA_DIR first (the repo's demo content with "demo"); none by default. */
-  appData?: string | "demo" | null;
-  env?: Record<string, string>;
-};
-
-/** Starts `bun src/main.ts serve` on 127.0.0.1 and a free port, with its own DATA_DIR and APP_DATA_DIR. */
-export async function startServer(options: StartOptions = {}): Promise<Server> {
-  const dir = options.dir ?? mkdtempSync(join(tmpdir(), "vedanta-hostile-"));
-  const dataDir = join(dir, "data");
-  const appDataDir = join(dir, "app_data");
-  mkdirSync(appDataDir, { recursive: true });
-  const source = options.appData === "demo" ? join(ROOT, "app_data") : options.appData;
-  if (source && existsSync(source) && !options.dir) cpSync(source, appDataDir, { recursive: true });
-  const port = freePort();
-  const child = Bun.spawn(["bun", join(ROOT, "src/main.ts"), "serve"], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      APP_DATA_DIR: appDataDir,
-      ADMIN_PASSWORD,
-      JWT_SECRET,
-      SITE_URL: `http://127.0.0.1:${port}`,
-      YOUTUBE_API_BASE: "http://127.0.0.1:9/unreachable",
-      WEB_DIST: process.env.WEB_DIST ?? join(ROOT, "dist/public"),
-      ...options.env,
-    },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  let output = "";
-  const collect = async (stream: ReadableStream<Uint8Array>) => {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) output += decoder.decode(chunk, { stream: true });
-  };
-  void collect(child.stdout);
-  void collect(child.stderr);
-  const deadline = Date.now() + 20_000;
-  while (!output.includes("Listening on")) {
-    if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server did not start:\n${output}`);
-    }
-    await Bun.sleep(20);
-  }
-  const alive = () => child.exitCode === null && child.signalCode === null;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    pid: child.pid,
-    dir,
-    dataDir,
-    appDataDir,
-    logs: () => output,
-    rssKb: () => {
-      try {
-        return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0);
-      } catch {
-        return 0;
-      }
-    },
-    alive,
-    kill9: async () => {
-      if (alive()) child.kill("SIGKILL");
-      await child.exited;
-    },
-    stop: async () => {
-      if (alive()) child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await child.exited;
-      clearTimeout(timer);
-    },
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
+/** The server with the hostile suite's admin password and JWT secret (so tokens can be forged against it). */
+export const startServer = (options: StartOptions = {}): Promise<Server> =>
+  startProcess({ ...options, env: { ADMIN_PASSWORD, JWT_SECRET, ...options.env } });
 
 /** Logs in against a running server and returns the bearer token. */
 export async function login(server: Server): Promise<string> {
