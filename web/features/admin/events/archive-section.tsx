@@ -18,7 +18,7 @@ import { CardActions, CardGrid, formGrid, fullRow, ItemCard, Muted, Panel, State
 import { notifyError } from "../shared/notify.ts";
 import { RichTextField } from "../shared/rich-text-field.tsx";
 import { adminArchiveQueryOptions, useCreateArchiveEvent, useDeleteArchiveEvent, useUpdateArchiveEvent } from "./api.ts";
-import { AttachmentField } from "./attachment-field.tsx";
+import { AttachmentFormField } from "./attachment-field.tsx";
 import { ImageListField } from "./image-list-field.tsx";
 
 export function ArchiveSection() {
@@ -161,27 +161,7 @@ function ArchiveForm({ item, pending, onSubmit, onCancel }: ArchiveFormProps) {
             />
           </div>
           <div className={fullRow}>
-            <Controller
-              control={control}
-              name="attachmentFile"
-              render={({ field }) => (
-                <Controller
-                  control={control}
-                  name="attachmentName"
-                  render={({ field: nameField }) => (
-                    <AttachmentField
-                      eventId="temp"
-                      file={field.value}
-                      name={nameField.value}
-                      onChange={({ file, name }) => {
-                        field.onChange(file);
-                        nameField.onChange(name);
-                      }}
-                    />
-                  )}
-                />
-              )}
-            />
+            <AttachmentFormField control={control} eventId="temp" />
           </div>
         </div>
       </Dialog.Body>

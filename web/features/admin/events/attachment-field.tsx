@@ -1,6 +1,7 @@
 // A PDF attachment: upload (to the event, or 'temp' before it exists) fills the file and name; 'Remove' clears them.
 import { FileText, Paperclip } from "lucide-react";
 import { useRef, useState } from "react";
+import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { css } from "../../../../styled-system/css";
 import { ATTACHMENT_MAX_BYTES } from "../../../../src/shared/constants.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -86,5 +87,22 @@ export function AttachmentField({ eventId, file, name, onChange }: AttachmentFie
         </div>
       )}
     </div>
+  );
+}
+
+/** The attachment as the `attachmentFile` and `attachmentName` fields of a form. */
+export function AttachmentFormField<T extends FieldValues>({ control, eventId }: { control: Control<T, unknown, any>; eventId: number | "temp" }) {
+  const file = useController({ control, name: "attachmentFile" as FieldPath<T> });
+  const name = useController({ control, name: "attachmentName" as FieldPath<T> });
+  return (
+    <AttachmentField
+      eventId={eventId}
+      file={file.field.value}
+      name={name.field.value}
+      onChange={(attachment) => {
+        file.field.onChange(attachment.file);
+        name.field.onChange(attachment.name);
+      }}
+    />
   );
 }

@@ -12,7 +12,7 @@ import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";
-import { AttachmentField } from "./attachment-field.tsx";
+import { AttachmentFormField } from "./attachment-field.tsx";
 import { ImageListField } from "./image-list-field.tsx";
 
 type EventValues = {
@@ -114,27 +114,7 @@ export function EventForm({ item, pending, onSubmit, onCancel }: EventFormProps)
             />
           </div>
           <div className={fullRow}>
-            <Controller
-              control={control}
-              name="attachmentFile"
-              render={({ field }) => (
-                <Controller
-                  control={control}
-                  name="attachmentName"
-                  render={({ field: nameField }) => (
-                    <AttachmentField
-                      eventId={item?.id ?? "temp"}
-                      file={field.value}
-                      name={nameField.value}
-                      onChange={({ file, name }) => {
-                        field.onChange(file);
-                        nameField.onChange(name);
-                      }}
-                    />
-                  )}
-                />
-              )}
-            />
+            <AttachmentFormField control={control} eventId={item?.id ?? "temp"} />
           </div>
           <Field label="Archive Description (optional)" hint="Shown in the archive once the event has passed." className={fullRow}>
             {(id) => <Textarea id={id} rows={3} {...register("archiveDescription")} />}
