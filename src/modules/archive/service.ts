@@ -47,9 +47,10 @@ export function createArchiveService(db: Db) {
   return {
     /** The archive rows and the past events, newest year first. */
     list(today: string): ArchiveItem[] {
+      const keyed = (item: ArchiveItem, startDate?: string) => ({ item, key: sortKey(item, startDate) });
       const items = [
-        ...rows.all().map((row) => ({ item: fromRow(row), key: sortKey(fromRow(row)) })),
-        ...events.past(today).map((event) => ({ item: toArchiveShape(event), key: sortKey(toArchiveShape(event), event.startDate) })),
+        ...rows.all().map((row) => keyed(fromRow(row))),
+        ...events.past(today).map((event) => keyed(toArchiveShape(event), event.startDate)),
       ];
       return items.sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0)).map(({ item }) => item);
     },
