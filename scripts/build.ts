@@ -43,7 +43,7 @@ for (const file of files.filter((name) => COMPRESSIBLE.test(name))) {
   await Bun.write(`${OUT}/${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
 }
 
-// Size budgets (issue 5): printed on every build; an enforced one exceeded fails it (after the files are written).
+// Size budgets (issue 5): printed on every build; one exceeded fails it (after the files are written).
 const budgets = await checkBudgets(OUT);
 console.log(`budgets:\n${budgets.lines.join("\n")}`);
 const finish = () => {

@@ -1,13 +1,12 @@
-import { hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
-import { queryClient } from "./lib/query-client.ts";
+import { queryClient } from "./lib/query.ts";
 
 // `/` arrives rendered by the server with its data (web/app/server-render.tsx): the query cache is filled from the
 // JSON data tag first, so the first render matches the server's markup and hydrates without fetching again.
 const state = document.getElementById("query-state");
-if (state?.textContent) hydrate(queryClient, JSON.parse(state.textContent));
+if (state?.textContent) queryClient.hydrate(JSON.parse(state.textContent));
 
 const root = document.getElementById("root")!;
 const app = (

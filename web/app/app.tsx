@@ -1,7 +1,6 @@
-import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect } from "react";
 import { Toaster } from "../components/ui/toast.tsx";
-import { queryClient as browserQueryClient } from "../lib/query-client.ts";
+import { QueryClientProvider, queryClient as browserQueryClient, type QueryClient } from "../lib/query.ts";
 import { usePathname } from "../lib/router.ts";
 import { HomePage } from "./routes/home.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";

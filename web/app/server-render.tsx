@@ -1,12 +1,11 @@
 // Server-side rendering of `/` (issue 5): the app rendered with the public reads already in its query cache, and
 // that cache dehydrated into a JSON data tag (not a script that runs: the CSP allows none inline) which web/main.tsx
 // hydrates before hydrateRoot. Runs in the Bun server; public components are render-safe (no window during render).
-import { dehydrate, QueryClient } from "@tanstack/react-query";
 import { StrictMode } from "react";
 // The browser build of the renderer: the same renderToString without node:util and node:stream, which the Bun build
 // imports eagerly and which would then load at every start of the executable.
 import { renderToString } from "react-dom/server.browser";
-import { createQueryClient } from "../lib/query-client.ts";
+import { QueryClient } from "../lib/query.ts";
 import { App } from "./app.tsx";
 
 /** The id of the <script type="application/json"> holding the dehydrated query cache. */
@@ -17,7 +16,7 @@ export type PageData = Record<string, unknown>;
 
 /** Renders `/` with `data`; `assetUrls` maps a bundled file's name (e.g. "portrait-placeholder.svg") to its URL in the build. */
 export function renderHomePage(data: PageData, assetUrls: Record<string, string> = {}): { root: string; tail: string } {
-  const client: QueryClient = createQueryClient();
+  const client = new QueryClient();
   for (const [path, value] of Object.entries(data)) client.setQueryData([path], value);
   let root = renderToString(
     <StrictMode>
@@ -29,7 +28,6 @@ export function renderHomePage(data: PageData, assetUrls: Record<string, string>
     const [stem, ext] = [name.slice(0, name.lastIndexOf(".")), name.slice(name.lastIndexOf("."))];
     root = root.replace(new RegExp(`"[^"]*/${stem}(?:-[a-z0-9]+)?\\${ext}"`, "g"), `"${url}"`);
   }
-  const state = JSON.stringify(dehydrate(client)).replace(/</g, "\\u003c");
-  client.clear();
+  const state = JSON.stringify(client.dehydrate()).replace(/</g, "\\u003c");
   return { root, tail: `<script type="application/json" id="${QUERY_STATE_ID}">${state}</script>` };
 }

@@ -1,6 +1,6 @@
 // The admin area (spec §2.2): the login card, or the dashboard when a token is stored. A 401 from any admin call
 // (an expired or revoked token) returns to the login card with a message.
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "../../lib/query.ts";
 import { useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { AdminDashboard } from "../../features/admin/dashboard/admin-dashboard.tsx";

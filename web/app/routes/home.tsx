@@ -1,6 +1,6 @@
 // The public home page (spec §2.1): hero, notifications, events, classes, videos, contact, archive, then the footer.
 // Features do not import each other; this page composes them and passes what they share (profile, channel).
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../lib/query.ts";
 import { css } from "../../../styled-system/css";
 import { VIDEO_FETCH_ATTEMPTS } from "../../../src/shared/constants.ts";
 import { ArchiveSection } from "../../features/archive/components/archive-section.tsx";

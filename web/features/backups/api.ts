@@ -1,5 +1,5 @@
 // Backups in the admin area (issue 7): list, take one now, download, restore.
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "../../lib/query.ts";
 import { ApiError, apiRequest, getAdminToken, getJson } from "../../lib/api.ts";
 
 export type BackupKind = "daily" | "manual" | "before-import" | "before-restore";

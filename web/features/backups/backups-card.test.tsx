@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClient, QueryClientProvider } from "../../lib/query.ts";
 import { renderToString } from "react-dom/server";
 import { backupsQueryOptions, formatSize, type BackupInfo } from "./api.ts";
 import { BackupsCard } from "./backups-card.tsx";

@@ -1,6 +1,6 @@
 // The 'Backups' card for the Data Sync tab (issue 7): the backups kept in DATA_DIR/backups, each downloadable and
 // restorable (after a confirmation), and 'Back up now'. Self-contained: mount it anywhere in the admin area.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "../../lib/query.ts";
 import { ArchiveRestore, DatabaseBackup, Download, HardDriveDownload } from "lucide-react";
 import { useState } from "react";
 import { css } from "../../../styled-system/css";

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "../../lib/query.ts";
 import type { Class } from "../../../src/shared/types.ts";
 import { getJson } from "../../lib/api.ts";
 

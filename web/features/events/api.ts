@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "../../lib/query.ts";
 import type { RegistrationInput } from "../../../src/shared/schemas.ts";
 import type { Event } from "../../../src/shared/types.ts";
 import { apiRequest, getJson } from "../../lib/api.ts";

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "../../lib/query.ts";
 import { VIDEO_FETCH_ATTEMPTS, VIDEO_RETRY_BASE_DELAY_MS } from "../../../src/shared/constants.ts";
 import type { Video, VideoError, VideoList } from "../../../src/shared/types.ts";
 

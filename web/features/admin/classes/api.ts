@@ -1,5 +1,5 @@
 // Admin classes (spec §7): the list is the public GET /api/classes; writes refresh it.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "../../../lib/query.ts";
 import type { ClassInput } from "../../../../src/shared/schemas.ts";
 import type { Class } from "../../../../src/shared/types.ts";
 import { apiRequest, ApiError } from "../../../lib/api.ts";

@@ -1,5 +1,5 @@
 // Classes tab (spec §2.2): cards with level badge (hidden for None), days, time, location; create, edit, delete.
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useEffect } from "react";
 import { css } from "../../../../styled-system/css";

@@ -1,5 +1,5 @@
 // Data sync with the app_data folder (spec §7).
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "../../../lib/query.ts";
 import type { SyncStatus } from "../../../../src/shared/types.ts";
 import { apiRequest, getJson } from "../../../lib/api.ts";
 

@@ -1,5 +1,5 @@
 // Data Sync tab 'Data Sync & Persistence' (spec §2.2, §4): sync, restore (confirmed), status, how it works.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "../../../lib/query.ts";
 import { CheckCircle2, DatabaseBackup, Info, RefreshCw, Upload, XCircle } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { css } from "../../../../styled-system/css";

@@ -1,5 +1,5 @@
 // Admin events and archive entries (spec §7): every event (past included), registrations, PDF attachments.
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from "../../../lib/query.ts";
 import type { ArchiveEventInput, EventInput } from "../../../../src/shared/schemas.ts";
 import type { ArchiveEvent, Event, Registration } from "../../../../src/shared/types.ts";
 import { apiRequest, getJson } from "../../../lib/api.ts";

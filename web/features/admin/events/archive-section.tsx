@@ -1,7 +1,7 @@
 // Archive entries (the archive_events rows): the spec gives them no screen, but a teacher expects to fix a typo.
 // They live inside the Events tab, folded away until asked for.
 import { superstructResolver } from "@hookform/resolvers/superstruct";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";

@@ -1,6 +1,6 @@
 // Events tab (spec §2.2): every event, past ones marked so photos can be added afterwards; registrations per event;
 // create, edit, delete; and the hand-made archive entries below (no eighth tab).
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { css } from "../../../../styled-system/css";

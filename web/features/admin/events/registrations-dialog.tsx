@@ -1,5 +1,5 @@
 // The registrations of one event, with a CSV export.
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { Download } from "lucide-react";
 import { css } from "../../../../styled-system/css";
 import type { Event } from "../../../../src/shared/types.ts";

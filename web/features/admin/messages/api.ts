@@ -1,5 +1,5 @@
 // Contact messages (spec §7): newest first, mark as read, delete.
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "../../../lib/query.ts";
 import type { Message } from "../../../../db/schema.ts";
 import { apiRequest, getJson } from "../../../lib/api.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";

@@ -1,5 +1,5 @@
 // Messages tab (spec §2.2): unread/total counts, cards with an accent border when unread, view, mark as read, delete.
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { Check, Eye, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { css, cx } from "../../../../styled-system/css";

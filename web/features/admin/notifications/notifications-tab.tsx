@@ -1,6 +1,6 @@
 // Notifications tab 'Manage Notifications' (spec §2.2): table with type icon, message, link, dates and a status
 // computed at display time (spec §4); create, edit, delete.
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { AlertTriangle, Bell, CheckCircle2, ExternalLink, Info, Pencil, Plus, Trash2, XCircle } from "lucide-react";
 import { useEffect } from "react";
 import { css, cx } from "../../../../styled-system/css";

@@ -1,5 +1,5 @@
 // Profile, image upload, YouTube key, password reset, export and import (spec §7).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "../../../lib/query.ts";
 import type { ProfileInput } from "../../../../src/shared/schemas.ts";
 import type { Profile } from "../../../../src/shared/types.ts";
 import { apiRequest } from "../../../lib/api.ts";

@@ -1,5 +1,5 @@
 // 'Export Data' (a dated JSON download) and 'Import Data' (checked, confirmed, then the page reloads) — spec §4, §5, §8.
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "../../../lib/query.ts";
 import { Download, FileUp } from "lucide-react";
 import { useRef, useState } from "react";
 import { css } from "../../../../styled-system/css";

@@ -1,5 +1,5 @@
 // Profile tab 'Guru Profile' (spec §2.2): the profile form, import/export, the API key and password dialogs.
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { KeyRound, Video } from "lucide-react";
 import { useEffect, useState } from "react";
 import { css } from "../../../../styled-system/css";

@@ -1,5 +1,5 @@
 // The admin session: a token kept in localStorage under adminToken (spec §4), counted as logged in without a check.
-import type { QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "../../../lib/query.ts";
 import { ADMIN_TOKEN_KEY } from "../../../../src/shared/constants.ts";
 import { getAdminToken } from "../../../lib/api.ts";
 
@@ -18,5 +18,5 @@ export function clearAdminToken() {
 
 /** Drops every cached admin answer (after logout or an expired session), so the next login starts clean. */
 export function forgetAdminData(queryClient: QueryClient) {
-  queryClient.removeQueries({ predicate: (query) => String(query.queryKey[0]).startsWith("/api/admin") });
+  queryClient.removeQueries({ predicate: (queryKey) => String(queryKey[0]).startsWith("/api/admin") });
 }

@@ -1,5 +1,5 @@
 // Newsletter subscribers (spec §7): list and delete; the CSV is made on the client.
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "../../../lib/query.ts";
 import type { Subscriber } from "../../../../db/schema.ts";
 import { apiRequest, getJson } from "../../../lib/api.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";

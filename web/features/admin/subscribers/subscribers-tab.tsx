@@ -1,5 +1,5 @@
 // Subscribers tab (spec §2.2): table, delete with confirm, client-side CSV, the disabled 'Send Newsletter'.
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { Download, Send, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { css, cx } from "../../../../styled-system/css";

@@ -1,6 +1,6 @@
 // 'Archives & Past Events' (anchor "archives"): filters, search, sort, the card grid, pagination and the details
 // dialog (spec §2.1, §4, §5).
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { ArrowDownUp, ChevronLeft, ChevronRight, Search, X } from "lucide-react";
 import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { css, cx } from "../../../../styled-system/css";

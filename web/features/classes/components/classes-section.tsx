@@ -1,5 +1,5 @@
 // Weekly Classes (anchor "classes"): first 3, 'View All Classes' / 'Show Less'; level colours per spec §2.1.
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useState } from "react";
 import { css } from "../../../../styled-system/css";

@@ -1,6 +1,6 @@
 // 'Get in Touch' (anchor "contact"): address, e-mail, phone and social links; the form with the §5 messages, the
 // §8 toasts, reset on success and values kept on failure.
-import { useMutation } from "@tanstack/react-query";
+import { useMutation } from "../../../lib/query.ts";
 import { Mail, MapPin, Phone, ShieldCheck } from "lucide-react";
 import { css } from "../../../../styled-system/css";
 import type { ContactInput } from "../../../../src/shared/schemas.ts";

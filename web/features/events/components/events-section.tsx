@@ -1,5 +1,5 @@
 // Upcoming Events (anchor "events"): the first 3, 'View All Events' / 'Show Less' (spec §2.1).
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { lazy, Suspense, useState } from "react";
 import { css } from "../../../../styled-system/css";
 import { INITIAL_VISIBLE_EVENTS } from "../../../../src/shared/constants.ts";

@@ -1,5 +1,5 @@
 // Registration for an event without an external link (the §5 registration schema and messages).
-import { useMutation } from "@tanstack/react-query";
+import { useMutation } from "../../../lib/query.ts";
 import { css } from "../../../../styled-system/css";
 import { registrationSchema, type RegistrationInput } from "../../../../src/shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";

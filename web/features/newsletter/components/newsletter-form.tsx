@@ -1,5 +1,5 @@
 // Newsletter signup in the footer (spec §2.1, §4, §8): spinner and disabled while submitting, cleared on success.
-import { useMutation } from "@tanstack/react-query";
+import { useMutation } from "../../../lib/query.ts";
 import { Send } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { css } from "../../../../styled-system/css";

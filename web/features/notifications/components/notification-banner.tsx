@@ -1,6 +1,6 @@
 // Site-wide notices (spec §2.1, §4): icon by type, HTML message, optional 'Learn more' in a new tab, and a close
 // button remembered in local storage (read and written only in effects and handlers).
-import { useQuery } from "@tanstack/react-query";
+import { useQuery } from "../../../lib/query.ts";
 import { Bell, CircleCheck, CircleX, ExternalLink, Info, Megaphone, TriangleAlert, X } from "lucide-react";
 import { useEffect, useState, type ComponentType } from "react";
 import { css } from "../../../../styled-system/css";
