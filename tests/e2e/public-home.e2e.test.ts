@@ -182,7 +182,8 @@ describe("hero and notifications", () => {
     expect(await items.count()).toBe(2);
     expect(await page.evaluate(() => localStorage.getItem("dismissed-notifications"))).toBe("[1]");
     await page.reload();
-    await items.first().waitFor();
+    // The server renders every notice; the dismissed one goes once the page has read the stored list.
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=notification]").length === 2);
     expect(await items.evaluateAll((list) => list.map((item) => item.getAttribute("data-type")))).toEqual(["priority-3", "info"]);
     await items.first().getByRole("button", { name: "Dismiss notice" }).click();
     await items.first().getByRole("button", { name: "Dismiss notice" }).click();

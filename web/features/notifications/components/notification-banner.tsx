@@ -31,11 +31,12 @@ function readDismissed(): number[] {
 
 export function NotificationBanner() {
   const { data } = useQuery(notificationsQueryOptions());
-  const [dismissed, setDismissed] = useState<number[] | null>(null);
+  // The server renders every notice (the page is the same for all visitors, and readable without JavaScript); the
+  // ones this visitor closed go once the stored list is read, right after hydration.
+  const [dismissed, setDismissed] = useState<number[]>([]);
   useEffect(() => setDismissed(readDismissed()), []);
 
-  // Until the stored list is read, show nothing rather than flash a notice the visitor closed.
-  if (!data || dismissed === null) return null;
+  if (!data) return null;
   const visible = orderNotifications(data).filter((item) => !dismissed.includes(item.id));
   if (visible.length === 0) return null;
 

@@ -1,0 +1,66 @@
+// `/` rendered on the server (issue 5): readable with JavaScript off, and in a browser with JavaScript it hydrates
+// from the data in the page, without fetching the public reads again and without a mismatch warning.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { Browser } from "playwright-core";
+import { startFakeYouTube, type FakeYouTube } from "../../src/test-support/fake-youtube.ts";
+import { launchBrowser, startSite, VIEWPORTS, type Site } from "./support.ts";
+
+let site: Site;
+let browser: Browser;
+let youtube: FakeYouTube;
+
+beforeAll(async () => {
+  youtube = await startFakeYouTube();
+  [site, browser] = await Promise.all([
+    startSite({ env: { YOUTUBE_API_BASE: youtube.url, YOUTUBE_API_KEY: youtube.apiKey, YOUTUBE_CHANNEL_ID: youtube.channelId } }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  await youtube?.stop();
+});
+
+const PAGE_READS = ["/api/profile", "/api/events", "/api/classes", "/api/archive-events", "/api/notifications"];
+
+test("with JavaScript off the page shows the teacher, notifications, events, classes, the first archive page and the contact details", async () => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone });
+  const page = await context.newPage();
+  await page.goto(site.url);
+  expect(await page.getByRole("heading", { level: 1 }).innerText()).toContain("Swami Atmananda");
+  expect(await page.getByTestId("profile-quote").innerText()).toContain("Come and discover the lightness of life.");
+  expect(await page.getByTestId("notification").count()).toBeGreaterThan(0);
+  expect(await page.getByTestId("event-card").count()).toBe(3);
+  expect(await page.getByTestId("event-card").first().innerText()).toContain("Summer Silence Retreat");
+  expect(await page.getByTestId("class-card").count()).toBe(3);
+  expect(await page.getByTestId("archive-card").count()).toBeGreaterThan(0);
+  expect(await page.getByTestId("contact-address").innerText()).toContain("42 Rose Street, Fitzroy VIC 3065, Melbourne");
+  expect(await page.getByText("namaste@vedantayoga.org.au").first().isVisible()).toBe(true);
+  await context.close();
+});
+
+test("with JavaScript the page hydrates from its own data: no public read fetched again, no warning, and it responds", async () => {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  const page = await context.newPage();
+  await page.route("https://i.ytimg.com/**", (route) => route.fulfill({ status: 204 }));
+  const messages: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") messages.push(message.text());
+  });
+  page.on("pageerror", (error) => messages.push(error.message));
+  const apiCalls: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/api/")) apiCalls.push(pathname);
+  });
+  await page.goto(site.url);
+  // Interactive only once hydrated: 'View All Events' shows all six upcoming events.
+  await page.getByRole("button", { name: "View All Events" }).click();
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=event-card]").length === 6);
+  await page.waitForLoadState("networkidle");
+  expect(apiCalls.filter((path) => PAGE_READS.includes(path))).toEqual([]);
+  expect(apiCalls).toContain("/api/youtube/videos");
+  expect(messages).toEqual([]);
+  await context.close();
+});
