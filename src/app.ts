@@ -108,12 +108,12 @@ export function createApp(options: AppOptions): App {
         });
       } else if ((request.method === "GET" || request.method === "HEAD") && PUBLIC_READS.has(pathname)) {
         const answer = await readPublic(pathname);
-        response = answer instanceof Response ? answer : respondCached(request, answer);
+        response = answer instanceof Response ? answer : await respondCached(request, answer);
       } else if (SERVER_PATHS.test(pathname)) {
         response = await api.handle(request);
       } else if (request.method === "GET" || request.method === "HEAD") {
         response = siteFiles.has(pathname)
-          ? siteFiles.respond(request, pathname)
+          ? await siteFiles.respond(request, pathname)
           : ((pathname === "/" && (await servePage(request))) || (await serveWebAsset(request, pathname)));
       } else {
         response = new Response("Method not allowed", { status: 405, headers: { Allow: "GET, HEAD" } });

@@ -60,6 +60,25 @@ describe("public cache", () => {
     expect(await small.json()).toEqual([]);
   });
 
+  test("compressed bodies decode to the plain bytes, with their own Content-Length; the first brotli answers wait for it", async () => {
+    const { brotliDecompressSync, gunzipSync } = await import("node:zlib");
+    t.app.context.onPublicChange(); // a fresh answer, not compressed yet
+    const plain = new Uint8Array(await (await get("/api/events")).arrayBuffer());
+    // Two clients at once on a fresh answer: one compression, both get the whole body.
+    const [first, second] = await Promise.all([get("/api/events", { "accept-encoding": "br" }), get("/api/events", { "accept-encoding": "br" })]);
+    for (const response of [first, second, await get("/api/events", { "accept-encoding": "br" })]) {
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(response.headers.get("content-length")).toBe(String(bytes.length));
+      expect(bytes.length).toBeLessThan(plain.length);
+      expect(new Uint8Array(brotliDecompressSync(bytes))).toEqual(plain);
+    }
+    const gz = await get("/api/events", { "accept-encoding": "gzip" });
+    expect(new Uint8Array(gunzipSync(new Uint8Array(await gz.arrayBuffer())))).toEqual(plain);
+    const head = await t.app.handle(new Request("http://localhost/api/events", { method: "HEAD", headers: { "accept-encoding": "br" } }));
+    expect(head.headers.get("content-encoding")).toBe("br");
+    expect(await head.text()).toBe("");
+  });
+
   test("an admin write invalidates: the next read shows it with a new ETag", async () => {
     const before = await get("/api/events");
     const etag = before.headers.get("etag")!;

@@ -1,7 +1,6 @@
 // Backups (issue 7): a consistent snapshot of the database (VACUUM INTO) and the upload files, one folder per backup
 // in DATA_DIR/backups, taken daily, before every import or restore, and on demand; restorable in place.
 import { Database } from "bun:sqlite";
-import { randomBytes } from "node:crypto";
 import {
   closeSync,
   copyFileSync,
@@ -23,6 +22,7 @@ import { basename, join, resolve } from "node:path";
 import { openDatabase, type Db } from "../../../db/client.ts";
 import { migrations } from "../../../db/migrations/index.ts";
 import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
+import { randomHex } from "../../lib/secrets.ts";
 import { readTar, type TarEntry } from "./tar.ts";
 
 export const BACKUP_KINDS = ["daily", "manual", "before-import", "before-restore"] as const;
@@ -136,7 +136,7 @@ export function takeBackup(deps: BackupDeps, kind: BackupKind): Backup {
     .filter((parsed) => parsed && basicStamp(new Date(parsed.createdAt)) === basicStamp(now) && parsed.kind === kind)
     .map((parsed) => parsed!.sequence);
   const name = taken.length ? `${base}-${Math.max(...taken) + 1}` : base;
-  const temp = join(dir, `.partial-${name}-${randomBytes(4).toString("hex")}`);
+  const temp = join(dir, `.partial-${name}-${randomHex(4)}`);
   try {
     mkdirSync(join(temp, "uploads"), { recursive: true });
     deps.db.$client.query("VACUUM INTO ?").run(join(temp, DATABASE_FILE));
@@ -243,7 +243,7 @@ function unpackTar(dataDir: string, path: string): Snapshot {
   } catch (error) {
     throw badRequest(`${path} cannot be read: ${(error as Error).message}`);
   }
-  const work = join(backupsDir(dataDir), `.unpacked-${randomBytes(6).toString("hex")}`);
+  const work = join(backupsDir(dataDir), `.unpacked-${randomHex(6)}`);
   mkdirSync(join(work, "uploads"), { recursive: true });
   let hasDatabase = false;
   // Only the three kinds of file a backup holds, each written under `work` by its own checked name.
@@ -314,7 +314,7 @@ function stageUploads(from: string | null, uploadsDir: string): Staged[] {
     for (const file of uploadFiles(from)) {
       const path = join(uploadsDir, file);
       if (sameFile(join(from, file), path)) continue;
-      const temp = join(uploadsDir, `.${file}.${randomBytes(6).toString("hex")}.tmp`);
+      const temp = join(uploadsDir, `.${file}.${randomHex(6)}.tmp`);
       staged.push({ temp, path });
       copyFileSync(join(from, file), temp);
     }
@@ -368,7 +368,7 @@ const plural = (n: number | undefined, one: string, many: string) => `${n ?? 0} 
  */
 export function restoreBackup(deps: BackupDeps, source: string, options: { allowPaths?: boolean } = {}) {
   const snapshot = openSnapshot(deps.dataDir, source, options.allowPaths ?? false);
-  const workDir = join(backupsDir(deps.dataDir), `.restoring-${randomBytes(6).toString("hex")}`);
+  const workDir = join(backupsDir(deps.dataDir), `.restoring-${randomHex(6)}`);
   const uploadsDir = join(deps.dataDir, "uploads");
   let staged: Staged[] = [];
   try {

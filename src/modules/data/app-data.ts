@@ -1,5 +1,4 @@
 // The app_data folder (docs/architecture.md "app_data format"; issue 2 item 10): sync, status, restore, auto-restore.
-import { randomBytes } from "node:crypto";
 import {
   closeSync,
   copyFileSync,
@@ -17,6 +16,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { badRequest, HttpError } from "../../lib/errors.ts";
+import { randomHex } from "../../lib/secrets.ts";
 import { setSetting } from "../../lib/settings.ts";
 import { EXPORT_SECTIONS, type ExportSection } from "../../shared/constants.ts";
 import type { SyncStatus } from "../../shared/types.ts";
@@ -58,7 +58,7 @@ export function referencedUploads(content: unknown): string[] {
 
 // ---------------------------------------------------------------- atomic files
 
-const tempPathFor = (path: string) => join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
+const tempPathFor = (path: string) => join(dirname(path), `.${basename(path)}.${randomHex(6)}.tmp`);
 
 function fsyncPath(path: string) {
   const fd = openSync(path, "r");
