@@ -1,24 +1,10 @@
 // Everything the server is made of, in one list. A test builds a real app on a temp database in one line.
-import { Elysia } from "elysia";
 import type { Db } from "../db/client.ts";
+import type { Api } from "./api.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { setClientAddress } from "./lib/client-ip.ts";
-import { errorResponse, HttpError } from "./lib/errors.ts";
-import { createPublicCache, respondCached } from "./lib/public-cache.ts";
-import { authModule } from "./modules/auth/index.ts";
-import { archiveModule } from "./modules/archive/index.ts";
-import { backupsModule } from "./modules/backups/index.ts";
-import { calendarModule } from "./modules/calendar/index.ts";
-import { classesModule } from "./modules/classes/index.ts";
-import { dataModule } from "./modules/data/index.ts";
-import { eventsModule } from "./modules/events/index.ts";
-import { messagesModule } from "./modules/messages/index.ts";
-import { notificationsModule } from "./modules/notifications/index.ts";
-import { profileModule } from "./modules/profile/index.ts";
-import { subscribersModule } from "./modules/subscribers/index.ts";
-import { uploadsModule } from "./modules/uploads/index.ts";
-import { youtubeModule } from "./modules/youtube/index.ts";
+import { createPublicCache, etagMatches, pickEncoding, respondCached, type CachedAnswer } from "./lib/public-cache.ts";
 import { applySecurityHeaders } from "./plugins/security-headers.ts";
 import { createPageHandler, PAGE_READS, type PageRenderer } from "./plugins/page.ts";
 import { createSiteFiles } from "./plugins/site-files.ts";
@@ -35,12 +21,24 @@ export type AppOptions = {
   renderPage?: PageRenderer;
 };
 
+/** A route of Bun.serve: the socket's address comes from `server` when the route needs it. */
+export type RouteHandler = (request: Request, server: { requestIP(request: Request): { address: string } | null }) => Response | Promise<Response>;
+
 export type App = {
   /** Answers one request, as the HTTP server does; `ip` stands for the socket's address. */
   handle(request: Request, ip?: string): Promise<Response>;
+  /**
+   * GET of each public read, for Bun.serve's `routes` (matched by the server, no URL parsing): the cached answer
+   * with its headers made once, else `handle`. The same answers `handle` gives, which uses the same code.
+   */
+  routes: Record<string, { GET: RouteHandler }>;
   context: AppContext;
+  /** Whether the API has been built, by a request that needed it (tests and diagnostics). */
+  readonly apiBuilt: boolean;
 };
 
+/** GET /healthz: the process is up and answering (the API's own answer, given without building the API). */
+const HEALTHY = { status: "ok" };
 const SERVER_PATHS = /^\/(api|uploads|calendar)(\/|$)|^\/healthz$/;
 /** Public reads answered from the public cache (they take no query parameters): the reads `/` is rendered from. */
 const PUBLIC_READS = new Set(PAGE_READS);
@@ -59,66 +57,102 @@ export function createApp(options: AppOptions): App {
     publicCache,
   };
 
-  const api = new Elysia()
-    .onError(({ error, code }) => {
-      if (error instanceof HttpError) return errorResponse(error);
-      if (code === "NOT_FOUND") return Response.json({ error: "Not found" }, { status: 404 });
-      if (code === "PARSE") return Response.json({ error: "The request body is not valid JSON" }, { status: 400 });
-      if (code === "VALIDATION") return Response.json({ error: "Invalid request" }, { status: 400 });
-      console.error(error);
-      return Response.json({ error: "Internal server error" }, { status: 500 });
-    })
-    .get("/healthz", () => ({ status: "ok" }))
-    .use(authModule(context))
-    .use(profileModule(context))
-    .use(eventsModule(context))
-    .use(classesModule(context))
-    .use(archiveModule(context))
-    .use(messagesModule(context))
-    .use(subscribersModule(context))
-    .use(notificationsModule(context))
-    .use(dataModule(context))
-    .use(youtubeModule(context))
-    .use(uploadsModule(context))
-    .use(calendarModule(context))
-    .use(backupsModule(context));
+  // The API (Elysia and every module: ~20 ms and its memory) is built by the first request that needs one of its
+  // routes or a public read, not at start: /healthz and the build files answer without it.
+  let api: Promise<Api> | undefined;
+  let apiBuilt = false;
+  const getApi = () =>
+    (api ??= import("./api.ts")
+      .then(({ createApi }) => {
+        const built = createApi(context);
+        apiBuilt = true;
+        return built;
+      })
+      .catch((error: unknown) => {
+        api = undefined;
+        throw error;
+      }));
 
   const serveWebAsset = createWebAssetHandler(options.webAssets ?? {});
   const siteFiles = createSiteFiles(options.config.siteUrl);
   const readPublic = (path: string) =>
     publicCache.get(path, async () => {
-      const built = await api.handle(new Request(`http://localhost${path}`));
+      const built = await (await getApi()).handle(new Request(`http://localhost${path}`));
       return built.status === 200 ? { body: await built.bytes(), contentType: built.headers.get("content-type") ?? "application/json" } : built;
     });
   const servePage = createPageHandler({ files: options.webAssets ?? {}, config: options.config, cache: publicCache, read: readPublic, render: options.renderPage });
   const allowedOrigins = new Set(options.config.corsOrigins);
 
+  // A cached read is the hot path of the site: its responses' headers (the answer's own, then the pipeline's) are
+  // made once per answer and encoding by the same code as any other response, and copied into each response.
+  type Prepared = { plain?: Headers; br?: Headers; gzip?: Headers; notModified?: Headers };
+  const prepared = new WeakMap<CachedAnswer, Prepared>();
+  const snapshot = (pathname: string, answer: CachedAnswer, headers: Record<string, string>) => {
+    const sample = respondCached(new Request(`http://localhost${pathname}`, { headers }), answer);
+    if (sample instanceof Promise) throw new Error("a prepared answer is compressed already");
+    return new Headers(applySecurityHeaders(sample, pathname, null).headers);
+  };
+  /** GET of a public read with no CORS origin to answer, from an answer already built (else null: `handle` does it). */
+  const preparedRead = (request: Request, pathname: string): Response | null => {
+    const origin = request.headers.get("origin");
+    if (origin && allowedOrigins.has(origin)) return null;
+    const answer = publicCache.peek(pathname);
+    if (!answer) return null;
+    let entry = prepared.get(answer);
+    if (!entry) prepared.set(answer, (entry = {}));
+    if (etagMatches(request.headers.get("if-none-match"), answer.etag)) {
+      return new Response(null, { status: 304, headers: (entry.notModified ??= snapshot(pathname, answer, { "if-none-match": answer.etag })) });
+    }
+    const encoding = pickEncoding(request, answer);
+    const body = encoding ? answer[encoding] : answer.body;
+    if (!body) return null; // its compression is not made yet
+    const headers = encoding ? (entry[encoding] ??= snapshot(pathname, answer, { "accept-encoding": encoding })) : (entry.plain ??= snapshot(pathname, answer, {}));
+    return new Response(body, { headers });
+  };
+
+  const handle: App["handle"] = async (request, ip = "127.0.0.1") => {
+    setClientAddress(request, ip);
+    const { pathname } = new URL(request.url);
+    if (request.method === "GET" && PUBLIC_READS.has(pathname)) {
+      const ready = preparedRead(request, pathname);
+      if (ready) return ready;
+    }
+    const origin = request.headers.get("origin");
+    const corsOrigin = origin && allowedOrigins.has(origin) ? origin : null;
+    let response: Response;
+    if (request.method === "OPTIONS" && corsOrigin) {
+      response = new Response(null, {
+        status: 204,
+        headers: { "Access-Control-Allow-Methods": "GET, POST, PATCH, DELETE", "Access-Control-Allow-Headers": "Content-Type, Authorization" },
+      });
+    } else if ((request.method === "GET" || request.method === "HEAD") && PUBLIC_READS.has(pathname)) {
+      const answer = await readPublic(pathname);
+      response = answer instanceof Response ? answer : await respondCached(request, answer);
+    } else if (pathname === "/healthz" && request.method === "GET") {
+      response = Response.json(HEALTHY);
+    } else if (SERVER_PATHS.test(pathname)) {
+      response = await (await getApi()).handle(request);
+    } else if (request.method === "GET" || request.method === "HEAD") {
+      response = siteFiles.has(pathname)
+        ? await siteFiles.respond(request, pathname)
+        : ((pathname === "/" && (await servePage(request))) || (await serveWebAsset(request, pathname)));
+    } else {
+      response = new Response("Method not allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
+    }
+    return applySecurityHeaders(response, pathname, corsOrigin);
+  };
+
+  const routes: App["routes"] = {};
+  for (const path of PUBLIC_READS) {
+    routes[path] = { GET: (request, server) => preparedRead(request, path) ?? handle(request, server.requestIP(request)?.address ?? "unknown") };
+  }
+
   return {
     context,
-    async handle(request, ip = "127.0.0.1") {
-      setClientAddress(request, ip);
-      const { pathname } = new URL(request.url);
-      const origin = request.headers.get("origin");
-      const corsOrigin = origin && allowedOrigins.has(origin) ? origin : null;
-      let response: Response;
-      if (request.method === "OPTIONS" && corsOrigin) {
-        response = new Response(null, {
-          status: 204,
-          headers: { "Access-Control-Allow-Methods": "GET, POST, PATCH, DELETE", "Access-Control-Allow-Headers": "Content-Type, Authorization" },
-        });
-      } else if ((request.method === "GET" || request.method === "HEAD") && PUBLIC_READS.has(pathname)) {
-        const answer = await readPublic(pathname);
-        response = answer instanceof Response ? answer : await respondCached(request, answer);
-      } else if (SERVER_PATHS.test(pathname)) {
-        response = await api.handle(request);
-      } else if (request.method === "GET" || request.method === "HEAD") {
-        response = siteFiles.has(pathname)
-          ? await siteFiles.respond(request, pathname)
-          : ((pathname === "/" && (await servePage(request))) || (await serveWebAsset(request, pathname)));
-      } else {
-        response = new Response("Method not allowed", { status: 405, headers: { Allow: "GET, HEAD" } });
-      }
-      return applySecurityHeaders(response, pathname, corsOrigin);
+    routes,
+    get apiBuilt() {
+      return apiBuilt;
     },
+    handle,
   };
 }

@@ -73,6 +73,8 @@ async function serve(config: Config) {
     hostname: config.host,
     reusePort: false,
     maxRequestBodySize: 64 * 1024 * 1024,
+    // The cached public reads are routes of the server itself (matched without a URL parse); the rest goes to `fetch`.
+    routes: app.routes,
     fetch: (request, server) => app.handle(request, server.requestIP(request)?.address ?? "unknown"),
   });
   console.log(`Listening on http://${config.host}:${server.port} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
