@@ -1,15 +1,34 @@
 // `bun run lighthouse` (issue 5): Lighthouse (npm `lighthouse`, installed globally when missing) with Debian's
 // Chromium on `/`, served with the demo content and a local fake of the video service, mobile then desktop.
-// Prints the four category scores of each.
+// Prints the four category scores and the metrics of each run, and the medians when there are several.
+//
+//   bun run lighthouse [--runs N] [--web DIR] [--keep DIR] [--only mobile|desktop]
+//     --runs N   N runs of each form factor (default 1; this machine is noisy: 3+ for figures worth quoting)
+//     --web DIR  serve this build folder (from `bun scripts/build.ts --outdir DIR`) instead of building one
+//     --keep DIR write each run's Lighthouse JSON report there (mobile-1.json, ...) for the audits' details
 import { $ } from "bun";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { startFakeYouTube } from "../src/test-support/fake-youtube.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
+
+const { values: options } = parseArgs({
+  args: Bun.argv.slice(2),
+  options: { runs: { type: "string", default: "1" }, web: { type: "string" }, keep: { type: "string" }, only: { type: "string" } },
+});
+const RUNS = Math.max(1, Number(options.runs) || 1);
+const FORM_FACTORS = (["mobile", "desktop"] as const).filter((formFactor) => !options.only || options.only === formFactor);
+
+type Report = {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { score: number | null; title: string; displayValue?: string; numericValue?: number; scoreDisplayMode: string }>;
+};
 
 if (!Bun.which("lighthouse")) {
   console.log("Installing lighthouse (npm i -g lighthouse)...");
@@ -22,7 +41,8 @@ const dir = mkdtempSync(join(tmpdir(), "vedanta-lighthouse-"));
 const fake = await startFakeYouTube({ videos: [] });
 let server: ReturnType<typeof Bun.spawn> | null = null;
 try {
-  await $`bun scripts/build.ts --outdir ${join(dir, "web")}`.cwd(ROOT).quiet();
+  const web = options.web ? resolve(options.web) : join(dir, "web");
+  if (!options.web) await $`bun scripts/build.ts --outdir ${web}`.cwd(ROOT).quiet();
   cpSync(join(ROOT, "app_data"), join(dir, "app_data"), { recursive: true });
   const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", reusePort: false, fetch: () => new Response() });
   const port = probe.port!;
@@ -38,7 +58,7 @@ try {
       APP_DATA_DIR: join(dir, "app_data"),
       ADMIN_PASSWORD: "lighthouse-admin-password",
       SITE_URL: url.slice(0, -1),
-      WEB_DIST: join(dir, "web"),
+      WEB_DIST: web,
       YOUTUBE_API_BASE: fake.url,
       YOUTUBE_API_KEY: fake.apiKey,
       YOUTUBE_CHANNEL_ID: fake.channelId,
@@ -54,28 +74,42 @@ try {
     await Bun.sleep(50);
   }
   await fetch(`${url}api/youtube/videos`); // warm the server's video cache, as a running site has it
+  if (options.keep) mkdirSync(options.keep, { recursive: true });
 
   const flags = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run";
-  for (const formFactor of ["mobile", "desktop"] as const) {
-    const out = join(dir, `${formFactor}.json`);
-    const preset = formFactor === "desktop" ? ["--preset=desktop"] : [];
-    await $`lighthouse ${url} ${preset} --quiet --output=json --output-path=${out} --only-categories=${CATEGORIES.join(",")} --chrome-flags=${flags}`
-      .env({ ...process.env, CHROME_PATH: CHROME })
-      .quiet();
-    const report = (await Bun.file(out).json()) as {
-      categories: Record<string, { score: number | null }>;
-      audits: Record<string, { score: number | null; title: string; displayValue?: string; scoreDisplayMode: string }>;
-    };
-    const scores = CATEGORIES.map((id) => `${id} ${Math.round((report.categories[id]?.score ?? 0) * 100)}`);
-    console.log(`${formFactor.padEnd(8)} ${scores.join("  ")}`);
-    const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
-    console.log(`         ${metrics.map((id) => `${id.replace(/-/g, " ")}: ${report.audits[id]?.displayValue ?? "?"}`).join(", ")}`);
-    const failing = Object.entries(report.audits)
-      .filter(([, audit]) => audit.score !== null && audit.score < 0.9 && ["binary", "numeric", "metricSavings"].includes(audit.scoreDisplayMode))
-      .map(([id, audit]) => `${id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
-    if (failing.length) console.log(`         below 90: ${failing.join(", ")}`);
-    const errors = (report.audits["errors-in-console"] as { details?: { items?: { description?: string; url?: string }[] } } | undefined)?.details?.items ?? [];
-    for (const item of errors) console.log(`         console error: ${item.description ?? ""} ${item.url ?? ""}`.slice(0, 300));
+  for (const formFactor of FORM_FACTORS) {
+    const reports: Report[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const out = join(options.keep ? resolve(options.keep) : dir, `${formFactor}-${run}.json`);
+      const preset = formFactor === "desktop" ? ["--preset=desktop"] : [];
+      await $`lighthouse ${url} ${preset} --quiet --output=json --output-path=${out} --only-categories=${CATEGORIES.join(",")} --chrome-flags=${flags}`
+        .env({ ...process.env, CHROME_PATH: CHROME })
+        .quiet();
+      const report = (await Bun.file(out).json()) as Report;
+      reports.push(report);
+      const label = RUNS > 1 ? `${formFactor} ${run}` : formFactor;
+      const scores = CATEGORIES.map((id) => `${id} ${Math.round((report.categories[id]?.score ?? 0) * 100)}`);
+      console.log(`${label.padEnd(10)} ${scores.join("  ")}`);
+      console.log(`           ${METRICS.map((id) => `${id.replace(/-/g, " ")}: ${report.audits[id]?.displayValue ?? "?"}`).join(", ")}`);
+      const failing = Object.entries(report.audits)
+        .filter(([, audit]) => audit.score !== null && audit.score < 0.9 && ["binary", "numeric", "metricSavings"].includes(audit.scoreDisplayMode))
+        .map(([id, audit]) => `${id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
+      if (failing.length) console.log(`           below 90: ${failing.join(", ")}`);
+      const errors = (report.audits["errors-in-console"] as { details?: { items?: { description?: string; url?: string }[] } } | undefined)?.details?.items ?? [];
+      for (const item of errors) console.log(`           console error: ${item.description ?? ""} ${item.url ?? ""}`.slice(0, 300));
+    }
+    if (RUNS > 1) {
+      const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+      const range = (values: number[], format: (value: number) => string) =>
+        `${format(median([...values]))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
+      const scores = CATEGORIES.map((id) => `${id} ${range(reports.map((r) => Math.round((r.categories[id]?.score ?? 0) * 100)), String)}`);
+      const metrics = METRICS.map((id) => {
+        const values = reports.map((r) => r.audits[id]?.numericValue ?? Number.NaN);
+        const format = id === "cumulative-layout-shift" ? (v: number) => v.toFixed(3) : id === "total-blocking-time" ? (v: number) => `${Math.round(v)} ms` : (v: number) => `${(v / 1000).toFixed(2)} s`;
+        return `${id.replace(/-/g, " ")} ${range(values, format)}`;
+      });
+      console.log(`${`${formFactor} median`.padEnd(10)} of ${RUNS}: ${scores.join("  ")}\n           ${metrics.join(", ")}`);
+    }
   }
 } finally {
   server?.kill("SIGTERM");

@@ -1,12 +1,14 @@
 // GET / with its metadata (title, description, canonical, Open Graph, Twitter, JSON-LD), cached with the public
-// answers; robots.txt, sitemap.xml, favicon and web manifest.
+// answers; robots.txt, sitemap.xml, favicon and web manifest; the inline stylesheet's hash in the CSP.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createHash } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { events, profile } from "../../db/schema.ts";
-import { eventDateTimes, offsetAt } from "../lib/page-metadata.ts";
+import { eventDateTimes, offsetAt, portraitPreload } from "../lib/page-metadata.ts";
 import { createTestApp, type TestApp } from "../test-support/app.ts";
+import { styleHash } from "./security-headers.ts";
 import { assetsFromDirectory } from "./web-assets.ts";
 
 const SITE = "https://yoga.example.org";
@@ -160,5 +162,58 @@ describe("server-side rendering", () => {
     } finally {
       app.cleanup();
     }
+  });
+});
+
+describe("the built shell's inline stylesheet and the rendered page's loading order", () => {
+  const STYLE = "html{color:#221f1a}.p_4{padding:1rem}";
+  const SHELL =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shell</title><style>${STYLE}</style>` +
+    `<link rel="modulepreload" crossorigin href="/main-abcdef12.js"><script type="module" crossorigin src="/index-abcdef12.js"></script></head><body><div id="root"></div></body></html>`;
+  let app: TestApp;
+  beforeAll(async () => {
+    const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
+    writeFileSync(join(web, "index.html"), SHELL);
+    app = await createTestApp({ webAssets: await assetsFromDirectory(web), renderPage: () => ({ root: "<main>Rendered</main>" }) });
+    app.db.insert(profile).values({ name: "Swami Test", title: "Teacher", biography: "<p>Bio</p>", quote: "Be still.", profileImage: "/uploads/me.jpg", email: "hi@example.org" }).run();
+  });
+  afterAll(() => app.cleanup());
+
+  const directive = (csp: string, name: string) => csp.split(";").map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? "";
+
+  test("the CSP allows exactly that <style> by its sha256 hash, on / and on the shell pages; style attributes stay allowed", async () => {
+    const hash = `'sha256-${createHash("sha256").update(STYLE).digest("base64")}'`;
+    expect(styleHash(STYLE)).toBe(hash);
+    for (const path of ["/", "/admin", "/no-such-page"]) {
+      const csp = (await app.request("GET", path)).headers.get("content-security-policy")!;
+      expect(directive(csp, "style-src-elem").split(" ")).toEqual(expect.arrayContaining(["'self'", hash]));
+      expect(directive(csp, "style-src-elem")).not.toContain("unsafe-inline");
+      expect(directive(csp, "style-src-attr")).toBe("style-src-attr 'unsafe-inline'");
+      expect(directive(csp, "script-src")).toBe("script-src 'self'");
+    }
+  });
+
+  test("/ has no render-blocking stylesheet and preloads the portrait before the stylesheet", async () => {
+    const html = await (await app.request("GET", "/")).text();
+    expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    const preload = html.indexOf('<link rel="preload" as="image" href="/uploads/me.jpg" fetchpriority="high">');
+    expect(preload).toBeGreaterThan(0);
+    expect(preload).toBeLessThan(html.indexOf("<style>"));
+  });
+
+  test("the rendered / leaves the app to its entry (no preload of it); the shell pages keep the preload", async () => {
+    const page = await (await app.request("GET", "/")).text();
+    expect(page).toContain("<main>Rendered</main>");
+    expect(page).not.toContain("modulepreload");
+    expect(page).toContain('<script type="module" crossorigin src="/index-abcdef12.js"></script>');
+    expect(await (await app.request("GET", "/admin")).text()).toContain('<link rel="modulepreload" crossorigin href="/main-abcdef12.js">');
+  });
+});
+
+describe("portraitPreload", () => {
+  test("an escaped preload of the profile's image, or nothing without one", () => {
+    expect(portraitPreload({ profileImage: '/uploads/a"b.jpg' })).toBe('<link rel="preload" as="image" href="/uploads/a&quot;b.jpg" fetchpriority="high">');
+    expect(portraitPreload({ profileImage: "  " })).toBe("");
+    expect(portraitPreload(null)).toBe("");
   });
 });

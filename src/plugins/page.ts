@@ -1,9 +1,11 @@
 // GET /: the built index.html with the page's metadata in <head> (and, when a renderer is given, the React tree
 // rendered with its data), kept in the public cache so serving it costs a lookup until a write changes it.
+import { readFileSync } from "node:fs";
 import type { Config } from "../config.ts";
-import { pageHead } from "../lib/page-metadata.ts";
+import { pageHead, portraitPreload } from "../lib/page-metadata.ts";
 import { respondCached, type CachedAnswer, type PublicCache } from "../lib/public-cache.ts";
 import type { Event, PublicProfile } from "../shared/types.ts";
+import { allowInlineStyles } from "./security-headers.ts";
 import { ICON_LINKS, SITE_NAME } from "./site-files.ts";
 import type { WebAssetFiles } from "./web-assets.ts";
 
@@ -33,7 +35,17 @@ export type PageOptions = {
 
 /** Builds the handler of GET /; it answers null when there is no build (the web-asset handler explains). */
 export function createPageHandler({ files, config, cache, read, render }: PageOptions) {
+  // The built shell carries the stylesheet inline (scripts/build.ts); every page made from it (this one, /admin, the
+  // 404 page) needs the CSP to allow that <style> by its hash, from the first response on.
   let shell: string | null = null;
+  if (files["/index.html"]) {
+    try {
+      shell = readFileSync(files["/index.html"], "utf8");
+      allowInlineStyles(shell);
+    } catch (error) {
+      console.error("Reading the page shell failed:", error);
+    }
+  }
   const decoder = new TextDecoder();
   const assetUrls: Record<string, string> = {};
   for (const path of Object.keys(files)) {
@@ -52,6 +64,7 @@ export function createPageHandler({ files, config, cache, read, render }: PageOp
     const values = await Promise.all(PAGE_READS.map(readJson));
     const data: PageData = Object.fromEntries(PAGE_READS.map((path, i) => [path, values[i]]));
     const head =
+      portraitPreload(data["/api/profile"] as PublicProfile | null) +
       ICON_LINKS +
       pageHead({
         siteUrl: config.siteUrl,
@@ -60,19 +73,17 @@ export function createPageHandler({ files, config, cache, read, render }: PageOp
         profile: data["/api/profile"] as PublicProfile,
         events: data["/api/events"] as Event[],
       });
-    // The metadata takes the place of the shell's own title and description (early in <head>, before the scripts).
+    // The metadata takes the place of the shell's own title and description (early in <head>, before the stylesheet
+    // and the scripts).
     const withoutDescription = shell.replace(/\s*<meta name="description"[^>]*>/, "");
     const titled = /<title>[\s\S]*?<\/title>/;
     let html = titled.test(withoutDescription) ? withoutDescription.replace(titled, () => head) : withoutDescription.replace("</head>", () => `${head}</head>`);
-    // The stylesheet goes inline (the CSP allows inline styles): one render-blocking request fewer on first visit.
-    const stylesheet = /<link rel="stylesheet"[^>]*href="(\/[^"]+\.css)"[^>]*>/.exec(html);
-    if (stylesheet && files[stylesheet[1]!]) {
-      const css = (await Bun.file(files[stylesheet[1]!]!).text()).replace(/<\/style/gi, "<\\/style");
-      html = html.replace(stylesheet[0], () => `<style>${css}</style>`);
-    }
     if (render) {
       const rendered = await render(data, assetUrls);
       html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.root}</div>${rendered.tail ?? ""}`);
+      // Rendered, the page shows without the app, which its entry (web/boot.ts) fetches once the page has painted:
+      // no preload of it competes with the portrait and the fonts.
+      html = html.replace(/<link rel="modulepreload"[^>]*>/g, "");
     }
     return { body: html, contentType: "text/html; charset=utf-8" };
   };

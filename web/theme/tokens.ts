@@ -37,8 +37,9 @@ export const tokens = defineTokens({
     ink: { 300: { value: "#a49c8f" }, 500: { value: "#6b6459" }, 700: { value: "#3d3830" }, 900: { value: "#221f1a" } },
   },
   fonts: {
-    display: { value: "'Fraunces Variable', Georgia, 'Times New Roman', serif" },
-    body: { value: "'Inter Variable', system-ui, -apple-system, 'Segoe UI', sans-serif" },
+    // Each web font is followed by its metric-matched fallback (scripts/build.ts): no shift when the font arrives.
+    display: { value: "'Fraunces Variable', 'Fraunces Fallback', Georgia, 'Times New Roman', serif" },
+    body: { value: "'Inter Variable', 'Inter Fallback', system-ui, -apple-system, 'Segoe UI', sans-serif" },
   },
   fontSizes: {
     // A fluid display scale for headings; body sizes come from Panda's preset (xs … 2xl).
