@@ -17,6 +17,13 @@ const outfile = resolve(process.argv[2] ?? "dist/vedanta-site");
 /** Tier-up thresholds of the JIT at start, as a multiple of the normal ones (src/main.ts: until the server is busy). */
 const JIT_POLICY = 1000;
 const FLAGS = ["--compile", "--production", "--bytecode", "--format=esm", "--conditions=module", `--compile-jit-policy=${JIT_POLICY}`];
+/** The server, and the renderer of `/` as a second module that src/main.ts loads on the first render. */
+const ENTRY_POINTS = ["./src/main.ts", "./web/app/server-render.tsx"];
+
+/** The built executable serves `/` without its server-side rendering: a broken build, not a missed layout hint. */
+class RendererMissing extends Error {
+  override message = "the executable serves / without rendering it on the server (is web/app/server-render.tsx an entry point?)";
+}
 
 /** Starts `exe serve` on `dataDir` with the demo app_data, asks for what a visitor's first visit asks, and stops it. */
 async function recordOrder(exe: string, dir: string, orderFile: string | null) {
@@ -48,6 +55,7 @@ async function recordOrder(exe: string, dir: string, orderFile: string | null) {
     }
     const browser = { "accept-encoding": "gzip, deflate, br" };
     const page = await (await fetch(`${url}/`, { headers: browser })).text();
+    if (!page.includes('id="query-state"')) throw new RendererMissing();
     const assets = [...page.matchAll(/(?:src|href)="(\/[^"]+\.(?:js|css|svg|png|jpe?g|webp|woff2))"/g)].map((match) => match[1]!).slice(0, 12);
     for (const path of ["/api/profile", "/api/events", "/api/classes", "/api/archive-events", "/api/notifications", "/favicon.ico", ...assets]) {
       await (await fetch(`${url}${path}`, { headers: browser })).arrayBuffer();
@@ -62,7 +70,7 @@ await $`bun scripts/build.ts`.cwd(ROOT);
 const work = mkdtempSync(join(tmpdir(), "vedanta-compile-"));
 try {
   const first = join(work, "vedanta-site");
-  await $`bun build ${FLAGS} ./src/main.ts --outfile ${first}`.cwd(ROOT).quiet();
+  await $`bun build ${FLAGS} ${ENTRY_POINTS} --outfile ${first}`.cwd(ROOT).quiet();
   let flags = FLAGS;
   try {
     cpSync(join(ROOT, "app_data"), join(work, "app_data"), { recursive: true });
@@ -71,9 +79,10 @@ try {
     await recordOrder(first, work, join(work, "restart.order"));
     flags = [...FLAGS, `--bytecode-order=${join(work, "restart.order")},${join(work, "first-start.order")}`];
   } catch (error) {
+    if (error instanceof RendererMissing) throw error;
     console.warn(`warning: the bytecode layout run failed, the executable is built without it: ${error instanceof Error ? error.message : error}`);
   }
-  await $`bun build ${flags} ./src/main.ts --outfile ${outfile}`.cwd(ROOT).quiet();
+  await $`bun build ${flags} ${ENTRY_POINTS} --outfile ${outfile}`.cwd(ROOT).quiet();
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
