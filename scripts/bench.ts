@@ -1,8 +1,11 @@
 // `bun run bench` (issue 5): builds the executable, starts it on a temp copy of the demo data, starts the baseline
 // (bench/baseline: Node + Express + better-sqlite3 on a copy of the same SQLite file, serving the same page), and
 // drives both with wrk on loopback, server and load generator pinned to separate cores when there are two or more.
-// Prints req/s and p99 per endpoint with the ratios, the executable's size, start-to-first-response times, memory
-// (RSS from /proc) idle and after the load, and the bundle sizes. Bounded: DURATION seconds per endpoint and server.
+// Prints req/s, p99 and the server's CPU time per request for each endpoint with the ratios, the executable's size,
+// start-to-first-response times (each start repeated: median and range), memory (RSS from /proc) idle after the
+// start, after the first render of / and after the load, the same start and memory figures of a compiled hello-world
+// Bun server (bench/floor.ts: the floor under ours), and the bundle sizes. Bounded: DURATION seconds per endpoint and
+// server, BENCH_STARTS starts of each kind.
 import { $ } from "bun";
 import { Database } from "bun:sqlite";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -13,6 +16,8 @@ import { checkBudgets } from "./budgets.ts";
 const ROOT = resolve(import.meta.dir, "..");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** How many times each kind of start is measured (start times vary from run to run on a shared machine). */
+const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 5));
 const ENDPOINTS = ["/api/events", "/api/archive-events", "/api/profile", "/"];
 const cores = availableParallelism();
 // Server on core 0, wrk on the others (a 2-core machine: one each).
@@ -66,15 +71,45 @@ function spawnServer(command: string[], env: Record<string, string>, cwd: string
   };
 }
 
-type WrkResult = { rps: number; p99ms: number; errors: string };
+/** Starts `command` `times` times, each until `path` answers 200; returns the times and leaves the last one running. */
+async function measureStarts(command: string[], env: Record<string, string>, cwd: string, url: string, path: string, times: number) {
+  const ms: number[] = [];
+  let server: ReturnType<typeof spawnServer> | null = null;
+  for (let i = 0; i < times; i++) {
+    await server?.stop();
+    const started = performance.now();
+    server = spawnServer(command, env, cwd);
+    ms.push(await timeToFirstResponse(`${url}${path}`, started, server));
+  }
+  return { ms, server: server! };
+}
 
-async function wrk(url: string, seconds: number): Promise<WrkResult> {
+/** "25 ms (22–31, 5 starts)": the median and the range. */
+function spread(ms: number[]) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  return sorted.length === 1 ? `${median.toFixed(0)} ms` : `${median.toFixed(0)} ms (${sorted[0]!.toFixed(0)}–${sorted.at(-1)!.toFixed(0)}, ${sorted.length} starts)`;
+}
+
+/** The CPU time the process has used so far, all threads, in microseconds (/proc/PID/stat utime + stime). */
+async function cpuUs(pid: number) {
+  const fields = (await Bun.file(`/proc/${pid}/stat`).text()).split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number((await $`getconf CLK_TCK`.quiet().nothrow().text()).trim()) || 100;
+
+/** `cpuUsPerRequest`: the server's CPU time per answered request, which a busy machine disturbs less than req/s. */
+type WrkResult = { rps: number; p99ms: number; errors: string; cpuUsPerRequest: number };
+
+async function wrk(url: string, seconds: number, serverPid: number): Promise<WrkResult> {
+  const cpuBefore = await cpuUs(serverPid);
   const output = await $`${pin(LOAD_CPUS, ["wrk", "-t", "1", "-c", String(CONNECTIONS), "-d", `${seconds}s`, "--latency", url])}`.quiet().nothrow().text();
+  const cpuUsPerRequest = ((await cpuUs(serverPid)) - cpuBefore) / Number(/(\d+) requests in/.exec(output)?.[1] ?? Number.NaN);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
   const p99 = /\s99%\s+([\d.]+)(us|ms|s)\b/.exec(output);
   const p99ms = p99 ? Number(p99[1]) * (p99[2] === "us" ? 0.001 : p99[2] === "s" ? 1000 : 1) : Number.NaN;
   const errors = [/Socket errors:[^\n]*/.exec(output)?.[0], /Non-2xx or 3xx responses:[^\n]*/.exec(output)?.[0]].filter(Boolean).join("; ");
-  return { rps, p99ms, errors };
+  return { rps, p99ms, errors, cpuUsPerRequest };
 }
 
 if (!Bun.which("wrk")) {
@@ -117,13 +152,32 @@ try {
   const firstStart = await timeToFirstResponse(`${url}/healthz`, started, ours);
   await ours.stop();
 
-  // Second start, on the existing data folder: the figure an operator sees on every restart.
-  started = performance.now();
-  ours = spawnServer([exe, "serve"], env, dir);
-  const secondStart = await timeToFirstResponse(`${url}/healthz`, started, ours);
-  const firstPage = await timeToFirstResponse(`${url}/`, started, ours);
-  await Bun.sleep(500);
+  // Restarts on the existing data folder, the figure an operator sees on every restart: until /healthz answers, until a
+  // visitor's first public read answers (it builds the API), and until the first `/` is rendered.
+  const toProfile = await measureStarts([exe, "serve"], env, dir, url, "/api/profile", STARTS);
+  await toProfile.server.stop();
+  const toPage = await measureStarts([exe, "serve"], env, dir, url, "/", STARTS);
+  await toPage.server.stop();
+  const toHealth = await measureStarts([exe, "serve"], env, dir, url, "/healthz", STARTS);
+  ours = toHealth.server;
+  // Memory once started (only /healthz asked; 2 s: after the daily-backup look a second after the start), then 1 s
+  // after the first `/` (the API built, the public reads made, the page rendered and compressed as a browser asks).
+  await Bun.sleep(2000);
   const idleMb = await rssMb(ours.child.pid);
+  started = performance.now();
+  await (await fetch(`${url}/`)).arrayBuffer();
+  const firstRenderMs = performance.now() - started;
+  await Bun.sleep(1000);
+  const renderedMb = await rssMb(ours.child.pid);
+
+  // The floor: a compiled hello-world Bun server (bench/floor.ts), built and started the same way.
+  const floorExe = join(dir, "floor");
+  await $`bun build --compile --production --bytecode --format=esm ./bench/floor.ts --outfile ${floorExe}`.cwd(ROOT).quiet();
+  const floorPort = freePort();
+  const floor = await measureStarts([floorExe], { PORT: String(floorPort), HOST: "127.0.0.1" }, dir, `http://127.0.0.1:${floorPort}`, "/healthz", STARTS);
+  await Bun.sleep(2000);
+  const floorMb = await rssMb(floor.server.child.pid);
+  await floor.server.stop();
 
   // The baseline reads a copy of the same SQLite file and serves the same rendered page.
   const baseDir = join(dir, "baseline");
@@ -146,10 +200,10 @@ try {
   const rows: { path: string; ours: WrkResult; base: WrkResult; bytes: number }[] = [];
   for (const path of ENDPOINTS) {
     const bytes = (await (await fetch(`${url}${path}`)).arrayBuffer()).byteLength;
-    await wrk(`${url}${path}`, 1); // warm-up
-    const oursResult = await wrk(`${url}${path}`, DURATION);
-    await wrk(`${baseUrl}${path}`, 1);
-    const baseResult = await wrk(`${baseUrl}${path}`, DURATION);
+    await wrk(`${url}${path}`, 1, ours.child.pid); // warm-up
+    const oursResult = await wrk(`${url}${path}`, DURATION, ours.child.pid);
+    await wrk(`${baseUrl}${path}`, 1, baseline.child.pid);
+    const baseResult = await wrk(`${baseUrl}${path}`, DURATION, baseline.child.pid);
     rows.push({ path, ours: oursResult, base: baseResult, bytes });
     console.log(`  ${path} done`);
   }
@@ -157,17 +211,25 @@ try {
   const baseLoadedMb = await rssMb(baseline.child.pid);
 
   const pad = (text: string | number, width: number) => String(text).padStart(width);
-  console.log(`\n${"endpoint".padEnd(22)}${pad("bytes", 8)}${pad("ours req/s", 12)}${pad("p99 ms", 9)}${pad("node req/s", 12)}${pad("p99 ms", 9)}${pad("ratio", 8)}`);
+  console.log(
+    `\n${"endpoint".padEnd(22)}${pad("bytes", 8)}${pad("ours req/s", 12)}${pad("p99 ms", 9)}${pad("node req/s", 12)}${pad("p99 ms", 9)}${pad("ratio", 8)}${pad("CPU µs/req ours", 17)}${pad("node", 7)}${pad("ratio", 8)}`,
+  );
   for (const row of rows) {
     console.log(
-      `${row.path.padEnd(22)}${pad(row.bytes, 8)}${pad(Math.round(row.ours.rps), 12)}${pad(row.ours.p99ms.toFixed(2), 9)}${pad(Math.round(row.base.rps), 12)}${pad(row.base.p99ms.toFixed(2), 9)}${pad(`${(row.ours.rps / row.base.rps).toFixed(1)}x`, 8)}`,
+      `${row.path.padEnd(22)}${pad(row.bytes, 8)}${pad(Math.round(row.ours.rps), 12)}${pad(row.ours.p99ms.toFixed(2), 9)}${pad(Math.round(row.base.rps), 12)}${pad(row.base.p99ms.toFixed(2), 9)}${pad(`${(row.ours.rps / row.base.rps).toFixed(1)}x`, 8)}` +
+        `${pad(row.ours.cpuUsPerRequest.toFixed(1), 17)}${pad(row.base.cpuUsPerRequest.toFixed(0), 7)}${pad(`${(row.base.cpuUsPerRequest / row.ours.cpuUsPerRequest).toFixed(1)}x`, 8)}`,
     );
     for (const [name, result] of [["ours", row.ours], ["node", row.base]] as const) if (result.errors) console.log(`    ${name}: ${result.errors}`);
   }
+  console.log("(CPU µs/req: the server's CPU time, all threads, per answered request; other work on the machine disturbs it less than req/s.)");
   console.log(`\nexecutable: ${exeMb.toFixed(1)} MB`);
-  console.log(`start to first response (/healthz): first start ${firstStart.toFixed(0)} ms (empty data folder: migrate + auto-restore), second start ${secondStart.toFixed(0)} ms`);
-  console.log(`start to first rendered / (second start): ${firstPage.toFixed(0)} ms`);
-  console.log(`memory (RSS): ours idle ${idleMb.toFixed(1)} MB, after the load ${loadedMb.toFixed(1)} MB; node baseline idle ${baseIdleMb.toFixed(1)} MB, after ${baseLoadedMb.toFixed(1)} MB`);
+  console.log(`start to first response (/healthz): first start ${firstStart.toFixed(0)} ms (empty data folder: migrate + auto-restore), restart ${spread(toHealth.ms)}`);
+  console.log(`start to first /api/profile (restart, builds the API): ${spread(toProfile.ms)}`);
+  console.log(`start to first rendered / (restart): ${spread(toPage.ms)}; the first / after a start (API, reads, render): ${firstRenderMs.toFixed(0)} ms`);
+  console.log(`floor, a compiled hello-world Bun server (bench/floor.ts): start to first response ${spread(floor.ms)}, idle ${floorMb.toFixed(1)} MB`);
+  console.log(
+    `memory (RSS): ours idle after the start ${idleMb.toFixed(1)} MB, after the first / ${renderedMb.toFixed(1)} MB, after the load ${loadedMb.toFixed(1)} MB; node baseline idle ${baseIdleMb.toFixed(1)} MB, after ${baseLoadedMb.toFixed(1)} MB`,
+  );
   const budgets = await checkBudgets(join(ROOT, "dist/public"));
   console.log(`bundle sizes:\n${budgets.lines.join("\n")}`);
 } finally {
