@@ -63,13 +63,7 @@ const shell = await inlineStylesheets(await Bun.file(`${OUT}/index.html`).text()
   return css;
 });
 if (!shell.inlined.length) throw new Error("index.html links no stylesheet to inline");
-// The entry (web/boot.ts) imports the app itself; the shell preloads it, so /admin and the 404 page, which show
-// nothing without it, do not wait for the entry first. The rendered / drops the preload (src/plugins/page.ts).
-const entry = /<script type="module"[^>]*\bsrc="(\/[^"]+\.js)"[^>]*><\/script>/.exec(shell.html);
-if (!entry) throw new Error("index.html has no module script");
-const app = [...(await Bun.file(`${OUT}${entry[1]}`).text()).matchAll(/\bimport\(\s*"(\/[^"]+\.js)"\s*\)/g)].map((match) => match[1]!);
-const preloads = app.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join("");
-await Bun.write(`${OUT}/index.html`, shell.html.replace(entry[0], () => preloads + entry[0]));
+await Bun.write(`${OUT}/index.html`, shell.html);
 
 const files: string[] = [];
 for await (const file of new Bun.Glob("**/*").scan({ cwd: OUT })) files.push(file);

@@ -169,7 +169,7 @@ describe("the built shell's inline stylesheet and the rendered page's loading or
   const STYLE = "html{color:#221f1a}.p_4{padding:1rem}";
   const SHELL =
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shell</title><style>${STYLE}</style>` +
-    `<link rel="modulepreload" crossorigin href="/main-abcdef12.js"><script type="module" crossorigin src="/index-abcdef12.js"></script></head><body><div id="root"></div></body></html>`;
+    `<script type="module" crossorigin src="/index-abcdef12.js"></script></head><body><div id="root"></div></body></html>`;
   let app: TestApp;
   beforeAll(async () => {
     const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
@@ -201,12 +201,11 @@ describe("the built shell's inline stylesheet and the rendered page's loading or
     expect(preload).toBeLessThan(html.indexOf("<style>"));
   });
 
-  test("the rendered / leaves the app to its entry (no preload of it); the shell pages keep the preload", async () => {
+  test("the rendered / asks for its script at low priority (the portrait and the fonts go first); the shell pages do not", async () => {
     const page = await (await app.request("GET", "/")).text();
     expect(page).toContain("<main>Rendered</main>");
-    expect(page).not.toContain("modulepreload");
-    expect(page).toContain('<script type="module" crossorigin src="/index-abcdef12.js"></script>');
-    expect(await (await app.request("GET", "/admin")).text()).toContain('<link rel="modulepreload" crossorigin href="/main-abcdef12.js">');
+    expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/index-abcdef12.js"></script>');
+    expect(await (await app.request("GET", "/admin")).text()).toContain('<script type="module" crossorigin src="/index-abcdef12.js"></script>');
   });
 });
 
