@@ -82,9 +82,16 @@ try {
     for (let run = 1; run <= RUNS; run++) {
       const out = join(options.keep ? resolve(options.keep) : dir, `${formFactor}-${run}.json`);
       const preset = formFactor === "desktop" ? ["--preset=desktop"] : [];
-      await $`lighthouse ${url} ${preset} --quiet --output=json --output-path=${out} --only-categories=${CATEGORIES.join(",")} --chrome-flags=${flags}`
-        .env({ ...process.env, CHROME_PATH: CHROME })
-        .quiet();
+      // Lighthouse now and then fails to record the trace (NO_NAVSTART, NO_FCP) on this kind of machine: tried again.
+      for (let attempt = 1; ; attempt++) {
+        const run = await $`lighthouse ${url} ${preset} --quiet --output=json --output-path=${out} --only-categories=${CATEGORIES.join(",")} --chrome-flags=${flags}`
+          .env({ ...process.env, CHROME_PATH: CHROME })
+          .quiet()
+          .nothrow();
+        if (run.exitCode === 0) break;
+        if (attempt === 3) throw new Error(`lighthouse failed: ${run.stderr.toString().trim()}`);
+        console.log(`           (lighthouse failed, trying again: ${run.stderr.toString().trim().slice(0, 160)})`);
+      }
       const report = (await Bun.file(out).json()) as Report;
       reports.push(report);
       const label = RUNS > 1 ? `${formFactor} ${run}` : formFactor;
