@@ -51,7 +51,10 @@ for (const font of FONTS) {
 await Bun.write("web/fonts.gen.css", `${fontFaces.join("\n")}\n`);
 await $`bunx panda codegen --silent`;
 await $`bunx panda cssgen --silent --outfile web/styles.gen.css`;
-await $`bun build ./web/index.html --outdir ${OUT} --splitting --production --public-path=/ --external "/fonts/*"`.quiet();
+// NODE_ENV=production whatever the caller's (`bun test` sets "test", which would bundle React's development build).
+await $`bun build ./web/index.html --outdir ${OUT} --splitting --production --public-path=/ --external "/fonts/*"`
+  .env({ ...process.env, NODE_ENV: "production" })
+  .quiet();
 
 // The stylesheet goes into index.html (ADR 7): no request blocks the first paint. The CSS file stays in the build
 // with the same text (the budget measures it) but no page links it; the server allows the inline <style> by its

@@ -9,10 +9,12 @@ const ROOT = resolve(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "vedanta-exe-"));
 const binary = join(dir, "vedanta-site");
 
+// Built by the operator's recipe (`bun run compile`): the web build, the renderer as a second entry point, the
+// bytecode layout run.
 beforeAll(async () => {
-  const build = Bun.spawnSync(["bun", "build", "--compile", "--production", "--bytecode", "--format=esm", "./src/main.ts", "--outfile", binary], { cwd: ROOT });
+  const build = Bun.spawnSync(["bun", "scripts/compile.ts", binary], { cwd: ROOT });
   if (build.exitCode !== 0) throw new Error(build.stderr.toString());
-}, 120_000);
+}, 240_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test("--help lists the commands and settings", () => {
@@ -41,7 +43,10 @@ test("starts in an empty folder, serves /, /admin and /api/profile, and stops cl
   }
   const home = await fetch(`http://127.0.0.1:${port}/`);
   expect(home.status).toBe(200);
-  expect(await home.text()).toContain('<div id="root">');
+  // Rendered on the server: the page holds the teacher and the data it was rendered from.
+  const page = await home.text();
+  expect(page).toContain('id="query-state"');
+  expect(page).toMatch(/<div id="root">.*Come and discover the lightness of life\./s);
   expect((await fetch(`http://127.0.0.1:${port}/admin`)).status).toBe(200);
   const profile = await fetch(`http://127.0.0.1:${port}/api/profile`);
   expect(profile.status).toBe(200);
