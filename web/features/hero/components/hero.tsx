@@ -83,7 +83,17 @@ export function Hero({ profile, isPending, onNavigate }: HeroProps) {
           alignItems: "center",
         })}
       >
-        <div className={css({ order: { base: 2, md: 1 } })}>
+        {/* The portrait comes first in the markup, as it shows on a phone: a page painted while it is still arriving
+            never has the text pushed down by the portrait (desktop puts the text on the left with `order`). */}
+        <div className={css({ order: { md: 2 }, justifySelf: "center", w: "full", maxW: { base: "300px", sm: "360px", md: "440px" } })}>
+          <div className={css({ position: "relative" })}>
+            <div aria-hidden className={css({ position: "absolute", inset: "0", translate: "18px 18px", borderRadius: "240px 240px 28px 28px", borderWidth: "1.5px", borderColor: "accent.bright" })} />
+            <div className={css({ position: "relative", aspectRatio: "4 / 5", borderRadius: "240px 240px 28px 28px", overflow: "hidden", boxShadow: "photo", bg: "cream.200" })}>
+              {shown && <Portrait src={shown.profileImage} alt={`Portrait of ${shown.name}`} />}
+            </div>
+          </div>
+        </div>
+        <div className={css({ order: { md: 1 } })}>
           {shown ? (
             <>
               <p className={css({ fontSize: "xs", fontWeight: "700", letterSpacing: "eyebrow", textTransform: "uppercase", color: "accent", mb: "4" })}>
@@ -113,14 +123,6 @@ export function Hero({ profile, isPending, onNavigate }: HeroProps) {
               <Skeleton className={css({ h: "10", w: "70%" })} />
             </div>
           )}
-        </div>
-        <div className={css({ order: { base: 1, md: 2 }, justifySelf: "center", w: "full", maxW: { base: "300px", sm: "360px", md: "440px" } })}>
-          <div className={css({ position: "relative" })}>
-            <div aria-hidden className={css({ position: "absolute", inset: "0", translate: "18px 18px", borderRadius: "240px 240px 28px 28px", borderWidth: "1.5px", borderColor: "accent.bright" })} />
-            <div className={css({ position: "relative", aspectRatio: "4 / 5", borderRadius: "240px 240px 28px 28px", overflow: "hidden", boxShadow: "photo", bg: "cream.200" })}>
-              {shown && <Portrait src={shown.profileImage} alt={`Portrait of ${shown.name}`} />}
-            </div>
-          </div>
         </div>
       </div>
     </section>

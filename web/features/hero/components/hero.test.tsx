@@ -1,0 +1,19 @@
+// The hero's markup as the server sends it (issue 5): the portrait comes before the text, as a phone shows it, so a
+// page painted while its HTML is still arriving is not shifted when the portrait's markup arrives.
+import { expect, test } from "bun:test";
+import { renderToString } from "react-dom/server";
+import { DEFAULT_PROFILE } from "../../../../src/shared/constants.ts";
+import type { PublicProfile } from "../../../../src/shared/types.ts";
+import { Hero } from "./hero.tsx";
+
+const profile: PublicProfile = { ...DEFAULT_PROFILE, id: 1, updatedAt: "", name: "Swami Test", profileImage: "/uploads/me.jpg" };
+
+test("the portrait precedes the name and the biography in the markup; the desktop order puts the text first", () => {
+  const html = renderToString(<Hero profile={profile} isPending={false} onNavigate={() => {}} />);
+  const portrait = html.indexOf('data-testid="profile-image"');
+  expect(portrait).toBeGreaterThan(0);
+  expect(portrait).toBeLessThan(html.indexOf("<h1"));
+  expect(html).toContain('src="/uploads/me.jpg"');
+  expect(html).toMatch(/class="md:order_2 [^"]*"/);
+  expect(html).toContain('class="md:order_1"');
+});
