@@ -17,7 +17,7 @@ beforeAll(async () => {
   const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
   writeFileSync(
     join(web, "index.html"),
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shell</title><meta name="description" content="shell"><script type="module" src="/index-abcdef12.js"></script></head><body><div id="root"></div></body></html>`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shell</title><meta name="description" content="shell"><link rel="icon" type="image/svg+xml" href="/favicon-abcdef12.svg"><script type="module" src="/index-abcdef12.js"></script></head><body><div id="root"></div></body></html>`,
   );
   t = await createTestApp({ webAssets: await assetsFromDirectory(web), now: () => new Date("2026-11-21T00:00:00Z"), env: { SITE_URL: SITE } });
   t.db
@@ -50,6 +50,11 @@ describe("GET /", () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
     expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    // Each once: the shell's own description and icon give way.
+    for (const tag of ['<meta name="description"', '<link rel="icon" href="/favicon.svg"', 'rel="icon" type="image/svg+xml"', '<meta property="og:title"', '<meta name="theme-color"']) {
+      expect(html.split(tag).length - 1).toBeLessThanOrEqual(1);
+    }
+    expect(html).not.toContain("favicon-abcdef12.svg");
   });
 
   test("JSON-LD: Person, Organization and one Event per upcoming event", async () => {

@@ -73,9 +73,9 @@ export function createPageHandler({ files, config, cache, read, render }: PageOp
         profile: data["/api/profile"] as PublicProfile,
         events: data["/api/events"] as Event[],
       });
-    // The metadata takes the place of the shell's own title and description (early in <head>, before the stylesheet
-    // and the scripts).
-    const withoutDescription = shell.replace(/\s*<meta name="description"[^>]*>/, "");
+    // The metadata takes the place of the shell's own title, description and icon (early in <head>, before the
+    // stylesheet and the scripts).
+    const withoutDescription = shell.replace(/\s*<meta name="description"[^>]*>/, "").replace(/\s*<link rel="icon"[^>]*>/, "");
     const titled = /<title>[\s\S]*?<\/title>/;
     let html = titled.test(withoutDescription) ? withoutDescription.replace(titled, () => head) : withoutDescription.replace("</head>", () => `${head}</head>`);
     if (render) {
