@@ -3,6 +3,7 @@
 import { useQuery } from "../../lib/query.ts";
 import { css } from "../../../styled-system/css";
 import { VIDEO_FETCH_ATTEMPTS } from "../../../src/shared/constants.ts";
+import type { PublicProfile } from "../../../src/shared/types.ts";
 import { ArchiveSection } from "../../features/archive/components/archive-section.tsx";
 import { ClassesSection } from "../../features/classes/components/classes-section.tsx";
 import { ContactSection } from "../../features/contact/components/contact-section.tsx";
@@ -20,9 +21,14 @@ import { channelUrl, VideosSection } from "../../features/videos/components/vide
 
 const BRAND = "Vedanta & Yoga";
 
+/** The contact section with the channel link once the videos have answered (only it renders again then). */
+function Contact({ profile }: { profile: PublicProfile | undefined }) {
+  const channelId = useQuery({ ...videosQueryOptions(VIDEO_FETCH_ATTEMPTS), select: (list) => list.channelId }).data;
+  return <ContactSection address={profile?.address ?? null} email={profile?.email ?? null} phone={profile?.phone ?? null} channelUrl={channelUrl(channelId)} />;
+}
+
 export function HomePage() {
   const profile = useQuery(profileQueryOptions());
-  const channelId = useQuery({ ...videosQueryOptions(VIDEO_FETCH_ATTEMPTS), select: (list) => list.channelId }).data;
   const email = profile.data?.email ?? null;
 
   return (
@@ -40,7 +46,7 @@ export function HomePage() {
         <EventsSection onViewAll={() => console.log("View all events")} />
         <ClassesSection />
         <VideosSection />
-        <ContactSection address={profile.data?.address ?? null} email={email} phone={profile.data?.phone ?? null} channelUrl={channelUrl(channelId)} />
+        <Contact profile={profile.data} />
         <ArchiveSection />
       </main>
       <SiteFooter brand={BRAND} email={email} newsletter={<NewsletterForm />} legal={<LegalDialogs email={email} />} />

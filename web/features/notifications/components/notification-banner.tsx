@@ -34,7 +34,10 @@ export function NotificationBanner() {
   // The server renders every notice (the page is the same for all visitors, and readable without JavaScript); the
   // ones this visitor closed go once the stored list is read, right after hydration.
   const [dismissed, setDismissed] = useState<number[]>([]);
-  useEffect(() => setDismissed(readDismissed()), []);
+  useEffect(() => {
+    const stored = readDismissed();
+    if (stored.length) setDismissed(stored);
+  }, []);
 
   if (!data) return null;
   const visible = orderNotifications(data).filter((item) => !dismissed.includes(item.id));
