@@ -4,10 +4,10 @@ import { Controller, useForm } from "react-hook-form";
 import { CLASS_ICONS, CLASS_LEVELS, DEFAULT_CLASS_ICON } from "../../../../src/shared/constants.ts";
 import { classSchema, type ClassInput } from "../../../../src/shared/schemas.ts";
 import type { Class } from "../../../../src/shared/types.ts";
-import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
 import { Select } from "../../../components/ui/select.tsx";
+import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";
 import { ClassIconView } from "./class-icons.tsx";
@@ -34,9 +34,7 @@ export function toClassPayload(values: ClassInput): Partial<ClassInput> {
   return payload as Partial<ClassInput>;
 }
 
-type ClassFormProps = { item?: Class | null; pending: boolean; onSubmit: (values: ClassInput) => void; onCancel: () => void };
-
-export function ClassForm({ item, pending, onSubmit, onCancel }: ClassFormProps) {
+export function ClassForm({ item, pending, onSubmit, onCancel }: ItemFormProps<Class, ClassInput>) {
   const {
     register,
     control,
@@ -78,14 +76,7 @@ export function ClassForm({ item, pending, onSubmit, onCancel }: ClassFormProps)
           />
         </div>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : item ? "Update Class" : "Create Class"}
-        </Button>
-      </Dialog.Footer>
+      <ItemFormFooter pending={pending} onCancel={onCancel} submitLabel={item ? "Update Class" : "Create Class"} />
     </form>
   );
 }

@@ -13,7 +13,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
-import { EditDeleteButtons, FormDialog, useItemEditing } from "../shared/item-dialogs.tsx";
+import { EditDeleteButtons, FormDialog, ItemFormFooter, useItemEditing, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, formGrid, fullRow, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { RichTextField } from "../shared/rich-text-field.tsx";
@@ -120,9 +120,7 @@ const toValues = (item?: ArchiveEvent | null): ArchiveValues => ({
   attachmentFile: item?.attachmentFile ?? null,
 });
 
-type ArchiveFormProps = { item: ArchiveEvent | null; pending: boolean; onSubmit: (values: ArchiveEventInput) => void; onCancel: () => void };
-
-function ArchiveForm({ item, pending, onSubmit, onCancel }: ArchiveFormProps) {
+function ArchiveForm({ item, pending, onSubmit, onCancel }: ItemFormProps<ArchiveEvent, ArchiveEventInput>) {
   const {
     register,
     control,
@@ -165,14 +163,7 @@ function ArchiveForm({ item, pending, onSubmit, onCancel }: ArchiveFormProps) {
           </div>
         </div>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : item ? "Update Entry" : "Add Entry"}
-        </Button>
-      </Dialog.Footer>
+      <ItemFormFooter pending={pending} onCancel={onCancel} submitLabel={item ? "Update Entry" : "Add Entry"} />
     </form>
   );
 }

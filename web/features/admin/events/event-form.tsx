@@ -6,10 +6,10 @@ import { css } from "../../../../styled-system/css";
 import { EVENT_TYPES } from "../../../../src/shared/constants.ts";
 import { eventSchema, type EventInput } from "../../../../src/shared/schemas.ts";
 import type { Event } from "../../../../src/shared/types.ts";
-import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
+import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";
 import { AttachmentFormField } from "./attachment-field.tsx";
@@ -49,9 +49,7 @@ const toValues = (item?: Event | null): EventValues => ({
   archiveDescription: item?.archiveDescription ?? "",
 });
 
-type EventFormProps = { item?: Event | null; pending: boolean; onSubmit: (values: EventInput) => void; onCancel: () => void };
-
-export function EventForm({ item, pending, onSubmit, onCancel }: EventFormProps) {
+export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<Event, EventInput>) {
   const {
     register,
     control,
@@ -121,14 +119,7 @@ export function EventForm({ item, pending, onSubmit, onCancel }: EventFormProps)
           </Field>
         </div>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : item ? "Update Event" : "Create Event"}
-        </Button>
-      </Dialog.Footer>
+      <ItemFormFooter pending={pending} onCancel={onCancel} submitLabel={item ? "Update Event" : "Create Event"} />
     </form>
   );
 }

@@ -4,12 +4,12 @@ import { Controller, useForm } from "react-hook-form";
 import { NOTIFICATION_FORM_TYPES } from "../../../../src/shared/constants.ts";
 import { notificationSchema, type NotificationInput } from "../../../../src/shared/schemas.ts";
 import type { Notification } from "../../../../src/shared/types.ts";
-import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { localIsoDate } from "../shared/format.ts";
+import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";
 
@@ -26,9 +26,7 @@ const toValues = (item?: Notification | null): NotificationValues => ({
   isActive: item?.isActive ?? true,
 });
 
-type NotificationFormProps = { item?: Notification | null; pending: boolean; onSubmit: (values: NotificationInput) => void; onCancel: () => void };
-
-export function NotificationForm({ item, pending, onSubmit, onCancel }: NotificationFormProps) {
+export function NotificationForm({ item, pending, onSubmit, onCancel }: ItemFormProps<Notification, NotificationInput>) {
   const {
     register,
     control,
@@ -75,14 +73,7 @@ export function NotificationForm({ item, pending, onSubmit, onCancel }: Notifica
           />
         </div>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving..." : item ? "Update Notification" : "Create Notification"}
-        </Button>
-      </Dialog.Footer>
+      <ItemFormFooter pending={pending} onCancel={onCancel} submitLabel={item ? "Update Notification" : "Create Notification"} />
     </form>
   );
 }

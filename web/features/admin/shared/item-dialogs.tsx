@@ -60,6 +60,23 @@ export function EditDeleteButtons({ name, onEdit, onDelete }: { name: string; on
   );
 }
 
+/** What a create/edit form gets: the item (none while creating), whether its call runs, and the calls that finish it. */
+export type ItemFormProps<T, V> = { item?: T | null; pending: boolean; onSubmit: (values: V) => void; onCancel: () => void };
+
+/** The end of a create/edit form: Cancel, and its submit button, "Saving..." while the call runs. */
+export function ItemFormFooter({ pending, onCancel, submitLabel }: { pending: boolean; onCancel: () => void; submitLabel: string }) {
+  return (
+    <Dialog.Footer>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? "Saving..." : submitLabel}
+      </Button>
+    </Dialog.Footer>
+  );
+}
+
 /** The create/edit dialog: mounted while open; Esc, the close button or `onClose` close it. */
 export function FormDialog({ open, onClose, title, wide, children }: { open: boolean; onClose: () => void; title: string; wide?: boolean; children: ReactNode }) {
   return (
