@@ -117,8 +117,9 @@ export class QueryClient {
    */
   async invalidateQueries({ queryKey, exact = false }: { queryKey?: QueryKey; exact?: boolean } = {}) {
     const refetches: Promise<void>[] = [];
-    for (const entry of this.#entries.values()) {
-      if (queryKey && (exact ? hashKey(entry.queryKey) !== hashKey(queryKey) : !startsWith(entry.queryKey, queryKey))) continue;
+    const wanted = queryKey && hashKey(queryKey);
+    for (const [hash, entry] of this.#entries) {
+      if (queryKey && (exact ? hash !== wanted : !startsWith(entry.queryKey, queryKey))) continue;
       entry.invalidated = true;
       const { options, fetching } = entry;
       // A fetch under way may have started before the change: the refetch follows it.
@@ -161,7 +162,6 @@ export type QueryResult<T> = {
   error: Error | null;
   isPending: boolean;
   isError: boolean;
-  isSuccess: boolean;
   isFetching: boolean;
   refetch: () => Promise<void>;
 };
@@ -186,7 +186,6 @@ export function useQuery<T, S = T>(options: QueryOptions<T> & { select?: (data: 
     error: state.error,
     isPending: state.status === "pending",
     isError: state.status === "error",
-    isSuccess: state.status === "success",
     isFetching: state.isFetching,
     refetch: () => client.fetchQuery(latest.current),
   };
@@ -197,18 +196,9 @@ type MutationCallbacks<T, V> = {
   onError?: (error: Error, variables: V) => unknown;
 };
 
-type MutationState<T> = { status: "idle" | "pending" | "error" | "success"; data: T | undefined; error: Error | null };
-
 export type MutationResult<T, V> = {
   mutate: (variables: V, callbacks?: MutationCallbacks<T, V>) => void;
-  mutateAsync: (variables: V) => Promise<T>;
-  reset: () => void;
-  data: T | undefined;
-  error: Error | null;
-  isIdle: boolean;
   isPending: boolean;
-  isError: boolean;
-  isSuccess: boolean;
 };
 
 /**
@@ -216,36 +206,28 @@ export type MutationResult<T, V> = {
  * caller's callbacks run.
  */
 export function useMutation<T, V = void>(options: { mutationFn: (variables: V) => Promise<T> } & MutationCallbacks<T, V>): MutationResult<T, V> {
-  const [state, setState] = useState<MutationState<T>>({ status: "idle", data: undefined, error: null });
+  const [isPending, setPending] = useState(false);
   const latest = useRef(options);
   latest.current = options;
 
-  const mutateAsync = useCallback(async (variables: V, callbacks: MutationCallbacks<T, V> = {}) => {
-    setState({ status: "pending", data: undefined, error: null });
-    try {
-      const data = await latest.current.mutationFn(variables);
-      await latest.current.onSuccess?.(data, variables);
-      setState({ status: "success", data, error: null });
-      await callbacks.onSuccess?.(data, variables);
-      return data;
-    } catch (reason) {
-      const error = toError(reason);
-      setState({ status: "error", data: undefined, error });
-      await latest.current.onError?.(error, variables);
-      await callbacks.onError?.(error, variables);
-      throw error;
-    }
+  const mutate = useCallback((variables: V, callbacks: MutationCallbacks<T, V> = {}) => {
+    const run = async () => {
+      setPending(true);
+      let data: T;
+      try {
+        data = await latest.current.mutationFn(variables);
+        await latest.current.onSuccess?.(data, variables);
+      } catch (reason) {
+        const error = toError(reason);
+        setPending(false);
+        await latest.current.onError?.(error, variables);
+        return callbacks.onError?.(error, variables);
+      }
+      setPending(false);
+      return callbacks.onSuccess?.(data, variables);
+    };
+    void run();
   }, []);
 
-  return {
-    mutate: useCallback((variables: V, callbacks?: MutationCallbacks<T, V>) => void mutateAsync(variables, callbacks).catch(() => {}), [mutateAsync]),
-    mutateAsync: useCallback((variables: V) => mutateAsync(variables), [mutateAsync]),
-    reset: useCallback(() => setState({ status: "idle", data: undefined, error: null }), []),
-    data: state.data,
-    error: state.error,
-    isIdle: state.status === "idle",
-    isPending: state.status === "pending",
-    isError: state.status === "error",
-    isSuccess: state.status === "success",
-  };
+  return { mutate, isPending };
 }
