@@ -73,7 +73,11 @@ try {
     if (Date.now() > deadline) throw new Error("the server did not start");
     await Bun.sleep(50);
   }
-  await fetch(`${url}api/youtube/videos`); // warm the server's video cache, as a running site has it
+  // Warm what a running site has already made: the video cache and the resized copies of the page's photos.
+  await fetch(`${url}api/youtube/videos`);
+  const page = await (await fetch(url)).text();
+  const copies = new Set([...page.matchAll(/srcset="([^"]*)"/g)].flatMap((match) => match[1]!.split(", ").map((candidate) => candidate.split(" ")[0]!)));
+  for (const copy of copies) await fetch(new URL(copy.replaceAll("&amp;", "&"), url));
   if (options.keep) mkdirSync(options.keep, { recursive: true });
 
   const flags = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run";

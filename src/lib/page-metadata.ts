@@ -1,5 +1,6 @@
 // The public page's <head> for search engines and link previews (issue 5, metadata): title, description,
 // canonical URL, Open Graph and Twitter cards, and JSON-LD for the teacher, the association and each upcoming event.
+import { imageSources, PORTRAIT_SIZES } from "../shared/images.ts";
 import type { Event, PublicProfile } from "../shared/types.ts";
 
 export const ORGANIZATION_NAME = "Vedanta and Yoga Association of Melbourne";
@@ -143,8 +144,11 @@ export function structuredData({ siteUrl, timezone, profile, events }: PageMetad
  * placeholder is shown).
  */
 export function portraitPreload(profile: Pick<PublicProfile, "profileImage"> | null | undefined): string {
-  const src = profile?.profileImage?.trim();
-  return src ? `<link rel="preload" as="image" href="${escapeHtml(src)}" fetchpriority="high">` : "";
+  const url = profile?.profileImage?.trim();
+  if (!url) return "";
+  const { src, srcSet, sizes } = imageSources(url, PORTRAIT_SIZES);
+  const responsive = srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes!)}"` : "";
+  return `<link rel="preload" as="image" href="${escapeHtml(src)}"${responsive} fetchpriority="high">`;
 }
 
 /** Everything the public page adds to <head> (the built index.html's own title and description are replaced). */

@@ -201,7 +201,7 @@ describe("the built shell's inline stylesheet and the rendered page's loading or
   test("/ has no render-blocking stylesheet and preloads the portrait before the stylesheet", async () => {
     const html = await (await app.request("GET", "/")).text();
     expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
-    const preload = html.indexOf('<link rel="preload" as="image" href="/uploads/me.jpg" fetchpriority="high">');
+    const preload = html.indexOf('<link rel="preload" as="image" href="/uploads/me.jpg" imagesrcset="/uploads/me.jpg?w=320 320w');
     expect(preload).toBeGreaterThan(0);
     expect(preload).toBeLessThan(html.indexOf("<style>"));
   });
@@ -215,8 +215,13 @@ describe("the built shell's inline stylesheet and the rendered page's loading or
 });
 
 describe("portraitPreload", () => {
-  test("an escaped preload of the profile's image, or nothing without one", () => {
+  test("an escaped preload of the profile's image, with the sizes the page shows it at, or nothing without one", () => {
     expect(portraitPreload({ profileImage: '/uploads/a"b.jpg' })).toBe('<link rel="preload" as="image" href="/uploads/a&quot;b.jpg" fetchpriority="high">');
+    expect(portraitPreload({ profileImage: " /uploads/me.jpg " })).toBe(
+      '<link rel="preload" as="image" href="/uploads/me.jpg" imagesrcset="/uploads/me.jpg?w=320 320w, /uploads/me.jpg?w=480 480w, ' +
+        '/uploads/me.jpg?w=640 640w, /uploads/me.jpg?w=960 960w, /uploads/me.jpg?w=1280 1280w, /uploads/me.jpg?w=1920 1920w" ' +
+        'imagesizes="(min-width: 768px) 440px, (min-width: 640px) 360px, 300px" fetchpriority="high">',
+    );
     expect(portraitPreload({ profileImage: "  " })).toBe("");
     expect(portraitPreload(null)).toBe("");
   });

@@ -153,12 +153,33 @@ describe("hero and notifications", () => {
     expect(await image.getAttribute("src")).toBe("/uploads/profile-portrait.jpg");
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-    await page.route("**/uploads/profile-portrait.jpg", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.route("**/uploads/profile-portrait.jpg*", (route) => route.fulfill({ status: 404, body: "" }));
     await page.reload();
     await page.waitForFunction(() => document.querySelector("[data-testid=profile-image]")?.getAttribute("data-placeholder") === "true");
     expect(await image.getAttribute("src")).toContain("portrait-placeholder");
     await page.waitForFunction(() => (document.querySelector("[data-testid=profile-image]") as HTMLImageElement).naturalWidth > 0);
     expect(await image.getAttribute("alt")).toBe("Portrait of Swami Atmananda");
+    await context.close();
+  });
+
+  test("photos arrive at the size they are shown: on a phone the portrait and the card photos are resized copies", async () => {
+    const { page, context } = await home(VIEWPORTS.phone);
+    // The image the browser chose, and the width of the file it got (naturalWidth is scaled by the srcset density).
+    const loaded = async (locator: ReturnType<typeof page.locator>) => {
+      await locator.scrollIntoViewIfNeeded();
+      await locator.evaluate((img: HTMLImageElement) => img.decode());
+      const src = await locator.evaluate((img: HTMLImageElement) => img.currentSrc.replace(location.origin, ""));
+      const file = await page.request.get(`${site.url}${src}`);
+      const { width, format } = await new Bun.Image(await file.body()).metadata();
+      return { src, width, format };
+    };
+    // 300 px wide on a 360 px screen: the 320 px copy, not the 800 px upload.
+    expect(await loaded(page.getByTestId("profile-image"))).toEqual({ src: "/uploads/profile-portrait.jpg?w=320", width: 320, format: "webp" });
+    // A card spans the screen: the 480 px copy of a 1200 px photo.
+    const card = await loaded(page.getByTestId("event-card").first().locator("img"));
+    expect(card).toEqual({ src: expect.stringMatching(/^\/uploads\/[\w-]+\.jpg\?w=480$/), width: 480, format: "webp" });
+    const archive = await loaded(page.getByTestId("archive-card").first().locator("img"));
+    expect(archive).toEqual({ src: expect.stringMatching(/^\/uploads\/[\w-]+\.jpg\?w=480$/), width: 480, format: "webp" });
     await context.close();
   });
 

@@ -7,6 +7,7 @@ import { badRequest, notFound } from "../../lib/errors.ts";
 import { parseId } from "../../lib/validate.ts";
 import { ATTACHMENT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from "../../shared/constants.ts";
 import { isPdf, readUploadedFile, serveUpload, sniffImage, storeUpload } from "./service.ts";
+import { imageVariants } from "./variants.ts";
 
 const PROFILE_IMAGE = {
   field: "image",
@@ -20,11 +21,13 @@ const ATTACHMENT = {
 };
 
 /**
- * Profile image and event attachment uploads (spec §7) and /uploads/<name>. The upload routes take the raw body
- * (`parse: "none"`) so that its size is checked while it streams in, never after it was read whole.
+ * Profile image and event attachment uploads (spec §7) and /uploads/<name>, photos resized with `?w=`. The upload
+ * routes take the raw body (`parse: "none"`) so that its size is checked while it streams in, never after it was read
+ * whole.
  */
 export function uploadsModule(ctx: AppContext) {
   const uploadsDir = join(ctx.config.dataDir, "uploads");
+  const variants = imageVariants(uploadsDir, join(ctx.config.dataDir, "image-cache"));
   const eventExists = ctx.db.select({ id: events.id }).from(events).where(eq(events.id, sql.placeholder("id"))).prepare();
 
   const storeImage = async (request: Request) => {
@@ -52,5 +55,11 @@ export function uploadsModule(ctx: AppContext) {
       { parse: "none" },
     )
     // The raw path, not the decoded parameter, is checked; Elysia answers HEAD from this route without the body.
-    .get("/uploads/:name", ({ request }) => serveUpload(uploadsDir, new URL(request.url).pathname.slice("/uploads/".length)));
+    // `?w=<width>` asks for the photo resized to that width, as WebP (src/shared/images.ts).
+    .get("/uploads/:name", async ({ request }) => {
+      const url = new URL(request.url);
+      const name = url.pathname.slice("/uploads/".length);
+      const width = url.searchParams.get("w");
+      return width === null ? serveUpload(uploadsDir, name) : variants.serve(name, width);
+    });
 }

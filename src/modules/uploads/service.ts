@@ -120,7 +120,7 @@ export async function storeUpload(uploadsDir: string, bytes: Uint8Array, kind: U
   return `/uploads/${name}`;
 }
 
-const IMMUTABLE = "public, max-age=31536000, immutable";
+export const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** Answers GET/HEAD /uploads/<name> from `uploadsDir`; any other name, or a missing file, is a 404. */
 export async function serveUpload(uploadsDir: string, rawName: string): Promise<Response> {

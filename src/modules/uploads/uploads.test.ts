@@ -286,3 +286,67 @@ describe("GET /uploads/:name", () => {
     }
   });
 });
+
+describe("GET /uploads/:name?w=<width> (resized photos)", () => {
+  /** A JPEG of `width`×`height` made from the 1×1 PNG. */
+  const photo = (width: number, height: number) => new Bun.Image(IMAGES.png).resize(width, height).jpeg().bytes() as Promise<Uint8Array<ArrayBuffer>>;
+  const stored = async (bytes: Uint8Array<ArrayBuffer>) => (await json(await upload("/api/admin/uploads/image", "image", bytes))).body.url as string;
+  const cacheDir = () => join(t.config.dataDir, "image-cache");
+
+  test("a stored photo is answered as WebP at the width asked for, never enlarged, cached for good", async () => {
+    const url = await stored(await photo(1200, 800));
+    const response = await t.request("GET", `${url}?w=640`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const meta = await new Bun.Image(await response.bytes()).metadata();
+    expect(meta).toEqual({ width: 640, height: 426, format: "webp" });
+
+    const wider = await t.request("GET", `${url}?w=1920`);
+    expect(await new Bun.Image(await wider.bytes()).metadata()).toEqual({ width: 1200, height: 800, format: "webp" });
+  });
+
+  test("each copy is made once, however many ask at the same time, and kept on disk", async () => {
+    const url = await stored(await photo(900, 600));
+    const name = url.slice("/uploads/".length);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => t.request("GET", `${url}?w=480`).then((r) => r.bytes())));
+    expect(new Set(answers.map((bytes) => Buffer.from(bytes).toString("base64"))).size).toBe(1);
+    expect(readdirSync(cacheDir()).filter((entry) => entry.startsWith(`${name}.480.`))).toHaveLength(1);
+    expect(readdirSync(cacheDir()).some((entry) => entry.endsWith(".tmp"))).toBe(false);
+  });
+
+  test("a file replaced under the same name is resized again; the old copy goes", async () => {
+    const url = await stored(await photo(1000, 1000));
+    const name = url.slice("/uploads/".length);
+    expect((await new Bun.Image(await (await t.request("GET", `${url}?w=960`)).bytes()).metadata()).height).toBe(960);
+    writeFileSync(join(uploadsDir(), name), await photo(1000, 500));
+    expect((await new Bun.Image(await (await t.request("GET", `${url}?w=960`)).bytes()).metadata()).height).toBe(480);
+    expect(readdirSync(cacheDir()).filter((entry) => entry.startsWith(`${name}.960.`))).toHaveLength(1);
+  });
+
+  test("a photo that cannot be decoded is answered as it is, so the page still shows what was uploaded", async () => {
+    const name = "undecodable0000000000.jpg";
+    const bytes = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...text("not really a JPEG")]);
+    writeFileSync(join(uploadsDir(), name), bytes);
+    const response = await t.request("GET", `/uploads/${name}?w=320`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/jpeg");
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
+  });
+
+  test("other widths, GIFs, PDFs and missing files are refused with clear errors", async () => {
+    const url = await stored(await photo(400, 300));
+    for (const width of ["500", "abc", "", "640.0", "-320"]) {
+      const { status, body } = await json(await t.request("GET", `${url}?w=${width}`));
+      expect({ width, status, body }).toEqual({ width, status: 400, body: { error: "The width must be one of 320, 480, 640, 960, 1280, 1920." } });
+    }
+    const gif = (await json(await upload("/api/admin/uploads/image", "image", IMAGES.gif))).body.url as string;
+    const pdf = (await json(await upload("/api/admin/events/temp/attachment", "file", PDF))).body.fileUrl as string;
+    for (const path of [gif, pdf]) {
+      expect(await json(await t.request("GET", `${path}?w=320`))).toEqual({ status: 400, body: { error: "Only JPEG, PNG and WebP images are resized." } });
+    }
+    expect((await t.request("GET", "/uploads/missing0000000000000000.jpg?w=320")).status).toBe(404);
+    expect((await t.request("GET", "/uploads/..%2fsecret.png?w=320")).status).toBe(404);
+  });
+});

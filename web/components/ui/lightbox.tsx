@@ -5,6 +5,7 @@ import { Portal } from "@ark-ui/react/portal";
 import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
 import type { KeyboardEvent } from "react";
 import { button } from "../../../styled-system/recipes/button";
+import { imageSources } from "../../../src/shared/images.ts";
 import { lightbox } from "../../../styled-system/recipes/lightbox";
 import { Button } from "./button.tsx";
 import { photoFileName } from "./format.ts";
@@ -48,7 +49,7 @@ export function Lightbox({ photos, index, onIndexChange, onClose, title, counter
         <ArkDialog.Backdrop className={styles.backdrop} />
         <ArkDialog.Positioner className={styles.positioner}>
           <ArkDialog.Content className={styles.content} onKeyDown={onKeyDown} aria-label={`${title}: photos`} data-testid="lightbox">
-            {photo && <img src={photo} alt={`${title}, photo ${current + 1} of ${photos.length}`} className={styles.image} />}
+            {photo && <img {...imageSources(photo, "100vw")} alt={`${title}, photo ${current + 1} of ${photos.length}`} className={styles.image} />}
             {photos.length > 1 && (
               <>
                 <button type="button" className={styles.nav} style={{ left: "0.75rem" }} onClick={() => move(-1)} aria-label="Previous photo">

@@ -16,7 +16,8 @@ export const archiveYears = (items: ArchiveItem[]) => [...new Set(items.map((ite
 export function archiveTypes(items: ArchiveItem[]): string[] {
   const byKey = new Map<string, string>();
   for (const item of items) if (!byKey.has(item.type.toLowerCase())) byKey.set(item.type.toLowerCase(), item.type);
-  return [...byKey.values()].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
+  // One collator for the whole sort: `localeCompare` with options builds a new one for each pair.
+  return [...byKey.values()].sort(new Intl.Collator("en", { sensitivity: "base" }).compare);
 }
 
 const visibleText = (html: string) => html.replace(/<[^>]*>/g, " ");

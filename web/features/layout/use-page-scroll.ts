@@ -48,10 +48,10 @@ export function usePageScroll(): PageScroll {
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(update);
     };
-    update();
     window.addEventListener("scroll", schedule, { passive: true });
     window.addEventListener("resize", schedule);
-    // Sections grow as their data arrives; recompute when the page height changes.
+    // Sections grow as their data arrives; recompute when the page height changes. The observer's first call, after
+    // the first layout, gives the starting position: reading it here would force a layout of the freshly hydrated page.
     const observer = new ResizeObserver(schedule);
     observer.observe(document.body);
     return () => {

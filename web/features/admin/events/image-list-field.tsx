@@ -2,6 +2,7 @@
 import { ImageUp, Plus, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { css } from "../../../../styled-system/css";
+import { imageSources } from "../../../../src/shared/images.ts";
 import { isMediaUrl } from "../../../../src/shared/validation.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/field.tsx";
@@ -102,7 +103,7 @@ export function ImageListField({ label, value, onChange, error }: ImageListField
         <ul aria-label={label} className={css({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(120px, 1fr))", gap: "2", mt: "1" })}>
           {value.map((url, index) => (
             <li key={`${url}-${index}`} className={css({ position: "relative", borderRadius: "control", overflow: "hidden", borderWidth: "1px", borderColor: "border" })}>
-              <img src={url} alt={`Image ${index + 1}`} loading="lazy" className={css({ w: "full", h: "20", objectFit: "cover", bg: "bg.muted" })} />
+              <img {...imageSources(url, "240px")} alt={`Image ${index + 1}`} loading="lazy" className={css({ w: "full", h: "20", objectFit: "cover", bg: "bg.muted" })} />
               <p className={css({ fontSize: "xs", px: "1.5", py: "1", truncate: true })} title={url}>
                 {url}
               </p>

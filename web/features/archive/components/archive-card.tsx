@@ -3,9 +3,11 @@ import { css } from "../../../../styled-system/css";
 import { tag } from "../../../../styled-system/recipes/tag";
 import { button } from "../../../../styled-system/recipes/button";
 import { card } from "../../../../styled-system/recipes/card";
+import { imageSources } from "../../../../src/shared/images.ts";
 import type { ArchiveItem } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { RichText } from "../../../components/ui/rich-text.tsx";
+import { CARD_IMAGE_SIZES } from "../../../components/ui/section.tsx";
 import { typeTone } from "../../../theme/tones.ts";
 
 
@@ -14,7 +16,7 @@ export function ArchiveCard({ item, onOpen }: { item: ArchiveItem; onOpen: () =>
   return (
     <article className={card()} data-testid="archive-card" aria-labelledby={`archive-${item.source}-${item.id}-title`}>
       <div className={css({ position: "relative", aspectRatio: "3 / 2", bg: "cream.200", overflow: "hidden" })}>
-        <img src={item.image} alt={item.title} loading="lazy" className={css({ w: "full", h: "full", objectFit: "cover" })} />
+        <img {...imageSources(item.image, CARD_IMAGE_SIZES)} alt={item.title} loading="lazy" className={css({ w: "full", h: "full", objectFit: "cover" })} />
         <span className={tag({ tone: "year" })} style={{ position: "absolute", top: "0.75rem", left: "0.75rem" }} data-testid="archive-year">
           {item.year}
         </span>

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { css } from "../../../../styled-system/css";
 import { tag } from "../../../../styled-system/recipes/tag";
 import { button } from "../../../../styled-system/recipes/button";
+import { imageSources } from "../../../../src/shared/images.ts";
 import type { ArchiveItem } from "../../../../src/shared/types.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Lightbox } from "../../../components/ui/lightbox.tsx";
@@ -32,7 +33,7 @@ export function ArchiveDialog({ item, onClose }: { item: ArchiveItem | null; onC
           </div>
           <Dialog.Body>
             <button type="button" onClick={() => setPhotoIndex(0)} aria-label={`Open photo 1 of ${photos.length}`} className={css({ display: "block", borderRadius: "card", overflow: "hidden", cursor: "zoom-in", aspectRatio: "3 / 2" })}>
-              <img src={item.image} alt={item.title} className={css({ w: "full", h: "full", objectFit: "cover" })} />
+              <img {...imageSources(item.image, "(min-width: 800px) 720px, 100vw")} alt={item.title} className={css({ w: "full", h: "full", objectFit: "cover" })} />
             </button>
             {item.attachmentFile && item.attachmentName && (
               <div className={css({ bg: "bg.muted", borderRadius: "control", p: "4", display: "flex", alignItems: "center", justifyContent: "space-between", gap: "3", flexWrap: "wrap" })}>
@@ -61,7 +62,7 @@ export function ArchiveDialog({ item, onClose }: { item: ArchiveItem | null; onC
                         aria-label={`Open photo ${index + 1} of ${photos.length}`}
                         className={css({ display: "block", w: "full", aspectRatio: "1", borderRadius: "control", overflow: "hidden", cursor: "zoom-in", "& img": { transition: "transform 0.3s" }, _hover: { "& img": { transform: "scale(1.05)" } } })}
                       >
-                        <img src={photo} alt="" loading="lazy" className={css({ w: "full", h: "full", objectFit: "cover" })} />
+                        <img {...imageSources(photo, "(min-width: 768px) 180px, (min-width: 640px) 33vw, 50vw")} alt="" loading="lazy" className={css({ w: "full", h: "full", objectFit: "cover" })} />
                       </button>
                     </li>
                   ))}

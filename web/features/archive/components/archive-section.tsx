@@ -8,7 +8,7 @@ import { ARCHIVE_PAGE_SIZE } from "../../../../src/shared/constants.ts";
 import type { ArchiveItem } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { controlStyle } from "../../../components/ui/field.tsx";
-import { Section } from "../../../components/ui/section.tsx";
+import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { archiveQueryOptions } from "../api.ts";
 import { archiveTypes, archiveYears, DEFAULT_FILTERS, filterArchive, isFiltered, pageCount, pageSlots, showingText, type ArchiveFilters } from "../filter.ts";
@@ -21,7 +21,6 @@ const loadArchiveDialog = () => import("./archive-dialog.tsx");
 const ArchiveDialog = lazy(() => loadArchiveDialog().then((module) => ({ default: module.ArchiveDialog })));
 const preloadArchiveDialog = () => void loadArchiveDialog();
 
-const grid = css({ display: "grid", gap: { base: "5", md: "6" }, gridTemplateColumns: { base: "1fr", md: "repeat(2, 1fr)", lg: "repeat(3, 1fr)" } });
 const labelStyle = css({ srOnly: true });
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const pageButton = css({
@@ -130,7 +129,7 @@ export function ArchiveSection() {
 
       <div ref={gridRef} className={css({ scrollMarginTop: "120px" })}>
         {isPending ? (
-          <div className={grid} aria-busy="true" aria-label="Loading the archive">
+          <div className={cardGridStyle} aria-busy="true" aria-label="Loading the archive">
             {Array.from({ length: ARCHIVE_PAGE_SIZE }, (_, i) => (
               <Skeleton key={i} className={css({ h: "96" })} />
             ))}
@@ -145,7 +144,7 @@ export function ArchiveSection() {
             </button>
           </div>
         ) : (
-          <div className={grid} data-testid="archive-grid" onPointerEnter={preloadArchiveDialog} onFocus={preloadArchiveDialog}>
+          <div className={cardGridStyle} data-testid="archive-grid" onPointerEnter={preloadArchiveDialog} onFocus={preloadArchiveDialog}>
             {shown.map((item) => (
               <ArchiveCard key={`${item.source}-${item.id}`} item={item} onOpen={() => setOpen(item)} />
             ))}

@@ -9,7 +9,7 @@ import { INITIAL_VISIBLE_CLASSES } from "../../../../src/shared/constants.ts";
 import type { Class } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { RichText } from "../../../components/ui/rich-text.tsx";
-import { Section } from "../../../components/ui/section.tsx";
+import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { classesQueryOptions } from "../api.ts";
 import { ClassIcon } from "./class-icon.tsx";
@@ -66,12 +66,11 @@ export function ClassesSection() {
   const [expanded, setExpanded] = useState(false);
   const classes = data ?? [];
   const visible = expanded ? classes : classes.slice(0, INITIAL_VISIBLE_CLASSES);
-  const grid = css({ display: "grid", gap: { base: "5", md: "6" }, gridTemplateColumns: { base: "1fr", md: "repeat(2, 1fr)", lg: "repeat(3, 1fr)" } });
 
   return (
     <Section id="classes" eyebrow="Every week" title="Weekly Classes" intro="Yoga, meditation, chanting and study, in the hall in Fitzroy and online. Drop in: everyone is welcome.">
       {isPending ? (
-        <div className={grid} aria-busy="true" aria-label="Loading classes">
+        <div className={cardGridStyle} aria-busy="true" aria-label="Loading classes">
           {Array.from({ length: INITIAL_VISIBLE_CLASSES }, (_, i) => (
             <Skeleton key={i} className={css({ h: "72" })} />
           ))}
@@ -82,7 +81,7 @@ export function ClassesSection() {
         <p className={css({ color: "fg.muted" })}>No classes are scheduled at the moment.</p>
       ) : (
         <>
-          <div className={grid} data-testid="classes-list">
+          <div className={cardGridStyle} data-testid="classes-list">
             {visible.map((item) => (
               <ClassCard key={item.id} item={item} />
             ))}

@@ -3,9 +3,11 @@ import { css } from "../../../../styled-system/css";
 import { tag } from "../../../../styled-system/recipes/tag";
 import { button } from "../../../../styled-system/recipes/button";
 import { card } from "../../../../styled-system/recipes/card";
+import { imageSources } from "../../../../src/shared/images.ts";
 import type { Event } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { RichText } from "../../../components/ui/rich-text.tsx";
+import { CARD_IMAGE_SIZES } from "../../../components/ui/section.tsx";
 import { descriptionPreview, offersViewMore, typeTone } from "../rules.ts";
 import { EventMeta } from "./event-meta.tsx";
 
@@ -31,7 +33,7 @@ export function EventCard({ event, onOpen }: EventCardProps) {
     <article className={card({ highlighted: event.isHighlighted })} data-testid="event-card" data-highlighted={event.isHighlighted ? "true" : "false"} aria-labelledby={`event-${event.id}-title`}>
       <div className={css({ position: "relative", aspectRatio: "16 / 9", bg: "cream.200", overflow: "hidden" })}>
         {photo ? (
-          <img src={photo} alt="" loading="lazy" className={css({ w: "full", h: "full", objectFit: "cover" })} />
+          <img {...imageSources(photo, CARD_IMAGE_SIZES)} alt="" loading="lazy" className={css({ w: "full", h: "full", objectFit: "cover" })} />
         ) : (
           <div aria-hidden className={css({ w: "full", h: "full", bg: "radial-gradient(circle at 75% 110%, rgba(245,182,107,0.85), rgba(253,235,211,0.6) 40%, transparent 70%), linear-gradient(160deg, #fbf6ec, #f3eadb)" })} />
         )}

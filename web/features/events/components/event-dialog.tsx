@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { css } from "../../../../styled-system/css";
 import { tag } from "../../../../styled-system/recipes/tag";
 import { button } from "../../../../styled-system/recipes/button";
+import { imageSources } from "../../../../src/shared/images.ts";
 import type { Event } from "../../../../src/shared/types.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Lightbox } from "../../../components/ui/lightbox.tsx";
@@ -53,7 +54,7 @@ export function EventDialog({ event, focusRegistration, onClose }: EventDialogPr
                         aria-label={`Open photo ${index + 1} of ${event.images.length}`}
                         className={css({ display: "block", w: "full", aspectRatio: "4 / 3", borderRadius: "control", overflow: "hidden", cursor: "zoom-in", "& img": { transition: "transform 0.3s" }, _hover: { "& img": { transform: "scale(1.04)" } } })}
                       >
-                        <img src={photo} alt="" loading="lazy" className={css({ w: "full", h: "full", objectFit: "cover" })} />
+                        <img {...imageSources(photo, "(min-width: 768px) 240px, (min-width: 640px) 33vw, 50vw")} alt="" loading="lazy" className={css({ w: "full", h: "full", objectFit: "cover" })} />
                       </button>
                     </li>
                   ))}

@@ -5,7 +5,7 @@ import { css } from "../../../../styled-system/css";
 import { INITIAL_VISIBLE_EVENTS } from "../../../../src/shared/constants.ts";
 import type { Event } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Section } from "../../../components/ui/section.tsx";
+import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { SubscribeToCalendar } from "../../calendar/subscribe-link.tsx";
 import { eventsQueryOptions } from "../api.ts";
@@ -18,7 +18,6 @@ const loadEventDialog = () => import("./event-dialog.tsx");
 const EventDialog = lazy(() => loadEventDialog().then((module) => ({ default: module.EventDialog })));
 const preloadEventDialog = () => void loadEventDialog();
 
-export const gridStyle = css({ display: "grid", gap: { base: "5", md: "6" }, gridTemplateColumns: { base: "1fr", md: "repeat(2, 1fr)", lg: "repeat(3, 1fr)" } });
 
 export function EventsSection({ onViewAll }: { onViewAll?: () => void }) {
   const { data, isPending, isError } = useQuery(eventsQueryOptions());
@@ -32,7 +31,7 @@ export function EventsSection({ onViewAll }: { onViewAll?: () => void }) {
   return (
     <Section id="events" eyebrow="Gather with us" title="Upcoming Events" intro="Retreats, courses, celebrations and workshops: come for a day or stay for a season." tone="muted">
       {isPending ? (
-        <div className={gridStyle} aria-busy="true" aria-label="Loading events">
+        <div className={cardGridStyle} aria-busy="true" aria-label="Loading events">
           {Array.from({ length: INITIAL_VISIBLE_EVENTS }, (_, i) => (
             <Skeleton key={i} className={css({ h: "96" })} />
           ))}
@@ -43,7 +42,7 @@ export function EventsSection({ onViewAll }: { onViewAll?: () => void }) {
         <p className={css({ color: "fg.muted" })}>No upcoming events at the moment. Please check back soon.</p>
       ) : (
         <>
-          <div className={gridStyle} data-testid="events-list" onPointerEnter={preloadEventDialog} onFocus={preloadEventDialog}>
+          <div className={cardGridStyle} data-testid="events-list" onPointerEnter={preloadEventDialog} onFocus={preloadEventDialog}>
             {visible.map((event) => (
               <EventCard key={event.id} event={event} onOpen={(focusRegistration) => setOpen({ event, focusRegistration })} />
             ))}

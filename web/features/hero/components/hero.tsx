@@ -5,6 +5,7 @@ import { useEffect, useState, type MouseEvent } from "react";
 import { css } from "../../../../styled-system/css";
 import { button } from "../../../../styled-system/recipes/button";
 import { DEFAULT_PROFILE } from "../../../../src/shared/constants.ts";
+import { imageSources, PORTRAIT_SIZES } from "../../../../src/shared/images.ts";
 import type { PublicProfile } from "../../../../src/shared/types.ts";
 import { RichText } from "../../../components/ui/rich-text.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
@@ -25,7 +26,7 @@ function Portrait({ src, alt }: { src: string; alt: string }) {
   const usePlaceholder = broken || !src.trim();
   return (
     <img
-      src={usePlaceholder ? PLACEHOLDER_IMAGE : src}
+      {...(usePlaceholder ? { src: PLACEHOLDER_IMAGE } : imageSources(src.trim(), PORTRAIT_SIZES))}
       alt={alt}
       data-testid="profile-image"
       data-placeholder={usePlaceholder ? "true" : "false"}
@@ -85,6 +86,7 @@ export function Hero({ profile, isPending, onNavigate }: HeroProps) {
       >
         {/* The portrait comes first in the markup, as it shows on a phone: a page painted while it is still arriving
             never has the text pushed down by the portrait (desktop puts the text on the left with `order`). */}
+        {/* PORTRAIT_SIZES follows this column's widths. */}
         <div className={css({ order: { md: 2 }, justifySelf: "center", w: "full", maxW: { base: "300px", sm: "360px", md: "440px" } })}>
           <div className={css({ position: "relative" })}>
             <div aria-hidden className={css({ position: "absolute", inset: "0", translate: "18px 18px", borderRadius: "240px 240px 28px 28px", borderWidth: "1.5px", borderColor: "accent.bright" })} />

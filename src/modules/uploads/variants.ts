@@ -1,0 +1,70 @@
+// Resized copies of uploaded photos (src/shared/images.ts): made by Bun.Image on its worker thread the first time a
+// width is asked for, kept on disk beside the data, and made again when the upload under that name changes.
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { IMAGE_WIDTHS } from "../../shared/images.ts";
+import { badRequest, HttpError } from "../../lib/errors.ts";
+import { CONTENT_TYPES, IMMUTABLE, UPLOAD_NAME, type UploadKind } from "./service.ts";
+
+/** Larger images are refused before their pixels are decoded (a small file may declare a huge canvas). */
+const MAX_PIXELS = 50_000_000;
+const WEBP_QUALITY = 75;
+
+export type ImageVariants = { serve(name: string, width: string): Promise<Response> };
+
+/** Serves `<name>` from `uploadsDir` at a width of IMAGE_WIDTHS as WebP, the copies kept in `cacheDir`. */
+export function imageVariants(uploadsDir: string, cacheDir: string, log: Pick<Console, "error"> = console): ImageVariants {
+  const making = new Map<string, Promise<void>>();
+
+  async function make(source: string, target: string, width: number) {
+    await mkdir(cacheDir, { recursive: true });
+    const bytes = await new Bun.Image(source, { maxPixels: MAX_PIXELS })
+      .resize(width, undefined, { withoutEnlargement: true })
+      .webp({ quality: WEBP_QUALITY })
+      .bytes();
+    const temp = `${target}.tmp`;
+    await Bun.write(temp, bytes);
+    await rename(temp, target);
+  }
+
+  /** Drops the copies of `name` at `width` made from an earlier file under that name. */
+  async function dropStale(prefix: string, current: string) {
+    const names = await readdir(cacheDir).catch(() => []);
+    await Promise.all(names.filter((entry) => entry.startsWith(prefix) && entry !== current).map((entry) => rm(join(cacheDir, entry), { force: true })));
+  }
+
+  return {
+    async serve(name, widthParam) {
+      const match = UPLOAD_NAME.exec(name);
+      if (!match) throw new HttpError(404, "Not found");
+      const ext = match[1] as UploadKind["ext"];
+      if (ext !== "jpg" && ext !== "png" && ext !== "webp") throw badRequest("Only JPEG, PNG and WebP images are resized.");
+      const width = IMAGE_WIDTHS.find((candidate) => String(candidate) === widthParam);
+      if (!width) throw badRequest(`The width must be one of ${IMAGE_WIDTHS.join(", ")}.`);
+      const source = join(uploadsDir, name);
+      const info = await stat(source).catch(() => null);
+      if (!info?.isFile()) throw new HttpError(404, "Not found");
+
+      // The upload's size and time are in the copy's name: a file restored or synced under the same name is
+      // resized again rather than answered with the old picture.
+      const prefix = `${name}.${width}.`;
+      const variant = `${prefix}${info.size}-${Math.trunc(info.mtimeMs)}.webp`;
+      const target = join(cacheDir, variant);
+      if (!(await Bun.file(target).exists())) {
+        let pending = making.get(target);
+        if (!pending) {
+          pending = make(source, target, width).then(() => dropStale(prefix, variant)).finally(() => making.delete(target));
+          making.set(target, pending);
+        }
+        try {
+          await pending;
+        } catch (error) {
+          // A file Bun.Image cannot read is still shown: the browser gets the upload itself.
+          log.error(`Could not resize ${name} to ${width} px, serving the original: ${error instanceof Error ? error.message : error}`);
+          return new Response(Bun.file(source), { headers: { "Content-Type": CONTENT_TYPES[ext], "Cache-Control": "no-cache" } });
+        }
+      }
+      return new Response(Bun.file(target), { headers: { "Content-Type": "image/webp", "Cache-Control": IMMUTABLE } });
+    },
+  };
+}
