@@ -17,6 +17,8 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+const PIXEL_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
 test("--help lists the commands and settings", () => {
   const help = Bun.spawnSync([binary, "--help"], { cwd: dir });
   expect(help.exitCode).toBe(0);
@@ -24,7 +26,7 @@ test("--help lists the commands and settings", () => {
   for (const word of ["serve", "reset-admin-password", "DATA_DIR", "APP_DATA_DIR", "ADMIN_PASSWORD", "SITE_TIMEZONE"]) expect(text).toContain(word);
 });
 
-test("starts in an empty folder, serves /, /admin and /api/profile, and stops cleanly on SIGTERM", async () => {
+test("starts in an empty folder, serves /, /admin and /api/profile, resizes a photo, and stops cleanly on SIGTERM", async () => {
   const work = mkdtempSync(join(dir, "run-"));
   const port = freePort();
   const started = performance.now();
@@ -53,6 +55,15 @@ test("starts in an empty folder, serves /, /admin and /api/profile, and stops cl
   expect(((await profile.json()) as { quote: string }).quote).toBe("Come and discover the lightness of life.");
   const login = await fetch(`http://127.0.0.1:${port}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "exe-password" }) });
   expect(login.status).toBe(200);
+  // Photos are resized by the runtime's own image codecs, inside the executable too.
+  const { token } = (await login.json()) as { token: string };
+  const form = new FormData();
+  form.append("image", new File([await new Bun.Image(new Uint8Array(Buffer.from(PIXEL_PNG, "base64"))).resize(900, 600).jpeg().bytes()], "photo.jpg"));
+  const uploaded = await fetch(`http://127.0.0.1:${port}/api/admin/uploads/image`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const { url } = (await uploaded.json()) as { url: string };
+  const copy = await fetch(`http://127.0.0.1:${port}${url}?w=320`);
+  expect(copy.headers.get("content-type")).toBe("image/webp");
+  expect(await new Bun.Image(await copy.bytes()).metadata()).toEqual({ width: 320, height: 213, format: "webp" });
   expect(Bun.spawnSync([binary, "healthcheck"], { env: { ...process.env, PORT: String(port) } }).exitCode).toBe(0);
   await Bun.sleep(500);
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1]);
