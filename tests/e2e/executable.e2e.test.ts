@@ -58,7 +58,7 @@ test("starts in an empty folder, serves /, /admin and /api/profile, resizes a ph
   // Photos are resized by the runtime's own image codecs, inside the executable too.
   const { token } = (await login.json()) as { token: string };
   const form = new FormData();
-  form.append("image", new File([await new Bun.Image(new Uint8Array(Buffer.from(PIXEL_PNG, "base64"))).resize(900, 600).jpeg().bytes()], "photo.jpg"));
+  form.append("image", new File([(await new Bun.Image(new Uint8Array(Buffer.from(PIXEL_PNG, "base64"))).resize(900, 600).jpeg().bytes()) as Uint8Array<ArrayBuffer>], "photo.jpg"));
   const uploaded = await fetch(`http://127.0.0.1:${port}/api/admin/uploads/image`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
   const { url } = (await uploaded.json()) as { url: string };
   const copy = await fetch(`http://127.0.0.1:${port}${url}?w=320`);
