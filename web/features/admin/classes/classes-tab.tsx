@@ -7,8 +7,7 @@ import { badge } from "../../../../styled-system/recipes";
 import type { ClassInput } from "../../../../src/shared/schemas.ts";
 import type { Class } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
-import { EditDeleteButtons, FormDialog, useItemEditing } from "../shared/item-dialogs.tsx";
+import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { classesQueryOptions, useCreateClass, useDeleteClass, useUpdateClass } from "./api.ts";
@@ -74,22 +73,11 @@ export function ClassesTab() {
         </CardGrid>
       )}
 
-      <FormDialog open={items.editorOpen} onClose={items.closeEditor} title={items.current ? "Edit Class" : "Create Class"}>
-        <ClassForm
-          item={items.current}
-          pending={items.saving}
-          onCancel={items.closeEditor}
-          onSubmit={(values) => items.save(toClassPayload(values))}
-        />
-      </FormDialog>
-
-      <ConfirmDialog
-        open={items.deleting !== null}
-        onOpenChange={(open) => !open && items.closeDelete()}
-        title="Delete Class"
-        description="Are you sure you want to delete this class? This action cannot be undone."
-        pending={items.removing}
-        onConfirm={items.confirmDelete}
+      <ItemDialogs
+        items={items}
+        titles={{ create: "Create Class", edit: "Edit Class", delete: "Delete Class" }}
+        deleteDescription="Are you sure you want to delete this class? This action cannot be undone."
+        form={(props) => <ClassForm {...props} onSubmit={(values) => props.onSubmit(toClassPayload(values))} />}
       />
     </Panel>
   );

@@ -12,8 +12,7 @@ import type { ArchiveEvent } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
-import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
-import { EditDeleteButtons, FormDialog, ItemFormFooter, useItemEditing, type ItemFormProps } from "../shared/item-dialogs.tsx";
+import { EditDeleteButtons, ItemDialogs, ItemFormFooter, useItemEditing, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, formGrid, fullRow, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { RichTextField } from "../shared/rich-text-field.tsx";
@@ -75,22 +74,12 @@ function ArchiveList() {
         </CardGrid>
       )}
 
-      <FormDialog open={items.editorOpen} onClose={items.closeEditor} title={items.current ? "Edit Archive Entry" : "Add Archive Entry"} wide>
-        <ArchiveForm
-          item={items.current}
-          pending={items.saving}
-          onCancel={items.closeEditor}
-          onSubmit={items.save}
-        />
-      </FormDialog>
-
-      <ConfirmDialog
-        open={items.deleting !== null}
-        onOpenChange={(isOpen) => !isOpen && items.closeDelete()}
-        title="Delete Archive Entry"
-        description="Are you sure you want to delete this archive entry? This action cannot be undone."
-        pending={items.removing}
-        onConfirm={items.confirmDelete}
+      <ItemDialogs
+        items={items}
+        titles={{ create: "Add Archive Entry", edit: "Edit Archive Entry", delete: "Delete Archive Entry" }}
+        deleteDescription="Are you sure you want to delete this archive entry? This action cannot be undone."
+        wide
+        form={(props) => <ArchiveForm {...props} />}
       />
     </div>
   );

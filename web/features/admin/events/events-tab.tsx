@@ -8,8 +8,7 @@ import { badge } from "../../../../styled-system/recipes";
 import type { EventInput } from "../../../../src/shared/schemas.ts";
 import type { Event } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
-import { EditDeleteButtons, FormDialog, useItemEditing } from "../shared/item-dialogs.tsx";
+import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { formatDay, localIsoDate } from "../shared/format.ts";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
@@ -93,22 +92,12 @@ export function EventsTab() {
 
       <ArchiveSection />
 
-      <FormDialog open={items.editorOpen} onClose={items.closeEditor} title={items.current ? "Edit Event" : "Create Event"} wide>
-        <EventForm
-          item={items.current}
-          pending={items.saving}
-          onCancel={items.closeEditor}
-          onSubmit={items.save}
-        />
-      </FormDialog>
-
-      <ConfirmDialog
-        open={items.deleting !== null}
-        onOpenChange={(open) => !open && items.closeDelete()}
-        title="Delete Event"
-        description="Are you sure you want to delete this event? This action cannot be undone."
-        pending={items.removing}
-        onConfirm={items.confirmDelete}
+      <ItemDialogs
+        items={items}
+        titles={{ create: "Create Event", edit: "Edit Event", delete: "Delete Event" }}
+        deleteDescription="Are you sure you want to delete this event? This action cannot be undone."
+        wide
+        form={(props) => <EventForm {...props} />}
       />
 
       <RegistrationsDialog event={registrationsOf} onClose={() => setRegistrationsOf(null)} />

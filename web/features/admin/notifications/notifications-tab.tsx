@@ -9,8 +9,7 @@ import { NOTIFICATION_FORM_TYPES } from "../../../../src/shared/constants.ts";
 import type { NotificationInput } from "../../../../src/shared/schemas.ts";
 import type { Notification } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
-import { FormDialog, useItemEditing } from "../shared/item-dialogs.tsx";
+import { ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { formatDay, localIsoDate } from "../shared/format.ts";
 import { Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
@@ -143,22 +142,11 @@ export function NotificationsTab() {
         </div>
       )}
 
-      <FormDialog open={items.editorOpen} onClose={items.closeEditor} title={items.current ? "Edit Notification" : "Create New Notification"}>
-        <NotificationForm
-          item={items.current}
-          pending={items.saving}
-          onCancel={items.closeEditor}
-          onSubmit={items.save}
-        />
-      </FormDialog>
-
-      <ConfirmDialog
-        open={items.deleting !== null}
-        onOpenChange={(open) => !open && items.closeDelete()}
-        title="Are you sure?"
-        description="This will permanently delete this notification."
-        pending={items.removing}
-        onConfirm={items.confirmDelete}
+      <ItemDialogs
+        items={items}
+        titles={{ create: "Create New Notification", edit: "Edit Notification", delete: "Are you sure?" }}
+        deleteDescription="This will permanently delete this notification."
+        form={(props) => <NotificationForm {...props} />}
       />
     </Panel>
   );

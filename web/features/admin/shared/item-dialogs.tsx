@@ -1,29 +1,46 @@
-// The parts every list tab repeats: the create/edit/delete state, Edit and Delete on an item, and the dialog
-// around its form.
+// The parts every list tab repeats: the create/edit/delete state, Edit and Delete on an item, and the dialogs
+// around its form and its deletion.
 import { Pencil, Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { changedFields } from "./format.ts";
 
 type Mutation<V> = { mutate: (variables: V, options: { onSuccess: () => void }) => void; isPending: boolean };
 
+/** Which item is being created, edited or deleted, and the calls that finish each (`useItemEditing`). */
+export type ItemEditing<T, V> = {
+  /** The item in the edit dialog (null while creating). */
+  current: T | null;
+  editorOpen: boolean;
+  startCreate: () => void;
+  startEdit: (item: T) => void;
+  closeEditor: () => void;
+  saving: boolean;
+  save: (values: V) => void;
+  deleting: T | null;
+  startDelete: (item: T) => void;
+  closeDelete: () => void;
+  removing: boolean;
+  confirmDelete: () => void;
+};
+
 /**
- * Which item is being created, edited or deleted, and the calls that finish each: a dialog closes only when its call
- * succeeded (on failure it stays open, spec §8); an edit sends only the changed fields.
+ * The state of a list tab's dialogs: a dialog closes only when its call succeeded (on failure it stays open, spec §8);
+ * an edit sends only the changed fields.
  */
 export function useItemEditing<T extends { id: number }, V extends Record<string, unknown>>(mutations: {
   create: Mutation<V>;
   update: Mutation<{ id: number; changes: Partial<V> }>;
   remove: Mutation<number>;
-}) {
+}): ItemEditing<T, V> {
   const [editing, setEditing] = useState<T | "new" | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const current = editing === "new" ? null : editing;
   const closeEditor = () => setEditing(null);
   return {
-    /** The item in the edit dialog (null while creating). */
     current,
     editorOpen: editing !== null,
     startCreate: () => setEditing("new"),
@@ -77,14 +94,38 @@ export function ItemFormFooter({ pending, onCancel, submitLabel }: { pending: bo
   );
 }
 
-/** The create/edit dialog: mounted while open; Esc, the close button or `onClose` close it. */
-export function FormDialog({ open, onClose, title, wide, children }: { open: boolean; onClose: () => void; title: string; wide?: boolean; children: ReactNode }) {
+type ItemDialogsProps<T, V> = {
+  items: ItemEditing<T, V>;
+  /** The titles of the create, edit and delete dialogs. */
+  titles: { create: string; edit: string; delete: string };
+  deleteDescription: string;
+  /** A wider create/edit dialog, for the longer forms. */
+  wide?: boolean;
+  /** The create/edit form, given the item, the pending state and the calls that finish it. */
+  form: (props: ItemFormProps<T, V>) => ReactNode;
+};
+
+/**
+ * A list tab's create/edit dialog (mounted while open; Esc, the close button or Cancel close it) and its delete
+ * confirmation.
+ */
+export function ItemDialogs<T, V>({ items, titles, deleteDescription, wide, form }: ItemDialogsProps<T, V>) {
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} lazyMount unmountOnExit>
-      <Dialog.Content className={wide ? css({ maxW: "3xl" }) : undefined}>
-        <Dialog.Title>{title}</Dialog.Title>
-        {children}
-      </Dialog.Content>
-    </Dialog.Root>
+    <>
+      <Dialog.Root open={items.editorOpen} onOpenChange={(details) => !details.open && items.closeEditor()} lazyMount unmountOnExit>
+        <Dialog.Content className={wide ? css({ maxW: "3xl" }) : undefined}>
+          <Dialog.Title>{items.current ? titles.edit : titles.create}</Dialog.Title>
+          {form({ item: items.current, pending: items.saving, onSubmit: items.save, onCancel: items.closeEditor })}
+        </Dialog.Content>
+      </Dialog.Root>
+      <ConfirmDialog
+        open={items.deleting !== null}
+        onOpenChange={(open) => !open && items.closeDelete()}
+        title={titles.delete}
+        description={deleteDescription}
+        pending={items.removing}
+        onConfirm={items.confirmDelete}
+      />
+    </>
   );
 }
