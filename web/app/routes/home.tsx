@@ -1,6 +1,5 @@
 // The public home page (spec §2.1): hero, notifications, events, classes, videos, contact, archive, then the footer.
 // Features do not import each other; this page composes them and passes what they share (profile, channel).
-import { useQuery } from "../../lib/query.ts";
 import { css } from "../../../styled-system/css";
 import { VIDEO_FETCH_ATTEMPTS } from "../../../src/shared/constants.ts";
 import type { PublicProfile } from "../../../src/shared/types.ts";
@@ -18,6 +17,7 @@ import { NotificationBanner } from "../../features/notifications/components/noti
 import { profileQueryOptions } from "../../features/profile/api.ts";
 import { videosQueryOptions } from "../../features/videos/api.ts";
 import { channelUrl, VideosSection } from "../../features/videos/components/videos-section.tsx";
+import { useQuery } from "../../lib/query.ts";
 
 const BRAND = "Vedanta & Yoga";
 

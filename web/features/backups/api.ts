@@ -1,6 +1,6 @@
 // Backups in the admin area (issue 7): list, take one now, download, restore.
-import { queryOptions } from "../../lib/query.ts";
 import { ApiError, apiRequest, getAdminToken, getJson } from "../../lib/api.ts";
+import { queryOptions } from "../../lib/query.ts";
 
 export type BackupKind = "daily" | "manual" | "before-import" | "before-restore";
 export type BackupInfo = { name: string; kind: BackupKind; createdAt: string; size: number };

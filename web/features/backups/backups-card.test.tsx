@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { QueryClient, QueryClientProvider } from "../../lib/query.ts";
 import { renderToString } from "react-dom/server";
+import { QueryClient, QueryClientProvider } from "../../lib/query.ts";
 import { backupsQueryOptions, formatSize, type BackupInfo } from "./api.ts";
 import { BackupsCard } from "./backups-card.tsx";
 

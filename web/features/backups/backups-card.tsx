@@ -1,6 +1,5 @@
 // The 'Backups' card for the Data Sync tab (issue 7): the backups kept in DATA_DIR/backups, each downloadable and
 // restorable (after a confirmation), and 'Back up now'. Self-contained: mount it anywhere in the admin area.
-import { useQuery, useQueryClient } from "../../lib/query.ts";
 import { ArchiveRestore, DatabaseBackup, Download, HardDriveDownload } from "lucide-react";
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
@@ -9,6 +8,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { toast } from "../../components/ui/toast.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { useQuery, useQueryClient } from "../../lib/query.ts";
 import { backupsQueryOptions, downloadBackup, formatSize, KIND_LABELS, restoreBackup, takeBackup, type BackupInfo } from "./api.ts";
 
 const muted = css({ color: "fg.muted", fontSize: "sm" });

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from "../../lib/query.ts";
 import type { RegistrationInput } from "../../../src/shared/schemas.ts";
 import type { Event } from "../../../src/shared/types.ts";
 import { apiRequest, getJson } from "../../lib/api.ts";
+import { queryOptions, useQuery } from "../../lib/query.ts";
 
 /** Upcoming events, soonest first. */
 export const eventsQueryOptions = () => queryOptions({ queryKey: ["/api/events"], queryFn: () => getJson<Event[]>("/api/events") });

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from "../../lib/query.ts";
 import { VIDEO_FETCH_ATTEMPTS, VIDEO_RETRY_BASE_DELAY_MS } from "../../../src/shared/constants.ts";
 import type { Video, VideoError, VideoList } from "../../../src/shared/types.ts";
+import { queryOptions, useQuery } from "../../lib/query.ts";
 
 /** A bare array answer is accepted too, with this channel. */
 export const DEFAULT_CHANNEL_ID = "";

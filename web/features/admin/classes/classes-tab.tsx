@@ -1,5 +1,4 @@
 // Classes tab (spec §2.2): cards with level badge (hidden for None), days, time, location; create, edit, delete.
-import { useQuery } from "../../../lib/query.ts";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useEffect } from "react";
 import { css } from "../../../../styled-system/css";
@@ -7,6 +6,7 @@ import { badge } from "../../../../styled-system/recipes";
 import type { ClassInput } from "../../../../src/shared/schemas.ts";
 import type { Class } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { useQuery } from "../../../lib/query.ts";
 import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";

@@ -1,7 +1,7 @@
 // Data sync with the app_data folder (spec §7).
-import { queryOptions } from "../../../lib/query.ts";
 import type { SyncStatus } from "../../../../src/shared/types.ts";
 import { apiRequest, getJson } from "../../../lib/api.ts";
+import { queryOptions } from "../../../lib/query.ts";
 
 export const syncStatusQueryOptions = () =>
   queryOptions({ queryKey: ["/api/admin/sync-status"], queryFn: () => getJson<SyncStatus>("/api/admin/sync-status") });

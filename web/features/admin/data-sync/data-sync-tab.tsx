@@ -1,10 +1,10 @@
 // Data Sync tab 'Data Sync & Persistence' (spec §2.2, §4): sync, restore (confirmed), status, how it works.
-import { useQuery, useQueryClient } from "../../../lib/query.ts";
 import { CheckCircle2, DatabaseBackup, Info, RefreshCw, Upload, XCircle } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { css } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
+import { useQuery, useQueryClient } from "../../../lib/query.ts";
 import { BackupsCard } from "../../backups/backups-card.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { formatDateTime } from "../shared/format.ts";

@@ -1,8 +1,8 @@
 // Admin events and archive entries (spec §7): every event (past included), registrations, PDF attachments.
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from "../../../lib/query.ts";
 import type { ArchiveEventInput, EventInput } from "../../../../src/shared/schemas.ts";
 import type { ArchiveEvent, Event, Registration } from "../../../../src/shared/types.ts";
 import { apiRequest, getJson } from "../../../lib/api.ts";
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from "../../../lib/query.ts";
 import { archiveQueryOptions } from "../../archive/api.ts";
 import { eventsQueryOptions } from "../../events/api.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";

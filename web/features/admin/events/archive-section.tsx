@@ -1,7 +1,6 @@
 // Archive entries (the archive_events rows): the spec gives them no screen, but a teacher expects to fix a typo.
 // They live inside the Events tab, folded away until asked for.
 import { superstructResolver } from "@hookform/resolvers/superstruct";
-import { useQuery } from "../../../lib/query.ts";
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -12,6 +11,7 @@ import type { ArchiveEvent } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
+import { useQuery } from "../../../lib/query.ts";
 import { EditDeleteButtons, ItemDialogs, ItemFormFooter, useItemEditing, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, formGrid, fullRow, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";

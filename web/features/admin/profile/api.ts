@@ -1,8 +1,8 @@
 // Profile, image upload, YouTube key, password reset, export and import (spec §7).
-import { useMutation, useQueryClient } from "../../../lib/query.ts";
 import type { ProfileInput } from "../../../../src/shared/schemas.ts";
 import type { Profile } from "../../../../src/shared/types.ts";
 import { apiRequest } from "../../../lib/api.ts";
+import { useMutation, useQueryClient } from "../../../lib/query.ts";
 import { profileQueryOptions } from "../../profile/api.ts";
 import { videosQueryOptions } from "../../videos/api.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";

@@ -1,10 +1,10 @@
 // 'Export Data' (a dated JSON download) and 'Import Data' (checked, confirmed, then the page reloads) — spec §4, §5, §8.
-import { useQueryClient } from "../../../lib/query.ts";
 import { Download, FileUp } from "lucide-react";
 import { useRef, useState } from "react";
 import { css } from "../../../../styled-system/css";
 import { EXPORT_SECTIONS, IMPORT_RELOAD_DELAY_MS } from "../../../../src/shared/constants.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { useQueryClient } from "../../../lib/query.ts";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile } from "../shared/format.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";

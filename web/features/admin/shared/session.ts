@@ -1,7 +1,7 @@
 // The admin session: a token kept in localStorage under adminToken (spec §4), counted as logged in without a check.
-import type { QueryClient } from "../../../lib/query.ts";
 import { ADMIN_TOKEN_KEY } from "../../../../src/shared/constants.ts";
 import { getAdminToken } from "../../../lib/api.ts";
+import type { QueryClient } from "../../../lib/query.ts";
 
 export { getAdminToken };
 

@@ -1,6 +1,5 @@
 // 'Archives & Past Events' (anchor "archives"): filters, search, sort, the card grid, pagination and the details
 // dialog (spec §2.1, §4, §5).
-import { useQuery } from "../../../lib/query.ts";
 import { ArrowDownUp, ChevronLeft, ChevronRight, Search, X } from "lucide-react";
 import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { css, cx } from "../../../../styled-system/css";
@@ -10,6 +9,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { controlStyle } from "../../../components/ui/field.tsx";
 import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { useQuery } from "../../../lib/query.ts";
 import { archiveQueryOptions } from "../api.ts";
 import { archiveTypes, archiveYears, DEFAULT_FILTERS, filterArchive, isFiltered, pageCount, pageSlots, showingText, type ArchiveFilters } from "../filter.ts";
 import { ArchiveCard } from "./archive-card.tsx";

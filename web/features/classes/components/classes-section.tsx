@@ -1,5 +1,4 @@
 // Weekly Classes (anchor "classes"): first 3, 'View All Classes' / 'Show Less'; level colours per spec §2.1.
-import { useQuery } from "../../../lib/query.ts";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useState } from "react";
 import { css } from "../../../../styled-system/css";
@@ -11,6 +10,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { RichText } from "../../../components/ui/rich-text.tsx";
 import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { useQuery } from "../../../lib/query.ts";
 import { classesQueryOptions } from "../api.ts";
 import { ClassIcon } from "./class-icon.tsx";
 

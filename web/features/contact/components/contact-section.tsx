@@ -1,6 +1,5 @@
 // 'Get in Touch' (anchor "contact"): address, e-mail, phone and social links; the form with the §5 messages, the
 // §8 toasts, reset on success and values kept on failure.
-import { useMutation } from "../../../lib/query.ts";
 import { Mail, MapPin, Phone, ShieldCheck } from "lucide-react";
 import { css } from "../../../../styled-system/css";
 import type { ContactInput } from "../../../../src/shared/schemas.ts";
@@ -10,6 +9,7 @@ import { Section } from "../../../components/ui/section.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useHoneypot } from "../../../components/ui/honeypot.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
+import { useMutation } from "../../../lib/query.ts";
 import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import { sendContactMessage } from "../api.ts";
 

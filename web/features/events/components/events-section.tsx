@@ -1,5 +1,4 @@
 // Upcoming Events (anchor "events"): the first 3, 'View All Events' / 'Show Less' (spec §2.1).
-import { useQuery } from "../../../lib/query.ts";
 import { lazy, Suspense, useState } from "react";
 import { css } from "../../../../styled-system/css";
 import { INITIAL_VISIBLE_EVENTS } from "../../../../src/shared/constants.ts";
@@ -7,6 +6,7 @@ import type { Event } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { useQuery } from "../../../lib/query.ts";
 import { SubscribeToCalendar } from "../../calendar/subscribe-link.tsx";
 import { eventsQueryOptions } from "../api.ts";
 import { EventCard } from "./event-card.tsx";

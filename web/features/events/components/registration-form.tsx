@@ -1,5 +1,4 @@
 // Registration for an event without an external link (the §5 registration schema and messages).
-import { useMutation } from "../../../lib/query.ts";
 import { css } from "../../../../styled-system/css";
 import { registrationSchema, type RegistrationInput } from "../../../../src/shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -7,6 +6,7 @@ import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useHoneypot } from "../../../components/ui/honeypot.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
+import { useMutation } from "../../../lib/query.ts";
 import { useSchemaForm } from "../../../lib/use-schema-form.ts";
 import { registerForEvent } from "../api.ts";
 

@@ -1,5 +1,4 @@
 // Newsletter signup in the footer (spec §2.1, §4, §8): spinner and disabled while submitting, cleared on success.
-import { useMutation } from "../../../lib/query.ts";
 import { Send } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { css } from "../../../../styled-system/css";
@@ -8,6 +7,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useHoneypot } from "../../../components/ui/honeypot.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
+import { useMutation } from "../../../lib/query.ts";
 import { subscribeToNewsletter } from "../api.ts";
 
 export function NewsletterForm() {

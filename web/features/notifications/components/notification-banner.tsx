@@ -1,12 +1,12 @@
 // Site-wide notices (spec §2.1, §4): icon by type, HTML message, optional 'Learn more' in a new tab, and a close
 // button remembered in local storage (read and written only in effects and handlers).
-import { useQuery } from "../../../lib/query.ts";
 import { Bell, CircleCheck, CircleX, ExternalLink, Info, Megaphone, TriangleAlert, X } from "lucide-react";
 import { useEffect, useState, type ComponentType } from "react";
 import { css } from "../../../../styled-system/css";
 import { notice } from "../../../../styled-system/recipes/notice";
 import { DISMISSED_NOTIFICATIONS_KEY } from "../../../../src/shared/constants.ts";
 import { RichText } from "../../../components/ui/rich-text.tsx";
+import { useQuery } from "../../../lib/query.ts";
 import { notificationsQueryOptions } from "../api.ts";
 import { bannerType, orderNotifications, type BannerType } from "../order.ts";
 

@@ -1,6 +1,5 @@
 // Recent Lectures: 6 skeleton cards while loading, the error panel with 'Try Again', both empty texts, and the list
 // (spec §2.1, §7, §8). The home page asks for 5 attempts with the doubling delay (videos/api.ts).
-import { useQuery } from "../../../lib/query.ts";
 import { CirclePlay, RefreshCw, TriangleAlert } from "lucide-react";
 import { css } from "../../../../styled-system/css";
 import { button } from "../../../../styled-system/recipes/button";
@@ -9,6 +8,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { formatShortDate } from "../../../components/ui/format.ts";
 import { Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { useQuery } from "../../../lib/query.ts";
 import { videosQueryOptions } from "../api.ts";
 
 export const SERVICE_NAME = "YouTube";
