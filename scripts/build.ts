@@ -16,20 +16,9 @@ const writeManifest = OUT === "dist/public";
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml|webmanifest|map)$/;
 
 rmSync(OUT, { recursive: true, force: true });
-// The fonts (scripts/fonts.ts: subset, hashed, their @font-face rules) are made in a process of their own while
-// Panda runs, with JavaScriptCore's optimising WebAssembly tier off: the WOFF2 encoder (Brotli at quality 11) runs
-// once, and optimising it cost more than it saved (0.8 s using 0.85 s of CPU, instead of 1.4 s using 2.5 s; same
-// bytes). Should a Bun release no longer know that option, the fonts are made in this process instead.
-// web/fonts.gen.css is written once Panda is done, before the bundler reads web/styles.css.
-const fontFaces = $`bun scripts/fonts.ts ${OUT}`
-  .env({ ...process.env, BUN_JSC_useOMGJIT: "false" })
-  .quiet()
-  .text()
-  .catch((error: unknown) => {
-    const reason = error instanceof $.ShellError ? error.stderr.toString().trim().split("\n")[0] : String(error);
-    console.warn(`fonts: the subsetting process failed (${reason}), subsetting here`);
-    return buildFonts(OUT);
-  });
+// The fonts (scripts/fonts.ts: subset, hashed, their @font-face rules) are made here while Panda runs in its own
+// processes; web/fonts.gen.css is written once Panda is done, before the bundler reads web/styles.css.
+const fontFaces = buildFonts(OUT);
 fontFaces.catch(() => {}); // awaited below; a failure fails the build there
 await $`bunx panda codegen --silent`;
 await $`bunx panda cssgen --silent --outfile web/styles.gen.css`;

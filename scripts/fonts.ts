@@ -1,8 +1,6 @@
 // The self-hosted web fonts, made by scripts/build.ts: each family's variable font from @fontsource-variable,
 // subset with HarfBuzz (`subset-font`, WebAssembly inside the package) to what the site can show, written with a
 // hashed name, and its `@font-face` rules with a metric-matched fallback face.
-//
-//   bun scripts/fonts.ts OUTDIR   writes OUTDIR/fonts/*.woff2 and prints the @font-face rules (what the build runs)
 import subsetFont from "subset-font";
 
 /**
@@ -96,10 +94,4 @@ export async function buildFonts(outdir: string): Promise<string> {
     );
   }
   return `${faces.join("\n")}\n`;
-}
-
-if (import.meta.main) {
-  const outdir = process.argv[2];
-  if (!outdir) throw new Error("usage: bun scripts/fonts.ts OUTDIR");
-  process.stdout.write(await buildFonts(outdir));
 }
