@@ -76,7 +76,7 @@ try {
   // Warm what a running site has already made: the video cache and the resized copies of the page's photos.
   await fetch(`${url}api/youtube/videos`);
   const page = await (await fetch(url)).text();
-  const copies = new Set([...page.matchAll(/srcset="([^"]*)"/g)].flatMap((match) => match[1]!.split(", ").map((candidate) => candidate.split(" ")[0]!)));
+  const copies = new Set([...page.matchAll(/srcset="([^"]*)"/gi)].flatMap((match) => match[1]!.split(", ").map((candidate) => candidate.split(" ")[0]!)));
   for (const copy of copies) await fetch(new URL(copy.replaceAll("&amp;", "&"), url));
   if (options.keep) mkdirSync(options.keep, { recursive: true });
 
