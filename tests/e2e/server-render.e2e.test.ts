@@ -40,6 +40,25 @@ test("with JavaScript off the page shows the teacher, notifications, events, cla
   await context.close();
 });
 
+test("a frame painted while the page is still arriving shows the portrait where it ends up: right on a desktop, on top on a phone", async () => {
+  for (const [viewport, side] of [[VIEWPORTS.desktop, "right"], [VIEWPORTS.phone, "top"]] as const) {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+    const page = await context.newPage();
+    await page.goto(site.url);
+    const portrait = page.getByTestId("profile-image");
+    const heading = page.getByRole("heading", { level: 1 });
+    const [box, text] = [(await portrait.boundingBox())!, (await heading.boundingBox())!];
+    expect(side === "right" ? box.x > text.x + text.width : box.y + box.height < text.y).toBe(true);
+    // The hero as the browser has it before the text after the portrait has arrived: the portrait keeps its column
+    // (on a desktop it is centred against the taller text, so only its height in the row changes).
+    await page.evaluate(() => document.querySelector("#home h1")!.closest("#home > div > div")!.remove());
+    const early = (await portrait.boundingBox())!;
+    expect({ x: early.x, width: early.width, height: early.height }).toEqual({ x: box.x, width: box.width, height: box.height });
+    if (side === "top") expect(early.y).toBe(box.y);
+    await context.close();
+  }
+});
+
 test("with JavaScript the page hydrates from its own data: no public read fetched again, no warning, and it responds", async () => {
   const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
   const page = await context.newPage();

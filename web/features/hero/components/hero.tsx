@@ -85,9 +85,10 @@ export function Hero({ profile, isPending, onNavigate }: HeroProps) {
         })}
       >
         {/* The portrait comes first in the markup, as it shows on a phone: a page painted while it is still arriving
-            never has the text pushed down by the portrait (desktop puts the text on the left with `order`). */}
-        {/* PORTRAIT_SIZES follows this column's widths. */}
-        <div className={css({ order: { md: 2 }, justifySelf: "center", w: "full", maxW: { base: "300px", sm: "360px", md: "440px" } })}>
+            never has the text pushed down by the portrait. Desktop gives each its own cell (text left, portrait
+            right) rather than reordering them, which in a frame painted before the text arrived put the portrait on
+            the left. PORTRAIT_SIZES follows this column's widths. */}
+        <div className={css({ gridColumn: { md: "2" }, gridRow: { md: "1" }, justifySelf: "center", w: "full", maxW: { base: "300px", sm: "360px", md: "440px" } })}>
           <div className={css({ position: "relative" })}>
             <div aria-hidden className={css({ position: "absolute", inset: "0", translate: "18px 18px", borderRadius: "240px 240px 28px 28px", borderWidth: "1.5px", borderColor: "accent.bright" })} />
             <div className={css({ position: "relative", aspectRatio: "4 / 5", borderRadius: "240px 240px 28px 28px", overflow: "hidden", boxShadow: "photo", bg: "cream.200" })}>
@@ -95,7 +96,7 @@ export function Hero({ profile, isPending, onNavigate }: HeroProps) {
             </div>
           </div>
         </div>
-        <div className={css({ order: { md: 1 } })}>
+        <div className={css({ gridColumn: { md: "1" }, gridRow: { md: "1" } })}>
           {shown ? (
             <>
               <p className={css({ fontSize: "xs", fontWeight: "700", letterSpacing: "eyebrow", textTransform: "uppercase", color: "accent", mb: "4" })}>
