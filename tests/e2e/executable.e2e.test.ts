@@ -55,6 +55,10 @@ test("starts in an empty folder, serves /, /admin and /api/profile, resizes a ph
   expect(((await profile.json()) as { quote: string }).quote).toBe("Come and discover the lightness of life.");
   const login = await fetch(`http://127.0.0.1:${port}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "exe-password" }) });
   expect(login.status).toBe(200);
+  expect(Bun.spawnSync([binary, "healthcheck"], { env: { ...process.env, PORT: String(port) } }).exitCode).toBe(0);
+  await Bun.sleep(500);
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1]);
+  console.log(`executable: ${(Bun.file(binary).size / 1024 / 1024).toFixed(1)} MB, first response after ${firstResponseMs.toFixed(0)} ms (process start included), idle RSS ${(rssKb / 1024).toFixed(1)} MB`);
   // Photos are resized by the runtime's own image codecs, inside the executable too.
   const { token } = (await login.json()) as { token: string };
   const form = new FormData();
@@ -64,10 +68,6 @@ test("starts in an empty folder, serves /, /admin and /api/profile, resizes a ph
   const copy = await fetch(`http://127.0.0.1:${port}${url}?w=320`);
   expect(copy.headers.get("content-type")).toBe("image/webp");
   expect(await new Bun.Image(await copy.bytes()).metadata()).toEqual({ width: 320, height: 213, format: "webp" });
-  expect(Bun.spawnSync([binary, "healthcheck"], { env: { ...process.env, PORT: String(port) } }).exitCode).toBe(0);
-  await Bun.sleep(500);
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1]);
-  console.log(`executable: ${(Bun.file(binary).size / 1024 / 1024).toFixed(1)} MB, first response after ${firstResponseMs.toFixed(0)} ms (process start included), idle RSS ${(rssKb / 1024).toFixed(1)} MB`);
   child.kill("SIGTERM");
   expect(await child.exited).toBe(0);
 }, 30_000);
