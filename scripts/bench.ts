@@ -15,6 +15,7 @@ import { checkBudgets } from "./budgets.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const WARM_UP = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** How many times each kind of start is measured (start times vary from run to run on a shared machine). */
 const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 5));
@@ -200,9 +201,11 @@ try {
   const rows: { path: string; ours: WrkResult; base: WrkResult; bytes: number }[] = [];
   for (const path of ENDPOINTS) {
     const bytes = (await (await fetch(`${url}${path}`)).arrayBuffer()).byteLength;
-    await wrk(`${url}${path}`, 1, ours.child.pid); // warm-up
+    // Each server is warmed up on the endpoint first, long enough for its JIT tiers (compiled on the server's own
+    // core) to settle before the measure.
+    await wrk(`${url}${path}`, WARM_UP, ours.child.pid);
     const oursResult = await wrk(`${url}${path}`, DURATION, ours.child.pid);
-    await wrk(`${baseUrl}${path}`, 1, baseline.child.pid);
+    await wrk(`${baseUrl}${path}`, WARM_UP, baseline.child.pid);
     const baseResult = await wrk(`${baseUrl}${path}`, DURATION, baseline.child.pid);
     rows.push({ path, ours: oursResult, base: baseResult, bytes });
     console.log(`  ${path} done`);
