@@ -12,16 +12,29 @@ const WEBP_QUALITY = 75;
 
 export type ImageVariants = { serve(name: string, width: string): Promise<Response> };
 
+/**
+ * Runs the jobs given to it one after another, each after the previous one settled. A decoded PNG of 24 megapixels
+ * holds ~100 MB; a page of new photos would otherwise decode several at once on a small server.
+ */
+export function oneAtATime() {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(job: () => Promise<T>): Promise<T> => {
+    const run = last.then(job);
+    last = run.catch(() => {});
+    return run;
+  };
+}
+
 /** Serves `<name>` from `uploadsDir` at a width of IMAGE_WIDTHS as WebP, the copies kept in `cacheDir`. */
 export function imageVariants(uploadsDir: string, cacheDir: string, log: Pick<Console, "error"> = console): ImageVariants {
   const making = new Map<string, Promise<void>>();
+  const serially = oneAtATime();
 
   async function make(source: string, target: string, width: number) {
     await mkdir(cacheDir, { recursive: true });
-    const bytes = await new Bun.Image(source, { maxPixels: MAX_PIXELS })
-      .resize(width, undefined, { withoutEnlargement: true })
-      .webp({ quality: WEBP_QUALITY })
-      .bytes();
+    const bytes = await serially(() =>
+      new Bun.Image(source, { maxPixels: MAX_PIXELS }).resize(width, undefined, { withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).bytes(),
+    );
     const temp = `${target}.tmp`;
     await Bun.write(temp, bytes);
     await rename(temp, target);
