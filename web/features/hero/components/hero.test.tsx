@@ -8,12 +8,12 @@ import { Hero } from "./hero.tsx";
 
 const profile: PublicProfile = { ...DEFAULT_PROFILE, id: 1, updatedAt: "", name: "Swami Test", profileImage: "/uploads/me.jpg" };
 
-test("the portrait precedes the name and the biography in the markup; the desktop order puts the text first", () => {
+test("the portrait precedes the name and the biography in the markup; on a desktop each has its own cell, text first", () => {
   const html = renderToString(<Hero profile={profile} isPending={false} onNavigate={() => {}} />);
   const portrait = html.indexOf('data-testid="profile-image"');
   expect(portrait).toBeGreaterThan(0);
   expect(portrait).toBeLessThan(html.indexOf("<h1"));
-  expect(html).toContain('src="/uploads/me.jpg"');
-  expect(html).toMatch(/class="md:order_2 [^"]*"/);
-  expect(html).toContain('class="md:order_1"');
+  expect(html).toContain('src="/uploads/me.jpg" srcSet="/uploads/me.jpg?w=320 320w,');
+  expect(html).toMatch(/class="md:grid-c_2 md:grid-r_1 [^"]*"/);
+  expect(html).toContain('class="md:grid-c_1 md:grid-r_1"');
 });
