@@ -1,6 +1,5 @@
 // The class form (spec §5): name ≥ 3, level, days ≥ 2, time, location ≥ 2, description ≥ 10 (rich text), icon.
-import { superstructResolver } from "@hookform/resolvers/superstruct";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { CLASS_ICONS, CLASS_LEVELS, DEFAULT_CLASS_ICON } from "../../../../src/shared/constants.ts";
 import { classSchema, type ClassInput } from "../../../../src/shared/schemas.ts";
 import type { Class } from "../../../../src/shared/types.ts";
@@ -10,6 +9,7 @@ import { Select } from "../../../components/ui/select.tsx";
 import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";
+import { useAdminForm } from "../shared/use-admin-form.ts";
 import { ClassIconView } from "./class-icons.tsx";
 
 type ClassValues = { name: string; level: string; days: string; time: string; location: string; description: string; icon: string };
@@ -40,10 +40,7 @@ export function ClassForm({ item, pending, onSubmit, onCancel }: ItemFormProps<C
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<ClassValues, unknown, ClassInput>({
-    resolver: superstructResolver(classSchema, { coerce: true }) as never,
-    defaultValues: toValues(item),
-  });
+  } = useAdminForm<ClassValues, ClassInput>(classSchema, toValues(item));
   const text = (name: "name" | "days" | "time" | "location", label: string, placeholder?: string) => (
     <Field label={label} error={errors[name]?.message}>
       {(id, describedBy) => <Input id={id} placeholder={placeholder} aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />}

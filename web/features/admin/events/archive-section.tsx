@@ -1,9 +1,8 @@
 // Archive entries (the archive_events rows): the spec gives them no screen, but a teacher expects to fix a typo.
 // They live inside the Events tab, folded away until asked for.
-import { superstructResolver } from "@hookform/resolvers/superstruct";
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { css } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import { archiveEventSchema, type ArchiveEventInput } from "../../../../src/shared/schemas.ts";
@@ -16,6 +15,7 @@ import { EditDeleteButtons, ItemDialogs, ItemFormFooter, useItemEditing, type It
 import { CardActions, CardGrid, formGrid, fullRow, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { RichTextField } from "../shared/rich-text-field.tsx";
+import { useAdminForm } from "../shared/use-admin-form.ts";
 import { adminArchiveQueryOptions, useCreateArchiveEvent, useDeleteArchiveEvent, useUpdateArchiveEvent } from "./api.ts";
 import { AttachmentFormField } from "./attachment-field.tsx";
 import { ImageListField } from "./image-list-field.tsx";
@@ -115,10 +115,7 @@ function ArchiveForm({ item, pending, onSubmit, onCancel }: ItemFormProps<Archiv
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<ArchiveValues, unknown, ArchiveEventInput>({
-    resolver: superstructResolver(archiveEventSchema, { coerce: true }) as never,
-    defaultValues: toValues(item),
-  });
+  } = useAdminForm<ArchiveValues, ArchiveEventInput>(archiveEventSchema, toValues(item));
   const text = (name: "title" | "date" | "type" | "year" | "image", label: string, placeholder?: string) => (
     <Field label={label} error={errors[name]?.message}>
       {(id, describedBy) => <Input id={id} placeholder={placeholder} aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />}

@@ -1,7 +1,6 @@
 // The event form (spec §3, §5): every admin field, the rich-text description, highlighted switch, image URLs,
 // the year rule (current year by default, else the start date's year when left empty) and the PDF attachment.
-import { superstructResolver } from "@hookform/resolvers/superstruct";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { css } from "../../../../styled-system/css";
 import { EVENT_TYPES } from "../../../../src/shared/constants.ts";
 import { eventSchema, type EventInput } from "../../../../src/shared/schemas.ts";
@@ -12,6 +11,7 @@ import { Switch } from "../../../components/ui/switch.tsx";
 import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";
+import { useAdminForm } from "../shared/use-admin-form.ts";
 import { AttachmentFormField } from "./attachment-field.tsx";
 import { ImageListField } from "./image-list-field.tsx";
 
@@ -55,10 +55,7 @@ export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<E
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<EventValues, unknown, EventInput>({
-    resolver: superstructResolver(eventSchema, { coerce: true }) as never,
-    defaultValues: toValues(item),
-  });
+  } = useAdminForm<EventValues, EventInput>(eventSchema, toValues(item));
 
   const text = (name: "name" | "type" | "time" | "location" | "registrationLink" | "year", label: string, extra: Record<string, unknown> = {}) => (
     <Field label={label} error={errors[name]?.message}>

@@ -1,7 +1,5 @@
 // The login card 'Admin Login' (spec §2.2, §5, §8). Enter submits from either field; errors show inline and as toasts.
-import { superstructResolver } from "@hookform/resolvers/superstruct";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { css } from "../../../../styled-system/css";
 import { DEFAULT_USERNAME } from "../../../../src/shared/constants.ts";
 import { loginSchema } from "../../../../src/shared/schemas.ts";
@@ -10,6 +8,7 @@ import { Field, Input } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { apiRequest, ApiError } from "../../../lib/api.ts";
 import { storeAdminToken } from "../shared/session.ts";
+import { useAdminForm } from "../shared/use-admin-form.ts";
 
 type LoginValues = { username: string; password: string };
 
@@ -19,10 +18,7 @@ export function LoginCard({ onLoggedIn, notice }: { onLoggedIn: () => void; noti
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({
-    resolver: superstructResolver(loginSchema, { coerce: true }),
-    defaultValues: { username: DEFAULT_USERNAME, password: "" },
-  });
+  } = useAdminForm<LoginValues, LoginValues>(loginSchema, { username: DEFAULT_USERNAME, password: "" });
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);

@@ -1,6 +1,5 @@
 // The notification form (spec §3, §5): rich-text message ≥ 5, type, start date (today by default), end date, link, active.
-import { superstructResolver } from "@hookform/resolvers/superstruct";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { NOTIFICATION_FORM_TYPES } from "../../../../src/shared/constants.ts";
 import { notificationSchema, type NotificationInput } from "../../../../src/shared/schemas.ts";
 import type { Notification } from "../../../../src/shared/types.ts";
@@ -12,6 +11,7 @@ import { localIsoDate } from "../shared/format.ts";
 import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";
+import { useAdminForm } from "../shared/use-admin-form.ts";
 
 type NotificationValues = { message: string; type: string; startDate: string; endDate: string; link: string; isActive: boolean };
 
@@ -32,10 +32,7 @@ export function NotificationForm({ item, pending, onSubmit, onCancel }: ItemForm
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<NotificationValues, unknown, NotificationInput>({
-    resolver: superstructResolver(notificationSchema, { coerce: true }) as never,
-    defaultValues: toValues(item),
-  });
+  } = useAdminForm<NotificationValues, NotificationInput>(notificationSchema, toValues(item));
   // A type outside the form's four (success, warning, error) is kept and offered as it is.
   const options =
     item && !TYPE_OPTIONS.some((option) => option.value === item.type) ? [...TYPE_OPTIONS, { value: item.type, label: item.type }] : TYPE_OPTIONS;

@@ -1,7 +1,5 @@
 // 'Update YouTube API Key' and 'Reset Password' (spec §2.2, §5, §8).
-import { superstructResolver } from "@hookform/resolvers/superstruct";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { css } from "../../../../styled-system/css";
 import { DEFAULT_USERNAME } from "../../../../src/shared/constants.ts";
 import { resetPasswordFormSchema, type ResetPasswordFormInput } from "../../../../src/shared/schemas.ts";
@@ -10,6 +8,7 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { notifyError } from "../shared/notify.ts";
+import { useAdminForm } from "../shared/use-admin-form.ts";
 import { useResetPassword, useUpdateApiKey } from "./api.ts";
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
@@ -76,10 +75,7 @@ function ResetPasswordForm({ onDone }: { onDone: () => void }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<PasswordValues, unknown, ResetPasswordFormInput>({
-    resolver: superstructResolver(resetPasswordFormSchema, { coerce: true }) as never,
-    defaultValues: { username: DEFAULT_USERNAME, currentPassword: "", newPassword: "", confirmPassword: "" },
-  });
+  } = useAdminForm<PasswordValues, ResetPasswordFormInput>(resetPasswordFormSchema, { username: DEFAULT_USERNAME, currentPassword: "", newPassword: "", confirmPassword: "" });
   const onSubmit = handleSubmit(({ username, currentPassword, newPassword }) => {
     setServerError(null);
     reset.mutate(

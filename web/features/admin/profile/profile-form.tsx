@@ -1,8 +1,7 @@
 // The profile form 'Guru Profile' (spec §2.2, §5): name, title, biography (rich text), quote, image upload, contact.
-import { superstructResolver } from "@hookform/resolvers/superstruct";
 import { ImageUp } from "lucide-react";
 import { useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller } from "react-hook-form";
 import { css } from "../../../../styled-system/css";
 import { IMAGE_TYPES } from "../../../../src/shared/constants.ts";
 import { profileSchema, type ProfileInput } from "../../../../src/shared/schemas.ts";
@@ -13,6 +12,7 @@ import { formGrid, fullRow } from "../shared/layout.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 import { RichTextField } from "../shared/rich-text-field.tsx";
 import { imageFileProblem, uploadProfileImage } from "../shared/image-upload.ts";
+import { useAdminForm } from "../shared/use-admin-form.ts";
 import { useUpdateProfile } from "./api.ts";
 
 type ProfileValues = {
@@ -49,10 +49,7 @@ export function ProfileForm({ profile }: { profile: PublicProfile | null | undef
     setValue,
     watch,
     formState: { errors },
-  } = useForm<ProfileValues, unknown, ProfileInput>({
-    resolver: superstructResolver(profileSchema, { coerce: true }) as never,
-    defaultValues: toValues(profile),
-  });
+  } = useAdminForm<ProfileValues, ProfileInput>(profileSchema, toValues(profile));
   const image = watch("profileImage");
 
   const onImageChosen = async (file: File | undefined) => {
