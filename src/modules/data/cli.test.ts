@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { startServer } from "../../../tests/server.ts";
 import { PNG_BYTES, sampleExport, writeSampleUploads } from "./test-fixtures.ts";
 
 const ROOT = resolve(import.meta.dir, "../../..");
@@ -134,29 +135,14 @@ describe("CLI data commands", () => {
     const web = join(dir, "web");
     mkdirSync(web, { recursive: true });
     writeFileSync(join(web, "index.html"), "<!doctype html><title>test</title>");
-    const server = Bun.spawn(["bun", "src/main.ts", "serve"], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: join(dir, "serve-target"), APP_DATA_DIR: appData, ADMIN_PASSWORD: "cli-test-password", PORT: "0", HOST: "127.0.0.1", WEB_DIST: web },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    const server = await startServer({ appData, env: { ADMIN_PASSWORD: "cli-test-password", WEB_DIST: web } });
     try {
-      const reader = server.stdout.getReader();
-      let output = "";
-      const deadline = Date.now() + 20_000;
-      while (!/Listening on http:\/\/[\d.]+:(\d+)/.test(output) && Date.now() < deadline) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        output += new TextDecoder().decode(value);
-      }
-      expect(output).toContain("Auto-restore restored: Data restored from app_data");
-      const port = /Listening on http:\/\/[\d.]+:(\d+)/.exec(output)?.[1];
-      expect(port).toBeDefined();
-      const classes = (await (await fetch(`http://127.0.0.1:${port}/api/classes`)).json()) as { name: string }[];
+      expect(server.logs()).toContain("Auto-restore restored: Data restored from app_data");
+      const classes = (await (await fetch(`${server.url}/api/classes`)).json()) as { name: string }[];
       expect(classes.map((row) => row.name)).toEqual(["Morning Hatha", "Vedanta Study"]);
     } finally {
-      server.kill("SIGTERM");
-      await server.exited;
+      await server.stop();
+      server.remove();
     }
   }, 30_000);
 });
