@@ -1,7 +1,7 @@
 // A fake YouTube Data API v3 for tests: a real HTTP server on 127.0.0.1 answering the real API's shapes.
 //
 //   const fake = await startFakeYouTube();          // or startFakeYouTube({ videos, channelId, apiKey })
-//   env: YOUTUBE_API_BASE=fake.url, YOUTUBE_API_KEY=fake.apiKey, YOUTUBE_CHANNEL_ID=fake.channelId
+//   startServer({ env: fake.env });                  // the YOUTUBE_* settings that point a server at the fake
 //   fake.setMode("quota");                           // ok | empty | quota | rateLimit | badKey | forbidden | slow | 500
 //   fake.calls;                                      // requests answered so far (fake.requests lists their paths)
 //   fake.setVideos([...]); fake.reset(); await fake.stop();
@@ -19,6 +19,8 @@ export type FakeYouTube = {
   url: string;
   apiKey: string;
   channelId: string;
+  /** The server's settings that point it at this fake: YOUTUBE_API_BASE, YOUTUBE_API_KEY, YOUTUBE_CHANNEL_ID. */
+  env: Record<string, string>;
   uploadsPlaylistId: string;
   /** Number of requests answered (or held, in slow mode) since start or reset(). */
   readonly calls: number;
@@ -139,10 +141,13 @@ export async function startFakeYouTube(options: { videos?: FakeVideo[]; channelI
     held.clear();
   };
 
+  const url = `http://127.0.0.1:${server.port}`;
+  const apiKey = [...keys][0]!;
   return {
-    url: `http://127.0.0.1:${server.port}`,
-    apiKey: [...keys][0]!,
+    url,
+    apiKey,
     channelId,
+    env: { YOUTUBE_API_BASE: url, YOUTUBE_API_KEY: apiKey, YOUTUBE_CHANNEL_ID: channelId },
     uploadsPlaylistId,
     get calls() {
       return calls;

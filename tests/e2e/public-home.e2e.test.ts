@@ -15,7 +15,7 @@ const PIXEL = Buffer.from("/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP///////////////////
 beforeAll(async () => {
   youtube = await startFakeYouTube();
   [site, browser] = await Promise.all([
-    startSite({ env: { YOUTUBE_API_BASE: youtube.url, YOUTUBE_API_KEY: youtube.apiKey, YOUTUBE_CHANNEL_ID: youtube.channelId } }),
+    startSite({ env: youtube.env }),
     launchBrowser(),
   ]);
 });

@@ -13,7 +13,7 @@ let browser: Browser;
 async function setup(name: string, mode: FakeMode): Promise<Setup> {
   const youtube = await startFakeYouTube();
   youtube.setMode(mode);
-  const site = await startSite({ appData: null, env: { YOUTUBE_API_BASE: youtube.url, YOUTUBE_API_KEY: youtube.apiKey, YOUTUBE_CHANNEL_ID: youtube.channelId } });
+  const site = await startSite({ appData: null, env: youtube.env });
   setups[name] = { site, youtube };
   return setups[name]!;
 }

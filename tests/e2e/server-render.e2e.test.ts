@@ -12,7 +12,7 @@ let youtube: FakeYouTube;
 beforeAll(async () => {
   youtube = await startFakeYouTube();
   [site, browser] = await Promise.all([
-    startSite({ env: { YOUTUBE_API_BASE: youtube.url, YOUTUBE_API_KEY: youtube.apiKey, YOUTUBE_CHANNEL_ID: youtube.channelId } }),
+    startSite({ env: youtube.env }),
     launchBrowser(),
   ]);
 });

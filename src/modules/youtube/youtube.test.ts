@@ -30,7 +30,7 @@ async function setup(env: Record<string, string> = {}) {
   const clock = { now: Date.parse("2025-04-01T00:00:00Z") };
   const app = await createTestApp({
     now: () => new Date(clock.now),
-    env: { YOUTUBE_API_BASE: fake.url, YOUTUBE_API_KEY: fake.apiKey, YOUTUBE_CHANNEL_ID: fake.channelId, ...env },
+    env: { ...fake.env, ...env },
   });
   apps.push(app);
   const videos = async () => {
