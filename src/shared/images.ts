@@ -5,8 +5,9 @@
 /** The widths (px) an upload is offered at; the server refuses any other. */
 export const IMAGE_WIDTHS = [320, 480, 640, 960, 1280, 1920] as const;
 
-/** An upload the server can resize: a stored JPEG, PNG or WebP (a GIF may be animated, a PDF is no photo). */
-const RESIZABLE = /^\/uploads\/[A-Za-z0-9_-]+\.(jpg|png|webp)$/;
+/** The uploads the server resizes: JPEG, PNG and WebP (a GIF may be animated, a PDF is no photo). */
+export const RESIZABLE_EXTENSIONS: readonly string[] = ["jpg", "png", "webp"];
+const RESIZABLE = new RegExp(`^/uploads/[A-Za-z0-9_-]+\\.(${RESIZABLE_EXTENSIONS.join("|")})$`);
 
 /**
  * The hero portrait's width on the page (its column's `maxW` in web/features/hero), shared by the <img> and the

@@ -1,7 +1,7 @@
 // Uploaded files: the type is read from the bytes, sizes are capped while the body streams in, names are ours.
 import { mkdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { badRequest, HttpError, payloadTooLarge } from "../../lib/errors.ts";
+import { badRequest, notFound, payloadTooLarge } from "../../lib/errors.ts";
 
 export type UploadKind = { ext: "jpg" | "png" | "gif" | "webp" | "pdf"; type: string };
 
@@ -126,7 +126,7 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
 export async function serveUpload(uploadsDir: string, rawName: string): Promise<Response> {
   const match = UPLOAD_NAME.exec(rawName);
   const file = match ? Bun.file(join(uploadsDir, rawName)) : null;
-  if (!match || !file || !(await file.exists())) throw new HttpError(404, "Not found");
+  if (!match || !file || !(await file.exists())) throw notFound();
   const headers = new Headers({
     "Content-Type": CONTENT_TYPES[match[1] as UploadKind["ext"]],
     "Content-Length": String(file.size),

@@ -2,8 +2,8 @@
 // width is asked for, kept on disk beside the data, and made again when the upload under that name changes.
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { IMAGE_WIDTHS } from "../../shared/images.ts";
-import { badRequest, HttpError } from "../../lib/errors.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import { IMAGE_WIDTHS, RESIZABLE_EXTENSIONS } from "../../shared/images.ts";
 import { CONTENT_TYPES, IMMUTABLE, UPLOAD_NAME, type UploadKind } from "./service.ts";
 
 /** Larger images are refused before their pixels are decoded (a small file may declare a huge canvas). */
@@ -49,14 +49,14 @@ export function imageVariants(uploadsDir: string, cacheDir: string, log: Pick<Co
   return {
     async serve(name, widthParam) {
       const match = UPLOAD_NAME.exec(name);
-      if (!match) throw new HttpError(404, "Not found");
+      if (!match) throw notFound();
       const ext = match[1] as UploadKind["ext"];
-      if (ext !== "jpg" && ext !== "png" && ext !== "webp") throw badRequest("Only JPEG, PNG and WebP images are resized.");
+      if (!RESIZABLE_EXTENSIONS.includes(ext)) throw badRequest("Only JPEG, PNG and WebP images are resized.");
       const width = IMAGE_WIDTHS.find((candidate) => String(candidate) === widthParam);
       if (!width) throw badRequest(`The width must be one of ${IMAGE_WIDTHS.join(", ")}.`);
       const source = join(uploadsDir, name);
       const info = await stat(source).catch(() => null);
-      if (!info?.isFile()) throw new HttpError(404, "Not found");
+      if (!info?.isFile()) throw notFound();
 
       // The upload's size and time are in the copy's name: a file restored or synced under the same name is
       // resized again rather than answered with the old picture.
