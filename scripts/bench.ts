@@ -11,6 +11,7 @@ import { Database } from "bun:sqlite";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { freePort } from "../tests/server.ts";
 import { checkBudgets } from "./budgets.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -25,13 +26,6 @@ const cores = availableParallelism();
 const SERVER_CPUS = "0";
 const LOAD_CPUS = cores > 1 ? `1-${cores - 1}` : "0";
 const pin = (cpus: string, command: string[]) => (Bun.which("taskset") ? ["taskset", "-c", cpus, ...command] : command);
-
-function freePort(): number {
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", reusePort: false, fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  return port;
-}
 
 const rssMb = async (pid: number) => {
   const status = await Bun.file(`/proc/${pid}/status`).text();

@@ -11,6 +11,7 @@ import { $ } from "bun";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { freePort } from "../tests/server.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const outfile = resolve(process.argv[2] ?? "dist/vedanta-site");
@@ -27,9 +28,7 @@ class RendererMissing extends Error {
 
 /** Starts `exe serve` on `dataDir` with the demo app_data, asks for what a visitor's first visit asks, and stops it. */
 async function recordOrder(exe: string, dir: string, orderFile: string | null) {
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", reusePort: false, fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
+  const port = freePort();
   const env = {
     ...process.env,
     PORT: String(port),

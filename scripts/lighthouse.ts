@@ -7,11 +7,12 @@
 //     --web DIR  serve this build folder (from `bun scripts/build.ts --outdir DIR`) instead of building one
 //     --keep DIR write each run's Lighthouse JSON report there (mobile-1.json, ...) for the audits' details
 import { $ } from "bun";
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { startFakeYouTube } from "../src/test-support/fake-youtube.ts";
+import { startServer, type Server } from "../tests/server.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -39,38 +40,12 @@ const dir = mkdtempSync(join(tmpdir(), "vedanta-lighthouse-"));
 // No videos: their thumbnails live on the video service's servers, which this offline machine cannot reach (each
 // failed image would count as a console error).
 const fake = await startFakeYouTube({ videos: [] });
-let server: ReturnType<typeof Bun.spawn> | null = null;
+let server: Server | null = null;
 try {
   const web = options.web ? resolve(options.web) : join(dir, "web");
   if (!options.web) await $`bun scripts/build.ts --outdir ${web}`.cwd(ROOT).quiet();
-  cpSync(join(ROOT, "app_data"), join(dir, "app_data"), { recursive: true });
-  const probe = Bun.serve({ port: 0, hostname: "127.0.0.1", reusePort: false, fetch: () => new Response() });
-  const port = probe.port!;
-  probe.stop(true);
-  const url = `http://127.0.0.1:${port}/`;
-  server = Bun.spawn(["bun", join(ROOT, "src/main.ts"), "serve"], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: join(dir, "data"),
-      APP_DATA_DIR: join(dir, "app_data"),
-      ADMIN_PASSWORD: "lighthouse-admin-password",
-      SITE_URL: url.slice(0, -1),
-      WEB_DIST: web,
-      ...fake.env,
-    },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const ok = await fetch(url).then((response) => response.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error("the server did not start");
-    await Bun.sleep(50);
-  }
+  server = await startServer({ appData: "demo", env: { ADMIN_PASSWORD: "lighthouse-admin-password", WEB_DIST: web, ...fake.env } });
+  const url = `${server.url}/`;
   // Warm what a running site has already made: the video cache and the resized copies of the page's photos.
   await fetch(`${url}api/youtube/videos`);
   const page = await (await fetch(url)).text();
@@ -121,8 +96,8 @@ try {
     }
   }
 } finally {
-  server?.kill("SIGTERM");
-  await server?.exited;
+  await server?.stop();
+  server?.remove();
   await fake.stop();
   rmSync(dir, { recursive: true, force: true });
 }
