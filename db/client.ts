@@ -1,12 +1,22 @@
 import { Database } from "bun:sqlite";
+import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
 import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
 import { migrations } from "./migrations/index.ts";
 import * as schema from "./schema.ts";
 
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database };
 
-/** Opens (creating if needed) the SQLite file with the pragmas of DESIGN.md and applies pending migrations. */
+/** The database holds the password hash and every visitor's message: readable by the service's user only. */
+const PRIVATE_FILE = 0o600;
+
+/**
+ * Opens (creating if needed) the SQLite file, readable by its owner only, with the pragmas of DESIGN.md and applies
+ * pending migrations.
+ */
 export function openDatabase(path: string): Db {
+  closeSync(openSync(path, "a", PRIVATE_FILE));
+  // SQLite gives a new -wal and -shm file the database file's mode; files made before are tightened too.
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) tighten(file, PRIVATE_FILE);
   const sqlite = new Database(path, { create: true, strict: true });
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA synchronous = NORMAL");
@@ -29,5 +39,14 @@ function migrate(sqlite: Database) {
       }
       sqlite.query("INSERT INTO __migrations (name, appliedAt) VALUES (?, ?)").run(migration.name, new Date().toISOString());
     })();
+  }
+}
+
+/** Sets `mode` on a file or folder of ours; one of another owner (an operator's command as another user) is left as it is. */
+export function tighten(path: string, mode: number) {
+  try {
+    chmodSync(path, mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") throw error;
   }
 }

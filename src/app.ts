@@ -40,6 +40,12 @@ export type App = {
 /** GET /healthz: the process is up and answering (the API's own answer, given without building the API). */
 const HEALTHY = { status: "ok" };
 const SERVER_PATHS = /^\/(api|uploads|calendar)(\/|$)|^\/healthz$/;
+/**
+ * Bun builds a request's URL as `http://<Host header><path>`; when the Host is not a valid host[:port] (none, spaces,
+ * slashes, an open bracket, port 99999) the result does not parse, and the request is refused before anything reads
+ * its path. Elysia and this file read the path from that same string.
+ */
+const BAD_HOST = () => new Response("Bad Request: the Host header is not a valid host[:port]", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 /** Public reads answered from the public cache (they take no query parameters): the reads `/` is rendered from. */
 const PUBLIC_READS = new Set(PAGE_READS);
 
@@ -112,7 +118,9 @@ export function createApp(options: AppOptions): App {
 
   const handle: App["handle"] = async (request, ip = "127.0.0.1") => {
     setClientAddress(request, ip);
-    const { pathname } = new URL(request.url);
+    const url = URL.parse(request.url);
+    if (!url) return applySecurityHeaders(BAD_HOST(), "/", null);
+    const { pathname } = url;
     if (request.method === "GET" && PUBLIC_READS.has(pathname)) {
       const ready = preparedRead(request, pathname);
       if (ready) return ready;
@@ -144,7 +152,9 @@ export function createApp(options: AppOptions): App {
 
   const routes: App["routes"] = {};
   for (const path of PUBLIC_READS) {
-    routes[path] = { GET: (request, server) => preparedRead(request, path) ?? handle(request, server.requestIP(request)?.address ?? "unknown") };
+    routes[path] = {
+      GET: (request, server) => (URL.canParse(request.url) && preparedRead(request, path)) || handle(request, server.requestIP(request)?.address ?? "unknown"),
+    };
   }
 
   return {

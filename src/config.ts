@@ -18,13 +18,16 @@ export type Config = {
   trustProxy: boolean;
 };
 
+/** A setting an operator gave that cannot be used: the command stops with its message, not a stack trace. */
+export class SettingError extends Error {}
+
 export const DEFAULT_YOUTUBE_API_BASE = "https://www.googleapis.com/youtube/v3";
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SettingError(`PORT must be a port number, got "${env.PORT}"`);
   const timezone = env.SITE_TIMEZONE || "Australia/Melbourne";
-  if (!isTimeZone(timezone)) throw new Error(`SITE_TIMEZONE is not a known time zone: "${timezone}"`);
+  if (!isTimeZone(timezone)) throw new SettingError(`SITE_TIMEZONE is not a known time zone: "${timezone}"`);
   return {
     port,
     host: env.HOST || "0.0.0.0",

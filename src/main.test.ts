@@ -1,6 +1,6 @@
 // `serve` on an empty data folder: the demo content is restored while the admin's password is hashed, and both are in
 // place once the server listens.
-import { afterAll, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -41,3 +41,37 @@ test("without it: content restored, a generated password printed once, and it wo
     await site.stop();
   }
 }, 30_000);
+
+// Issue 12 finding 10: the web's password rule (spec §5: at least 6 characters) holds for the operator's commands too,
+// and a blank password never passes.
+describe("weak passwords from the command line", () => {
+  const run = (args: string[], env: Record<string, string>) => {
+    const dataDir = mkdtempSync(join(dir, "data-"));
+    const result = Bun.spawnSync(["bun", join(import.meta.dir, "main.ts"), ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, APP_DATA_DIR: join(dataDir, "none"), PORT: "0", ...env },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    return { code: result.exitCode, output: result.stdout.toString() + result.stderr.toString() };
+  };
+
+  test("reset-admin-password refuses a short or blank ADMIN_PASSWORD with a clear message", () => {
+    for (const [password, message] of [
+      ["a", "New password must be at least 6 characters long"],
+      [" ", "New password must be at least 6 characters long"],
+      ["       ", "New password cannot be blank"],
+    ] as const) {
+      const { code, output } = run(["reset-admin-password"], { ADMIN_PASSWORD: password });
+      expect(code).toBe(2);
+      expect(output.trim()).toBe(`ADMIN_PASSWORD is not acceptable: ${message}.`);
+    }
+    expect(run(["reset-admin-password"], { ADMIN_PASSWORD: "long-enough" }).code).toBe(0);
+  });
+
+  test("the first start refuses them too, before listening", () => {
+    const { code, output } = run(["serve"], { ADMIN_PASSWORD: "abc" });
+    expect(code).toBe(2);
+    expect(output).toContain("ADMIN_PASSWORD is not acceptable: New password must be at least 6 characters long.");
+    expect(output).not.toContain("Listening on");
+  });
+});

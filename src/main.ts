@@ -2,9 +2,9 @@
 // The executable's entry: `serve` (default) and the operator's subcommands.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { openDatabase } from "../db/client.ts";
+import { openDatabase, tighten } from "../db/client.ts";
 import { createApp } from "./app.ts";
-import { loadConfig, type Config } from "./config.ts";
+import { loadConfig, SettingError, type Config } from "./config.ts";
 import { loadJwtSecret } from "./lib/secrets.ts";
 import type { PageRenderer } from "./plugins/page.ts";
 import { assetsFromDirectory } from "./plugins/web-assets.ts";
@@ -20,7 +20,7 @@ const HELP = `Usage: vedanta-site [command] [options]
 Commands:
   serve                    Start the web server (default)
   reset-admin-password     Set a new admin password (ADMIN_PASSWORD, or a random one that is printed)
-  export FILE              Write all content (the seven sections of the admin's Export Data) to FILE
+  export FILE|-            Write all content (the seven sections of the admin's Export Data) to FILE
   import FILE              Replace all content with an export file (a safety copy goes to DATA_DIR/backups)
   sync                     Save all content and its uploads into APP_DATA_DIR (as the admin's Sync to app_data)
   restore                  Replace all content with APP_DATA_DIR (a safety copy goes to DATA_DIR/backups)
@@ -56,8 +56,12 @@ const RENDERER = Bun.isStandaloneExecutable ? "./web/app/server-render.js" : "..
 /** Requests after which the executable's JIT goes back to its normal policy (see serve). */
 const JIT_AFTER_REQUESTS = 1000;
 
+/** Opens the data folder's database; DATA_DIR, its uploads and its backups are the service user's alone (0700). */
 export function openDataDir(config: Config) {
-  mkdirSync(join(config.dataDir, "uploads"), { recursive: true });
+  for (const dir of [config.dataDir, join(config.dataDir, "uploads"), join(config.dataDir, "backups")]) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    tighten(dir, 0o700);
+  }
   return openDatabase(join(config.dataDir, "site.db"));
 }
 
@@ -102,11 +106,18 @@ async function serve(config: Config) {
     port: config.port,
     hostname: config.host,
     reusePort: false,
+    // The largest body any route takes (an import or an upload); each route reads its own within its limit.
     maxRequestBodySize: 64 * 1024 * 1024,
+    // Never Bun's development error page (source lines, paths): an error the app did not answer is a short 500.
+    development: false,
     routes,
     fetch: (request, server) => {
       counted();
       return app.handle(request, server.requestIP(request)?.address ?? "unknown");
+    },
+    error: (error) => {
+      console.error("Unhandled error while answering a request:", error);
+      return new Response("Internal server error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     },
   });
   console.log(`Listening on http://${config.host}:${server.port} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
@@ -142,9 +153,7 @@ async function healthcheck(config: Config): Promise<number> {
   }
 }
 
-if (import.meta.main) {
-  const [command = "serve"] = process.argv.slice(2);
-  const config = loadConfig();
+async function run(command: string, config: Config) {
   switch (command) {
     case "serve":
       await serve(config);
@@ -156,12 +165,12 @@ if (import.meta.main) {
     case "import":
     case "sync":
     case "restore":
-      process.exit(runDataCommand(command, process.argv.slice(3), config, () => openDataDir(config)));
+      process.exit(await runDataCommand(command, process.argv.slice(3), config, () => openDataDir(config)));
       break;
     case "backup":
     case "list-backups":
     case "restore-backup":
-      process.exit(runBackupCommand(command, process.argv.slice(3), config, () => openDataDir(config)));
+      process.exit(await runBackupCommand(command, process.argv.slice(3), config, () => openDataDir(config)));
       break;
     case "healthcheck":
       process.exit(await healthcheck(config));
@@ -177,3 +186,13 @@ if (import.meta.main) {
   }
 }
 
+if (import.meta.main) {
+  const [command = "serve"] = process.argv.slice(2);
+  try {
+    await run(command, loadConfig());
+  } catch (error) {
+    if (!(error instanceof SettingError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+}

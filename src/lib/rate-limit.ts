@@ -35,6 +35,12 @@ export class RateLimiter {
     this.hits.delete(key);
   }
 
+  /** Takes back one hit of `key` (an attempt that turned out to be allowed). */
+  forgive(key: string) {
+    const entry = this.hits.get(key);
+    if (entry && entry.count > 0) entry.count -= 1;
+  }
+
   /** Drops ended windows; if a flood of fresh keys (an IPv6 range, spoofed addresses) still fills the map, the oldest. */
   private prune(now: number) {
     for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);

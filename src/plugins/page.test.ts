@@ -160,7 +160,7 @@ describe("server-side rendering", () => {
       expect(root).not.toBeNull();
       expect(root![1]).toContain("Rendered Retreat");
       const state = JSON.parse(root![2]!) as [string[], unknown][];
-      expect(state.map(([queryKey]) => queryKey[0]).sort()).toEqual(["/api/archive-events", "/api/classes", "/api/events", "/api/notifications", "/api/profile"]);
+      expect(state.map(([queryKey]) => queryKey[0]).sort()).toEqual(["/api/archive-events", "/api/classes", "/api/events", "/api/notifications", "/api/profile", "/api/youtube/status"]);
       const token = await app.login();
       await app.request("PATCH", "/api/admin/events/1", { token, body: { name: "Renamed Retreat" } });
       expect(await (await app.request("GET", "/")).text()).toContain("Renamed Retreat");

@@ -22,7 +22,7 @@ export type PageRenderer = (
   assetUrls: Record<string, string>,
 ) => Promise<{ root: string; tail?: string }> | { root: string; tail?: string };
 
-export const PAGE_READS = ["/api/profile", "/api/events", "/api/classes", "/api/archive-events", "/api/notifications"];
+export const PAGE_READS = ["/api/profile", "/api/events", "/api/classes", "/api/archive-events", "/api/notifications", "/api/youtube/status"];
 
 export type PageOptions = {
   files: WebAssetFiles;

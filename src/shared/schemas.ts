@@ -47,6 +47,10 @@ const imageList = define<string[]>(
     "Each image must be a valid URL",
 );
 
+/** An image shown as an <img src> on the public page and in the admin: an upload of this site or an http(s) URL. */
+const imageUrl = (required: string, invalid: string, { allowEmpty = false } = {}) =>
+  text(allowEmpty ? 0 : 1, required, 2_000, (value) => (allowEmpty && value === "") || isMediaUrl(value) || invalid);
+
 export const eventSchema = object({
   name: text(3, "Name must be at least 3 characters", 200),
   type: text(2, "Type must be at least 2 characters", 60),
@@ -84,7 +88,7 @@ export const archiveEventSchema = object({
   type: text(2, "Type must be at least 2 characters", 60),
   year: text(4, "Year must have four digits", 4),
   description: richText(10, "Description must be at least 10 characters"),
-  image: text(1, "Image is required", 2_000),
+  image: imageUrl("Image is required", "Image must be a valid URL"),
   attachmentName: optionalText(200),
   attachmentFile: optionalMediaUrl("Attachment must be a valid URL"),
   images: optional(imageList),
@@ -97,8 +101,7 @@ export const profileSchema = object({
   title: text(2, "Title must be at least 2 characters", 200),
   biography: richText(10, "Biography must be at least 10 characters"),
   quote: text(5, "Quote must be at least 5 characters", 1_000),
-  // Empty, an upload of this site or an http(s) URL: it becomes an <img src> on the public page and in the admin.
-  profileImage: text(0, "Profile image must be a string", 2_000, (value) => value === "" || isMediaUrl(value) || "Profile image must be a valid URL"),
+  profileImage: imageUrl("Profile image must be a string", "Profile image must be a valid URL", { allowEmpty: true }),
   email: optionalEmail("Must be a valid email address"),
   phone: optionalText(60),
   address: optionalText(300),
@@ -131,13 +134,15 @@ export const resetPasswordSchema = object({
     "password",
     (value) => (typeof value === "string" && value.length > 0 && value.length <= 1_000) || "Current password is required",
   ),
-  newPassword: define<string>(
-    "password",
-    (value) =>
-      (typeof value === "string" && value.length >= PASSWORD_MIN_LENGTH && value.length <= 1_000) ||
-      "New password must be at least 6 characters long",
-  ),
+  newPassword: define<string>("password", checkNewPassword),
 });
+
+/** The rule for every new password: the admin's form, the API, `reset-admin-password` and the first start (spec §5). */
+export function checkNewPassword(value: unknown): true | string {
+  if (typeof value !== "string" || value.length < PASSWORD_MIN_LENGTH) return "New password must be at least 6 characters long";
+  if (value.trim() === "") return "New password cannot be blank";
+  return value.length <= 1_000 || "New password must be at most 1000 characters long";
+}
 
 export const apiKeySchema = object({ apiKey: text(1, "API key is required", 200) });
 

@@ -84,7 +84,8 @@ describe("header and footer", () => {
     });
     await page.waitForFunction(() => document.querySelector("[data-testid=site-header]")?.getAttribute("data-shrunk") === "true");
     expect(Number(await page.getByTestId("scroll-progress").getAttribute("aria-valuenow"))).toBe(100);
-    expect((await header.boundingBox())!.height).toBeLessThan(70);
+    // The height shrinks over a 0.25 s transition.
+    await page.waitForFunction(() => document.querySelector("[data-testid=site-header]")!.getBoundingClientRect().height < 70, undefined, { timeout: 2000 });
 
     // Footer quick links are the same five and scroll too.
     const quick = page.getByRole("navigation", { name: "Quick links" });

@@ -22,7 +22,7 @@ afterAll(async () => {
   await youtube?.stop();
 });
 
-const PAGE_READS = ["/api/profile", "/api/events", "/api/classes", "/api/archive-events", "/api/notifications"];
+const PAGE_READS = ["/api/profile", "/api/events", "/api/classes", "/api/archive-events", "/api/notifications", "/api/youtube/status"];
 
 test("with JavaScript off the page shows the teacher, notifications, events, classes, the first archive page and the contact details", async () => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.phone });

@@ -1,13 +1,18 @@
-// Issue 6 item 4: brute force against the login. Lock with 429 + Retry-After, the right password refused while
-// locked, X-Forwarded-For ignored without a trusted proxy (and not spoofable with one), public reads fast meanwhile.
+// Issue 6 item 4 and issue 12 findings 3 and 4: brute force against the login. Attempts are counted before the hash is
+// checked (concurrent guesses cannot pass the limit); untrusted clients share the per-username lock (429 +
+// Retry-After, the right password refused too), while a browser that logged in before carries a device cookie and is
+// limited on its own; X-Forwarded-For ignored without a trusted proxy (and not spoofable with one); public reads fast.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestApp, TEST_PASSWORD } from "../../src/test-support/app.ts";
 import { ADMIN_PASSWORD, figure, ms, percentile, startServer, type Server } from "./support.ts";
 
 const loginBody = (username: string, password: string) => ({ username, password });
 
+/** The device cookie a login answered, as a browser would send it back. */
+const deviceCookie = (response: Response) => /^(vedanta_device=[^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1];
+
 describe("lockout (in process)", () => {
-  test("5 wrong passwords lock the username: 429 with Retry-After, then the right password is refused too", async () => {
+  test("5 wrong passwords from untrusted clients lock the username: 429 with Retry-After, the right password too", async () => {
     const t = await createTestApp();
     try {
       const token = await t.login();
@@ -21,6 +26,51 @@ describe("lockout (in process)", () => {
       // The password reset checks the same counters.
       const reset = await t.request("POST", "/api/admin/reset-password", { token, body: { username: "admin", currentPassword: TEST_PASSWORD, newPassword: "whatever-new" } });
       expect(reset.status).toBe(429);
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  test("counted before the hash is checked: 60 concurrent wrong guesses and the right one, no more than 5 checked", async () => {
+    const t = await createTestApp({ env: { TRUST_PROXY: "1" } });
+    try {
+      const guesses = Array.from({ length: 60 }, (_, i) => loginBody("admin", `wrong${i}`)).concat(loginBody("admin", TEST_PASSWORD));
+      const statuses = await Promise.all(
+        guesses.map((body, i) => t.request("POST", "/api/admin/login", { body, ip: "127.0.0.1", headers: { "x-forwarded-for": `198.51.100.${i}` } }).then((r) => r.status)),
+      );
+      const count = (status: number) => statuses.filter((s) => s === status).length;
+      expect(count(401) + count(200)).toBeLessThanOrEqual(5);
+      expect(count(429)).toBeGreaterThanOrEqual(56);
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      t.cleanup();
+    }
+  });
+
+  test("device cookies: a guesser elsewhere locks out untrusted clients, never the admin's own browser", async () => {
+    const t = await createTestApp();
+    try {
+      const first = await t.request("POST", "/api/admin/login", { body: loginBody("admin", TEST_PASSWORD), ip: "203.0.113.5" });
+      expect(first.status).toBe(200);
+      const cookie = deviceCookie(first);
+      expect(cookie).toBeDefined();
+      expect(first.headers.get("set-cookie")).toContain("HttpOnly");
+      expect(first.headers.get("set-cookie")).toContain("SameSite=Strict");
+      expect(first.headers.get("set-cookie")).toContain("Path=/api/admin");
+      // Five bad logins as "ADMIN " from another address, repeated: the username is locked for untrusted clients.
+      for (let i = 0; i < 7; i++) await t.request("POST", "/api/admin/login", { body: loginBody("ADMIN ", `guess${i}`), ip: `198.51.100.${i}` });
+      expect((await t.request("POST", "/api/admin/login", { body: loginBody("admin", TEST_PASSWORD), ip: "192.0.2.9" })).status).toBe(429);
+      // The admin's browser, with its device cookie, is not: its own attempts are counted on their own.
+      const trusted = await t.request("POST", "/api/admin/login", { body: loginBody("admin", TEST_PASSWORD), ip: "203.0.113.5", headers: { cookie: cookie! } });
+      expect(trusted.status).toBe(200);
+      // A forged or altered cookie is no cookie at all.
+      const forged = `${cookie!.slice(0, -4)}AAAA`;
+      expect((await t.request("POST", "/api/admin/login", { body: loginBody("admin", TEST_PASSWORD), ip: "203.0.113.5", headers: { cookie: forged } })).status).toBe(429);
+      // A device that guesses wrong 5 times locks itself, not the others.
+      const device = deviceCookie(trusted)!;
+      for (let i = 0; i < 5; i++) await t.request("POST", "/api/admin/login", { body: loginBody("admin", `typo${i}`), ip: "203.0.113.5", headers: { cookie: device } });
+      expect((await t.request("POST", "/api/admin/login", { body: loginBody("admin", TEST_PASSWORD), ip: "203.0.113.5", headers: { cookie: device } })).status).toBe(429);
+      expect((await t.request("POST", "/api/admin/login", { body: loginBody("admin", TEST_PASSWORD), ip: "203.0.113.5", headers: { cookie: cookie! } })).status).toBe(200);
     } finally {
       t.cleanup();
     }

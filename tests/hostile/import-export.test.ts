@@ -85,3 +85,24 @@ test("export never carries users, settings, the password hash or the YouTube key
   expect(text).not.toContain("AIzaSECRET-KEY-123456");
   expect(Object.keys(JSON.parse(text)).sort()).toEqual(["archiveEvents", "classes", "events", "exportedAt", "messages", "notifications", "profile", "subscribers", "version"]);
 });
+
+test("an archive entry's image is an upload of this site or an http(s) URL, as the profile image", async () => {
+  const entry = { title: "Past retreat", date: "May 2020", type: "retreat", year: "2020", description: "<p>A long enough description.</p>" };
+  const before = snapshot();
+  const wrong: string[] = [];
+  for (const image of ["javascript:alert(1)", " JavaScript:alert(1)", "data:image/svg+xml,<svg onload=alert(1)>", "//evil.example/x.png", "/uploads/../site.db", "x.png"]) {
+    const created = await t.request("POST", "/api/admin/archive-events", { token, body: { ...entry, image } });
+    const createdText = await created.text();
+    if (created.status !== 400 || !createdText.includes("Image must be a valid URL")) wrong.push(`create ${image}: ${created.status} ${createdText.slice(0, 200)}`);
+    const imported = await importRaw(JSON.stringify({ ...exportWith("ARCx", 1, 1), archiveEvents: [{ ...entry, image }] }));
+    const importedText = await imported.text();
+    if (imported.status !== 400 || !importedText.includes("Invalid record in archiveEvents at index 0: image: Image must be a valid URL")) {
+      wrong.push(`import ${image}: ${imported.status} ${importedText.slice(0, 200)}`);
+    }
+  }
+  expect(wrong).toEqual([]);
+  expect(snapshot()).toBe(before);
+  for (const image of ["/uploads/past.jpg", "https://example.org/past.jpg"]) {
+    expect((await t.request("POST", "/api/admin/archive-events", { token, body: { ...entry, image } })).status).toBe(201);
+  }
+});

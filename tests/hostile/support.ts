@@ -1,9 +1,14 @@
 // Shared parts of the hostile suite (tests/hostile) and the soak (scripts/soak.ts): a seeded PRNG, the real server
 // as a process (kill -9 and restart on the same data), raw HTTP for paths fetch would normalise, small statistics.
 import { Database } from "bun:sqlite";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { openDatabase } from "../../db/client.ts";
+import { createApi } from "../../src/api.ts";
+import { createApp } from "../../src/app.ts";
+import { loadConfig } from "../../src/config.ts";
 import { freePort, ROOT, startServer as startProcess, type Server, type StartOptions } from "../server.ts";
 
 export { freePort, ROOT };
@@ -68,11 +73,16 @@ export type RawResponse = { status: number; headers: string; body: Buffer };
 
 /** One HTTP/1.1 request written byte for byte (fetch and URL would normalise `..` and percent escapes). */
 export function rawRequest(port: number, requestLine: string, extraHeaders = ""): Promise<RawResponse> {
+  return rawExchange(port, `${requestLine}\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extraHeaders}\r\n`);
+}
+
+/** Writes `bytes` to the server as they are and reads its answer until it closes the connection. */
+export function rawExchange(port: number, bytes: string): Promise<RawResponse> {
   return new Promise((resolvePromise, reject) => {
     const socket = connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
-    const timer = setTimeout(() => socket.destroy(new Error(`timeout: ${requestLine}`)), 10_000);
-    socket.on("connect", () => socket.write(`${requestLine}\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extraHeaders}\r\n`));
+    const timer = setTimeout(() => socket.destroy(new Error(`timeout: ${bytes.split("\r\n", 1)[0]}`)), 10_000);
+    socket.on("connect", () => socket.write(bytes));
     socket.on("data", (chunk) => chunks.push(Buffer.from(chunk)));
     socket.on("error", (error) => {
       clearTimeout(timer);
@@ -83,7 +93,7 @@ export function rawRequest(port: number, requestLine: string, extraHeaders = "")
       const all = Buffer.concat(chunks);
       const split = all.indexOf("\r\n\r\n");
       const head = all.subarray(0, split < 0 ? all.length : split).toString("latin1");
-      resolvePromise({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), headers: head, body: split < 0 ? Buffer.alloc(0) : all.subarray(split + 4) });
+      resolvePromise({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), headers: head, body: split < 0 ? Buffer.alloc(0) : all.subarray(split + 4) });
     });
   });
 }
@@ -116,29 +126,31 @@ export function figure(label: string, value: string | number) {
   console.log(`  [figure] ${label}: ${value}`);
 }
 
-/** Every admin route, read from the modules' sources (so a new route is covered without editing this list). */
-export function adminRoutes(): { method: string; path: string }[] {
-  const routes: { method: string; path: string }[] = [];
-  for (const file of new Bun.Glob("src/modules/*/index.ts").scanSync({ cwd: ROOT })) {
-    const source = readFileSync(join(ROOT, file), "utf8");
-    for (const match of source.matchAll(/\.(get|post|patch|put|delete)\(\s*"(\/api\/admin[^"]*)"/g)) {
-      routes.push({ method: match[1]!.toUpperCase(), path: match[2]! });
-    }
+/**
+ * Every route of the API, public and admin, from Elysia's own route table (what the router matches), so a new route
+ * is covered without editing a list. The catch-all of unknown admin paths is left out.
+ */
+export const allRoutes: () => { method: string; path: string }[] = (() => {
+  let routes: { method: string; path: string }[] | undefined;
+  return () => (routes ??= readRouteTable());
+})();
+
+function readRouteTable() {
+  const dir = mkdtempSync(join(tmpdir(), "vedanta-routes-"));
+  const db = openDatabase(join(dir, "site.db"));
+  try {
+    const context = createApp({ db, config: loadConfig({ DATA_DIR: dir }), jwtSecret: JWT_SECRET }).context;
+    return createApi(context)
+      .routes.filter((route) => !route.path.endsWith("*") && route.method !== "HEAD")
+      .map(({ method, path }) => ({ method, path }));
+  } finally {
+    db.$client.close();
+    rmSync(dir, { recursive: true, force: true });
   }
-  return routes;
 }
 
-/** Every route of the API (public and admin), read from the modules' sources. */
-export function allRoutes(): { method: string; path: string }[] {
-  const routes: { method: string; path: string }[] = [];
-  for (const file of new Bun.Glob("src/modules/*/index.ts").scanSync({ cwd: ROOT })) {
-    const source = readFileSync(join(ROOT, file), "utf8");
-    for (const match of source.matchAll(/\.(get|post|patch|put|delete)\(\s*"(\/[^"]*)"/g)) {
-      routes.push({ method: match[1]!.toUpperCase(), path: match[2]! });
-    }
-  }
-  return routes;
-}
+/** Every admin route but the login: each must answer 401 without a token. */
+export const adminRoutes = () => allRoutes().filter((route) => route.path.startsWith("/api/admin/") && route.path !== "/api/admin/login");
 
 /** A concrete URL for a route pattern: `:id` → `id`, `:name`/`:file` → a harmless value. */
 export const fillRoute = (path: string, id = "1") =>

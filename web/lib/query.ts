@@ -11,8 +11,11 @@ export type QueryOptions<T> = {
   queryFn: () => Promise<T>;
   /** How long an answer counts as fresh before a newly shown query fetches it again; never stale by default. */
   staleTime?: number;
-  /** Attempts after the first failed one (none by default). */
-  retry?: number;
+  /**
+   * Attempts after the first failed one (none by default), or whether to try again after a failure, by the number of
+   * failures before it (0 after the first) and the error.
+   */
+  retry?: number | ((failureCount: number, error: Error) => boolean);
   /** The wait before a retry, by the number of failures so far minus one (0 before the first retry). */
   retryDelay?: (failureCount: number) => number;
 };
@@ -96,7 +99,9 @@ export class QueryClient {
           entry.invalidated = false;
           return this.#set(entry, { status: "success", data, error: null, isFetching: false, updatedAt: Date.now() });
         } catch (reason) {
-          if (failures >= (options.retry ?? 0)) return this.#set(entry, { status: "error", error: toError(reason), isFetching: false });
+          const error = toError(reason);
+          const { retry = 0 } = options;
+          if (typeof retry === "number" ? failures >= retry : !retry(failures, error)) return this.#set(entry, { status: "error", error, isFetching: false });
           await new Promise((resolve) => setTimeout(resolve, options.retryDelay?.(failures) ?? 0));
         }
       }

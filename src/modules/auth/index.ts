@@ -1,27 +1,35 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
+import type { AppContext, Module } from "../../context.ts";
 import { clientIp } from "../../lib/client-ip.ts";
 import { parseBody } from "../../lib/validate.ts";
 import { loginSchema, resetPasswordSchema } from "../../shared/schemas.ts";
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "./device-cookie.ts";
 import { createAuthService } from "./service.ts";
 
-const PUBLIC_ADMIN_PATHS = new Set(["/api/admin/login"]);
-
-/** Login and password reset, and the guard that every other /api/admin/* path passes through. */
-export function authModule(ctx: AppContext) {
+/**
+ * The admin's login (open to anyone: the one admin path that is a public route), the guard every admin route sits
+ * behind (src/api.ts), and the password reset.
+ */
+export function authModule(ctx: AppContext): Module & { guard: (context: { request: Request }) => Promise<void> } {
   const auth = createAuthService(ctx.db, ctx.jwtSecret, ctx.now);
-  return new Elysia()
-    .onRequest(async ({ request }) => {
-      const { pathname } = new URL(request.url);
-      if (pathname.startsWith("/api/admin") && !PUBLIC_ADMIN_PATHS.has(pathname)) {
-        await auth.verify(request.headers.get("authorization"));
-      }
-    })
-    .post("/api/admin/login", ({ body, request }) => {
+  const secure = ctx.config.siteUrl.startsWith("https:");
+  const attempt = (request: Request, device: unknown) => ({
+    ip: clientIp(request, ctx.config.trustProxy),
+    device: typeof device === "string" ? device : undefined,
+  });
+  return {
+    public: new Elysia().post("/api/admin/login", async ({ body, request, cookie }) => {
       const { username, password } = parseBody(body, loginSchema);
-      return auth.login(username, password, clientIp(request, ctx.config.trustProxy));
-    })
-    .post("/api/admin/reset-password", ({ body, request }) =>
-      auth.resetPassword(parseBody(body, resetPasswordSchema), clientIp(request, ctx.config.trustProxy)),
-    );
+      const { token, device } = await auth.login(username, password, attempt(request, cookie[DEVICE_COOKIE]?.value));
+      cookie[DEVICE_COOKIE]!.set({ value: device, path: "/api/admin", maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS, httpOnly: true, sameSite: "strict", secure });
+      return { token };
+    }),
+    /** Answers 401 unless the request carries a valid token; bound to the routes that follow it. */
+    guard: async ({ request }: { request: Request }) => {
+      await auth.verify(request.headers.get("authorization"));
+    },
+    admin: new Elysia().post("/reset-password", ({ body, request, cookie }) =>
+      auth.resetPassword(parseBody(body, resetPasswordSchema), attempt(request, cookie[DEVICE_COOKIE]?.value)),
+    ),
+  };
 }

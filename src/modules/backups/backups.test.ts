@@ -6,7 +6,7 @@ import { classes, eventRegistrations, events, settings, users } from "../../../d
 import { createTestApp, type TestApp } from "../../test-support/app.ts";
 import { scenarios } from "../../test-support/scenarios.ts";
 import { BACKUPS_KEPT, listBackups, nextDailyDelay, scheduleDailyBackups, takeBackup, type BackupInfo } from "./service.ts";
-import { readTar } from "./tar.ts";
+import { extractTar, TAR_LIMITS, tarStream, type TarLimits } from "./tar.ts";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 let t: TestApp;
@@ -125,21 +125,49 @@ describe("download", () => {
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="vedanta-backup-${backup.name}.tar"`);
     const archive = new Uint8Array(await response.arrayBuffer());
     expect(archive.length).toBe(Number(response.headers.get("content-length")));
-    const files = readTar(archive);
-    expect(files.map((file) => file.path)).toEqual([
+    const path = join(t.dir, "download.tar");
+    writeFileSync(path, archive);
+    const unpacked = join(t.dir, "unpacked");
+    mkdirSync(unpacked);
+    const paths: string[] = [];
+    await extractTar(path, (entry) => join(unpacked, String(paths.push(entry))));
+    expect(paths).toEqual([
       `${backup.name}/site.db`,
       `${backup.name}/backup.json`,
       `${backup.name}/uploads/photo-1.png`,
       `${backup.name}/uploads/photo-2.png`,
     ]);
-    expect(Buffer.from(files[0]!.data).equals(readFileSync(join(backupsFolder(), backup.name, "site.db")))).toBe(true);
-    expect([...files[2]!.data]).toEqual([...PNG]);
+    expect(readFileSync(join(unpacked, "1")).equals(readFileSync(join(backupsFolder(), backup.name, "site.db")))).toBe(true);
+    expect([...readFileSync(join(unpacked, "3"))]).toEqual([...PNG]);
     // GNU tar reads it as well.
-    const path = join(t.dir, "download.tar");
-    writeFileSync(path, archive);
     const listing = Bun.spawnSync(["tar", "-tf", path]);
     expect(listing.exitCode).toBe(0);
-    expect(listing.stdout.toString().trim().split("\n")).toEqual(files.map((file) => file.path));
+    expect(listing.stdout.toString().trim().split("\n")).toEqual(paths);
+  });
+});
+
+describe("reading an archive back", () => {
+  test("beyond its limits it is refused: a file too large, too much in all, too many entries, too slow", async () => {
+    const entries = ["a", "b", "c"].map((name) => {
+      const source = join(t.dir, name);
+      writeFileSync(source, Buffer.alloc(4 * 1024 * 1024, name));
+      return { path: `backup/uploads/${name}.png`, source, size: 4 * 1024 * 1024, mtime: new Date() };
+    });
+    const path = join(t.dir, "three.tar");
+    writeFileSync(path, new Uint8Array(await new Response(tarStream(entries)).arrayBuffer()));
+    const out = join(t.dir, "out");
+    mkdirSync(out);
+    const attempt = (limits: Partial<TarLimits>) =>
+      extractTar(path, (entry) => join(out, entry.replaceAll("/", "_")), { ...TAR_LIMITS, ...limits }).then(
+        () => "read",
+        (error: Error) => error.message,
+      );
+    expect(await attempt({})).toBe("read");
+    expect(readFileSync(join(out, "backup_uploads_c.png"))).toEqual(Buffer.alloc(4 * 1024 * 1024, "c"));
+    expect(await attempt({ maxFileBytes: 4 * 1024 * 1024 - 1 })).toBe("backup/uploads/a.png is larger than 4194303 bytes");
+    expect(await attempt({ maxTotalBytes: 12 * 1024 * 1024 - 1 })).toBe("its files add up to more than 12582911 bytes");
+    expect(await attempt({ maxEntries: 2 })).toBe("it holds more than 2 entries");
+    expect(await attempt({ timeoutMs: 1 })).toBe("reading it took longer than 0.001 s");
   });
 });
 

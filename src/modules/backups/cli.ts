@@ -13,7 +13,7 @@ const formatSize = (bytes: number) =>
  * Runs one backup subcommand on the data folder that `openDb` opens (as `serve` does), printing the result.
  * Returns the exit code: 0 on success, 1 when the operation failed, 2 on a usage error.
  */
-export function runBackupCommand(command: BackupCommand, args: string[], config: Config, openDb: () => Db): number {
+export async function runBackupCommand(command: BackupCommand, args: string[], config: Config, openDb: () => Db): Promise<number> {
   const source = args[0];
   if (command === "restore-backup" && !source) {
     console.error("Usage: vedanta-site restore-backup FILE|NAME   (a name from `list-backups`, a backup folder, a downloaded .tar, or a .db file)");
@@ -32,7 +32,7 @@ export function runBackupCommand(command: BackupCommand, args: string[], config:
     if (command === "backup") {
       console.log(takeBackup(deps, "manual").path);
     } else {
-      console.log(restoreBackup(deps, source!, { allowPaths: true }).message);
+      console.log((await restoreBackup(deps, source!, { allowPaths: true })).message);
       console.log("A running server shows the restored data at once; no restart is needed.");
     }
     return 0;

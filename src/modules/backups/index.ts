@@ -1,42 +1,41 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
+import type { AppContext, Module } from "../../context.ts";
 import { backupTarEntries, findBackup, listBackups, restoreBackup, takeBackup, type Backup, type BackupInfo } from "./service.ts";
 import { tarSize, tarStream } from "./tar.ts";
 
 const info = ({ name, kind, createdAt, size }: Backup): BackupInfo => ({ name, kind, createdAt, size });
 
 /** Backups in the admin area (issue 7): list, take one now, download as .tar, restore. All under the admin guard. */
-export function backupsModule(ctx: AppContext) {
+export function backupsModule(ctx: AppContext): Module {
   const deps = { db: ctx.db, dataDir: ctx.config.dataDir, now: ctx.now };
-  return new Elysia()
-    .get("/api/admin/backups", () => listBackups(ctx.config.dataDir).map(info))
-    .post(
-      "/api/admin/backups",
-      ({ set }) => {
+  return {
+    // Paths under /api/admin, behind the login guard (src/api.ts).
+    admin: new Elysia()
+      .get("/backups", () => listBackups(ctx.config.dataDir).map(info))
+      .post("/backups", ({ set }) => {
         const backup = takeBackup(deps, "manual");
         set.status = 201;
         return { success: true, message: `Backup ${backup.name} taken.`, backup: info(backup) };
-      },
-      { parse: "none" },
-    )
-    .get("/api/admin/backups/:name/download", ({ params }) => {
-      const backup = findBackup(ctx.config.dataDir, params.name);
-      const entries = backupTarEntries(backup);
-      return new Response(tarStream(entries), {
-        headers: {
-          "Content-Type": "application/x-tar",
-          "Content-Length": String(tarSize(entries)),
-          "Content-Disposition": `attachment; filename="vedanta-backup-${backup.name}.tar"`,
+      })
+      .get("/backups/:name/download", async ({ params }) => {
+        const backup = findBackup(ctx.config.dataDir, params.name);
+        const entries = backupTarEntries(backup);
+        return new Response(tarStream(entries), {
+          headers: {
+            "Content-Type": "application/x-tar",
+            "Content-Length": String(await tarSize(entries)),
+            "Content-Disposition": `attachment; filename="vedanta-backup-${backup.name}.tar"`,
+          },
+        });
+      })
+      .post(
+        "/backups/:name/restore",
+        async ({ params }) => {
+          const { success, message } = await restoreBackup(deps, params.name);
+          ctx.onPublicChange();
+          return { success, message };
         },
-      });
-    })
-    .post(
-      "/api/admin/backups/:name/restore",
-      ({ params }) => {
-        const { success, message } = restoreBackup(deps, params.name);
-        ctx.onPublicChange();
-        return { success, message };
-      },
-      { parse: "none" },
-    );
+        { parse: "none" },
+      ),
+  };
 }

@@ -2,6 +2,7 @@
 // in DATA_DIR/backups, taken daily, before every import or restore, and on demand; restorable in place.
 import { Database } from "bun:sqlite";
 import {
+  chmodSync,
   closeSync,
   copyFileSync,
   existsSync,
@@ -23,7 +24,7 @@ import { openDatabase, type Db } from "../../../db/client.ts";
 import { migrations } from "../../../db/migrations/index.ts";
 import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
 import { randomHex } from "../../lib/secrets.ts";
-import { readTar, type TarEntry } from "./tar.ts";
+import { extractTar, type TarEntry } from "./tar.ts";
 
 export const BACKUP_KINDS = ["daily", "manual", "before-import", "before-restore"] as const;
 export type BackupKind = (typeof BACKUP_KINDS)[number];
@@ -41,6 +42,9 @@ const DATABASE_FILE = "site.db";
 const MANIFEST_FILE = "backup.json";
 /** Tables a restore leaves as they are: the admin's credentials (a restore never locks anyone out) and migrations. */
 const KEPT_TABLES = new Set(["users", "__migrations"]);
+/** Backups hold the password hash and every visitor's messages: readable by the service's user only. */
+const PRIVATE_FOLDER = 0o700;
+const PRIVATE_FILE = 0o600;
 
 export type BackupInfo = { name: string; kind: BackupKind; createdAt: string; size: number };
 export type Backup = BackupInfo & { path: string };
@@ -128,7 +132,7 @@ export function findBackup(dataDir: string, name: string): Backup {
 export function takeBackup(deps: BackupDeps, kind: BackupKind): Backup {
   const now = deps.now?.() ?? new Date();
   const dir = backupsDir(deps.dataDir);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER });
   const base = `${basicStamp(now)}-${kind}`;
   // Several in one second count up from the highest taken (even if rotation removed the first ones).
   const taken = readdirSync(dir)
@@ -138,14 +142,15 @@ export function takeBackup(deps: BackupDeps, kind: BackupKind): Backup {
   const name = taken.length ? `${base}-${Math.max(...taken) + 1}` : base;
   const temp = join(dir, `.partial-${name}-${randomHex(4)}`);
   try {
-    mkdirSync(join(temp, "uploads"), { recursive: true });
+    mkdirSync(join(temp, "uploads"), { recursive: true, mode: PRIVATE_FOLDER });
     deps.db.$client.query("VACUUM INTO ?").run(join(temp, DATABASE_FILE));
+    chmodSync(join(temp, DATABASE_FILE), PRIVATE_FILE);
     const uploadsDir = join(deps.dataDir, "uploads");
     const uploads = uploadFiles(uploadsDir);
     const previous = listBackups(deps.dataDir)[0];
     for (const file of uploads) copyUpload(join(uploadsDir, file), join(temp, "uploads", file), previous && join(previous.path, "uploads", file));
     const manifest = { version: 1, name, kind, createdAt: now.toISOString(), database: DATABASE_FILE, uploads };
-    writeFileSync(join(temp, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    writeFileSync(join(temp, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, { mode: PRIVATE_FILE });
     renameSync(temp, join(dir, name));
     fsyncDir(dir);
   } catch (error) {
@@ -175,6 +180,7 @@ function copyUpload(source: string, target: string, previous: string | undefined
     }
   }
   copyFileSync(source, target);
+  chmodSync(target, PRIVATE_FILE);
   utimesSync(target, stat.atime, stat.mtime);
 }
 
@@ -219,7 +225,7 @@ type Snapshot = { label: string; database: string; uploads: string | null; clean
  * Where a restore reads from: a backup's name; or (from the CLI) a backup folder, a downloaded `.tar`, or a bare
  * SQLite file (then the uploads are left as they are). Tar archives are unpacked into a hidden work folder.
  */
-export function openSnapshot(dataDir: string, source: string, allowPaths: boolean): Snapshot {
+export async function openSnapshot(dataDir: string, source: string, allowPaths: boolean): Promise<Snapshot> {
   const none = () => {};
   if (BACKUP_NAME.test(source) && existsSync(join(backupsDir(dataDir), source))) {
     const backup = findBackup(dataDir, source);
@@ -236,30 +242,26 @@ export function openSnapshot(dataDir: string, source: string, allowPaths: boolea
   return { label: path, database: path, uploads: null, cleanup: none };
 }
 
-function unpackTar(dataDir: string, path: string): Snapshot {
-  let files;
-  try {
-    files = readTar(readFileSync(path));
-  } catch (error) {
-    throw badRequest(`${path} cannot be read: ${(error as Error).message}`);
-  }
+async function unpackTar(dataDir: string, path: string): Promise<Snapshot> {
   const work = join(backupsDir(dataDir), `.unpacked-${randomHex(6)}`);
-  mkdirSync(join(work, "uploads"), { recursive: true });
-  let hasDatabase = false;
-  // Only the three kinds of file a backup holds, each written under `work` by its own checked name.
-  for (const file of files) {
-    const parts = file.path.split("/").filter((part) => part && part !== ".");
-    const [last, parent] = [parts.at(-1) ?? "", parts.at(-2)];
-    if (parts.length > 3 || parts.includes("..")) continue;
-    if (last === DATABASE_FILE && parts.length <= 2) {
-      writeFileSync(join(work, DATABASE_FILE), file.data);
-      hasDatabase = true;
-    } else if (parent === "uploads" && UPLOAD_NAME.test(last)) {
-      writeFileSync(join(work, "uploads", last), file.data);
-    }
-  }
+  mkdirSync(join(work, "uploads"), { recursive: true, mode: PRIVATE_FOLDER });
   const cleanup = () => rmSync(work, { recursive: true, force: true });
-  if (!hasDatabase) {
+  // Only the two kinds of file a restore reads, each written under `work` by its own checked name.
+  const targetFor = (entry: string) => {
+    const parts = entry.split("/").filter((part) => part && part !== ".");
+    const [last, parent] = [parts.at(-1) ?? "", parts.at(-2)];
+    if (parts.length > 3 || parts.includes("..")) return null;
+    if (last === DATABASE_FILE && parts.length <= 2) return join(work, DATABASE_FILE);
+    if (parent === "uploads" && UPLOAD_NAME.test(last)) return join(work, "uploads", last);
+    return null;
+  };
+  try {
+    await extractTar(path, targetFor);
+  } catch (error) {
+    cleanup();
+    throw badRequest(`${path} cannot be read as a tar archive: ${(error as Error).message}`);
+  }
+  if (!isRegularFile(join(work, DATABASE_FILE))) {
     cleanup();
     throw badRequest(`${path} is not a backup archive (it has no ${DATABASE_FILE})`);
   }
@@ -366,13 +368,13 @@ const plural = (n: number | undefined, one: string, many: string) => `${n ?? 0} 
  * "before-restore" backup of the current data, then replaces the database content in one transaction and moves the
  * uploads into place (uploads that the backup does not have are kept). A backup that fails a check changes nothing.
  */
-export function restoreBackup(deps: BackupDeps, source: string, options: { allowPaths?: boolean } = {}) {
-  const snapshot = openSnapshot(deps.dataDir, source, options.allowPaths ?? false);
+export async function restoreBackup(deps: BackupDeps, source: string, options: { allowPaths?: boolean } = {}) {
+  const snapshot = await openSnapshot(deps.dataDir, source, options.allowPaths ?? false);
   const workDir = join(backupsDir(deps.dataDir), `.restoring-${randomHex(6)}`);
   const uploadsDir = join(deps.dataDir, "uploads");
   let staged: Staged[] = [];
   try {
-    mkdirSync(workDir, { recursive: true });
+    mkdirSync(workDir, { recursive: true, mode: PRIVATE_FOLDER });
     const work = checkedWorkCopy(snapshot, workDir);
     staged = stageUploads(snapshot.uploads, uploadsDir);
     const safety = takeBackup(deps, "before-restore");

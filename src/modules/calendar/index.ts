@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { profile } from "../../../db/schema.ts";
-import type { AppContext } from "../../context.ts";
+import type { AppContext, Module } from "../../context.ts";
 import { notFound } from "../../lib/errors.ts";
 import { todayIn } from "../../lib/time.ts";
 import { DEFAULT_PROFILE } from "../../shared/constants.ts";
@@ -11,7 +11,7 @@ import { classesCalendar, eventFileName, eventsCalendar, singleEventCalendar, ty
 const CALENDAR_HEADERS = { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "public, max-age=300" };
 
 /** Calendar feeds (issue 7): /calendar/events.ics, /calendar/events/<id>.ics (a download), /calendar/classes.ics. */
-export function calendarModule(ctx: AppContext) {
+export function calendarModule(ctx: AppContext): Module {
   const events = createEventsService(ctx.db);
   const classes = createClassesService(ctx.db);
   const teacher = () => ctx.db.select({ name: profile.name }).from(profile).limit(1).get()?.name ?? DEFAULT_PROFILE.name;
@@ -22,18 +22,20 @@ export function calendarModule(ctx: AppContext) {
     name: `${teacher()} — ${what}`,
   });
 
-  return new Elysia()
-    .get("/calendar/events.ics", () => {
-      const upcoming = events.upcoming(todayIn(ctx.config.timezone, ctx.now()));
-      return new Response(eventsCalendar(upcoming, options("Events")), { headers: CALENDAR_HEADERS });
-    })
-    .get("/calendar/events/:file", ({ params }) => {
-      const match = /^([1-9]\d{0,9})\.ics$/.exec(params.file);
-      if (!match) throw notFound("Event not found");
-      const event = events.find(Number(match[1]));
-      return new Response(singleEventCalendar(event, options(event.name)), {
-        headers: { ...CALENDAR_HEADERS, "Content-Disposition": `attachment; filename="${eventFileName(event)}"` },
-      });
-    })
-    .get("/calendar/classes.ics", () => new Response(classesCalendar(classes.list(), options("Weekly classes")), { headers: CALENDAR_HEADERS }));
+  return {
+    public: new Elysia()
+      .get("/calendar/events.ics", () => {
+        const upcoming = events.upcoming(todayIn(ctx.config.timezone, ctx.now()));
+        return new Response(eventsCalendar(upcoming, options("Events")), { headers: CALENDAR_HEADERS });
+      })
+      .get("/calendar/events/:file", ({ params }) => {
+        const match = /^([1-9]\d{0,9})\.ics$/.exec(params.file);
+        if (!match) throw notFound("Event not found");
+        const event = events.find(Number(match[1]));
+        return new Response(singleEventCalendar(event, options(event.name)), {
+          headers: { ...CALENDAR_HEADERS, "Content-Disposition": `attachment; filename="${eventFileName(event)}"` },
+        });
+      })
+      .get("/calendar/classes.ics", () => new Response(classesCalendar(classes.list(), options("Weekly classes")), { headers: CALENDAR_HEADERS })),
+  };
 }

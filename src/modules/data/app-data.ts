@@ -30,6 +30,7 @@ import {
   replaceContent,
   safetyCopy,
   type ContentRows,
+  type ContentSections,
   type DataDeps,
 } from "./service.ts";
 
@@ -42,23 +43,35 @@ export type Manifest = { version: number; lastSync: string; files: string[] };
 
 // A name the server could have generated for an upload: no folders, no leading dot.
 const UPLOAD_NAME = /^[A-Za-z0-9_][\w.-]*$/;
-const UPLOAD_REF = /(?<![\w:/.-])\/uploads\/([A-Za-z0-9_][\w.-]*)/g;
+const UPLOAD_URL = /^\/uploads\/([A-Za-z0-9_][\w.-]*)$/;
 
-/** The upload file names (`/uploads/<name>`) that any string in the content refers to. */
-export function referencedUploads(content: unknown): string[] {
-  const names = new Set<string>();
-  const visit = (value: unknown) => {
-    if (typeof value === "string") for (const match of value.matchAll(UPLOAD_REF)) names.add(match[1]!);
-    else if (Array.isArray(value)) value.forEach(visit);
-    else if (value && typeof value === "object") Object.values(value).forEach(visit);
-  };
-  visit(content);
-  return [...names].sort();
+/**
+ * The upload file names that the content's media fields point at (`/uploads/<name>`): the fields whose schema takes
+ * an upload URL (src/shared/schemas.ts). Text a visitor wrote (a message, say) never counts.
+ */
+export function referencedUploads(content: ContentSections | ContentRows): string[] {
+  const urls = [
+    ...content.events.flatMap((row) => [...(row.images ?? []), row.attachmentFile]),
+    ...content.archiveEvents.flatMap((row) => [row.image, ...(row.images ?? []), row.attachmentFile]),
+    content.profile?.profileImage,
+  ];
+  const names = urls.map((url) => (url ? UPLOAD_URL.exec(url)?.[1] : undefined)).filter((name) => name !== undefined);
+  return [...new Set(names)].sort();
 }
 
 // ---------------------------------------------------------------- atomic files
 
 const tempPathFor = (path: string) => join(dirname(path), `.${basename(path)}.${randomHex(6)}.tmp`);
+const TEMP_NAME = /^\..+\.[0-9a-f]{12}\.tmp$/;
+
+/** Removes the temp files (as `tempPathFor` names them) that a sync or restore killed half-way left in `dir`. */
+function removeTempFiles(dir: string) {
+  try {
+    for (const name of readdirSync(dir)) if (TEMP_NAME.test(name)) rmSync(join(dir, name), { force: true });
+  } catch {
+    // No such folder, or a read-only one: a leftover file never keeps the site from starting.
+  }
+}
 
 function fsyncPath(path: string) {
   const fd = openSync(path, "r");
@@ -131,6 +144,7 @@ function sameFile(a: string, b: string): boolean {
 
 const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 const toJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+const missingNote = (missing: string[]) => (missing.length ? ` ${missing.length} referenced upload file(s) were not found: ${missing.join(", ")}.` : "");
 
 // ---------------------------------------------------------------- sync
 
@@ -180,10 +194,9 @@ export function syncToAppData(deps: DataDeps) {
     throw new HttpError(500, `Sync failed: could not write app_data (${(error as Error).message})`);
   }
   setSetting(deps.db, LAST_SYNC_SETTING, lastSync);
-  const warning = missing.length ? ` ${missing.length} referenced upload file(s) were not found: ${missing.join(", ")}.` : "";
   return {
     success: true as const,
-    message: `Data synced to app_data successfully: ${describeCounts(countSections(content))}, ${copied} upload file(s).${warning}`,
+    message: `Data synced to app_data successfully: ${describeCounts(countSections(content))}, ${copied} upload file(s).${missingNote(missing)}`,
     lastSync,
     files,
   };
@@ -222,11 +235,18 @@ export function readSyncStatus(appDataDir: string): SyncStatus {
 
 // ---------------------------------------------------------------- restore
 
-export type AppDataSnapshot = { manifest: Manifest; rows: ContentRows; uploads: { name: string; source: string }[] };
+export type AppDataSnapshot = {
+  manifest: Manifest;
+  rows: ContentRows;
+  uploads: { name: string; source: string }[];
+  /** Uploads the rows refer to that neither app_data nor DATA_DIR/uploads holds: reported, never fatal. */
+  missing: string[];
+};
 
 /**
  * Reads and validates all of app_data without touching anything: the manifest, every section file (as an import
- * checks it), the files the manifest lists, and every upload the rows refer to. Throws a 400 with a clear message.
+ * checks it) and the files the manifest lists; throws a 400 with a clear message. Lists the uploads the rows refer
+ * to that are nowhere to be found.
  */
 export function loadAppData(appDataDir: string, dataDir: string): AppDataSnapshot {
   const read = readManifest(appDataDir);
@@ -258,18 +278,15 @@ export function loadAppData(appDataDir: string, dataDir: string): AppDataSnapsho
     ? // Regular files only: a symbolic link could copy any file of the machine into the public uploads.
       readdirSync(uploadsDir).filter((name) => UPLOAD_NAME.test(name) && lstatSync(join(uploadsDir, name)).isFile())
     : [];
-  for (const name of referencedUploads(rows)) {
-    if (!saved.includes(name) && !isFile(join(dataDir, "uploads", name))) {
-      throw badRequest(`app_data is incomplete: uploads/${name} is missing (the saved data refers to /uploads/${name}).`);
-    }
-  }
-  return { manifest: read.manifest, rows, uploads: saved.map((name) => ({ name, source: join(uploadsDir, name) })) };
+  const missing = referencedUploads(rows).filter((name) => !saved.includes(name) && !isFile(join(dataDir, "uploads", name)));
+  return { manifest: read.manifest, rows, uploads: saved.map((name) => ({ name, source: join(uploadsDir, name) })), missing };
 }
 
 /**
  * POST /api/admin/restore-from-app-data: validates all of app_data first, then makes a safety copy of the database
  * and replaces all content in one transaction; copies the saved uploads into `DATA_DIR/uploads` first (each
- * atomically, existing uploads kept). A corrupt or partial app_data throws a 400 and changes nothing.
+ * atomically, existing uploads kept). A corrupt or partial app_data throws a 400 and changes nothing; a referenced
+ * upload that is nowhere to be found is named in the message.
  */
 export function restoreFromAppData(deps: DataDeps) {
   const { appDataDir, dataDir } = deps.config;
@@ -297,7 +314,7 @@ export function restoreFromAppData(deps: DataDeps) {
   }
   return {
     success: true as const,
-    message: `Data restored from app_data (synced ${snapshot.manifest.lastSync}): ${describeCounts(result.counts)}, ${snapshot.uploads.length} upload file(s).`,
+    message: `Data restored from app_data (synced ${snapshot.manifest.lastSync}): ${describeCounts(result.counts)}, ${snapshot.uploads.length} upload file(s).${missingNote(snapshot.missing)}`,
     counts: result.counts,
   };
 }
@@ -305,13 +322,16 @@ export function restoreFromAppData(deps: DataDeps) {
 export type AutoRestoreResult = { status: "restored" | "skipped" | "failed"; message: string };
 
 /**
- * At start: restores from app_data only when the database has no content (no row in any of the seven content
- * tables); never overwrites a non-empty database. A corrupt app_data is reported, not thrown, so the site still starts.
+ * At start: removes the temp files a sync or restore killed half-way left behind, then restores from app_data only
+ * when the database has no content (no row in any of the seven content tables); never overwrites a non-empty
+ * database. A corrupt app_data is reported, not thrown, so the site still starts.
  */
 export function autoRestore(deps: DataDeps): AutoRestoreResult {
+  const { appDataDir, dataDir } = deps.config;
+  for (const dir of [appDataDir, join(appDataDir, "uploads"), join(dataDir, "uploads")]) removeTempFiles(dir);
   if (hasContent(deps.db)) return { status: "skipped", message: "the database has content; app_data was not restored" };
-  if (!existsSync(join(deps.config.appDataDir, MANIFEST_FILE))) {
-    return { status: "skipped", message: `no app_data to restore (${join(deps.config.appDataDir, MANIFEST_FILE)} not found)` };
+  if (!existsSync(join(appDataDir, MANIFEST_FILE))) {
+    return { status: "skipped", message: `no app_data to restore (${join(appDataDir, MANIFEST_FILE)} not found)` };
   }
   try {
     return { status: "restored", message: restoreFromAppData(deps).message };

@@ -1,6 +1,6 @@
 // The operator's subcommands, run as an operator would: `bun src/main.ts <command>` with DATA_DIR/APP_DATA_DIR.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startServer } from "../../../tests/server.ts";
@@ -16,9 +16,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Run = { code: number; stdout: string; stderr: string };
 
-async function run(args: string[], env: { data: string; appData?: string }): Promise<Run> {
-  const child = Bun.spawn(["bun", "src/main.ts", ...args], {
-    cwd: ROOT,
+async function run(args: string[], env: { data: string; appData?: string; cwd?: string }): Promise<Run> {
+  const child = Bun.spawn(["bun", join(ROOT, "src/main.ts"), ...args], {
+    cwd: env.cwd ?? ROOT,
     env: { ...process.env, DATA_DIR: env.data, APP_DATA_DIR: env.appData ?? join(dir, "no-app-data"), ADMIN_PASSWORD: "cli-test-password" },
     stdout: "pipe",
     stderr: "pipe",
@@ -62,6 +62,47 @@ describe("CLI data commands", () => {
     const second = join(dir, "second.json");
     expect((await run(["export", second], { data: b })).code).toBe(0);
     expect(withoutTime(second)).toEqual(content);
+  });
+
+  test("export - writes the whole export (MBs of it) to standard output and no file", async () => {
+    const data = join(dir, "to-stdout");
+    const input = join(dir, "to-stdout.json");
+    const subscribers = Array.from({ length: 20_000 }, (_, i) => ({ id: i + 1, email: `reader-${i}@example.org` }));
+    writeFileSync(input, JSON.stringify({ ...sampleExport(), subscribers }));
+    expect((await run(["import", input], { data })).code).toBe(0);
+    const cwd = join(dir, "to-stdout-cwd");
+    mkdirSync(cwd);
+
+    const exported = await run(["export", "-"], { data, cwd });
+    expect(exported.stderr).toBe("Exported 2 events, 2 classes, 1 archive event, 1 message, 20000 subscribers, a profile, 1 notification to standard output\n");
+    expect(exported.code).toBe(0);
+    expect(exported.stdout.length).toBeGreaterThan(2_000_000);
+    expect(JSON.parse(exported.stdout).subscribers).toHaveLength(20_000);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  // Not a device: on code without the check, run as root, that would replace the machine's device node.
+  test("export FILE never replaces a special file (a pipe) or a symbolic link", async () => {
+    const d = join(dir, "special");
+    mkdirSync(d);
+    const fifo = join(d, "pipe");
+    expect(Bun.spawnSync(["mkfifo", fifo]).exitCode).toBe(0);
+    const target = join(d, "target.txt");
+    writeFileSync(target, "keep me");
+    const link = join(d, "link.json");
+    symlinkSync(target, link);
+
+    for (const path of [fifo, link]) {
+      const result = await run(["export", path], { data: join(d, "data") });
+      expect({ code: result.code, stderr: result.stderr }).toEqual({
+        code: 1,
+        stderr: `export failed: ${path} is not a regular file; give a new path, a regular file, or - for standard output\n`,
+      });
+    }
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    expect(readlinkSync(link)).toBe(target);
+    expect(readFileSync(target, "utf8")).toBe("keep me");
+    expect(readdirSync(d).sort()).toEqual(["data", "link.json", "pipe", "target.txt"]); // no temp file left
   });
 
   test("sync then restore into another data folder", async () => {

@@ -1,5 +1,5 @@
 // The operator's data subcommands of src/main.ts: export FILE, import FILE, sync, restore (issue 2 item 12).
-import { readFileSync } from "node:fs";
+import { lstatSync, readFileSync, writeSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Db } from "../../../db/client.ts";
 import type { Config } from "../../config.ts";
@@ -28,8 +28,19 @@ export function runDataCommand(command: DataCommand, args: string[], config: Con
     switch (command) {
       case "export": {
         const data = exportData(deps);
+        const json = `${JSON.stringify(data, null, 2)}\n`;
+        if (file === "-") {
+          // Written before returning: the process exits right after, which would cut an asynchronous write short.
+          const bytes = Buffer.from(json);
+          for (let offset = 0; offset < bytes.length; ) offset += writeSync(1, bytes, offset);
+          console.error(`Exported ${describeCounts(countSections(data))} to standard output`);
+          break;
+        }
         const path = resolve(file!);
-        writeFileAtomic(path, `${JSON.stringify(data, null, 2)}\n`);
+        // The file is replaced by a rename: only ever a regular file, never a device, a pipe or a symbolic link.
+        const existing = lstatSync(path, { throwIfNoEntry: false });
+        if (existing && !existing.isFile()) throw new Error(`${path} is not a regular file; give a new path, a regular file, or - for standard output`);
+        writeFileAtomic(path, json);
         console.log(`Exported ${describeCounts(countSections(data))} to ${path}`);
         break;
       }

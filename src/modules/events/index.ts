@@ -1,41 +1,45 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
+import type { AppContext, Module } from "../../context.ts";
 import { createSpamGuard } from "../../lib/spam.ts";
 import { todayIn } from "../../lib/time.ts";
 import { parseBody, parseId } from "../../lib/validate.ts";
 import { eventPatchSchema, eventSchema, registrationSchema } from "../../shared/schemas.ts";
 import { createEventsService } from "./service.ts";
 
-export function eventsModule(ctx: AppContext) {
+export function eventsModule(ctx: AppContext): Module {
   const service = createEventsService(ctx.db);
   const today = () => todayIn(ctx.config.timezone, ctx.now());
   const spam = createSpamGuard(ctx, 10);
   const id = (raw: string) => parseId(raw, "Event not found");
-  return new Elysia()
-    .get("/api/events", () => service.upcoming(today()))
-    .post("/api/events/:id/registrations", ({ params, body, request, set }) => {
-      const eventId = id(params.id);
-      const input = parseBody(body, registrationSchema);
-      set.status = 201;
-      if (!spam.isBot(request, body)) service.register(eventId, input, today());
-      return { success: true };
-    })
-    .get("/api/admin/events", () => service.all())
-    .post("/api/admin/events", ({ body, set }) => {
-      const created = service.create(parseBody(body, eventSchema));
-      ctx.onPublicChange();
-      set.status = 201;
-      return created;
-    })
-    .patch("/api/admin/events/:id", ({ params, body }) => {
-      const updated = service.update(id(params.id), parseBody(body, eventPatchSchema));
-      ctx.onPublicChange();
-      return updated;
-    })
-    .delete("/api/admin/events/:id", ({ params }) => {
-      const result = service.remove(id(params.id));
-      ctx.onPublicChange();
-      return result;
-    })
-    .get("/api/admin/events/:id/registrations", ({ params }) => service.registrations(id(params.id)));
+  return {
+    public: new Elysia()
+      .get("/api/events", () => service.upcoming(today()))
+      .post("/api/events/:id/registrations", ({ params, body, request, set }) => {
+        const eventId = id(params.id);
+        const input = parseBody(body, registrationSchema);
+        set.status = 201;
+        if (!spam.isBot(request, body)) service.register(eventId, input, today());
+        return { success: true };
+      }),
+    // Paths under /api/admin, behind the login guard (src/api.ts).
+    admin: new Elysia()
+      .get("/events", () => service.all())
+      .post("/events", ({ body, set }) => {
+        const created = service.create(parseBody(body, eventSchema));
+        ctx.onPublicChange();
+        set.status = 201;
+        return created;
+      })
+      .patch("/events/:id", ({ params, body }) => {
+        const updated = service.update(id(params.id), parseBody(body, eventPatchSchema));
+        ctx.onPublicChange();
+        return updated;
+      })
+      .delete("/events/:id", ({ params }) => {
+        const result = service.remove(id(params.id));
+        ctx.onPublicChange();
+        return result;
+      })
+      .get("/events/:id/registrations", ({ params }) => service.registrations(id(params.id))),
+  };
 }

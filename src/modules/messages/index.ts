@@ -1,24 +1,28 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
+import type { AppContext, Module } from "../../context.ts";
 import { createSpamGuard } from "../../lib/spam.ts";
 import { parseBody, parseId } from "../../lib/validate.ts";
 import { contactSchema } from "../../shared/schemas.ts";
 import { createMessagesService } from "./service.ts";
 
 /** The contact form's messages: sent by visitors, read by the admin. */
-export function messagesModule(ctx: AppContext) {
+export function messagesModule(ctx: AppContext): Module {
   const service = createMessagesService(ctx.db);
   const spam = createSpamGuard(ctx, 5);
   const id = (raw: string) => parseId(raw, "Message not found");
-  return new Elysia()
-    .post("/api/contact", ({ body, request, set }) => {
-      const input = parseBody(body, contactSchema);
-      set.status = 201;
-      if (spam.isBot(request, body)) return { success: true };
-      service.create(input);
-      return { success: true };
-    })
-    .get("/api/admin/messages", () => service.list())
-    .patch("/api/admin/messages/:id/read", ({ params }) => service.markRead(id(params.id)))
-    .delete("/api/admin/messages/:id", ({ params }) => service.remove(id(params.id)));
+  return {
+    public: new Elysia()
+      .post("/api/contact", ({ body, request, set }) => {
+        const input = parseBody(body, contactSchema);
+        set.status = 201;
+        if (spam.isBot(request, body)) return { success: true };
+        service.create(input);
+        return { success: true };
+      }),
+    // Paths under /api/admin, behind the login guard (src/api.ts).
+    admin: new Elysia()
+      .get("/messages", () => service.list())
+      .patch("/messages/:id/read", ({ params }) => service.markRead(id(params.id)))
+      .delete("/messages/:id", ({ params }) => service.remove(id(params.id))),
+  };
 }

@@ -1,6 +1,7 @@
 // Uploaded files: the type is read from the bytes, sizes are capped while the body streams in, names are ours.
 import { mkdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { readBodyWithLimit } from "../../lib/body.ts";
 import { badRequest, notFound, payloadTooLarge } from "../../lib/errors.ts";
 
 export type UploadKind = { ext: "jpg" | "png" | "gif" | "webp" | "pdf"; type: string };
@@ -51,36 +52,6 @@ export function sniffImage(bytes: Uint8Array): UploadKind | null {
 /** A PDF starts with "%PDF-" and a version digit. */
 export function isPdf(bytes: Uint8Array): boolean {
   return bytes.length >= 8 && ascii(bytes, 0, 5) === "%PDF-" && /[0-9]/.test(ascii(bytes, 5, 6));
-}
-
-/**
- * The request body, refused with 413 `tooLargeMessage` as soon as it is known to exceed `maxBytes`: from the
- * Content-Length before anything is read, else while streaming (a missing or lying length changes nothing).
- */
-export async function readBodyWithLimit(request: Request, maxBytes: number, tooLargeMessage: string): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > maxBytes) throw payloadTooLarge(tooLargeMessage);
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw payloadTooLarge(tooLargeMessage);
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }
 
 export type UploadRules = { field: string; maxBytes: number; tooLargeMessage: string };

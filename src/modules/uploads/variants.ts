@@ -28,13 +28,19 @@ export function oneAtATime() {
 /** Serves `<name>` from `uploadsDir` at a width of IMAGE_WIDTHS as WebP, the copies kept in `cacheDir`. */
 export function imageVariants(uploadsDir: string, cacheDir: string, log: Pick<Console, "error"> = console): ImageVariants {
   const making = new Map<string, Promise<void>>();
+  // Per upload name, the version (size and time) that Bun.Image could not decode or found too large: served as it
+  // is from then on, not decoded and logged again on every request.
+  const undecodable = new Map<string, string>();
   const serially = oneAtATime();
 
-  async function make(source: string, target: string, width: number) {
+  async function make(name: string, version: string, target: string, width: number) {
     await mkdir(cacheDir, { recursive: true });
     const bytes = await serially(() =>
-      new Bun.Image(source, { maxPixels: MAX_PIXELS }).resize(width, undefined, { withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).bytes(),
-    );
+      new Bun.Image(join(uploadsDir, name), { maxPixels: MAX_PIXELS }).resize(width, undefined, { withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).bytes(),
+    ).catch((error: unknown) => {
+      undecodable.set(name, version);
+      throw error;
+    });
     const temp = `${target}.tmp`;
     await Bun.write(temp, bytes);
     await rename(temp, target);
@@ -60,21 +66,24 @@ export function imageVariants(uploadsDir: string, cacheDir: string, log: Pick<Co
 
       // The upload's size and time are in the copy's name: a file restored or synced under the same name is
       // resized again rather than answered with the old picture.
+      const version = `${info.size}-${Math.trunc(info.mtimeMs)}`;
+      const original = () => new Response(Bun.file(source), { headers: { "Content-Type": CONTENT_TYPES[ext], "Cache-Control": "no-cache" } });
+      if (undecodable.get(name) === version) return original();
       const prefix = `${name}.${width}.`;
-      const variant = `${prefix}${info.size}-${Math.trunc(info.mtimeMs)}.webp`;
+      const variant = `${prefix}${version}.webp`;
       const target = join(cacheDir, variant);
       if (!(await Bun.file(target).exists())) {
         let pending = making.get(target);
         if (!pending) {
-          pending = make(source, target, width).then(() => dropStale(prefix, variant)).finally(() => making.delete(target));
+          pending = make(name, version, target, width).then(() => dropStale(prefix, variant)).finally(() => making.delete(target));
           making.set(target, pending);
         }
         try {
           await pending;
         } catch (error) {
-          // A file Bun.Image cannot read is still shown: the browser gets the upload itself.
+          // A file Bun.Image cannot read (or too many pixels) is still shown: the browser gets the upload itself.
           log.error(`Could not resize ${name} to ${width} px, serving the original: ${error instanceof Error ? error.message : error}`);
-          return new Response(Bun.file(source), { headers: { "Content-Type": CONTENT_TYPES[ext], "Cache-Control": "no-cache" } });
+          return original();
         }
       }
       return new Response(Bun.file(target), { headers: { "Content-Type": "image/webp", "Cache-Control": IMMUTABLE } });

@@ -1,11 +1,14 @@
 import { Elysia } from "elysia";
-import type { AppContext } from "../../context.ts";
+import type { AppContext, Module } from "../../context.ts";
 import { parseBody } from "../../lib/validate.ts";
 import { apiKeySchema } from "../../shared/schemas.ts";
 import { createYoutubeService, type YoutubeOptions } from "./service.ts";
 
-/** GET /api/youtube/videos (spec §7) and the admin's key update. `overrides` shorten timeouts in tests. */
-export function youtubeModule(ctx: AppContext, overrides: Partial<Pick<YoutubeOptions, "timeoutMs" | "cacheTtlMs">> = {}) {
+/**
+ * GET /api/youtube/videos (spec §7), GET /api/youtube/status (read by `/`, so that a site without a key never asks
+ * for videos) and the admin's key update. `overrides` shorten timeouts in tests.
+ */
+export function youtubeModule(ctx: AppContext, overrides: Partial<Pick<YoutubeOptions, "timeoutMs" | "cacheTtlMs">> = {}): Module {
   const service = createYoutubeService({
     db: ctx.db,
     apiBase: ctx.config.youtubeApiBase,
@@ -15,15 +18,21 @@ export function youtubeModule(ctx: AppContext, overrides: Partial<Pick<YoutubeOp
     now: ctx.now,
     ...overrides,
   });
-  return new Elysia()
-    .get("/api/youtube/videos", async ({ set }) => {
-      const { list, source } = await service.list();
-      // HIT, MISS or STALE (served from the last good list because YouTube failed): for operators and tests.
-      set.headers["x-cache"] = source === "cache" ? "HIT" : source === "stale" ? "STALE" : "MISS";
-      return list;
-    })
-    .post("/api/admin/youtube-api-key", ({ body }) => {
-      service.setApiKey(parseBody(body, apiKeySchema).apiKey);
-      return { success: true, message: "YouTube API key updated" };
-    });
+  return {
+    public: new Elysia()
+      .get("/api/youtube/videos", async ({ set }) => {
+        const { list, source } = await service.list();
+        // HIT, MISS or STALE (served from the last good list because YouTube failed): for operators and tests.
+        set.headers["x-cache"] = source === "cache" ? "HIT" : source === "stale" ? "STALE" : "MISS";
+        return list;
+      })
+      .get("/api/youtube/status", () => service.status()),
+    // Paths under /api/admin, behind the login guard (src/api.ts).
+    admin: new Elysia()
+      .post("/youtube-api-key", ({ body }) => {
+        service.setApiKey(parseBody(body, apiKeySchema).apiKey);
+        ctx.onPublicChange();
+        return { success: true, message: "YouTube API key updated" };
+      }),
+  };
 }

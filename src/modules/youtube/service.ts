@@ -21,6 +21,20 @@ export const VIDEO_CACHE_TTL_MS = 60 * 60 * 1000;
  */
 export const UPSTREAM_TIMEOUT_MS = 4500;
 export const MAX_VIDEOS = 12;
+/**
+ * How long a failure is remembered, by its code: until then every request gets the same answer (or the last good
+ * list) without asking YouTube, and its `Retry-After` says how long is left. A key change forgets it at once.
+ */
+export const RETRY_AFTER_SECONDS: Record<VideoErrorCode, number> = {
+  QUOTA_EXCEEDED: 3600,
+  RATE_LIMITED: 60,
+  AUTH_ERROR: 600,
+  NOT_CONFIGURED: 600,
+  UPSTREAM_ERROR: 60,
+};
+
+/** GET /api/youtube/status, one of the reads `/` is rendered from: whether the page should ask for the videos. */
+export type VideoStatus = { configured: boolean; missing: ("apiKey" | "channelId")[]; channelId: string };
 
 export type YoutubeOptions = {
   db: Db;
@@ -37,18 +51,23 @@ export type YoutubeOptions = {
 
 /** An error answer of /api/youtube/videos: {error, code, message} with its HTTP status. */
 export class VideoFetchError extends HttpError {
-  constructor(status: number, readonly code: VideoErrorCode, title: string, detail: string, headers: Record<string, string> = {}) {
+  constructor(status: number, readonly code: VideoErrorCode, title: string, readonly detail: string, headers: Record<string, string> = {}) {
     super(status, title, { code, message: detail }, headers);
+  }
+
+  /** The same answer, telling the client to ask again in `seconds`. */
+  retryAfter(seconds: number) {
+    return new VideoFetchError(this.status, this.code, this.message, this.detail, { "Retry-After": String(seconds) });
   }
 }
 
 const notConfigured = (detail: string) => new VideoFetchError(503, "NOT_CONFIGURED", "YouTube is not configured", detail);
 const quotaExceeded = () =>
   new VideoFetchError(503, "QUOTA_EXCEEDED", "YouTube API quota exceeded",
-    "The YouTube API daily quota has been exceeded. The quota usually resets within 24 hours.", { "Retry-After": "3600" });
+    "The YouTube API daily quota has been exceeded. The quota usually resets within 24 hours.");
 const rateLimited = () =>
   new VideoFetchError(503, "RATE_LIMITED", "YouTube rate limit reached",
-    "YouTube is receiving too many requests from this site right now. Please try again in a minute.", { "Retry-After": "60" });
+    "YouTube is receiving too many requests from this site right now. Please try again in a minute.");
 const authError = (reason: string) =>
   new VideoFetchError(502, "AUTH_ERROR", "YouTube authentication failed",
     `YouTube refused the site's API key (authentication failed: ${reason}). The administrator needs to update the YouTube API key.`);
@@ -124,6 +143,8 @@ export function createYoutubeService(options: YoutubeOptions) {
   let cache: CacheEntry | null = null;
   /** The refresh under way, shared by every request that arrives while it runs. */
   let inflight: { signature: string; promise: Promise<VideoList> } | null = null;
+  /** The last failed refresh, answered again (or the last good list) until `until` without asking YouTube. */
+  let failure: { signature: string; error: VideoFetchError; until: number } | null = null;
   /** Bumped when the key changes, so a refresh started with the old key does not fill the cache. */
   let generation = 0;
   const uploadsPlaylists = new Map<string, string>();
@@ -189,8 +210,25 @@ export function createYoutubeService(options: YoutubeOptions) {
     return { videos, channelId };
   }
 
+  /** Turns a failed refresh into its answer, remembered for its code's retry time (RETRY_AFTER_SECONDS). */
+  function remember(error: unknown, apiKey: string, signature: string, startedIn: number): VideoFetchError {
+    let failed: VideoFetchError;
+    if (error instanceof VideoFetchError) failed = error;
+    else {
+      log(`youtube: unexpected failure: ${redact(String(error), apiKey)}`);
+      failed = upstreamError("YouTube answered with something unexpected.");
+    }
+    const seconds = RETRY_AFTER_SECONDS[failed.code];
+    failed = failed.retryAfter(seconds);
+    if (generation === startedIn) failure = { signature, error: failed, until: options.now().getTime() + seconds * 1000 };
+    return failed;
+  }
+
   return {
-    /** The channel's recent videos: fresh cache, else YouTube, else the last good list, else a typed error. */
+    /**
+     * The channel's recent videos: fresh cache, else YouTube (unless it failed lately), else the last good list, else
+     * a typed error.
+     */
     async list(): Promise<{ list: VideoList; source: "cache" | "upstream" | "stale" }> {
       const { apiKey, channelId, signature } = credentials();
       const now = options.now().getTime();
@@ -198,14 +236,23 @@ export function createYoutubeService(options: YoutubeOptions) {
       if (cached && now - cached.fetchedAt < cacheTtlMs) return { list: cached.list, source: "cache" };
       if (!apiKey) throw notConfigured("No YouTube API key is set. The administrator can add one in the admin area.");
       if (!channelId) throw notConfigured("No YouTube channel is configured (YOUTUBE_CHANNEL_ID).");
+      if (failure?.signature === signature && now < failure.until) {
+        if (cached) return { list: cached.list, source: "stale" };
+        throw failure.error.retryAfter(Math.ceil((failure.until - now) / 1000));
+      }
 
       if (inflight?.signature !== signature) {
         const startedIn = generation;
         const promise = fetchList(apiKey, channelId)
-          .then((list) => {
-            if (generation === startedIn) cache = { list, fetchedAt: options.now().getTime(), signature };
-            return list;
-          })
+          .then(
+            (list) => {
+              if (generation === startedIn) cache = { list, fetchedAt: options.now().getTime(), signature };
+              return list;
+            },
+            (error: unknown) => {
+              throw remember(error, apiKey, signature, startedIn);
+            },
+          )
           .finally(() => {
             if (inflight?.promise === promise) inflight = null;
           });
@@ -215,17 +262,25 @@ export function createYoutubeService(options: YoutubeOptions) {
         return { list: await inflight.promise, source: "upstream" };
       } catch (error) {
         if (cached) return { list: cached.list, source: "stale" };
-        if (error instanceof HttpError) throw error;
-        log(`youtube: unexpected failure: ${redact(String(error), apiKey)}`);
-        throw upstreamError("YouTube answered with something unexpected.");
+        throw error;
       }
     },
 
-    /** Stores a new key (trimmed) and forgets everything fetched with the old one. */
+    /** Whether videos can be asked for at all, and the channel to link to (public: no key in it). */
+    status(): VideoStatus {
+      const { apiKey, channelId } = credentials();
+      const missing: VideoStatus["missing"] = [];
+      if (!apiKey) missing.push("apiKey");
+      if (!channelId) missing.push("channelId");
+      return { configured: missing.length === 0, missing, channelId };
+    },
+
+    /** Stores a new key (trimmed) and forgets everything fetched with the old one, failures included. */
     setApiKey(apiKey: string) {
       setSetting(db, YOUTUBE_API_KEY_SETTING, apiKey.trim());
       generation += 1;
       cache = null;
+      failure = null;
       inflight = null;
     },
   };

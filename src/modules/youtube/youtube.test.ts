@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { createTestApp, type TestApp } from "../../test-support/app.ts";
 import { startFakeYouTube, type FakeMode, type FakeYouTube } from "../../test-support/fake-youtube.ts";
+import { PAGE_READS } from "../../plugins/page.ts";
 import type { VideoList } from "../../shared/types.ts";
 import { classifyUpstreamError, createYoutubeService, decodeEntities, UPSTREAM_TIMEOUT_MS, VIDEO_CACHE_TTL_MS } from "./service.ts";
 
@@ -97,11 +98,60 @@ describe("GET /api/youtube/videos", () => {
     clock.now += VIDEO_CACHE_TTL_MS + 1;
     for (const mode of ["quota", "500", "badKey"] as const) {
       fake.setMode(mode);
+      const calls = fake.calls;
       const stale = await videos();
+      expect(fake.calls).toBe(calls + 1);
       expect(stale.status).toBe(200);
       expect(stale.headers.get("x-cache")).toBe("STALE");
       expect(stale.body).toEqual(first.body);
+      // Past the failure's retry time (an hour for quota, the longest), YouTube is asked again.
+      clock.now += 3600 * 1000;
     }
+  });
+
+  // Finding 7 (issue 12): 201 requests while YouTube failed made 201 upstream calls and 201 log lines.
+  const remembered: { mode: FakeMode; status: number; code: string; retryAfter: number }[] = [
+    { mode: "quota", status: 503, code: "QUOTA_EXCEEDED", retryAfter: 3600 },
+    { mode: "500", status: 502, code: "UPSTREAM_ERROR", retryAfter: 60 },
+  ];
+  for (const { mode, status, code, retryAfter } of remembered) {
+    test(`upstream "${mode}": 201 requests within ${retryAfter} s make 1 upstream call and 1 log line; after it, a new call`, async () => {
+      fake.setMode(mode);
+      const { videos, clock } = await setup();
+      const logLines = () => logged.filter((line) => line.startsWith("youtube:")).length;
+      const linesBefore = logLines();
+
+      const concurrent = await Promise.all(Array.from({ length: 100 }, () => videos()));
+      clock.now += (retryAfter - 10) * 1000;
+      const later: Awaited<ReturnType<typeof videos>>[] = [];
+      for (let i = 0; i < 101; i++) later.push(await videos());
+      for (const answer of [...concurrent, ...later]) expect(answer).toMatchObject({ status, body: { code } });
+      expect(fake.calls).toBe(1);
+      expect(logLines() - linesBefore).toBe(1);
+      // Retry-After says how long is left of the remembered failure.
+      expect(concurrent[0]!.headers.get("retry-after")).toBe(String(retryAfter));
+      expect(later[0]!.headers.get("retry-after")).toBe("10");
+
+      clock.now += 10 * 1000;
+      expect(await videos()).toMatchObject({ status, body: { code } });
+      expect(fake.calls).toBe(2);
+      expect(logLines() - linesBefore).toBe(2);
+      fake.setMode("ok");
+      clock.now += retryAfter * 1000;
+      expect(await videos()).toMatchObject({ status: 200, body: { videos: expect.any(Array) } });
+    });
+  }
+
+  test("while a failure is remembered, the last good list is served without asking YouTube", async () => {
+    const { videos, clock } = await setup();
+    await videos();
+    clock.now += VIDEO_CACHE_TTL_MS + 1;
+    fake.setMode("quota");
+    const calls = fake.calls;
+    const answers = await Promise.all(Array.from({ length: 50 }, () => videos()));
+    for (let i = 0; i < 50; i++) answers.push(await videos());
+    expect(answers.every((answer) => answer.status === 200 && answer.headers.get("x-cache") === "STALE" && answer.body.videos.length === 3)).toBe(true);
+    expect(fake.calls).toBe(calls + 1);
   });
 
   const errors: { mode: FakeMode; status: number; code: string; message: RegExp }[] = [
@@ -122,11 +172,11 @@ describe("GET /api/youtube/videos", () => {
   }
 
   test("quota and rate limit answers say when to retry", async () => {
-    fake.setMode("quota");
-    const { videos } = await setup();
-    expect((await videos()).headers.get("retry-after")).toBe("3600");
-    fake.setMode("rateLimit");
-    expect((await videos()).headers.get("retry-after")).toBe("60");
+    for (const [mode, seconds] of [["quota", "3600"], ["rateLimit", "60"]] as const) {
+      fake.setMode(mode);
+      const { videos } = await setup();
+      expect((await videos()).headers.get("retry-after")).toBe(seconds);
+    }
   });
 
   test("a key YouTube does not know is an AUTH_ERROR", async () => {
@@ -149,6 +199,16 @@ describe("GET /api/youtube/videos", () => {
     const noChannel = await setup({ YOUTUBE_CHANNEL_ID: "" });
     expect(await noChannel.videos()).toMatchObject({ status: 503, body: { code: "NOT_CONFIGURED", message: expect.stringContaining("channel") } });
     expect(fake.calls).toBe(0);
+  });
+
+  test("a key change forgets a remembered failure", async () => {
+    const { app, videos } = await setup({ YOUTUBE_API_KEY: "stale-key-xyz" });
+    expect(await videos()).toMatchObject({ status: 502, body: { code: "AUTH_ERROR" } });
+    expect(await videos()).toMatchObject({ status: 502, body: { code: "AUTH_ERROR" } });
+    expect(fake.calls).toBe(1);
+    const token = await app.login();
+    await app.request("POST", "/api/admin/youtube-api-key", { token, body: { apiKey: fake.apiKey } });
+    expect(await videos()).toMatchObject({ status: 200 });
   });
 
   test("a channel stored in settings wins over YOUTUBE_CHANNEL_ID", async () => {
@@ -222,6 +282,33 @@ describe("odd upstream answers (injected fetch)", () => {
     expect(JSON.stringify(outcome)).not.toContain(fake.apiKey);
     expect(lines.join("\n")).toContain("[redacted]");
     expect(lines.join("\n")).not.toContain(fake.apiKey);
+  });
+});
+
+describe("GET /api/youtube/status", () => {
+  const status = async (app: TestApp) => {
+    const response = await app.request("GET", "/api/youtube/status");
+    expect(response.status).toBe(200);
+    return response.json();
+  };
+
+  test("says whether the page may ask for videos, and the channel, without asking YouTube", async () => {
+    const configured = await setup();
+    expect(await status(configured.app)).toEqual({ configured: true, missing: [], channelId: fake.channelId });
+    const noKey = await setup({ YOUTUBE_API_KEY: "" });
+    expect(await status(noKey.app)).toEqual({ configured: false, missing: ["apiKey"], channelId: fake.channelId });
+    const freshInstall = await setup({ YOUTUBE_API_KEY: "", YOUTUBE_CHANNEL_ID: "" });
+    expect(await status(freshInstall.app)).toEqual({ configured: false, missing: ["apiKey", "channelId"], channelId: "" });
+    expect(fake.calls).toBe(0);
+  });
+
+  test("is one of the reads `/` is rendered from, and follows the admin's key at once", async () => {
+    expect(PAGE_READS).toContain("/api/youtube/status");
+    const { app } = await setup({ YOUTUBE_API_KEY: "" });
+    expect(await status(app)).toMatchObject({ configured: false });
+    const token = await app.login();
+    await app.request("POST", "/api/admin/youtube-api-key", { token, body: { apiKey: fake.apiKey } });
+    expect(await status(app)).toMatchObject({ configured: true, missing: [] });
   });
 });
 

@@ -1,7 +1,6 @@
 // The public home page (spec §2.1): hero, notifications, events, classes, videos, contact, archive, then the footer.
 // Features do not import each other; this page composes them and passes what they share (profile, channel).
 import { css } from "../../../styled-system/css";
-import { VIDEO_FETCH_ATTEMPTS } from "../../../src/shared/constants.ts";
 import type { PublicProfile } from "../../../src/shared/types.ts";
 import { ArchiveSection } from "../../features/archive/components/archive-section.tsx";
 import { ClassesSection } from "../../features/classes/components/classes-section.tsx";
@@ -15,15 +14,15 @@ import { LegalDialogs } from "../../features/legal/components/legal-dialogs.tsx"
 import { NewsletterForm } from "../../features/newsletter/components/newsletter-form.tsx";
 import { NotificationBanner } from "../../features/notifications/components/notification-banner.tsx";
 import { profileQueryOptions } from "../../features/profile/api.ts";
-import { videosQueryOptions } from "../../features/videos/api.ts";
+import { videoStatusQueryOptions } from "../../features/videos/api.ts";
 import { channelUrl, VideosSection } from "../../features/videos/components/videos-section.tsx";
 import { useQuery } from "../../lib/query.ts";
 
 const BRAND = "Vedanta & Yoga";
 
-/** The contact section with the channel link once the videos have answered (only it renders again then). */
+/** The contact section with the channel link (the page's data names the channel). */
 function Contact({ profile }: { profile: PublicProfile | undefined }) {
-  const channelId = useQuery({ ...videosQueryOptions(VIDEO_FETCH_ATTEMPTS), select: (list) => list.channelId }).data;
+  const channelId = useQuery({ ...videoStatusQueryOptions(), select: (status) => status.channelId }).data;
   return <ContactSection address={profile?.address ?? null} email={profile?.email ?? null} phone={profile?.phone ?? null} channelUrl={channelUrl(channelId)} />;
 }
 

@@ -1,5 +1,7 @@
+import type { VideoStatus } from "../../../src/modules/youtube/service.ts";
 import { VIDEO_FETCH_ATTEMPTS, VIDEO_RETRY_BASE_DELAY_MS } from "../../../src/shared/constants.ts";
-import type { Video, VideoError, VideoList } from "../../../src/shared/types.ts";
+import type { Video, VideoError, VideoErrorCode, VideoList } from "../../../src/shared/types.ts";
+import { getJson } from "../../lib/api.ts";
 import { queryOptions, useQuery } from "../../lib/query.ts";
 
 /** A bare array answer is accepted too, with this channel. */
@@ -7,11 +9,24 @@ export const DEFAULT_CHANNEL_ID = "";
 
 const SERVICE = "YouTube";
 
+/** A failed videos request: the spec §8 message, and the server's `code` to decide on (absent when it sent none). */
+export class VideosRequestError extends Error {
+  constructor(
+    message: string,
+    readonly code: VideoErrorCode | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** Whether trying again cannot heal the error: without a key, or with one YouTube refuses, the settings must change first. */
+const isLasting = (error: Error) => error instanceof VideosRequestError && (error.code === "NOT_CONFIGURED" || error.code === "AUTH_ERROR");
+
 /** Turns a failed answer into the spec §8 message. */
 export function videoErrorMessage(status: number, body: Partial<VideoError> | null): string {
   if (body?.message || body?.code) {
     const message = body.message ?? "";
-    if (body.code === "QUOTA_EXCEEDED" || message.toLowerCase().includes("quota")) return `${SERVICE} API quota exceeded. Please try again later.`;
+    if (body.code === "QUOTA_EXCEEDED") return `${SERVICE} API quota exceeded. Please try again later.`;
     if (body.code === "RATE_LIMITED") return `Rate limit reached: ${message}`;
     if (body.code === "AUTH_ERROR") return `Authentication error: ${message}`;
     return `API error: ${message}`;
@@ -24,19 +39,26 @@ export async function fetchVideos(): Promise<VideoList> {
   const response = await fetch("/api/youtube/videos", { credentials: "include" });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as Partial<VideoError> | null;
-    throw new Error(videoErrorMessage(response.status, body));
+    throw new VideosRequestError(videoErrorMessage(response.status, body), body?.code);
   }
   const data = (await response.json()) as VideoList | Video[];
   return Array.isArray(data) ? { videos: data, channelId: DEFAULT_CHANNEL_ID } : data;
 }
 
-/** Retry with a doubling delay from the base (spec §7); the home page asks for 5 attempts. */
+/**
+ * Retry with a doubling delay from the base (spec §7); the home page asks for 5 attempts. A lasting error (no key,
+ * a key YouTube refuses) is shown at once.
+ */
 export const videosQueryOptions = (attempts = 3) =>
   queryOptions({
     queryKey: ["/api/youtube/videos"],
     queryFn: fetchVideos,
-    retry: attempts - 1,
+    retry: (failures, error) => failures < attempts - 1 && !isLasting(error),
     retryDelay: (failureCount) => VIDEO_RETRY_BASE_DELAY_MS * 2 ** failureCount,
   });
 
 export const useVideos = (attempts = VIDEO_FETCH_ATTEMPTS) => useQuery(videosQueryOptions(attempts));
+
+/** Whether the site can show videos, and its channel: part of the page's data, so known before any request. */
+export const videoStatusQueryOptions = () =>
+  queryOptions({ queryKey: ["/api/youtube/status"], queryFn: () => getJson<VideoStatus>("/api/youtube/status") });

@@ -23,10 +23,13 @@ export const isPastEvent = (event: Event, today = localIsoDate()) => (event.endD
 function RegistrationsButton({ event, onOpen }: { event: Event; onOpen: () => void }) {
   const query = useQuery(registrationsQueryOptions(event.id));
   const count = query.data?.length;
+  const text = count === undefined ? "Registrations" : `${count} registration${count === 1 ? "" : "s"}`;
+  // The name holds the visible text, so a voice user can say what they see (WCAG 2.5.3).
+  const name = count === undefined ? `Registrations for ${event.name}` : `Registrations for ${event.name}, ${text}`;
   return (
-    <Button size="sm" variant="outline" onClick={onOpen} aria-label={`Registrations for ${event.name}`}>
+    <Button size="sm" variant="outline" onClick={onOpen} aria-label={name}>
       <Users size={14} aria-hidden />
-      {count === undefined ? "Registrations" : `${count} registration${count === 1 ? "" : "s"}`}
+      {text}
     </Button>
   );
 }

@@ -4,7 +4,7 @@ import type { Profile } from "../../../../src/shared/types.ts";
 import { apiRequest } from "../../../lib/api.ts";
 import { useMutation, useQueryClient } from "../../../lib/query.ts";
 import { profileQueryOptions } from "../../profile/api.ts";
-import { videosQueryOptions } from "../../videos/api.ts";
+import { videoStatusQueryOptions, videosQueryOptions } from "../../videos/api.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 import { storeAdminToken } from "../shared/session.ts";
 
@@ -29,7 +29,10 @@ export function useUpdateApiKey() {
     mutationFn: (apiKey: string) => apiRequest("POST", "/api/admin/youtube-api-key", { body: { apiKey: apiKey.trim() } }),
     onSuccess: async () => {
       notifySuccess("YouTube API Key Updated");
-      await queryClient.invalidateQueries({ queryKey: videosQueryOptions().queryKey });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: videoStatusQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: videosQueryOptions().queryKey }),
+      ]);
     },
     onError: (error) => notifyError(error, "Failed to update YouTube API key", "Update failed"),
   });

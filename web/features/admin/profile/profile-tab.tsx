@@ -10,6 +10,7 @@ import { ApiKeyDialog, ResetPasswordDialog } from "./account-dialogs.tsx";
 import { profileQueryOptions } from "./api.ts";
 import { DataTransferButtons } from "./data-transfer.tsx";
 import { ProfileForm } from "./profile-form.tsx";
+import { YouTubeSetupHint } from "./youtube-setup-hint.tsx";
 
 export function ProfileTab() {
   const query = useQuery(profileQueryOptions());
@@ -29,6 +30,7 @@ export function ProfileTab() {
         {query.isPending ? <StateText>Loading profile...</StateText> : <ProfileForm profile={query.data} />}
       </Panel>
       <Panel title="Settings">
+        <YouTubeSetupHint />
         <div className={css({ display: "flex", flexWrap: "wrap", gap: "3" })}>
           <Button variant="outline" onClick={() => setDialog("key")}>
             <Video size={16} aria-hidden />

@@ -129,7 +129,8 @@ export function ArchiveSection() {
 
       <div ref={gridRef} className={css({ scrollMarginTop: "120px" })}>
         {isPending ? (
-          <div className={cardGridStyle} aria-busy="true" aria-label="Loading the archive">
+          <div className={cardGridStyle} aria-busy="true">
+            <span className={css({ srOnly: true })}>Loading the archive</span>
             {Array.from({ length: ARCHIVE_PAGE_SIZE }, (_, i) => (
               <Skeleton key={i} className={css({ h: "96" })} />
             ))}

@@ -70,7 +70,8 @@ export function ClassesSection() {
   return (
     <Section id="classes" eyebrow="Every week" title="Weekly Classes" intro="Yoga, meditation, chanting and study, in the hall in Fitzroy and online. Drop in: everyone is welcome.">
       {isPending ? (
-        <div className={cardGridStyle} aria-busy="true" aria-label="Loading classes">
+        <div className={cardGridStyle} aria-busy="true">
+          <span className={css({ srOnly: true })}>Loading classes</span>
           {Array.from({ length: INITIAL_VISIBLE_CLASSES }, (_, i) => (
             <Skeleton key={i} className={css({ h: "72" })} />
           ))}

@@ -31,7 +31,8 @@ export function EventsSection({ onViewAll }: { onViewAll?: () => void }) {
   return (
     <Section id="events" eyebrow="Gather with us" title="Upcoming Events" intro="Retreats, courses, celebrations and workshops: come for a day or stay for a season." tone="muted">
       {isPending ? (
-        <div className={cardGridStyle} aria-busy="true" aria-label="Loading events">
+        <div className={cardGridStyle} aria-busy="true">
+          <span className={css({ srOnly: true })}>Loading events</span>
           {Array.from({ length: INITIAL_VISIBLE_EVENTS }, (_, i) => (
             <Skeleton key={i} className={css({ h: "96" })} />
           ))}

@@ -119,7 +119,8 @@ export function Hero({ profile, isPending, onNavigate }: HeroProps) {
               </div>
             </>
           ) : (
-            <div aria-busy="true" aria-label="Loading profile" className={css({ display: "grid", gap: "4" })}>
+            <div aria-busy="true" className={css({ display: "grid", gap: "4" })}>
+              <span className={css({ srOnly: true })}>Loading profile</span>
               <Skeleton className={css({ h: "4", w: "40" })} />
               <Skeleton className={css({ h: "16", w: "80%" })} />
               <Skeleton className={css({ h: "24", w: "full" })} />

@@ -1,5 +1,7 @@
 // Recent Lectures: 6 skeleton cards while loading, the error panel with 'Try Again', both empty texts, and the list
-// (spec §2.1, §7, §8). The home page asks for 5 attempts with the doubling delay (videos/api.ts).
+// (spec §2.1, §7, §8). The home page asks for 5 attempts with the doubling delay (videos/api.ts). A site without a
+// YouTube key (the page's data says so) asks for nothing: it links to the channel when one is known, else shows no
+// section.
 import { CirclePlay, RefreshCw, TriangleAlert } from "lucide-react";
 import { css } from "../../../../styled-system/css";
 import { button } from "../../../../styled-system/recipes/button";
@@ -9,21 +11,21 @@ import { formatShortDate } from "../../../components/ui/format.ts";
 import { Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { useQuery } from "../../../lib/query.ts";
-import { videosQueryOptions } from "../api.ts";
+import { videoStatusQueryOptions, videosQueryOptions, VideosRequestError } from "../api.ts";
 
 export const SERVICE_NAME = "YouTube";
 export const channelUrl = (channelId: string | undefined) =>
   channelId ? `https://www.youtube.com/channel/${encodeURIComponent(channelId)}` : "https://www.youtube.com/";
 export const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
 
-/** What the error panel says (spec §8, video display). */
-export function videoErrorText(message: string): string {
-  const lower = message.toLowerCase();
-  if (lower.includes("quota"))
+/** What the error panel says (spec §8, video display), by the server's error code. */
+export function videoErrorText(error: Error): string {
+  const code = error instanceof VideosRequestError ? error.code : undefined;
+  if (code === "QUOTA_EXCEEDED")
     return `The ${SERVICE_NAME} daily request limit (API quota) has been exceeded. This is common with high traffic, and it typically resets after 24 hours.`;
-  if (lower.includes("auth"))
+  if (code === "AUTH_ERROR")
     return `There is an authentication issue with the ${SERVICE_NAME} connection. Please inform the site administrator so they can update the API key.`;
-  return `Unable to load videos: ${message}`;
+  return `Unable to load videos: ${error.message}`;
 }
 
 const grid = css({ display: "grid", gap: { base: "5", md: "6" }, gridTemplateColumns: { base: "1fr", sm: "repeat(2, 1fr)", lg: "repeat(3, 1fr)" } });
@@ -35,17 +37,46 @@ const YouTubeGlyph = () => (
   </svg>
 );
 
+const SECTION = {
+  id: "videos",
+  eyebrow: "Listen and reflect",
+  title: "Recent Lectures",
+  intro: "Talks on the Upanishads, the Bhagavad Gita and everyday practice, recorded in the hall.",
+  tone: "warm",
+} as const;
+
+const ChannelLink = ({ channelId, size }: { channelId: string | undefined; size?: "lg" }) => (
+  <a href={channelUrl(channelId)} target="_blank" rel="noopener noreferrer" className={button({ variant: "outline", size })}>
+    <YouTubeGlyph /> {SERVICE_NAME} Channel
+  </a>
+);
+
 export function VideosSection() {
+  const { data: status, isError } = useQuery(videoStatusQueryOptions());
+  if (status && !status.configured) {
+    return status.channelId ? (
+      <Section {...SECTION}>
+        <div data-testid="videos-channel" className={css({ display: "flex", justifyContent: "center" })}>
+          <ChannelLink channelId={status.channelId} size="lg" />
+        </div>
+      </Section>
+    ) : null;
+  }
+  // Without the page's data (the plain app shell) the status arrives first; if it cannot, the videos are tried anyway.
+  return status || isError ? <RecentVideos channelId={status?.channelId} /> : null;
+}
+
+function RecentVideos({ channelId }: { channelId: string | undefined }) {
   const query = useQuery(videosQueryOptions(VIDEO_FETCH_ATTEMPTS));
   const { data, error, isPending, isFetching, refetch } = query;
   const loading = isPending || (error !== null && isFetching);
-  const channel = channelUrl(data?.channelId);
 
   return (
-    <Section id="videos" eyebrow="Listen and reflect" title="Recent Lectures" intro="Talks on the Upanishads, the Bhagavad Gita and everyday practice, recorded in the hall." tone="warm">
+    <Section {...SECTION}>
       <div aria-live="polite">
         {loading ? (
-          <div className={grid} aria-busy="true" aria-label="Loading videos">
+          <div className={grid} aria-busy="true">
+            <span className={css({ srOnly: true })}>Loading videos</span>
             {Array.from({ length: VIDEO_SKELETONS }, (_, i) => (
               <div key={i} data-testid="video-skeleton" className={css({ display: "grid", gap: "3" })}>
                 <Skeleton className={css({ aspectRatio: "16 / 9", borderRadius: "card" })} />
@@ -61,16 +92,14 @@ export function VideosSection() {
             </span>
             <h3 className={css({ fontSize: "2xl", fontWeight: "600", color: "heading", mb: "3" })}>Videos Temporarily Unavailable</h3>
             <p className={css({ color: "ink.700" })} data-testid="videos-error-text">
-              {videoErrorText(error.message)}
+              {videoErrorText(error)}
             </p>
             <p className={css({ color: "fg.muted", mt: "2", fontSize: "sm" })}>In the meantime, you can visit our channel directly to watch the lectures.</p>
             <div className={css({ mt: "6", display: "flex", gap: "3", justifyContent: "center", flexWrap: "wrap" })}>
               <Button onClick={() => void refetch()}>
                 <RefreshCw size={16} aria-hidden /> Try Again
               </Button>
-              <a href={channel} target="_blank" rel="noopener noreferrer" className={button({ variant: "outline" })}>
-                <YouTubeGlyph /> {SERVICE_NAME} Channel
-              </a>
+              <ChannelLink channelId={channelId} />
             </div>
           </div>
         ) : !data || data.videos.length === 0 ? (
@@ -107,9 +136,7 @@ export function VideosSection() {
               ))}
             </ul>
             <div className={css({ mt: "10", display: "flex", justifyContent: "center" })}>
-              <a href={channel} target="_blank" rel="noopener noreferrer" className={button({ variant: "outline", size: "lg" })}>
-                <YouTubeGlyph /> {SERVICE_NAME} Channel
-              </a>
+              <ChannelLink channelId={data.channelId} size="lg" />
             </div>
           </>
         )}

@@ -1,0 +1,31 @@
+// Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"): a browser that has logged in
+// before carries a signed cookie naming the user it logged in as, and its failed logins are counted on their own, so
+// a guesser elsewhere, who shares the per-username limit of untrusted clients, cannot lock the admin out.
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+export const DEVICE_COOKIE = "vedanta_device";
+/** How long a browser stays trusted after its last login. */
+export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+export function deviceCookies(secret: string) {
+  const key = createHmac("sha256", secret).update("device-cookie").digest();
+  const sign = (payload: string) => createHmac("sha256", key).update(payload).digest("base64url");
+
+  return {
+    /** A new cookie value for `username`: "<user>.<nonce>.<signature>". */
+    issue(username: string): string {
+      const payload = `${Buffer.from(username).toString("base64url")}.${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url")}`;
+      return `${payload}.${sign(payload)}`;
+    },
+
+    /** The cookie's value when it is ours (signature valid) and was issued for `username`, else null. */
+    verify(value: string | undefined, username: string): string | null {
+      const [user, nonce, signature, extra] = (value ?? "").split(".");
+      if (!user || !nonce || !signature || extra !== undefined) return null;
+      const expected = Buffer.from(sign(`${user}.${nonce}`));
+      const given = Buffer.from(signature);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      return Buffer.from(user, "base64url").toString() === username ? value! : null;
+    },
+  };
+}
