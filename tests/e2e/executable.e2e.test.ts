@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { rawExchange } from "../hostile/support.ts";
 import { freePort } from "./support.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
@@ -68,6 +69,12 @@ test("starts in an empty folder, serves /, /admin and /api/profile, resizes a ph
   const copy = await fetch(`http://127.0.0.1:${port}${url}?w=320`);
   expect(copy.headers.get("content-type")).toBe("image/webp");
   expect(await new Bun.Image(await copy.bytes()).metadata()).toEqual({ width: 320, height: 213, format: "webp" });
+  // Issue 12 findings 1 and 5 in the executable: a short Host does not open the admin routes, a bad one is a short 400.
+  const shortHost = await rawExchange(port, "GET /api/api/admin/export-data HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  expect(shortHost.status).toBe(404);
+  const noHost = await rawExchange(port, "GET / HTTP/1.0\r\n\r\n");
+  expect(noHost.status).toBe(400);
+  expect(noHost.body.length).toBeLessThan(200);
   child.kill("SIGTERM");
   expect(await child.exited).toBe(0);
 }, 30_000);
