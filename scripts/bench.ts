@@ -191,8 +191,21 @@ try {
   await timeToFirstResponse(`${baseUrl}/api/profile`, performance.now(), baseline);
   const baseIdleMb = await rssMb(baseline.child.pid);
 
+  // The ceiling: a bare Bun.serve answering the same bytes and headers (bench/ceiling.ts), on the same core.
+  const answers: Record<string, { body: string; headers: Record<string, string> }> = {};
+  for (const path of ENDPOINTS) {
+    const response = await fetch(`${url}${path}`);
+    const { date: _, "content-length": __, ...headers } = Object.fromEntries(response.headers);
+    answers[path] = { body: await response.text(), headers };
+  }
+  await Bun.write(join(dir, "answers.json"), JSON.stringify(answers));
+  const ceilingPort = freePort();
+  const ceiling = spawnServer(["bun", join(ROOT, "bench/ceiling.ts")], { PORT: String(ceilingPort), HOST: "127.0.0.1", ANSWERS: join(dir, "answers.json") }, dir);
+  const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
+  await timeToFirstResponse(`${ceilingUrl}/api/profile`, performance.now(), ceiling);
+
   console.log(`Load: wrk, ${CONNECTIONS} connections, ${DURATION} s per endpoint and server; servers on CPU ${SERVER_CPUS}, wrk on CPU ${LOAD_CPUS} (${cores} cores).`);
-  const rows: { path: string; ours: WrkResult; base: WrkResult; bytes: number }[] = [];
+  const rows: { path: string; ours: WrkResult; base: WrkResult; ceiling: WrkResult; bytes: number }[] = [];
   for (const path of ENDPOINTS) {
     const bytes = (await (await fetch(`${url}${path}`)).arrayBuffer()).byteLength;
     // Each server is warmed up on the endpoint first, long enough for its JIT tiers (compiled on the server's own
@@ -201,9 +214,12 @@ try {
     const oursResult = await wrk(`${url}${path}`, DURATION, ours.child.pid);
     await wrk(`${baseUrl}${path}`, WARM_UP, baseline.child.pid);
     const baseResult = await wrk(`${baseUrl}${path}`, DURATION, baseline.child.pid);
-    rows.push({ path, ours: oursResult, base: baseResult, bytes });
+    await wrk(`${ceilingUrl}${path}`, WARM_UP, ceiling.child.pid);
+    const ceilingResult = await wrk(`${ceilingUrl}${path}`, DURATION, ceiling.child.pid);
+    rows.push({ path, ours: oursResult, base: baseResult, ceiling: ceilingResult, bytes });
     console.log(`  ${path} done`);
   }
+  await ceiling.stop();
   const loadedMb = await rssMb(ours.child.pid);
   const baseLoadedMb = await rssMb(baseline.child.pid);
 
@@ -219,9 +235,13 @@ try {
     for (const [name, result] of [["ours", row.ours], ["node", row.base]] as const) if (result.errors) console.log(`    ${name}: ${result.errors}`);
   }
   console.log("(CPU µs/req: the server's CPU time, all threads, per answered request; other work on the machine disturbs it less than req/s.)");
+  console.log(`\nceiling, a bare Bun.serve answering the same bytes from memory (bench/ceiling.ts), same core, same run:`);
+  for (const row of rows) {
+    console.log(`${row.path.padEnd(22)}${pad(Math.round(row.ceiling.rps), 12)} req/s   ours ${(row.ours.rps / row.ceiling.rps).toFixed(2)}x of it`);
+  }
   console.log(`\nexecutable: ${exeMb.toFixed(1)} MB`);
   console.log(`start to first response (/healthz): first start ${firstStart.toFixed(0)} ms (empty data folder: migrate + auto-restore), restart ${spread(toHealth.ms)}`);
-  console.log(`start to first /api/profile (restart, builds the API): ${spread(toProfile.ms)}`);
+  console.log(`start to first /api/profile (restart): ${spread(toProfile.ms)}`);
   console.log(`start to first rendered / (restart): ${spread(toPage.ms)}; the first / after a start (API, reads, render): ${firstRenderMs.toFixed(0)} ms`);
   console.log(`floor, a compiled hello-world Bun server (bench/floor.ts): start to first response ${spread(floor.ms)}, idle ${floorMb.toFixed(1)} MB`);
   console.log(

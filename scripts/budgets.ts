@@ -6,9 +6,9 @@ import { gzipSync } from "node:zlib";
 
 export type Budget = { name: string; limitKb: number };
 
-/** Issue 5's budgets, in KiB of gzip; the build fails when one is exceeded. */
+/** The budgets (issue 5; `/` raised to 140 KB by ADR 11, for the card's router and query cache), in KiB of gzip; the build fails when one is exceeded. */
 export const BUDGETS = {
-  publicJs: { name: "JavaScript loaded by /", limitKb: 100 },
+  publicJs: { name: "JavaScript loaded by /", limitKb: 140 },
   css: { name: "CSS", limitKb: 20 },
   admin: { name: "admin chunks (lazy, editor included)", limitKb: 250 },
 } satisfies Record<string, Budget>;

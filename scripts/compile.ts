@@ -3,7 +3,6 @@
 // - bytecode (`--bytecode`): no parsing at start;
 // - `--conditions=module`: packages that ship an ES module build are bundled from it, so the server-side renderer
 //   takes only the icons it uses from lucide-react (its CommonJS build, 670 KB, holds every icon);
-// - `--compile-jit-policy`: the JIT is held back until the server gets busy (src/main.ts brings it back);
 // - `--bytecode-order`: a first build is run once as a visitor would use it (a restart, /, the public reads), and the
 //   final build lays its bytecode out in that order, so a start reads and decodes less of the executable. The run is
 //   only a layout hint: when it fails, the build without it is kept, with a warning.
@@ -15,9 +14,7 @@ import { freePort } from "../tests/server.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const outfile = resolve(process.argv[2] ?? "dist/vedanta-site");
-/** Tier-up thresholds of the JIT at start, as a multiple of the normal ones (src/main.ts: until the server is busy). */
-const JIT_POLICY = 1000;
-const FLAGS = ["--compile", "--production", "--bytecode", "--format=esm", "--conditions=module", `--compile-jit-policy=${JIT_POLICY}`];
+const FLAGS = ["--compile", "--production", "--bytecode", "--format=esm", "--conditions=module"];
 /** The server, and the renderer of `/` as a second module that src/main.ts loads on the first render. */
 const ENTRY_POINTS = ["./src/main.ts", "./web/app/server-render.tsx"];
 

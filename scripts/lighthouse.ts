@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { startFakeYouTube } from "../src/test-support/fake-youtube.ts";
+import { startFakeYouTube } from "../tests/support/fake-youtube.ts";
 import { startServer, type Server } from "../tests/server.ts";
 
 const ROOT = resolve(import.meta.dir, "..");

@@ -1,5 +1,6 @@
 // The runtime contract of DESIGN.md: every setting, read from the environment once.
 import { resolve } from "node:path";
+import { DEFAULT_SITE_TIMEZONE } from "./shared/calendar.ts";
 
 export type Config = {
   port: number;
@@ -26,7 +27,7 @@ export const DEFAULT_YOUTUBE_API_BASE = "https://www.googleapis.com/youtube/v3";
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SettingError(`PORT must be a port number, got "${env.PORT}"`);
-  const timezone = env.SITE_TIMEZONE || "Australia/Melbourne";
+  const timezone = env.SITE_TIMEZONE || DEFAULT_SITE_TIMEZONE;
   if (!isTimeZone(timezone)) throw new SettingError(`SITE_TIMEZONE is not a known time zone: "${timezone}"`);
   return {
     port,

@@ -1,7 +1,6 @@
 import type { AnyElysia } from "elysia";
 import type { Db } from "../db/client.ts";
 import type { Config } from "./config.ts";
-import type { PublicCache } from "./lib/public-cache.ts";
 
 /** What every module is built from: the database, settings and the outside world (clock, fetch), passed in. */
 export type AppContext = {
@@ -11,16 +10,23 @@ export type AppContext = {
   jwtSecret: string;
   now: () => Date;
   fetch: typeof fetch;
-  /** Called after any write that changes what the public page shows. */
-  onPublicChange: () => void;
-  /** Public answers serialised once; `onPublicChange` invalidates it (src/lib/public-cache.ts). */
-  publicCache: PublicCache;
+  /** The client's address, for rate limits (src/lib/client-ip.ts). */
+  clientIp: (request: Request) => string;
 };
 
 /**
- * A feature's routes. `public` ones; `admin` ones, whose paths are under /api/admin and which answer only with a valid
- * token (src/api.ts mounts them behind the guard: no admin route can be left open by forgetting a check); and
- * `adminUploads`, admin routes that read a file upload themselves, within their own limit (`parse: "none"`). Every
- * other body is read by the API's parser within its group's limit (src/lib/body.ts).
+ * A feature's routes, listed in src/app.ts:
+ * - `reads`: the public reads the page is made of (`GET /api/events`...), answered from the public cache
+ *   (src/plugins/public-cache.ts) and rendered into `/` by src/plugins/page.ts;
+ * - `public`: other public routes, full paths;
+ * - `admin`: paths under /api/admin, written without it, behind the login guard (no admin route can be left open by
+ *   forgetting a check); a successful admin write invalidates the public cache;
+ * - `adminUploads`: admin routes that read a file upload themselves, within their own limit (`parse: "none"`).
+ * Every other body is read by the group's parser within the group's limit (src/lib/body.ts).
  */
-export type Module = { public?: AnyElysia; admin?: AnyElysia; adminUploads?: AnyElysia };
+export type Module = {
+  reads?: Record<string, () => unknown>;
+  public?: AnyElysia;
+  admin?: AnyElysia;
+  adminUploads?: AnyElysia;
+};

@@ -53,9 +53,6 @@ Settings (environment variables):
  */
 const RENDERER = Bun.isStandaloneExecutable ? "./web/app/server-render.js" : "../web/app/server-render.tsx";
 
-/** Requests after which the executable's JIT goes back to its normal policy (see serve). */
-const JIT_AFTER_REQUESTS = 1000;
-
 /** Opens the data folder's database; DATA_DIR, its uploads and its backups are the service user's alone (0700). */
 export function openDataDir(config: Config) {
   for (const dir of [config.dataDir, join(config.dataDir, "uploads"), join(config.dataDir, "backups")]) {
@@ -84,25 +81,14 @@ async function serve(config: Config) {
   // `/` is rendered on the server by the web app's own components, loaded on first use so the start stays fast. A
   // render leaves a few MB of garbage (React's work, the page's strings) in a heap that is otherwise quiet between
   // writes: it is collected right after (~3 MB less resident), rather than whenever the heap next grows.
-  const renderPage: PageRenderer = async (data, assetUrls) => {
+  const renderPage: PageRenderer = async (input) => {
     const renderer = (await import(RENDERER)) as typeof import("../web/app/server-render.tsx");
-    const page = renderer.renderHomePage(data, assetUrls);
+    const page = await renderer.renderHomePage(input);
     setTimeout(() => Bun.gc(false), 0); // asks for a collection without waiting for it (a full one blocks ~15 ms)
     return page;
   };
-  const app = createApp({ db, config, jwtSecret: loadJwtSecret(config.dataDir, config.jwtSecret), webAssets, renderPage });
-  // The executable starts with the JIT held back (scripts/compile.ts, --compile-jit-policy): code that runs once or
-  // seldom (the start, the first render of /, an admin's edits) stays in the interpreter instead of being compiled
-  // for nothing, which saves ~15 MB and some milliseconds. A busy server is worth compiling for: after this many
-  // requests the normal policy returns (in a source run the policy is already normal).
-  let requests = 0;
-  const counted = () => {
-    if (++requests === JIT_AFTER_REQUESTS) Bun.unsafe.setJITPolicy(1);
-  };
-  // The cached public reads are routes of the server itself (matched without a URL parse); the rest goes to `fetch`.
-  const routes: typeof app.routes = {};
-  for (const [path, { GET }] of Object.entries(app.routes)) routes[path] = { GET: (request, server) => (counted(), GET(request, server)) };
-  const server = Bun.serve({
+  const app = await createApp({ db, config, jwtSecret: loadJwtSecret(config.dataDir, config.jwtSecret), webAssets, renderPage });
+  app.listen({
     port: config.port,
     hostname: config.host,
     reusePort: false,
@@ -110,16 +96,12 @@ async function serve(config: Config) {
     maxRequestBodySize: 64 * 1024 * 1024,
     // Never Bun's development error page (source lines, paths): an error the app did not answer is a short 500.
     development: false,
-    routes,
-    fetch: (request, server) => {
-      counted();
-      return app.handle(request, server.requestIP(request)?.address ?? "unknown");
-    },
     error: (error) => {
       console.error("Unhandled error while answering a request:", error);
       return new Response("Internal server error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     },
   });
+  const server = app.server!;
   console.log(`Listening on http://${config.host}:${server.port} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
   const dailyBackups = scheduleDailyBackups({ db, dataDir: config.dataDir });
 

@@ -1,17 +1,31 @@
+import { hydrate, QueryClientProvider, type DehydratedState } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { App } from "./app/app.tsx";
-import { queryClient } from "./lib/query.ts";
+import { createBrowserRouter } from "react-router";
+import { RouterProvider } from "react-router/dom";
+import { routes } from "./app/app.tsx";
+import { createQueryClient, QUERY_STATE_ID } from "./app/query-client.ts";
 
-// `/` arrives rendered by the server with its data (web/app/server-render.tsx): the query cache is filled from the
-// JSON data tag first, so the first render matches the server's markup and hydrates without fetching again.
-const state = document.getElementById("query-state");
-if (state?.textContent) queryClient.hydrate(JSON.parse(state.textContent));
+const queryClient = createQueryClient();
 
+// `/` arrives rendered by the server with its data (web/app/server-render.tsx): the cache is filled from the JSON data
+// tag first, so the first render matches the server's markup and hydrates without fetching again. The page is
+// revalidated on every load (must-revalidate, and its ETag changes with any write), so its answers are as fresh as
+// its arrival: that is when they were read, for the queries that go stale (notifications).
+const state = document.getElementById(QUERY_STATE_ID);
+if (state?.textContent) {
+  const page = JSON.parse(state.textContent) as DehydratedState;
+  const arrivedAt = Date.now();
+  hydrate(queryClient, { ...page, queries: page.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: arrivedAt } })) });
+}
+
+const router = createBrowserRouter(routes);
 const root = document.getElementById("root")!;
 const app = (
   <StrictMode>
-    <App />
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   </StrictMode>
 );
 // Hydrating in a transition lets React yield to the browser between components: the page is already visible, and

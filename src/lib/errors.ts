@@ -29,3 +29,9 @@ export const validationError = (issues: Issue[]) =>
 export function errorResponse(error: HttpError): Response {
   return Response.json({ error: error.message, ...error.body }, { status: error.status, headers: error.headers });
 }
+
+/** The answer of an HttpError; anything else is thrown on (to the app's error handler). */
+export function answerError(error: unknown): Response {
+  if (error instanceof HttpError) return errorResponse(error);
+  throw error;
+}

@@ -1,6 +1,7 @@
 // The public page's <head> for search engines and link previews (issue 5, metadata): title, description,
 // canonical URL, Open Graph and Twitter cards, and JSON-LD for the teacher, the association and each upcoming event.
 import { imageSources, PORTRAIT_SIZES } from "../shared/images.ts";
+import { htmlToText } from "../shared/rich-text.ts";
 import type { Event, PublicProfile } from "../shared/types.ts";
 
 export const ORGANIZATION_NAME = "Vedanta and Yoga Association of Melbourne";
@@ -10,21 +11,6 @@ const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 /** JSON that is safe inside a <script> element (no "</script>", no HTML comment openers). */
 export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
-
-/** The visible text of sanitised rich text, whitespace collapsed. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<\/(p|h1|h2|li)>|<br\s*\/?>/gi, " ")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 /** Cut at a word boundary, with an ellipsis when cut. */
 function clip(text: string, max: number): string {
@@ -103,7 +89,7 @@ export function structuredData({ siteUrl, timezone, profile, events }: PageMetad
         "@id": person,
         name: profile.name,
         jobTitle: profile.title,
-        description: clip(plainText(profile.biography), 300),
+        description: clip(htmlToText(profile.biography), 300),
         image,
         url: home,
         ...(profile.email && { email: profile.email }),
@@ -128,7 +114,7 @@ export function structuredData({ siteUrl, timezone, profile, events }: PageMetad
         eventStatus: "https://schema.org/EventScheduled",
         eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
         location: { "@type": "Place", name: event.location, address: event.location },
-        description: clip(plainText(event.description), 500),
+        description: clip(htmlToText(event.description), 500),
         image: event.images.length ? event.images.map((url) => absolute(siteUrl, url)) : [image],
         url: event.registrationLink ?? `${home}#events`,
         organizer: { "@id": organization },
@@ -156,7 +142,7 @@ export function pageHead(input: PageMetadataInput): string {
   const { siteUrl, siteName, profile } = input;
   const home = `${siteUrl}/`;
   const title = `${profile.name} · ${siteName}`;
-  const bio = plainText(profile.biography);
+  const bio = htmlToText(profile.biography);
   const description = clip(bio ? `${profile.title}. ${bio}` : DEFAULT_DESCRIPTION, 160);
   const image = absolute(siteUrl, profile.profileImage);
   const meta = (attribute: "name" | "property", key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;

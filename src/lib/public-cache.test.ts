@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { events } from "../../db/schema.ts";
 import { assetsFromDirectory } from "../plugins/web-assets.ts";
-import { createTestApp, type TestApp } from "../test-support/app.ts";
+import { createTestApp, type TestApp } from "../../tests/support/app.ts";
 import { etagMatches } from "./public-cache.ts";
 
 // 2026-03-09 23:30 in Melbourne (UTC+11): the event of the 9th is upcoming until midnight there.
@@ -40,11 +40,11 @@ describe("public cache", () => {
   });
 
   test("the same bytes are reused: a second read does not reach the service", async () => {
-    const generation = t.app.context.publicCache.generation;
+    const generation = t.app.publicCache.generation;
     const a = await (await get("/api/events")).text();
     const b = await (await get("/api/events")).text();
     expect(b).toBe(a);
-    expect(t.app.context.publicCache.generation).toBe(generation);
+    expect(t.app.publicCache.generation).toBe(generation);
   });
 
   test("large answers are compressed when accepted, small ones are not", async () => {
@@ -62,7 +62,7 @@ describe("public cache", () => {
 
   test("compressed bodies decode to the plain bytes, with their own Content-Length; the first brotli answers wait for it", async () => {
     const { brotliDecompressSync, gunzipSync } = await import("node:zlib");
-    t.app.context.onPublicChange(); // a fresh answer, not compressed yet
+    t.app.publicCache.invalidate(); // a fresh answer, not compressed yet
     const plain = new Uint8Array(await (await get("/api/events")).arrayBuffer());
     // Two clients at once on a fresh answer: one compression, both get the whole body.
     const [first, second] = await Promise.all([get("/api/events", { "accept-encoding": "br" }), get("/api/events", { "accept-encoding": "br" })]);

@@ -1,7 +1,6 @@
 // Public forms carry a hidden honeypot field and a per-IP rate limit: bots are turned away without storing anything,
 // while a person sending a few messages is never blocked.
 import type { AppContext } from "../context.ts";
-import { clientIp } from "./client-ip.ts";
 import { tooManyRequests } from "./errors.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { HONEYPOT_FIELD } from "../shared/constants.ts";
@@ -13,7 +12,7 @@ export function createSpamGuard(ctx: AppContext, postsPerWindow: number) {
   return {
     /** True when the honeypot is filled (answer as if accepted, store nothing); throws 429 past the IP's limit. */
     isBot(request: Request, body: unknown): boolean {
-      const ip = clientIp(request, ctx.config.trustProxy);
+      const ip = ctx.clientIp(request);
       const wait = limiter.retryAfter(ip);
       if (wait > 0) throw tooManyRequests("Too many submissions. Please try again in a few minutes.", wait);
       limiter.hit(ip);

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { events, profile } from "../../db/schema.ts";
 import { eventDateTimes, offsetAt, portraitPreload } from "../lib/page-metadata.ts";
-import { createTestApp, type TestApp } from "../test-support/app.ts";
+import { createTestApp, type TestApp } from "../../tests/support/app.ts";
 import { styleHash } from "./security-headers.ts";
 import { assetsFromDirectory } from "./web-assets.ts";
 
@@ -159,8 +159,8 @@ describe("server-side rendering", () => {
       const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="query-state">(.*?)<\/script>/.exec(html);
       expect(root).not.toBeNull();
       expect(root![1]).toContain("Rendered Retreat");
-      const state = JSON.parse(root![2]!) as [string[], unknown][];
-      expect(state.map(([queryKey]) => queryKey[0]).sort()).toEqual(["/api/archive-events", "/api/classes", "/api/events", "/api/notifications", "/api/profile", "/api/youtube/status"]);
+      const state = JSON.parse(root![2]!) as { queries: { queryKey: string[] }[] };
+      expect(state.queries.map(({ queryKey }) => queryKey[0]).sort()).toEqual(["/api/archive-events", "/api/classes", "/api/events", "/api/notifications", "/api/profile", "/api/youtube/status"]);
       const token = await app.login();
       await app.request("PATCH", "/api/admin/events/1", { token, body: { name: "Renamed Retreat" } });
       expect(await (await app.request("GET", "/")).text()).toContain("Renamed Retreat");

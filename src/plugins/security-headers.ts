@@ -1,4 +1,5 @@
-// Headers every response carries (DESIGN.md, Headers).
+// Headers every response carries (DESIGN.md, Headers), and the check of the Host every request makes first.
+import { Elysia } from "elysia";
 
 /** sha256 sources of the inline stylesheets the pages may carry (the build inlines the CSS into index.html). */
 const inlineStyleHashes = new Set<string>();
@@ -36,20 +37,29 @@ export function allowInlineStyles(html: string): void {
   if (inlineStyleHashes.size !== before) contentSecurityPolicy = policy();
 }
 
-export function applySecurityHeaders(response: Response, pathname: string, corsOrigin: string | null): Response {
-  const headers = response.headers;
-  headers.set("Content-Security-Policy", contentSecurityPolicy);
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (pathname.startsWith("/api/admin")) headers.set("Cache-Control", "no-store");
-  else if (pathname.startsWith("/api/") && !headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
-  if (corsOrigin) {
-    headers.set("Access-Control-Allow-Origin", corsOrigin);
-    headers.set("Access-Control-Allow-Credentials", "true");
-    headers.append("Vary", "Origin");
-  }
-  return response;
+/** The headers every answer carries (errors and 404s included), as Elysia's default headers. */
+export function securityHeaders(): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+  };
 }
+
+/**
+ * The first thing every request meets: its security headers; a 400 when its URL does not parse (Bun builds a
+ * request's URL as `http://<Host header><path>`, and a Host that is not a valid host[:port] (none, spaces, slashes,
+ * an open bracket, port 99999) gives something that does not parse, from which no route may read a path); and the
+ * API's caching: admin answers are never stored (errors before any route included), public ones are revalidated.
+ */
+export const security = () =>
+  new Elysia({ name: "security" }).headers(securityHeaders()).onRequest(({ request, set }) => {
+    const url = URL.parse(request.url);
+    if (!url) {
+      return new Response("Bad Request: the Host header is not a valid host[:port]", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    }
+    if (url.pathname.startsWith("/api/")) set.headers["cache-control"] = url.pathname.startsWith("/api/admin/") ? "no-store" : "no-cache";
+  });

@@ -1,7 +1,11 @@
 // Serves the built web app: only files of the build output, compressed when the client accepts it.
+import { Elysia } from "elysia";
 import { join, normalize } from "node:path";
 import { APP_PAGES } from "../shared/constants.ts";
 import { etagMatches } from "../lib/public-cache.ts";
+import type { createSiteFiles } from "./site-files.ts";
+
+type SiteFiles = ReturnType<typeof createSiteFiles>;
 
 /** Path in the build (e.g. "/assets/main-1a2b.js") → file on disk or embedded in the executable. */
 export type WebAssetFiles = Record<string, string>;
@@ -60,4 +64,17 @@ export function createWebAssetHandler(files: WebAssetFiles) {
     if (variant) headers.set("Content-Encoding", variant);
     return new Response(request.method === "HEAD" ? null : file, { headers });
   };
+}
+
+/**
+ * The built web app (our own plugin: @elysia/static cannot choose a precompressed twin by Accept-Encoding, nor mark
+ * only hashed files immutable, nor serve files embedded in the executable; ADR 12): the root files (robots, sitemap,
+ * icons, manifest), the build's files, and the app shell for any other page path (the app shows its 404). Other
+ * methods are a 405.
+ */
+export function webApp(files: WebAssetFiles, siteFiles: SiteFiles) {
+  const serve = createWebAssetHandler(files);
+  return new Elysia({ name: "web-app" })
+    .get("/*", ({ request, path }) => (siteFiles.has(path) ? siteFiles.respond(request, path) : serve(request, path)))
+    .all("/*", () => new Response("Method not allowed", { status: 405, headers: { Allow: "GET, HEAD" } }));
 }

@@ -46,6 +46,13 @@ export const EVENT_TYPES = ["retreat", "workshop", "celebration", "course", "sym
 
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 
+/** The answer to an admin request whose token has expired or was revoked, shown on the login form. */
+export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please log in again.";
+/** Spec §5 import file: the answer when the file is not JSON. */
+export const INVALID_JSON_MESSAGE = "Invalid JSON file. Please select a valid exported data file.";
+/** The export file's name, `vedanta-export-YYYY-MM-DD.json`: the server's Content-Disposition and the page's download. */
+export const exportFileName = (now = new Date()) => `vedanta-export-${now.toISOString().slice(0, 10)}.json`;
+
 /** The seven sections of an export file, in order (spec §3). */
 export const EXPORT_SECTIONS = [
   "events",

@@ -29,7 +29,10 @@ export type ContactInput = Infer<typeof contactSchema>;
 
 /** Newsletter: the form rejects an empty address or one without '@'; the server wants a valid address. */
 export const newsletterSchema = object({ email: email("Please enter a valid email address") });
-export { isPlausibleNewsletterEmail } from "./newsletter-email.ts";
+/** The footer's form: an address that is not empty and has an '@' (spec §5); the server then wants a valid one. */
+export const newsletterFormSchema = object({
+  email: define<string>("email", (value) => (typeof value === "string" && value.trim() !== "" && value.includes("@")) || "Please enter a valid email address"),
+});
 export type NewsletterInput = Infer<typeof newsletterSchema>;
 
 export const registrationSchema = object({

@@ -1,10 +1,13 @@
 // Shapes of the public calls' answers, shared by the server and the web app.
-import type { ArchiveEvent, Class, Event, Notification, Profile } from "../../db/schema.ts";
+import type { ArchiveEvent, Class, Event, EventRegistration, Notification, Profile } from "../../db/schema.ts";
 
 export type { ArchiveEvent, Class, Event, Notification, Profile };
+/** One row of GET /api/admin/events/:id/registrations. */
+export type Registration = EventRegistration;
 
 /** GET /api/profile: the stored profile, or the spec §2.1 defaults (id 0) when none is stored. */
-export type PublicProfile = Omit<Profile, "id"> & { id: number };
+/** GET /api/profile: the stored profile (or the defaults, id 0) and the site's time zone (SITE_TIMEZONE). */
+export type PublicProfile = Omit<Profile, "id"> & { id: number; timezone: string };
 
 /**
  * One entry of GET /api/archive-events: an `archive_events` row (source "archive") or a past event mapped to the
@@ -16,15 +19,5 @@ export type Video = { id: string; title: string; publishedAt: string; thumbnail:
 export type VideoList = { videos: Video[]; channelId: string };
 export type VideoErrorCode = "QUOTA_EXCEEDED" | "RATE_LIMITED" | "AUTH_ERROR" | "NOT_CONFIGURED" | "UPSTREAM_ERROR";
 export type VideoError = { error: string; code: VideoErrorCode; message: string };
-
-export type Registration = {
-  id: number;
-  eventId: number;
-  name: string;
-  email: string;
-  phone: string;
-  additionalInfo: string | null;
-  createdAt: string;
-};
 
 export type SyncStatus = { hasAppData: boolean; lastSync: string | null; files: string[] };

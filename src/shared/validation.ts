@@ -1,5 +1,6 @@
 // Field rules shared by the forms (react-hook-form) and the server routes, with the spec's messages (§5).
 import { boolean, coerce, define, nullable, optional, string, type Struct } from "superstruct";
+import { htmlToText } from "./rich-text.ts";
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -9,15 +10,6 @@ export const TEXT_MAX = 2_000;
 export const RICH_TEXT_MAX = 100_000;
 
 const trimmed = (struct: Struct<string, null>) => coerce(struct, string(), (value) => value.trim());
-
-/** Visible text of an HTML fragment, for minimum-length rules on rich text. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;|&#160;/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 /** A required text of at least `min` characters once trimmed (and passing `check`, when given). */
 export function text(min: number, message: string, max = TEXT_MAX, check?: (value: string) => true | string) {
@@ -34,7 +26,7 @@ export function text(min: number, message: string, max = TEXT_MAX, check?: (valu
 export function richText(min: number, message: string) {
   return trimmed(
     define<string>("richText", (value) => {
-      if (typeof value !== "string" || plainText(value).length < min) return message;
+      if (typeof value !== "string" || htmlToText(value).length < min) return message;
       return value.length <= RICH_TEXT_MAX || `Must be at most ${RICH_TEXT_MAX} characters`;
     }),
   );

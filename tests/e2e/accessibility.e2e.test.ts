@@ -4,7 +4,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { startFakeYouTube, type FakeYouTube } from "../../src/test-support/fake-youtube.ts";
+import { startFakeYouTube, type FakeYouTube } from "../support/fake-youtube.ts";
 import { alertDialog, apiToken, dialog, expectToast, openDashboard, openTab } from "./admin-helpers.ts";
 import { launchBrowser, openPage, startSite, VIEWPORTS, type Site } from "./support.ts";
 

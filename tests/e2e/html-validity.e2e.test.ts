@@ -1,7 +1,7 @@
 // Issue 12, accessibility: the Nu HTML Checker (vnu-jar, run with Java) finds no error in the HTML the server sends:
 // `/` rendered with the demo content, the `/admin` shell and the 404 page, the inline stylesheet included.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startFakeYouTube, type FakeYouTube } from "../../src/test-support/fake-youtube.ts";
+import { startFakeYouTube, type FakeYouTube } from "../support/fake-youtube.ts";
 import { startSite, type Site } from "./support.ts";
 
 // The package's export is the path of its vnu.jar.

@@ -2,7 +2,7 @@
 // fake YouTube: every section, rule and text of spec §2.1, §4, §5, §8 and §9, at phone and desktop widths.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { startFakeYouTube, type FakeYouTube } from "../../src/test-support/fake-youtube.ts";
+import { startFakeYouTube, type FakeYouTube } from "../support/fake-youtube.ts";
 import { launchBrowser, openPage, startSite, VIEWPORTS, type Site } from "./support.ts";
 
 let site: Site;

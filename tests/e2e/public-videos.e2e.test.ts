@@ -4,7 +4,7 @@
 // share the retry wait. A site without a key (issue 12) asks for no videos, shows a calm state and tells the admin.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { startFakeYouTube, type FakeMode, type FakeYouTube } from "../../src/test-support/fake-youtube.ts";
+import { startFakeYouTube, type FakeMode, type FakeYouTube } from "../support/fake-youtube.ts";
 import { apiToken, dialog, expectToast, openDashboard } from "./admin-helpers.ts";
 import { launchBrowser, openPage, startSite, VIEWPORTS, type Site } from "./support.ts";
 

@@ -2,7 +2,7 @@
 // from the data in the page, without fetching the public reads again and without a mismatch warning.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
-import { startFakeYouTube, type FakeYouTube } from "../../src/test-support/fake-youtube.ts";
+import { startFakeYouTube, type FakeYouTube } from "../support/fake-youtube.ts";
 import { launchBrowser, startSite, VIEWPORTS, type Site } from "./support.ts";
 
 let site: Site;

@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { events } from "../../db/schema.ts";
 import { restoreBackup, takeBackup } from "../../src/modules/backups/service.ts";
-import { sampleExport } from "../../src/modules/data/test-fixtures.ts";
-import { createTestApp, type TestApp } from "../../src/test-support/app.ts";
+import { sampleExport } from "../support/data-fixtures.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
 import { figure, prng, ROOT, SEED } from "./support.ts";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);

@@ -3,7 +3,7 @@
 // memory flat, the site answering meanwhile.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ADMIN_BODY_LIMIT, PUBLIC_BODY_LIMIT } from "../../src/lib/body.ts";
-import { createTestApp, type TestApp } from "../../src/test-support/app.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
 import { allRoutes, figure, fillRoute, login, ms, percentile, startServer, type Server } from "./support.ts";
 
 /** The largest body any route takes: an attachment (20 MB) with its multipart overhead. */
@@ -33,7 +33,7 @@ describe("every route that takes a body has a limit (Elysia's route table)", () 
   afterAll(() => t.cleanup());
 
   test("a chunked body past the largest limit is refused with 413 by every write route, before it is read whole", async () => {
-    const writes = allRoutes().filter((route) => route.method !== "GET");
+    const writes = (await allRoutes()).filter((route) => route.method !== "GET");
     expect(writes.length).toBeGreaterThan(20);
     const wrong: string[] = [];
     for (const route of writes) {

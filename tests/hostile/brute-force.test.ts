@@ -3,7 +3,7 @@
 // Retry-After, the right password refused too), while a browser that logged in before carries a device cookie and is
 // limited on its own; X-Forwarded-For ignored without a trusted proxy (and not spoofable with one); public reads fast.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestApp, TEST_PASSWORD } from "../../src/test-support/app.ts";
+import { createTestApp, TEST_PASSWORD } from "../support/app.ts";
 import { ADMIN_PASSWORD, figure, ms, percentile, startServer, type Server } from "./support.ts";
 
 const loginBody = (username: string, password: string) => ({ username, password });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { createTestApp, type TestApp } from "../../src/test-support/app.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
 import { templateFor } from "./fuzz.ts";
 import { allRoutes, figure, fillRoute } from "./support.ts";
 
@@ -46,7 +46,7 @@ function state(): string {
 }
 
 test("a foreign Origin gets no Access-Control-Allow-Origin on any route, nor on a preflight", async () => {
-  const routes = allRoutes();
+  const routes = (await allRoutes());
   const leaks: string[] = [];
   for (const route of routes) {
     const url = fillRoute(route.path);
@@ -54,7 +54,8 @@ test("a foreign Origin gets no Access-Control-Allow-Origin on any route, nor on 
       const response = await t.request(route.method === "GET" ? "GET" : "OPTIONS", url, {
         headers: { origin, "access-control-request-method": route.method, "access-control-request-headers": "authorization, content-type" },
       });
-      if (response.headers.get("access-control-allow-origin") || response.headers.get("access-control-allow-credentials") || response.headers.get("access-control-allow-methods")) {
+      // @elysiajs/cors lists the allowed methods on every answer; without an allow-origin a browser grants nothing by them.
+      if (response.headers.get("access-control-allow-origin") || response.headers.get("access-control-allow-credentials")) {
         leaks.push(`${origin} ${route.method} ${url}`);
       }
     }
@@ -67,7 +68,7 @@ test("a foreign Origin gets no Access-Control-Allow-Origin on any route, nor on 
 
 test("no admin write without the bearer token: a cookie, a query token or a foreign Origin change nothing", async () => {
   const before = state();
-  const writes = allRoutes().filter((route) => route.method !== "GET" && route.path.startsWith("/api/admin") && route.path !== "/api/admin/login");
+  const writes = (await allRoutes()).filter((route) => route.method !== "GET" && route.path.startsWith("/api/admin") && route.path !== "/api/admin/login");
   const wrong: string[] = [];
   for (const route of writes) {
     const url = fillRoute(route.path);
@@ -90,7 +91,7 @@ test("no admin write without the bearer token: a cookie, a query token or a fore
 
 test("no GET changes state: every GET route, public and admin (with the token), leaves data and files as they were", async () => {
   const before = state();
-  const gets = allRoutes().filter((route) => route.method === "GET");
+  const gets = (await allRoutes()).filter((route) => route.method === "GET");
   for (const route of gets) {
     for (const id of ["1", "2", "999"]) {
       const response = await t.request("GET", fillRoute(route.path, id), { token: route.path.startsWith("/api/admin") ? token : undefined });

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { createTestApp, type TestApp } from "../../src/test-support/app.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
 import { assetsFromDirectory } from "../../src/plugins/web-assets.ts";
 import { templateFor } from "./fuzz.ts";
 import { allRoutes, figure, fillRoute, ROOT } from "./support.ts";
@@ -39,7 +39,7 @@ function problems(response: Response, path: string): string[] {
 
 test("every route and every kind of answer carries CSP, nosniff, Referrer-Policy, frame-ancestors; admin no-store", async () => {
   const cases: { method: string; path: string; token?: string; body?: unknown; headers?: Record<string, string> }[] = [];
-  for (const route of allRoutes()) {
+  for (const route of (await allRoutes())) {
     const path = fillRoute(route.path);
     const admin = route.path.startsWith("/api/admin");
     cases.push({ method: route.method, path, token: admin ? token : undefined, body: route.method === "GET" ? undefined : templateFor(route.method, route.path) ?? {} });
@@ -56,6 +56,6 @@ test("every route and every kind of answer carries CSP, nosniff, Referrer-Policy
     await response.arrayBuffer();
     for (const problem of problems(response, c.path)) wrong.push(`${c.method} ${c.path} ${response.status}: ${problem}`);
   }
-  figure("header checks", `${cases.length} requests (${allRoutes().length} routes, ${assetPaths.length} build files, errors, 404s, 405s)`);
+  figure("header checks", `${cases.length} requests (${(await allRoutes()).length} routes, ${assetPaths.length} build files, errors, 404s, 405s)`);
   expect(wrong).toEqual([]);
 });

@@ -1,6 +1,6 @@
 // Issue 6 item 14: hostile or oversized imports are refused whole; nothing is partly imported.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createTestApp, type TestApp } from "../../src/test-support/app.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
 import { exportWith } from "./crash.ts";
 import { figure } from "./support.ts";
 

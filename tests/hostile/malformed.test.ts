@@ -51,7 +51,7 @@ test(`${BODIES} hostile bodies per write endpoint: no 5xx, still up, memory stab
   // Deletions and whole-content replacements last, so the other routes find their rows.
   const order = (route: { method: string; path: string }) =>
     route.method === "DELETE" ? 3 : /restore|import-data/.test(route.path) ? 2 : 1;
-  const routes = allRoutes().filter((route) => route.method !== "GET").sort((a, b) => order(a) - order(b));
+  const routes = (await allRoutes()).filter((route) => route.method !== "GET").sort((a, b) => order(a) - order(b));
   const rng = prng(SEED);
   const failures: string[] = [];
   const statuses = new Map<number, number>();

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { startFakeYouTube, type FakeYouTube } from "../../src/test-support/fake-youtube.ts";
+import { startFakeYouTube, type FakeYouTube } from "../support/fake-youtube.ts";
 import { templateFor } from "./fuzz.ts";
 import { allRoutes, figure, fillRoute, JWT_SECRET, login, openDb, startServer, type Server } from "./support.ts";
 
@@ -41,7 +41,7 @@ test("no response, export, app_data file or log line carries the key, the JWT se
     texts.push([`videos (${mode})`, `${[...response.headers].join("\n")}\n${await response.text()}`]);
   }
   fake.setMode("ok");
-  for (const route of allRoutes()) {
+  for (const route of (await allRoutes())) {
     for (const auth of [true, false]) {
       const body = templateFor(route.method, route.path);
       const response = await fetch(`${server.url}${fillRoute(route.path)}`, {

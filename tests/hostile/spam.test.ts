@@ -2,7 +2,7 @@
 // are turned away without storing anything; real visitors are never blocked.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { events } from "../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../src/test-support/app.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
 import { figure } from "./support.ts";
 
 let t: TestApp;

@@ -6,7 +6,6 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../db/client.ts";
-import { createApi } from "../../src/api.ts";
 import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { freePort, ROOT, startServer as startProcess, type Server, type StartOptions } from "../server.ts";
@@ -128,20 +127,18 @@ export function figure(label: string, value: string | number) {
 
 /**
  * Every route of the API, public and admin, from Elysia's own route table (what the router matches), so a new route
- * is covered without editing a list. The catch-all of unknown admin paths is left out.
+ * is covered without editing a list. The catch-alls (unknown paths, the web app's files) are left out.
  */
-export const allRoutes: () => { method: string; path: string }[] = (() => {
-  let routes: { method: string; path: string }[] | undefined;
-  return () => (routes ??= readRouteTable());
-})();
+export const allRoutes = async (): Promise<{ method: string; path: string }[]> => (routeTable ??= readRouteTable());
+let routeTable: Promise<{ method: string; path: string }[]> | undefined;
 
-function readRouteTable() {
+async function readRouteTable() {
   const dir = mkdtempSync(join(tmpdir(), "vedanta-routes-"));
   const db = openDatabase(join(dir, "site.db"));
   try {
-    const context = createApp({ db, config: loadConfig({ DATA_DIR: dir }), jwtSecret: JWT_SECRET }).context;
-    return createApi(context)
-      .routes.filter((route) => !route.path.endsWith("*") && route.method !== "HEAD")
+    const app = await createApp({ db, config: loadConfig({ DATA_DIR: dir }), jwtSecret: JWT_SECRET });
+    return app.routes
+      .filter((route) => !route.path.endsWith("*") && route.method !== "HEAD" && (route.path.startsWith("/api/") || route.path.startsWith("/calendar/")))
       .map(({ method, path }) => ({ method, path }));
   } finally {
     db.$client.close();
@@ -150,7 +147,7 @@ function readRouteTable() {
 }
 
 /** Every admin route but the login: each must answer 401 without a token. */
-export const adminRoutes = () => allRoutes().filter((route) => route.path.startsWith("/api/admin/") && route.path !== "/api/admin/login");
+export const adminRoutes = async () => (await allRoutes()).filter((route) => route.path.startsWith("/api/admin/") && route.path !== "/api/admin/login");
 
 /** A concrete URL for a route pattern: `:id` → `id`, `:name`/`:file` → a harmless value. */
 export const fillRoute = (path: string, id = "1") =>

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { SignJWT } from "jose";
 import { events } from "../../db/schema.ts";
-import { createTestApp, TEST_PASSWORD, type TestApp } from "../../src/test-support/app.ts";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app.ts";
 import { adminRoutes, figure, fillRoute } from "./support.ts";
 
 const SECRET = "test-secret-test-secret-test-secret";
@@ -47,7 +47,7 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 test("every bad token gets 401 on every admin route; the fresh token passes the guard", async () => {
-  const routes = adminRoutes();
+  const routes = (await adminRoutes());
   expect(routes.length).toBeGreaterThan(25);
   const wrong: string[] = [];
   let checked = 0;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { createTestApp, type TestApp } from "../../src/test-support/app.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
 import { figure } from "./support.ts";
 
 let t: TestApp;

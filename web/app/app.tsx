@@ -1,12 +1,10 @@
-import { lazy, Suspense, useEffect } from "react";
+// The app's routes (spec §2), one list for both sides: the server renders `/` with react-router's static handler
+// (web/app/server-render.tsx) and the browser hydrates it with the browser router (web/main.tsx).
+import { useEffect } from "react";
+import { Outlet, type RouteObject } from "react-router";
 import { Toaster } from "../components/ui/toast.tsx";
-import { QueryClientProvider, queryClient as browserQueryClient, type QueryClient } from "../lib/query.ts";
-import { usePathname } from "../lib/router.ts";
 import { HomePage } from "./routes/home.tsx";
 import { NotFoundPage } from "./routes/not-found.tsx";
-
-// The admin area (editor and react-router included) is its own chunk: the public page never downloads it.
-const AdminRoute = lazy(() => import("./routes/admin-route.tsx"));
 
 /**
  * An image of the server-rendered page that failed before hydration fired its "error" event with no React handler
@@ -18,22 +16,26 @@ function replayImageErrors() {
   }
 }
 
-/** Three routes: `/`, `/admin` and the 404 page. The server renders `/` with its own query client (`pathname`, `client`). */
-export function App({ pathname, client = browserQueryClient }: { pathname?: string; client?: QueryClient } = {}) {
-  const path = usePathname(pathname);
+function Layout() {
   useEffect(replayImageErrors, []);
   return (
-    <QueryClientProvider client={client}>
-      {path === "/" ? (
-        <HomePage />
-      ) : path === "/admin" ? (
-        <Suspense fallback={null}>
-          <AdminRoute />
-        </Suspense>
-      ) : (
-        <NotFoundPage />
-      )}
+    <>
+      <Outlet />
       <Toaster />
-    </QueryClientProvider>
+    </>
   );
 }
+
+export const routes: RouteObject[] = [
+  {
+    Component: Layout,
+    // While the admin chunk loads on a first visit to /admin, nothing is shown (the page is blank without it anyway).
+    HydrateFallback: () => null,
+    children: [
+      { index: true, Component: HomePage },
+      // The admin area, its editor included, is its own chunk: the public page never downloads it.
+      { path: "admin", lazy: { Component: async () => (await import("./routes/admin.tsx")).default } },
+      { path: "*", Component: NotFoundPage },
+    ],
+  },
+];

@@ -1,26 +1,41 @@
-// Server-side rendering of `/` (issue 5): the app rendered with the public reads already in its query cache, and
-// that cache dehydrated into a JSON data tag (not a script that runs: the CSP allows none inline) which web/main.tsx
-// hydrates before hydrateRoot. Runs in the Bun server; public components are render-safe (no window during render).
+// Server-side rendering of `/` (issue 5, ADR 11): the request matched by react-router's static handler and rendered
+// by its static router, with the page's public reads already in a fresh query client; that cache is dehydrated into a
+// JSON data tag (not a script that runs: the CSP allows none inline), which web/main.tsx hydrates before the browser
+// router takes over the markup. Runs in the Bun server; public components are render-safe (no window during render).
+import { dehydrate, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 // The browser build of the renderer: the same renderToString without node:util and node:stream, which the Bun build
 // imports eagerly and which would then load at every start of the executable.
 import { renderToString } from "react-dom/server.browser";
-import { QueryClient } from "../lib/query.ts";
-import { App } from "./app.tsx";
-
-/** The id of the <script type="application/json"> holding the dehydrated query cache. */
-export const QUERY_STATE_ID = "query-state";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { routes } from "./app.tsx";
+import { createQueryClient, QUERY_STATE_ID } from "./query-client.ts";
 
 /** Each public read by its path; the queries of web/features/<feature>/api.ts are keyed by the same path. */
 export type PageData = Record<string, unknown>;
 
-/** Renders `/` with `data`; `assetUrls` maps a bundled file's name (e.g. "portrait-placeholder.svg") to its URL in the build. */
-export function renderHomePage(data: PageData, assetUrls: Record<string, string> = {}): { root: string; tail: string } {
-  const client = new QueryClient();
-  for (const [path, value] of Object.entries(data)) client.setQueryData([path], value);
+export type HomePageRender = {
+  request: Request;
+  data: PageData;
+  /** A bundled file's name (e.g. "portrait-placeholder.svg") to its URL in the build. */
+  assetUrls?: Record<string, string>;
+};
+
+const { query, dataRoutes } = createStaticHandler(routes);
+
+/** Renders `/` with `data`: the inner HTML of #root, and the tag holding the dehydrated cache to put after it. */
+export async function renderHomePage({ request, data, assetUrls = {} }: HomePageRender): Promise<{ root: string; tail: string }> {
+  const queryClient = createQueryClient();
+  for (const [path, value] of Object.entries(data)) queryClient.setQueryData([path], value);
+  const context = await query(request);
+  // No route has a loader or an action, so nothing answers with a redirect or a response of its own.
+  if (context instanceof Response) throw new Error(`The router answered ${request.url} with ${context.status}`);
   let root = renderToString(
     <StrictMode>
-      <App pathname="/" client={client} />
+      <QueryClientProvider client={queryClient}>
+        {/* No router state to carry over (no loaders), and the CSP would refuse its inline script. */}
+        <StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />
+      </QueryClientProvider>
     </StrictMode>,
   );
   // A file imported by a component is a path on the server and a hashed URL in the browser build.
@@ -28,6 +43,6 @@ export function renderHomePage(data: PageData, assetUrls: Record<string, string>
     const [stem, ext] = [name.slice(0, name.lastIndexOf(".")), name.slice(name.lastIndexOf("."))];
     root = root.replace(new RegExp(`"[^"]*/${stem}(?:-[a-z0-9]+)?\\${ext}"`, "g"), `"${url}"`);
   }
-  const state = JSON.stringify(client.dehydrate()).replace(/</g, "\\u003c");
+  const state = JSON.stringify(dehydrate(queryClient)).replace(/</g, "\\u003c");
   return { root, tail: `<script type="application/json" id="${QUERY_STATE_ID}">${state}</script>` };
 }

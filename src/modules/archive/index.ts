@@ -9,26 +9,16 @@ export function archiveModule(ctx: AppContext): Module {
   const service = createArchiveService(ctx.db);
   const id = (raw: string) => parseId(raw, "Archive event not found");
   return {
-    public: new Elysia()
-      .get("/api/archive-events", () => service.list(todayIn(ctx.config.timezone, ctx.now()))),
-    // Paths under /api/admin, behind the login guard (src/api.ts).
+    reads: { "/api/archive-events": () => service.list(todayIn(ctx.config.timezone, ctx.now())) },
+    // Paths under /api/admin, behind the login guard (src/app.ts).
     admin: new Elysia()
       .get("/archive-events", () => service.rows())
       .post("/archive-events", ({ body, set }) => {
         const created = service.create(parseBody(body, archiveEventSchema));
-        ctx.onPublicChange();
         set.status = 201;
         return created;
       })
-      .patch("/archive-events/:id", ({ params, body }) => {
-        const updated = service.update(id(params.id), parseBody(body, archiveEventPatchSchema));
-        ctx.onPublicChange();
-        return updated;
-      })
-      .delete("/archive-events/:id", ({ params }) => {
-        const result = service.remove(id(params.id));
-        ctx.onPublicChange();
-        return result;
-      }),
+      .patch("/archive-events/:id", ({ params, body }) => service.update(id(params.id), parseBody(body, archiveEventPatchSchema)))
+      .delete("/archive-events/:id", ({ params }) => service.remove(id(params.id))),
   };
 }

@@ -1,6 +1,5 @@
 import { Elysia } from "elysia";
 import type { AppContext, Module } from "../../context.ts";
-import { clientIp } from "../../lib/client-ip.ts";
 import { parseBody } from "../../lib/validate.ts";
 import { loginSchema, resetPasswordSchema } from "../../shared/schemas.ts";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "./device-cookie.ts";
@@ -8,13 +7,13 @@ import { createAuthService } from "./service.ts";
 
 /**
  * The admin's login (open to anyone: the one admin path that is a public route), the guard every admin route sits
- * behind (src/api.ts), and the password reset.
+ * behind (src/app.ts), and the password reset.
  */
 export function authModule(ctx: AppContext): Module & { guard: (context: { request: Request }) => Promise<void> } {
   const auth = createAuthService(ctx.db, ctx.jwtSecret, ctx.now);
   const secure = ctx.config.siteUrl.startsWith("https:");
   const attempt = (request: Request, device: unknown) => ({
-    ip: clientIp(request, ctx.config.trustProxy),
+    ip: ctx.clientIp(request),
     device: typeof device === "string" ? device : undefined,
   });
   return {

@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { jwtVerify, SignJWT } from "jose";
+import { jwt } from "@elysiajs/jwt";
 import { users } from "../../../db/schema.ts";
 import type { Db } from "../../../db/client.ts";
 import { SettingError } from "../../config.ts";
 import { badRequest, tooManyRequests, unauthorized } from "../../lib/errors.ts";
 import { RateLimiter, Semaphore } from "../../lib/rate-limit.ts";
-import { DEFAULT_USERNAME } from "../../shared/constants.ts";
+import { DEFAULT_USERNAME, SESSION_EXPIRED_MESSAGE } from "../../shared/constants.ts";
 import { checkNewPassword } from "../../shared/schemas.ts";
 import { deviceCookies } from "./device-cookie.ts";
 
@@ -19,7 +19,6 @@ const LOCK_WINDOW_MS = 15 * 60 * 1000;
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= Bun.password.hash("not-a-real-password", "argon2id"));
 
-export const SESSION_EXPIRED = "Your session has expired. Please log in again.";
 
 /** Creates the admin user on first start; returns the generated password when none was given. */
 export async function ensureAdmin(db: Db, password: string | undefined): Promise<{ created: boolean; generatedPassword?: string }> {
@@ -54,7 +53,8 @@ export function generatePassword(): string {
 export type Attempt = { ip: string; device?: string };
 
 export function createAuthService(db: Db, jwtSecret: string, now: () => Date) {
-  const key = new TextEncoder().encode(jwtSecret);
+  // @elysiajs/jwt's signer and verifier, used outside a request (the guard and the login call them).
+  const tokens = jwt({ secret: jwtSecret, alg: "HS256" }).decorator.jwt;
   const devices = deviceCookies(jwtSecret);
   const byUsername = db.select().from(users).where(eq(users.username, sql.placeholder("username"))).prepare();
   const byId = db
@@ -69,13 +69,10 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date) {
   // Argon2 is deliberately slow: at most two checks at once keep the public site responsive.
   const hashChecks = new Semaphore(2);
 
-  const issueToken = (user: { id: number; tokenVersion: number }) =>
-    new SignJWT({ ver: user.tokenVersion })
-      .setProtectedHeader({ alg: "HS256" })
-      .setSubject(String(user.id))
-      .setIssuedAt(Math.floor(now().getTime() / 1000))
-      .setExpirationTime(Math.floor(now().getTime() / 1000) + TOKEN_LIFETIME_SECONDS)
-      .sign(key);
+  const issueToken = (user: { id: number; tokenVersion: number }) => {
+    const seconds = Math.floor(now().getTime() / 1000);
+    return tokens.sign({ sub: String(user.id), ver: user.tokenVersion, exp: seconds + TOKEN_LIFETIME_SECONDS });
+  };
 
   /**
    * Verifies a password against the stored hash. The attempt is counted before the hash is checked, so concurrent
@@ -120,14 +117,10 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date) {
     async verify(authorization: string | null): Promise<number> {
       const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? "")?.[1];
       if (!token) throw unauthorized("Authentication required");
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], currentDate: now(), requiredClaims: ["exp"] });
-        const user = byId.get({ id: Number(payload.sub) });
-        if (!user || payload.ver !== user.tokenVersion) throw new Error("revoked");
-        return user.id;
-      } catch {
-        throw unauthorized(SESSION_EXPIRED);
-      }
+      const payload = await tokens.verify(token, { algorithms: ["HS256"], currentDate: now(), requiredClaims: ["exp"] });
+      const user = payload ? byId.get({ id: Number(payload.sub) }) : undefined;
+      if (!payload || !user || payload.ver !== user.tokenVersion) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+      return user.id;
     },
   };
 }

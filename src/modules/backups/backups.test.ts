@@ -3,8 +3,8 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { classes, eventRegistrations, events, settings, users } from "../../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../test-support/app.ts";
-import { scenarios } from "../../test-support/scenarios.ts";
+import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
+import { scenarios } from "../../../tests/support/scenarios.ts";
 import { BACKUPS_KEPT, listBackups, nextDailyDelay, scheduleDailyBackups, takeBackup, type BackupInfo } from "./service.ts";
 import { extractTar, TAR_LIMITS, tarStream, type TarLimits } from "./tar.ts";
 

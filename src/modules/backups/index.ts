@@ -9,7 +9,7 @@ const info = ({ name, kind, createdAt, size }: Backup): BackupInfo => ({ name, k
 export function backupsModule(ctx: AppContext): Module {
   const deps = { db: ctx.db, dataDir: ctx.config.dataDir, now: ctx.now };
   return {
-    // Paths under /api/admin, behind the login guard (src/api.ts).
+    // Paths under /api/admin, behind the login guard (src/app.ts).
     admin: new Elysia()
       .get("/backups", () => listBackups(ctx.config.dataDir).map(info))
       .post("/backups", ({ set }) => {
@@ -32,7 +32,6 @@ export function backupsModule(ctx: AppContext): Module {
         "/backups/:name/restore",
         async ({ params }) => {
           const { success, message } = await restoreBackup(deps, params.name);
-          ctx.onPublicChange();
           return { success, message };
         },
         { parse: "none" },

@@ -1,28 +1,12 @@
 // Backups (issue 7): a consistent snapshot of the database (VACUUM INTO) and the upload files, one folder per backup
 // in DATA_DIR/backups, taken daily, before every import or restore, and on demand; restorable in place.
 import { Database } from "bun:sqlite";
-import {
-  chmodSync,
-  closeSync,
-  copyFileSync,
-  existsSync,
-  fsyncSync,
-  linkSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { openDatabase, type Db } from "../../../db/client.ts";
 import { migrations } from "../../../db/migrations/index.ts";
 import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
+import { commitStaged, discardStaged, fsyncDir, isRegularFile, sameFile, stageCopy, type StagedFile } from "../../lib/files.ts";
 import { randomHex } from "../../lib/secrets.ts";
 import { extractTar, type TarEntry } from "./tar.ts";
 
@@ -62,31 +46,10 @@ function parseName(name: string): { kind: BackupKind; createdAt: string; sequenc
   return { kind: kind as BackupKind, createdAt: `${year}-${month}-${day}T${hour}:${minute}:${second}.000Z`, sequence: Number(sequence ?? 1) };
 }
 
-const isRegularFile = (path: string) => {
-  try {
-    return lstatSync(path).isFile();
-  } catch {
-    return false;
-  }
-};
-
 /** The upload files of a folder that may be copied: regular files (no links) with a name the server generates. */
 function uploadFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).filter((name) => UPLOAD_NAME.test(name) && isRegularFile(join(dir, name))).sort();
-}
-
-function fsyncDir(dir: string) {
-  try {
-    const fd = openSync(dir, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // Some platforms cannot open a folder for fsync; the rename is still atomic.
-  }
 }
 
 function folderSize(path: string): number {
@@ -300,28 +263,18 @@ function checkedWorkCopy(snapshot: Snapshot, workDir: string): string {
   return work;
 }
 
-type Staged = { temp: string; path: string };
-
-function sameFile(a: string, b: string): boolean {
-  if (!isRegularFile(a) || !isRegularFile(b) || statSync(a).size !== statSync(b).size) return false;
-  return readFileSync(a).equals(readFileSync(b));
-}
-
 /** Copies the snapshot's uploads to temp files beside their targets (renamed into place after the database). */
-function stageUploads(from: string | null, uploadsDir: string): Staged[] {
-  const staged: Staged[] = [];
+function stageUploads(from: string | null, uploadsDir: string): StagedFile[] {
+  const staged: StagedFile[] = [];
   if (!from) return staged;
   mkdirSync(uploadsDir, { recursive: true });
   try {
     for (const file of uploadFiles(from)) {
       const path = join(uploadsDir, file);
-      if (sameFile(join(from, file), path)) continue;
-      const temp = join(uploadsDir, `.${file}.${randomHex(6)}.tmp`);
-      staged.push({ temp, path });
-      copyFileSync(join(from, file), temp);
+      if (!sameFile(join(from, file), path)) staged.push(stageCopy(join(from, file), path));
     }
   } catch (error) {
-    staged.forEach(({ temp }) => rmSync(temp, { force: true }));
+    discardStaged(staged);
     throw error;
   }
   return staged;
@@ -372,7 +325,7 @@ export async function restoreBackup(deps: BackupDeps, source: string, options: {
   const snapshot = await openSnapshot(deps.dataDir, source, options.allowPaths ?? false);
   const workDir = join(backupsDir(deps.dataDir), `.restoring-${randomHex(6)}`);
   const uploadsDir = join(deps.dataDir, "uploads");
-  let staged: Staged[] = [];
+  let staged: StagedFile[] = [];
   try {
     mkdirSync(workDir, { recursive: true, mode: PRIVATE_FOLDER });
     const work = checkedWorkCopy(snapshot, workDir);
@@ -384,7 +337,7 @@ export async function restoreBackup(deps: BackupDeps, source: string, options: {
     } catch (error) {
       throw new HttpError(500, `The backup ${snapshot.label} was not restored (${(error as Error).message}). Nothing was changed.`);
     }
-    for (const { temp, path } of staged) renameSync(temp, path);
+    commitStaged(staged);
     staged = [];
     fsyncDir(uploadsDir);
     const uploads = snapshot.uploads ? uploadFiles(snapshot.uploads).length : 0;
@@ -398,7 +351,7 @@ export async function restoreBackup(deps: BackupDeps, source: string, options: {
       safetyBackup: safety.name,
     };
   } finally {
-    staged.forEach(({ temp }) => rmSync(temp, { force: true }));
+    discardStaged(staged);
     rmSync(workDir, { recursive: true, force: true });
     snapshot.cleanup();
   }

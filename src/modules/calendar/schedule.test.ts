@@ -1,6 +1,7 @@
 // The readers of free-text times and days (src/shared/calendar.ts) and the iCalendar text helpers.
 import { describe, expect, test } from "bun:test";
-import { eventSchedule, htmlToText, parseTimeRange, parseWeekdays } from "../../shared/calendar.ts";
+import { eventSchedule, parseTimeRange, parseWeekdays } from "../../shared/calendar.ts";
+import { htmlToText } from "../../shared/rich-text.ts";
 import { escapeText, foldLine } from "./ics.ts";
 
 const at = (hour: number, minute = 0) => ({ hour, minute });
@@ -79,6 +80,6 @@ describe("iCalendar text", () => {
   });
 
   test("plain text from rich text", () => {
-    expect(htmlToText("<p>One &amp; two</p><ul><li>a</li><li>b</li></ul><p>x<br>y &#8212; z&nbsp;!</p>")).toBe("One & two\n• a\n• b\n\nx\ny — z !");
+    expect(htmlToText("<p>One &amp; two</p><ul><li>a</li><li>b</li></ul><p>x<br>y &#8212; z&nbsp;!</p>", { lines: true })).toBe("One & two\n• a\n• b\n\nx\ny — z !");
   });
 });

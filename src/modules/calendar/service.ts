@@ -7,10 +7,10 @@ import {
   classSchedule,
   eventSchedule,
   firstMatchingDay,
-  htmlToText,
   type LocalDateTime,
   type LocalTime,
 } from "../../shared/calendar.ts";
+import { htmlToText } from "../../shared/rich-text.ts";
 import { escapeText, serialize } from "./ics.ts";
 import { vtimezoneLines, zonedToUtc } from "./timezone.ts";
 
@@ -81,7 +81,7 @@ function eventLines(event: Event, options: CalendarOptions): string[] | null {
       lines.push(`RRULE:FREQ=WEEKLY;BYDAY=${schedule.weekly.byDay.join(",")};UNTIL=${utcStamp(until)}`);
     }
   }
-  const description = [htmlToText(event.description), event.registrationLink ? `Register: ${event.registrationLink}` : ""]
+  const description = [htmlToText(event.description, { lines: true }), event.registrationLink ? `Register: ${event.registrationLink}` : ""]
     .filter(Boolean)
     .join("\n\n");
   lines.push(`SUMMARY:${escapeText(event.name)}`, `LOCATION:${escapeText(event.location)}`);
@@ -122,7 +122,7 @@ function classLines(entry: Class, options: CalendarOptions): string[] | null {
   ];
   if (end) lines.push(localProperty("DTEND", { date: minutesOf(end) <= minutesOf(start) ? addDays(date, 1) : date, ...end }, options.timezone));
   lines.push(`RRULE:FREQ=WEEKLY;BYDAY=${schedule.byDay.join(",")}`);
-  const description = [entry.level && entry.level !== "None" ? `Level: ${entry.level}` : "", htmlToText(entry.description)].filter(Boolean).join("\n\n");
+  const description = [entry.level && entry.level !== "None" ? `Level: ${entry.level}` : "", htmlToText(entry.description, { lines: true })].filter(Boolean).join("\n\n");
   lines.push(`SUMMARY:${escapeText(entry.name)}`, `LOCATION:${escapeText(entry.location)}`);
   if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
   lines.push(`URL:${options.siteUrl}/#classes`, "END:VEVENT");

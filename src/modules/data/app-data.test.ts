@@ -4,9 +4,9 @@ import { join, resolve } from "node:path";
 import { archiveEvents, classes, events, messages, notifications, profile, subscribers } from "../../../db/schema.ts";
 import { getSetting } from "../../lib/settings.ts";
 import { EXPORT_SECTIONS } from "../../shared/constants.ts";
-import { createTestApp, type TestApp } from "../../test-support/app.ts";
+import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { autoRestore, loadAppData, MANIFEST_FILE, sectionFile } from "./app-data.ts";
-import { exportContent, importThroughApi, PNG_BYTES, sampleExport, writeSampleUploads } from "./test-fixtures.ts";
+import { exportContent, importThroughApi, PNG_BYTES, sampleExport, writeSampleUploads } from "../../../tests/support/data-fixtures.ts";
 
 let t: TestApp;
 let token: string;
@@ -108,14 +108,13 @@ describe("restore-from-app-data", () => {
     rmSync(join(t.config.dataDir, "uploads"), { recursive: true });
     expect((await exportContent(t, token)).events).toEqual([]);
 
-    let publicChanges = 0;
-    t.app.context.onPublicChange = () => void (publicChanges += 1);
+    const generation = t.app.publicCache.generation;
     const response = await t.request("POST", "/api/admin/restore-from-app-data", { token, body: {} });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { success: boolean; message: string };
     expect(body.success).toBe(true);
     expect(body.message).toMatch(/^Data restored from app_data \(synced .+\): 2 events, 2 classes, .* 3 upload file\(s\)\.$/);
-    expect(publicChanges).toBe(1);
+    expect(t.app.publicCache.generation).toBe(generation + 1);
     expect(await exportContent(t, token)).toEqual(before);
     expect(readFileSync(join(t.config.dataDir, "uploads", "retreat.png"))).toEqual(Buffer.from(PNG_BYTES));
     expect(listFiles(join(t.config.dataDir, "uploads"))).toEqual(["profile.png", "programme.pdf", "retreat.png"]);

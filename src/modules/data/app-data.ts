@@ -1,22 +1,19 @@
 // The app_data folder (docs/architecture.md "app_data format"; issue 2 item 10): sync, status, restore, auto-restore.
-import {
-  closeSync,
-  copyFileSync,
-  existsSync,
-  fsyncSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from "node:fs";
-import { basename, dirname, join, relative, resolve } from "node:path";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { badRequest, HttpError } from "../../lib/errors.ts";
-import { randomHex } from "../../lib/secrets.ts";
+import {
+  commitStaged,
+  discardStaged,
+  fsyncDir,
+  isRegularFile,
+  removeTempFiles,
+  sameFile,
+  stageCopy,
+  stageWrite,
+  writeFileAtomic,
+  type StagedFile,
+} from "../../lib/files.ts";
 import { setSetting } from "../../lib/settings.ts";
 import { EXPORT_SECTIONS, type ExportSection } from "../../shared/constants.ts";
 import type { SyncStatus } from "../../shared/types.ts";
@@ -33,6 +30,7 @@ import {
   type ContentSections,
   type DataDeps,
 } from "./service.ts";
+
 
 export const MANIFEST_FILE = "manifest.json";
 export const LAST_SYNC_SETTING = "lastSync";
@@ -59,89 +57,6 @@ export function referencedUploads(content: ContentSections | ContentRows): strin
   return [...new Set(names)].sort();
 }
 
-// ---------------------------------------------------------------- atomic files
-
-const tempPathFor = (path: string) => join(dirname(path), `.${basename(path)}.${randomHex(6)}.tmp`);
-const TEMP_NAME = /^\..+\.[0-9a-f]{12}\.tmp$/;
-
-/** Removes the temp files (as `tempPathFor` names them) that a sync or restore killed half-way left in `dir`. */
-function removeTempFiles(dir: string) {
-  try {
-    for (const name of readdirSync(dir)) if (TEMP_NAME.test(name)) rmSync(join(dir, name), { force: true });
-  } catch {
-    // No such folder, or a read-only one: a leftover file never keeps the site from starting.
-  }
-}
-
-function fsyncPath(path: string) {
-  const fd = openSync(path, "r");
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function fsyncDir(dir: string) {
-  try {
-    fsyncPath(dir);
-  } catch {
-    // Some platforms cannot open a folder for fsync; the renames are still atomic.
-  }
-}
-
-/** Writes `data` to a temp file beside `path`, flushed to disk; returns the temp path to rename later. */
-function stageWrite(path: string, data: string | Uint8Array): string {
-  const temp = tempPathFor(path);
-  const bytes = typeof data === "string" ? Buffer.from(data) : data;
-  const fd = openSync(temp, "w", 0o644);
-  try {
-    for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset);
-    fsyncSync(fd);
-  } catch (error) {
-    closeSync(fd);
-    rmSync(temp, { force: true });
-    throw error;
-  }
-  closeSync(fd);
-  return temp;
-}
-
-/** Copies `source` to a temp file beside `path`, flushed to disk; returns the temp path to rename later. */
-function stageCopy(source: string, path: string): string {
-  const temp = tempPathFor(path);
-  try {
-    copyFileSync(source, temp);
-    fsyncPath(temp);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
-  return temp;
-}
-
-/** Writes a file atomically: temp file in the same folder, fsync, rename. Readers see the old or the new file. */
-export function writeFileAtomic(path: string, data: string | Uint8Array) {
-  const temp = stageWrite(path, data);
-  try {
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
-  fsyncDir(dirname(path));
-}
-
-type Staged = { temp: string; path: string };
-const commitStaged = (staged: Staged[]) => staged.forEach(({ temp, path }) => renameSync(temp, path));
-const discardStaged = (staged: Staged[]) => staged.forEach(({ temp }) => rmSync(temp, { force: true }));
-
-function sameFile(a: string, b: string): boolean {
-  if (!existsSync(a) || !existsSync(b)) return false;
-  if (statSync(a).size !== statSync(b).size) return false;
-  return readFileSync(a).equals(readFileSync(b));
-}
-
 const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 const toJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const missingNote = (missing: string[]) => (missing.length ? ` ${missing.length} referenced upload file(s) were not found: ${missing.join(", ")}.` : "");
@@ -159,7 +74,7 @@ export function syncToAppData(deps: DataDeps) {
   const content = readContent(deps.db);
   const files = EXPORT_SECTIONS.map(sectionFile);
   const uploadsDir = join(appDataDir, "uploads");
-  const staged: Staged[] = [];
+  const staged: StagedFile[] = [];
   const missing: string[] = [];
   let copied = 0;
   try {
@@ -172,12 +87,12 @@ export function syncToAppData(deps: DataDeps) {
         continue;
       }
       copied += 1;
-      if (!sameFile(source, target)) staged.push({ temp: stageCopy(source, target), path: target });
+      if (!sameFile(source, target)) staged.push(stageCopy(source, target));
     }
     const uploadCount = staged.length;
     for (const section of EXPORT_SECTIONS) {
       const path = join(appDataDir, sectionFile(section));
-      staged.push({ temp: stageWrite(path, toJson(content[section])), path });
+      staged.push(stageWrite(path, toJson(content[section])));
     }
     // Uploads first, then the sections: a reader never finds a section pointing at a file not yet there.
     commitStaged(staged.slice(0, uploadCount));
@@ -276,7 +191,7 @@ export function loadAppData(appDataDir: string, dataDir: string): AppDataSnapsho
   const uploadsDir = join(root, "uploads");
   const saved = existsSync(uploadsDir)
     ? // Regular files only: a symbolic link could copy any file of the machine into the public uploads.
-      readdirSync(uploadsDir).filter((name) => UPLOAD_NAME.test(name) && lstatSync(join(uploadsDir, name)).isFile())
+      readdirSync(uploadsDir).filter((name) => UPLOAD_NAME.test(name) && isRegularFile(join(uploadsDir, name)))
     : [];
   const missing = referencedUploads(rows).filter((name) => !saved.includes(name) && !isFile(join(dataDir, "uploads", name)));
   return { manifest: read.manifest, rows, uploads: saved.map((name) => ({ name, source: join(uploadsDir, name) })), missing };
@@ -292,14 +207,14 @@ export function restoreFromAppData(deps: DataDeps) {
   const { appDataDir, dataDir } = deps.config;
   const snapshot = loadAppData(appDataDir, dataDir);
   const uploadsDir = join(dataDir, "uploads");
-  const staged: Staged[] = [];
+  const staged: StagedFile[] = [];
   let result;
   try {
     mkdirSync(uploadsDir, { recursive: true });
     for (const { name, source } of snapshot.uploads) {
       const target = join(uploadsDir, name);
       // Names are generated per file, so an existing upload of that name is that file: never replaced.
-      if (!existsSync(target)) staged.push({ temp: stageCopy(source, target), path: target });
+      if (!existsSync(target)) staged.push(stageCopy(source, target));
     }
     // The files go in before the rows that refer to them: a crash between the two leaves unused files, never
     // rows pointing at files that are not there.

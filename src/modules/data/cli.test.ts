@@ -4,7 +4,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startServer } from "../../../tests/server.ts";
-import { PNG_BYTES, sampleExport, writeSampleUploads } from "./test-fixtures.ts";
+import { PNG_BYTES, sampleExport, writeSampleUploads } from "../../../tests/support/data-fixtures.ts";
 
 const ROOT = resolve(import.meta.dir, "../../..");
 let dir: string;

@@ -3,8 +3,10 @@ import { lstatSync, readFileSync, writeSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Db } from "../../../db/client.ts";
 import type { Config } from "../../config.ts";
-import { restoreFromAppData, syncToAppData, writeFileAtomic } from "./app-data.ts";
-import { countSections, describeCounts, exportData, importData, INVALID_JSON_MESSAGE } from "./service.ts";
+import { writeFileAtomic } from "../../lib/files.ts";
+import { INVALID_JSON_MESSAGE } from "../../shared/constants.ts";
+import { restoreFromAppData, syncToAppData } from "./app-data.ts";
+import { countSections, describeCounts, exportData, importData } from "./service.ts";
 
 export const DATA_COMMANDS = ["export", "import", "sync", "restore"] as const;
 export type DataCommand = (typeof DATA_COMMANDS)[number];

@@ -4,10 +4,11 @@ import { join } from "node:path";
 import { eventRegistrations, events } from "../../../db/schema.ts";
 import { setSetting } from "../../lib/settings.ts";
 import { EXPORT_SECTIONS } from "../../shared/constants.ts";
-import { createTestApp, TEST_PASSWORD, type TestApp } from "../../test-support/app.ts";
-import { IMPORT_MAX_BYTES, INVALID_JSON_MESSAGE } from "./index.ts";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "../../../tests/support/app.ts";
+import { INVALID_JSON_MESSAGE } from "../../shared/constants.ts";
+import { IMPORT_MAX_BYTES } from "./index.ts";
 import { BACKUPS_KEPT } from "./service.ts";
-import { exportContent, importThroughApi, sampleExport } from "./test-fixtures.ts";
+import { exportContent, importThroughApi, sampleExport } from "../../../tests/support/data-fixtures.ts";
 
 let t: TestApp;
 let token: string;
@@ -182,8 +183,7 @@ describe("POST /api/admin/import-data refuses bad files and changes nothing", ()
 
 describe("POST /api/admin/import-data replaces everything", () => {
   test("success: message, ids and timestamps kept, unknown fields dropped, rich text sanitised, level normalised", async () => {
-    let publicChanges = 0;
-    t.app.context.onPublicChange = () => void (publicChanges += 1);
+    const generation = t.app.publicCache.generation;
     const response = await t.request("POST", "/api/admin/import-data", { token, body: sampleExport() });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { success: boolean; message: string };
@@ -191,7 +191,7 @@ describe("POST /api/admin/import-data replaces everything", () => {
     expect(body.message).toBe(
       "Data imported successfully: 2 events, 2 classes, 1 archive event, 1 message, 2 subscribers, a profile, 1 notification.",
     );
-    expect(publicChanges).toBe(1);
+    expect(t.app.publicCache.generation).toBe(generation + 1);
 
     const exported = await exportContent(t, token);
     const [event] = exported.events as Record<string, unknown>[];

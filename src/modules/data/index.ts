@@ -3,9 +3,8 @@ import type { AppContext, Module } from "../../context.ts";
 import { readBodyWithLimit } from "../../lib/body.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { readSyncStatus, restoreFromAppData, syncToAppData } from "./app-data.ts";
-import { exportData, exportFileName, importData, INVALID_JSON_MESSAGE } from "./service.ts";
-
-export { INVALID_JSON_MESSAGE };
+import { exportFileName, INVALID_JSON_MESSAGE } from "../../shared/constants.ts";
+import { exportData, importData } from "./service.ts";
 
 /** Largest import file accepted; bigger bodies get 413 before they are read whole. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -14,7 +13,7 @@ export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export function dataModule(ctx: AppContext): Module {
   const deps = { db: ctx.db, config: ctx.config, now: ctx.now };
   return {
-    // Paths under /api/admin, behind the login guard (src/api.ts).
+    // Paths under /api/admin, behind the login guard (src/app.ts).
     admin: new Elysia()
       .get("/export-data", ({ set }) => {
         set.headers["content-disposition"] = `attachment; filename="${exportFileName(ctx.now())}"`;
@@ -22,18 +21,10 @@ export function dataModule(ctx: AppContext): Module {
       })
       .get("/sync-status", () => readSyncStatus(ctx.config.appDataDir))
       .post("/sync-to-app-data", () => syncToAppData(deps))
-      .post("/restore-from-app-data", () => {
-        const result = restoreFromAppData(deps);
-        ctx.onPublicChange();
-        return result;
-      }),
+      .post("/restore-from-app-data", () => restoreFromAppData(deps)),
     adminUploads: new Elysia().post(
       "/import-data",
-      async ({ request }) => {
-        const result = importData(deps, await readJsonBody(request, IMPORT_MAX_BYTES));
-        ctx.onPublicChange();
-        return result;
-      },
+      async ({ request }) => importData(deps, await readJsonBody(request, IMPORT_MAX_BYTES)),
       { parse: "none" },
     ),
   };

@@ -39,8 +39,6 @@ import { normalizeLevel } from "../classes/service.ts";
 
 /** The format version written into export files and the app_data manifest. */
 export const DATA_FORMAT_VERSION = 1;
-/** Spec §5 import file: the answer when the file is not JSON. */
-export const INVALID_JSON_MESSAGE = "Invalid JSON file. Please select a valid exported data file.";
 /** How many safety copies before an import `DATA_DIR/backups/` keeps (oldest removed first). */
 export const BACKUPS_KEPT = BACKUPS_KEPT_BY_KIND["before-import"];
 
@@ -102,9 +100,6 @@ export function exportData(deps: DataDeps): ExportData {
   const now = deps.now?.() ?? new Date();
   return { version: DATA_FORMAT_VERSION, exportedAt: now.toISOString(), ...readContent(deps.db) };
 }
-
-/** `vedanta-export-YYYY-MM-DD.json` for the given time. */
-export const exportFileName = (now: Date) => `vedanta-export-${now.toISOString().slice(0, 10)}.json`;
 
 /** True when any of the seven content tables holds a row (users and settings do not count). */
 export function hasContent(db: Db): boolean {

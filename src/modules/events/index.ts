@@ -12,34 +12,24 @@ export function eventsModule(ctx: AppContext): Module {
   const spam = createSpamGuard(ctx, 10);
   const id = (raw: string) => parseId(raw, "Event not found");
   return {
-    public: new Elysia()
-      .get("/api/events", () => service.upcoming(today()))
-      .post("/api/events/:id/registrations", ({ params, body, request, set }) => {
+    reads: { "/api/events": () => service.upcoming(today()) },
+    public: new Elysia().post("/api/events/:id/registrations", ({ params, body, request, set }) => {
         const eventId = id(params.id);
         const input = parseBody(body, registrationSchema);
         set.status = 201;
         if (!spam.isBot(request, body)) service.register(eventId, input, today());
         return { success: true };
       }),
-    // Paths under /api/admin, behind the login guard (src/api.ts).
+    // Paths under /api/admin, behind the login guard (src/app.ts).
     admin: new Elysia()
       .get("/events", () => service.all())
       .post("/events", ({ body, set }) => {
         const created = service.create(parseBody(body, eventSchema));
-        ctx.onPublicChange();
         set.status = 201;
         return created;
       })
-      .patch("/events/:id", ({ params, body }) => {
-        const updated = service.update(id(params.id), parseBody(body, eventPatchSchema));
-        ctx.onPublicChange();
-        return updated;
-      })
-      .delete("/events/:id", ({ params }) => {
-        const result = service.remove(id(params.id));
-        ctx.onPublicChange();
-        return result;
-      })
+      .patch("/events/:id", ({ params, body }) => service.update(id(params.id), parseBody(body, eventPatchSchema)))
+      .delete("/events/:id", ({ params }) => service.remove(id(params.id)))
       .get("/events/:id/registrations", ({ params }) => service.registrations(id(params.id))),
   };
 }

@@ -19,7 +19,7 @@ export function messagesModule(ctx: AppContext): Module {
         service.create(input);
         return { success: true };
       }),
-    // Paths under /api/admin, behind the login guard (src/api.ts).
+    // Paths under /api/admin, behind the login guard (src/app.ts).
     admin: new Elysia()
       .get("/messages", () => service.list())
       .patch("/messages/:id/read", ({ params }) => service.markRead(id(params.id)))

@@ -5,16 +5,11 @@ import { profilePatchSchema } from "../../shared/schemas.ts";
 import { createProfileService } from "./service.ts";
 
 export function profileModule(ctx: AppContext): Module {
-  const service = createProfileService(ctx.db, ctx.now);
+  const service = createProfileService(ctx.db, ctx.now, ctx.config.timezone);
   return {
-    public: new Elysia()
-      .get("/api/profile", () => service.get()),
-    // Paths under /api/admin, behind the login guard (src/api.ts).
+    reads: { "/api/profile": () => service.get() },
+    // Paths under /api/admin, behind the login guard (src/app.ts).
     admin: new Elysia()
-      .patch("/profile", ({ body }) => {
-        const updated = service.update(parseBody(body, profilePatchSchema));
-        ctx.onPublicChange();
-        return updated;
-      }),
+      .patch("/profile", ({ body }) => service.update(parseBody(body, profilePatchSchema))),
   };
 }

@@ -7,13 +7,14 @@ import { DEFAULT_PROFILE } from "../../shared/constants.ts";
 import { profileSchema, type ProfileInput } from "../../shared/schemas.ts";
 import type { PublicProfile } from "../../shared/types.ts";
 
-export function createProfileService(db: Db, now: () => Date) {
+/** The profile; every answer carries the site's time zone (SITE_TIMEZONE), which the page's calendar links use. */
+export function createProfileService(db: Db, now: () => Date, timezone: string) {
   const current = db.select().from(profile).orderBy(asc(profile.id)).limit(1).prepare();
 
   return {
     /** The stored profile, or the spec's defaults (id 0) when none is stored yet. */
     get(): PublicProfile {
-      return current.get() ?? { id: 0, ...DEFAULT_PROFILE, updatedAt: now().toISOString() };
+      return { ...(current.get() ?? { id: 0, ...DEFAULT_PROFILE, updatedAt: now().toISOString() }), timezone };
     },
 
     /** Updates the profile; the first save must carry every required field. */
@@ -24,13 +25,14 @@ export function createProfileService(db: Db, now: () => Date) {
         updatedAt: now().toISOString(),
       };
       const existing = current.get();
-      if (existing) return db.update(profile).set(values).where(eq(profile.id, existing.id)).returning().get();
+      if (existing) return { ...db.update(profile).set(values).where(eq(profile.id, existing.id)).returning().get(), timezone };
       const complete = parseBody({ ...DEFAULT_PROFILE, ...changes }, profileSchema);
-      return db
+      const created = db
         .insert(profile)
         .values({ ...complete, biography: sanitizeRichText(complete.biography), updatedAt: values.updatedAt })
         .returning()
         .get();
+      return { ...created, timezone };
     },
   };
 }

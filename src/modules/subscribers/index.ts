@@ -17,7 +17,7 @@ export function subscribersModule(ctx: AppContext): Module {
         set.status = 201;
         return { success: true, message: "Subscribed" };
       }),
-    // Paths under /api/admin, behind the login guard (src/api.ts).
+    // Paths under /api/admin, behind the login guard (src/app.ts).
     admin: new Elysia()
       .get("/subscribers", () => service.list())
       .delete("/subscribers/:id", ({ params }) => service.remove(parseId(params.id, "Subscriber not found"))),

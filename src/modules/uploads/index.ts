@@ -1,12 +1,14 @@
 import { eq, sql } from "drizzle-orm";
+import { staticPlugin } from "@elysia/static";
 import { Elysia } from "elysia";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { events } from "../../../db/schema.ts";
 import type { AppContext, Module } from "../../context.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { answerError, badRequest, notFound } from "../../lib/errors.ts";
 import { parseId } from "../../lib/validate.ts";
 import { ATTACHMENT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from "../../shared/constants.ts";
-import { isPdf, readUploadedFile, serveUpload, sniffImage, storeUpload } from "./service.ts";
+import { IMMUTABLE, isPdf, readUploadedFile, sniffImage, storeUpload } from "./service.ts";
 import { imageVariants } from "./variants.ts";
 
 const PROFILE_IMAGE = {
@@ -25,7 +27,7 @@ const ATTACHMENT = {
  * routes take the raw body (`parse: "none"`) so that its size is checked while it streams in, never after it was read
  * whole.
  */
-export function uploadsModule(ctx: AppContext): Module {
+export async function uploadsModule(ctx: AppContext): Promise<Module> {
   const uploadsDir = join(ctx.config.dataDir, "uploads");
   const variants = imageVariants(uploadsDir, join(ctx.config.dataDir, "image-cache"));
   const eventExists = ctx.db.select({ id: events.id }).from(events).where(eq(events.id, sql.placeholder("id"))).prepare();
@@ -37,15 +39,30 @@ export function uploadsModule(ctx: AppContext): Module {
     return storeUpload(uploadsDir, bytes, kind);
   };
 
+  // The uploads folder as it is, by @elysia/static: never a dotfile (a temp file being written), never outside the
+  // folder; names are unique, so a file never changes and is cached for good. `?w=<width>` asks for a photo resized
+  // to that width, as WebP (src/shared/images.ts), made by our hook before the file is looked up.
+  mkdirSync(uploadsDir, { recursive: true });
+  const files = await staticPlugin({
+    assets: uploadsDir,
+    prefix: "/uploads",
+    alwaysStatic: false,
+    // Only the names the server generates (`/<name>.<ext>`); anything else in the folder (a temp file) is a 404.
+    ignorePatterns: [/^(?![/\\][A-Za-z0-9_-]+\.(?:jpg|png|gif|webp|pdf)$)/],
+    etag: false,
+    headers: { "cache-control": IMMUTABLE },
+    silent: true,
+  });
   return {
-    // The raw path, not the decoded parameter, is checked; Elysia answers HEAD from this route without the body.
-    // `?w=<width>` asks for the photo resized to that width, as WebP (src/shared/images.ts).
-    public: new Elysia().get("/uploads/:name", async ({ request }) => {
-        const url = new URL(request.url);
-        const name = url.pathname.slice("/uploads/".length);
-        const width = url.searchParams.get("w");
-        return width === null ? serveUpload(uploadsDir, name) : variants.serve(name, width);
-      }),
+    public: new Elysia()
+      // The static plugin's own error hook swallows errors: a refused width is answered here.
+      .onBeforeHandle(({ params, query }) =>
+        query.w === undefined ? undefined : variants.serve((params as { "*": string })["*"], query.w).catch(answerError),
+      )
+      .onAfterHandle(({ path, set }) => {
+        if (path.endsWith(".pdf")) set.headers["content-disposition"] = "inline";
+      })
+      .use(files),
     adminUploads: new Elysia()
       .post("/profile/image", async ({ request }) => ({ profileImage: await storeImage(request) }), { parse: "none" })
       // Event and archive photos: the same checks, for images that are not the profile's.

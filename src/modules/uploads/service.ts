@@ -1,8 +1,9 @@
 // Uploaded files: the type is read from the bytes, sizes are capped while the body streams in, names are ours.
-import { mkdir, rename, rm } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { readBodyWithLimit } from "../../lib/body.ts";
-import { badRequest, notFound, payloadTooLarge } from "../../lib/errors.ts";
+import { badRequest, payloadTooLarge } from "../../lib/errors.ts";
+import { writeFileAtomic } from "../../lib/files.ts";
 
 export type UploadKind = { ext: "jpg" | "png" | "gif" | "webp" | "pdf"; type: string };
 
@@ -76,33 +77,12 @@ export async function readUploadedFile(request: Request, rules: UploadRules): Pr
   return new Uint8Array(await file.arrayBuffer());
 }
 
-/** Writes `bytes` under a new random name (temp file, then rename) and answers its public path. */
+/** Writes `bytes` atomically under a new random name and answers its public path. */
 export async function storeUpload(uploadsDir: string, bytes: Uint8Array, kind: UploadKind): Promise<string> {
   await mkdir(uploadsDir, { recursive: true });
   const name = `${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url")}.${kind.ext}`;
-  const temp = join(uploadsDir, `.${name}.tmp`);
-  try {
-    await Bun.write(temp, bytes);
-    await rename(temp, join(uploadsDir, name));
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  writeFileAtomic(join(uploadsDir, name), bytes);
   return `/uploads/${name}`;
 }
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
-
-/** Answers GET/HEAD /uploads/<name> from `uploadsDir`; any other name, or a missing file, is a 404. */
-export async function serveUpload(uploadsDir: string, rawName: string): Promise<Response> {
-  const match = UPLOAD_NAME.exec(rawName);
-  const file = match ? Bun.file(join(uploadsDir, rawName)) : null;
-  if (!match || !file || !(await file.exists())) throw notFound();
-  const headers = new Headers({
-    "Content-Type": CONTENT_TYPES[match[1] as UploadKind["ext"]],
-    "Content-Length": String(file.size),
-    "Cache-Control": IMMUTABLE,
-  });
-  if (match[1] === "pdf") headers.set("Content-Disposition", "inline");
-  return new Response(file, { headers });
-}

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from "node:path";
 import { events } from "../../../db/schema.ts";
 import { ATTACHMENT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from "../../shared/constants.ts";
-import { createTestApp, type TestApp } from "../../test-support/app.ts";
+import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { MULTIPART_OVERHEAD_BYTES } from "./service.ts";
 
 // Tiny valid files (1×1 pixels; `file(1)` names each correctly).

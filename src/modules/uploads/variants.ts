@@ -1,8 +1,9 @@
 // Resized copies of uploaded photos (src/shared/images.ts): made by Bun.Image on its worker thread the first time a
 // width is asked for, kept on disk beside the data, and made again when the upload under that name changes.
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { badRequest, notFound } from "../../lib/errors.ts";
+import { removeTempFiles, writeFileAtomic } from "../../lib/files.ts";
 import { IMAGE_WIDTHS, RESIZABLE_EXTENSIONS } from "../../shared/images.ts";
 import { CONTENT_TYPES, IMMUTABLE, UPLOAD_NAME, type UploadKind } from "./service.ts";
 
@@ -32,6 +33,7 @@ export function imageVariants(uploadsDir: string, cacheDir: string, log: Pick<Co
   // is from then on, not decoded and logged again on every request.
   const undecodable = new Map<string, string>();
   const serially = oneAtATime();
+  removeTempFiles(cacheDir); // left by a process stopped while writing a copy
 
   async function make(name: string, version: string, target: string, width: number) {
     await mkdir(cacheDir, { recursive: true });
@@ -41,9 +43,7 @@ export function imageVariants(uploadsDir: string, cacheDir: string, log: Pick<Co
       undecodable.set(name, version);
       throw error;
     });
-    const temp = `${target}.tmp`;
-    await Bun.write(temp, bytes);
-    await rename(temp, target);
+    writeFileAtomic(target, bytes);
   }
 
   /** Drops the copies of `name` at `width` made from an earlier file under that name. */

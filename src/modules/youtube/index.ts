@@ -25,13 +25,12 @@ export function youtubeModule(ctx: AppContext, overrides: Partial<Pick<YoutubeOp
         // HIT, MISS or STALE (served from the last good list because YouTube failed): for operators and tests.
         set.headers["x-cache"] = source === "cache" ? "HIT" : source === "stale" ? "STALE" : "MISS";
         return list;
-      })
-      .get("/api/youtube/status", () => service.status()),
-    // Paths under /api/admin, behind the login guard (src/api.ts).
+      }),
+    reads: { "/api/youtube/status": () => service.status() },
+    // Paths under /api/admin, behind the login guard (src/app.ts).
     admin: new Elysia()
       .post("/youtube-api-key", ({ body }) => {
         service.setApiKey(parseBody(body, apiKeySchema).apiKey);
-        ctx.onPublicChange();
         return { success: true, message: "YouTube API key updated" };
       }),
   };

@@ -1,6 +1,6 @@
 // The admin area (spec §2.2): the login card, or the dashboard when a token is stored. A 401 from any admin call
 // (an expired or revoked token) returns to the login card with a message.
-import { useQueryClient } from "../../lib/query.ts";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { css } from "../../../styled-system/css";
 import { AdminDashboard } from "../../features/admin/dashboard/admin-dashboard.tsx";
@@ -9,9 +9,9 @@ import {
   clearAdminToken,
   forgetAdminData,
   getAdminToken,
-  SESSION_EXPIRED_MESSAGE,
   UNAUTHORIZED_EVENT,
 } from "../../features/admin/shared/session.ts";
+import { SESSION_EXPIRED_MESSAGE } from "../../../src/shared/constants.ts";
 import { toast } from "../../components/ui/toast.tsx";
 
 export default function AdminPage() {

@@ -13,21 +13,20 @@ import { scrollToSection } from "../../features/layout/use-page-scroll.ts";
 import { LegalDialogs } from "../../features/legal/components/legal-dialogs.tsx";
 import { NewsletterForm } from "../../features/newsletter/components/newsletter-form.tsx";
 import { NotificationBanner } from "../../features/notifications/components/notification-banner.tsx";
-import { profileQueryOptions } from "../../features/profile/api.ts";
-import { videoStatusQueryOptions } from "../../features/videos/api.ts";
+import { useProfile } from "../../features/profile/api.ts";
+import { useVideoStatus } from "../../features/videos/api.ts";
 import { channelUrl, VideosSection } from "../../features/videos/components/videos-section.tsx";
-import { useQuery } from "../../lib/query.ts";
 
 const BRAND = "Vedanta & Yoga";
 
 /** The contact section with the channel link (the page's data names the channel). */
 function Contact({ profile }: { profile: PublicProfile | undefined }) {
-  const channelId = useQuery({ ...videoStatusQueryOptions(), select: (status) => status.channelId }).data;
+  const channelId = useVideoStatus().data?.channelId;
   return <ContactSection address={profile?.address ?? null} email={profile?.email ?? null} phone={profile?.phone ?? null} channelUrl={channelUrl(channelId)} />;
 }
 
 export function HomePage() {
-  const profile = useQuery(profileQueryOptions());
+  const profile = useProfile();
   const email = profile.data?.email ?? null;
 
   return (
@@ -42,7 +41,7 @@ export function HomePage() {
       <main id="main" tabIndex={-1} className={css({ _focus: { outline: "none" } })}>
         <Hero profile={profile.data} isPending={profile.isPending} onNavigate={scrollToSection} />
         <NotificationBanner />
-        <EventsSection onViewAll={() => console.log("View all events")} />
+        <EventsSection timezone={profile.data?.timezone ?? ""} onViewAll={() => console.log("View all events")} />
         <ClassesSection />
         <VideosSection />
         <Contact profile={profile.data} />

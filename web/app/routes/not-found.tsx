@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { css } from "../../../styled-system/css";
 
 export function NotFoundPage() {
@@ -6,9 +7,9 @@ export function NotFoundPage() {
       <div>
         <h1 className={css({ fontSize: "4xl", fontWeight: "600", mb: "3" })}>404 Page Not Found</h1>
         <p className={css({ color: "fg.muted", mb: "6" })}>Did you forget to add the page to the router?</p>
-        <a href="/" className={css({ color: "accent.strong", textDecoration: "underline" })}>
+        <Link to="/" className={css({ color: "accent.strong", textDecoration: "underline" })}>
           Back to the home page
-        </a>
+        </Link>
       </div>
     </main>
   );

@@ -1,11 +1,12 @@
 // The rich-text editor for descriptions, the biography and notification messages (spec §2.2): ProseMirror over
-// the shared allowlist, with a toolbar and a link input that accepts only the spec §5 schemes.
-import { baseKeymap, setBlockType, toggleMark, chainCommands, exitCode } from "prosemirror-commands";
-import { history, redo, redo as redoCommand, undo } from "prosemirror-history";
-import { keymap } from "prosemirror-keymap";
+// the shared allowlist, with prosemirror-example-setup's keymaps, input rules and history under the spec's own toolbar,
+// and a link input that accepts only the spec §5 schemes.
+import { setBlockType, toggleMark } from "prosemirror-commands";
+import { exampleSetup } from "prosemirror-example-setup";
+import { redo, undo } from "prosemirror-history";
 import type { MarkType, NodeType } from "prosemirror-model";
-import { liftListItem, sinkListItem, splitListItem, wrapInList } from "prosemirror-schema-list";
-import { EditorState, type Command } from "prosemirror-state";
+import { liftListItem, wrapInList } from "prosemirror-schema-list";
+import { EditorState, Plugin, type Command, type Transaction } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
 import { Bold, Heading1, Heading2, Italic, Link2, List, ListOrdered, Pilcrow, Redo2, Undo2 } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
@@ -48,30 +49,20 @@ const listCommand = (type: NodeType): Command => (state, dispatch, view) => {
   return wrapInList(type)(state, dispatch, view);
 };
 
-function createState(html: string) {
-  const hardBreak: Command = chainCommands(exitCode, (state, dispatch) => {
-    dispatch?.(state.tr.replaceSelectionWith(schema.nodes.hard_break.create()).scrollIntoView());
-    return true;
-  });
-  return EditorState.create({
-    doc: htmlToDoc(html),
-    plugins: [
-      history(),
-      keymap({
-        "Mod-z": undo,
-        "Mod-y": redo,
-        "Shift-Mod-z": redo,
-        "Mod-b": toggleMark(schema.marks.strong),
-        "Mod-i": toggleMark(schema.marks.em),
-        "Shift-Enter": hardBreak,
-        Enter: splitListItem(schema.nodes.list_item),
-        "Mod-[": liftListItem(schema.nodes.list_item),
-        "Mod-]": sinkListItem(schema.nodes.list_item),
-      }),
-      keymap(baseKeymap),
-    ],
-  });
-}
+/** The allowlist has h1 and h2 only: a deeper heading (example-setup's `### ` rule, Shift-Ctrl-3 to 6) becomes an h2. */
+const headingsUpToH2 = new Plugin({
+  appendTransaction(transactions, _previous, state) {
+    if (!transactions.some((transaction) => transaction.docChanged)) return null;
+    let fix: Transaction | null = null;
+    state.doc.descendants((node, position) => {
+      if (node.type === schema.nodes.heading && node.attrs.level > 2) fix = (fix ?? state.tr).setNodeMarkup(position, undefined, { level: 2 });
+    });
+    return fix;
+  },
+});
+
+const createState = (html: string) =>
+  EditorState.create({ doc: htmlToDoc(html), plugins: [...exampleSetup({ schema, menuBar: false }), headingsUpToH2] });
 
 export function RichTextEditor({ value, onChange, onBlur, labelledBy, describedBy, invalid, id }: RichTextEditorProps) {
   const mountRef = useRef<HTMLDivElement>(null);
@@ -119,7 +110,6 @@ export function RichTextEditor({ value, onChange, onBlur, labelledBy, describedB
       viewRef.current = null;
     };
     // The view is created once; later value changes are applied below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // A value set from outside (a form reset) replaces the document.
@@ -240,7 +230,7 @@ export function RichTextEditor({ value, onChange, onBlur, labelledBy, describedB
         <ToolButton label="Undo" onClick={() => run(undo)}>
           <Undo2 size={16} />
         </ToolButton>
-        <ToolButton label="Redo" onClick={() => run(redoCommand)}>
+        <ToolButton label="Redo" onClick={() => run(redo)}>
           <Redo2 size={16} />
         </ToolButton>
       </div>

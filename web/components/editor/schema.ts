@@ -1,33 +1,27 @@
-// The editor's ProseMirror schema: exactly the rich-text allowlist of src/shared/rich-text.ts
-// (p, h1, h2, strong, em, ul, ol, li, a, br), which the server's sanitiser also applies.
+// The editor's ProseMirror schema: prosemirror-schema-basic's nodes and marks and prosemirror-schema-list's lists,
+// restricted to the rich-text allowlist of src/shared/rich-text.ts (p, h1, h2, strong, em, ul, ol, li, a, br), which
+// the server's sanitiser also applies; no attribute the sanitiser would drop is written.
 import { DOMParser as PMDOMParser, DOMSerializer, Schema, type Node as PMNode } from "prosemirror-model";
+import { marks, nodes } from "prosemirror-schema-basic";
+import { bulletList, listItem, orderedList } from "prosemirror-schema-list";
 import { isAllowedHref, LINK_REL, LINK_TARGET } from "../../../src/shared/rich-text.ts";
 
 export const richTextSchema = new Schema({
   nodes: {
-    doc: { content: "block+" },
-    paragraph: { group: "block", content: "inline*", parseDOM: [{ tag: "p" }], toDOM: () => ["p", 0] },
-    heading: {
-      group: "block",
-      content: "inline*",
-      attrs: { level: { default: 1 } },
-      defining: true,
-      parseDOM: [
-        { tag: "h1", attrs: { level: 1 } },
-        { tag: "h2", attrs: { level: 2 } },
-      ],
-      toDOM: (node) => [`h${node.attrs.level}`, 0],
-    },
-    bullet_list: { group: "block", content: "list_item+", parseDOM: [{ tag: "ul" }], toDOM: () => ["ul", 0] },
-    ordered_list: { group: "block", content: "list_item+", parseDOM: [{ tag: "ol" }], toDOM: () => ["ol", 0] },
-    list_item: { content: "paragraph block*", defining: true, parseDOM: [{ tag: "li" }], toDOM: () => ["li", 0] },
-    text: { group: "inline" },
-    hard_break: { inline: true, group: "inline", selectable: false, parseDOM: [{ tag: "br" }], toDOM: () => ["br"] },
+    doc: nodes.doc,
+    paragraph: nodes.paragraph,
+    heading: { ...nodes.heading, parseDOM: nodes.heading.parseDOM!.filter((rule) => rule.tag === "h1" || rule.tag === "h2") },
+    // A list starts at 1 on the page (no `start`): the editor shows it so.
+    ordered_list: { ...orderedList, content: "list_item+", group: "block", toDOM: () => ["ol", 0] },
+    bullet_list: { ...bulletList, content: "list_item+", group: "block" },
+    list_item: { ...listItem, content: "paragraph block*" },
+    text: nodes.text,
+    hard_break: nodes.hard_break,
   },
   marks: {
     link: {
-      attrs: { href: {} },
-      inclusive: false,
+      ...marks.link,
+      attrs: { href: { validate: "string" } },
       parseDOM: [
         {
           tag: "a[href]",
@@ -39,8 +33,8 @@ export const richTextSchema = new Schema({
       ],
       toDOM: (mark) => ["a", { href: mark.attrs.href, target: LINK_TARGET, rel: LINK_REL }, 0],
     },
-    strong: { parseDOM: [{ tag: "strong" }, { tag: "b" }], toDOM: () => ["strong", 0] },
-    em: { parseDOM: [{ tag: "em" }, { tag: "i" }], toDOM: () => ["em", 0] },
+    strong: marks.strong,
+    em: marks.em,
   },
 });
 

@@ -1,4 +1,5 @@
 // Date and file-name formatting shared by the public sections (spec §2.1). Pure, so safe during server rendering.
+export { htmlToText } from "../../../src/shared/rich-text.ts";
 
 const parseDay = (value: string) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
@@ -32,19 +33,4 @@ export function photoFileName(name: string, index: number): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
   return `${slug || "photo"}-photo-${index + 1}.jpg`;
-}
-
-/** Visible text of sanitised HTML (for the 150-character rule). */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(br|\/p|\/li|\/h[12])\s*\/?>/gi, " ")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
 }

@@ -1,5 +1,6 @@
 // Archive filters, sort and pagination (spec §2.1, §4, §5, §9). Pure functions, tested in filter.test.ts.
 import { ARCHIVE_PAGE_SIZE, PAGINATION_SLOTS } from "../../../src/shared/constants.ts";
+import { htmlToText } from "../../../src/shared/rich-text.ts";
 import type { ArchiveItem } from "../../../src/shared/types.ts";
 
 export type SortOrder = "newest" | "oldest";
@@ -20,8 +21,6 @@ export function archiveTypes(items: ArchiveItem[]): string[] {
   return [...byKey.values()].sort(new Intl.Collator("en", { sensitivity: "base" }).compare);
 }
 
-const visibleText = (html: string) => html.replace(/<[^>]*>/g, " ");
-
 /** Year equal or 'all'; type case-insensitive; search a case-insensitive substring of title, description or type. */
 export function filterArchive(items: ArchiveItem[], filters: ArchiveFilters): ArchiveItem[] {
   const term = filters.search.trim().toLowerCase();
@@ -29,7 +28,7 @@ export function filterArchive(items: ArchiveItem[], filters: ArchiveFilters): Ar
     (item) =>
       (filters.year === "all" || item.year === filters.year) &&
       (filters.type === "all" || item.type.toLowerCase() === filters.type.toLowerCase()) &&
-      (!term || item.title.toLowerCase().includes(term) || visibleText(item.description).toLowerCase().includes(term) || item.type.toLowerCase().includes(term)),
+      (!term || item.title.toLowerCase().includes(term) || htmlToText(item.description).toLowerCase().includes(term) || item.type.toLowerCase().includes(term)),
   );
   // Sorting is by year, numerically (a stable sort keeps the server's order within a year).
   const direction = filters.sort === "newest" ? -1 : 1;

@@ -1,6 +1,6 @@
 // Backups in the admin area (issue 7): list, take one now, download, restore.
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiRequest, getAdminToken, getJson } from "../../lib/api.ts";
-import { queryOptions } from "../../lib/query.ts";
 
 export type BackupKind = "daily" | "manual" | "before-import" | "before-restore";
 export type BackupInfo = { name: string; kind: BackupKind; createdAt: string; size: number };
@@ -9,10 +9,18 @@ export type BackupAnswer = { success: boolean; message: string };
 export const backupsQueryOptions = () =>
   queryOptions({ queryKey: ["/api/admin/backups"], queryFn: () => getJson<BackupInfo[]>("/api/admin/backups") });
 
-export const takeBackup = () => apiRequest<BackupAnswer & { backup: BackupInfo }>("POST", "/api/admin/backups");
+/** Takes a backup now; pending until the list shows it. */
+export function useTakeBackup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<BackupAnswer & { backup: BackupInfo }>("POST", "/api/admin/backups"),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: backupsQueryOptions().queryKey }),
+  });
+}
 
-export const restoreBackup = (name: string) =>
-  apiRequest<BackupAnswer>("POST", `/api/admin/backups/${encodeURIComponent(name)}/restore`);
+/** Restores a backup by name; the caller reloads the page on success. */
+export const useRestoreBackup = () =>
+  useMutation({ mutationFn: (name: string) => apiRequest<BackupAnswer>("POST", `/api/admin/backups/${encodeURIComponent(name)}/restore`) });
 
 /**
  * Downloads a backup as its .tar file. A plain link cannot carry the bearer token, so this is the one binary call:

@@ -1,6 +1,6 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, test } from "bun:test";
 import { renderToString } from "react-dom/server";
-import { QueryClient, QueryClientProvider } from "../../lib/query.ts";
 import { backupsQueryOptions, formatSize, type BackupInfo } from "./api.ts";
 import { BackupsCard } from "./backups-card.tsx";
 

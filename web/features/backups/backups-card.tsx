@@ -1,5 +1,6 @@
 // The 'Backups' card for the Data Sync tab (issue 7): the backups kept in DATA_DIR/backups, each downloadable and
 // restorable (after a confirmation), and 'Back up now'. Self-contained: mount it anywhere in the admin area.
+import { useQuery } from "@tanstack/react-query";
 import { ArchiveRestore, DatabaseBackup, Download, HardDriveDownload } from "lucide-react";
 import { useState } from "react";
 import { css } from "../../../styled-system/css";
@@ -8,8 +9,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { toast } from "../../components/ui/toast.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { useQuery, useQueryClient } from "../../lib/query.ts";
-import { backupsQueryOptions, downloadBackup, formatSize, KIND_LABELS, restoreBackup, takeBackup, type BackupInfo } from "./api.ts";
+import { backupsQueryOptions, downloadBackup, formatSize, KIND_LABELS, useRestoreBackup, useTakeBackup, type BackupInfo } from "./api.ts";
 
 const muted = css({ color: "fg.muted", fontSize: "sm" });
 
@@ -30,17 +30,17 @@ const formatWhen = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
 export function BackupsCard() {
-  const queryClient = useQueryClient();
   const backups = useQuery(backupsQueryOptions());
+  const takeBackup = useTakeBackup();
+  const restoreBackup = useRestoreBackup();
   const [busy, setBusy] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<BackupInfo | null>(null);
 
   const backUpNow = async () => {
     setBusy("new");
     try {
-      const answer = await takeBackup();
+      const answer = await takeBackup.mutateAsync();
       toast({ title: "Backup taken", description: answer.message });
-      await queryClient.invalidateQueries({ queryKey: backupsQueryOptions().queryKey });
     } catch (error) {
       fail("Backup Failed", error);
     } finally {
@@ -63,7 +63,7 @@ export function BackupsCard() {
     if (!confirming) return;
     setBusy(`restore:${confirming.name}`);
     try {
-      const answer = await restoreBackup(confirming.name);
+      const answer = await restoreBackup.mutateAsync(confirming.name);
       toast({ title: "Backup restored", description: `${answer.message} The page will reload.` });
       setTimeout(() => window.location.reload(), IMPORT_RELOAD_DELAY_MS);
     } catch (error) {

@@ -2,6 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { renderToString } from "react-dom/server";
 import { EventCalendarLinks, googleCalendarUrl, SubscribeToCalendar } from "./calendar-links.tsx";
 
+const TZ = "Australia/Melbourne";
+
 const retreat = {
   id: 7,
   name: "Easter Retreat: silence & study",
@@ -29,16 +31,16 @@ describe("googleCalendarUrl", () => {
   });
 
   test("an unreadable time gives whole days with an exclusive end; a weekly course adds recur", () => {
-    expect(params(googleCalendarUrl({ ...retreat, time: "TBA" })).dates).toBe("20270402/20270406");
-    expect(params(googleCalendarUrl({ ...retreat, time: "TBA" })).ctz).toBe("Australia/Melbourne");
-    const course = params(googleCalendarUrl({ ...retreat, startDate: "2027-02-01", endDate: "2027-03-27", time: "Saturdays, 10:00 am – 12:00 pm" }));
+    expect(params(googleCalendarUrl({ ...retreat, time: "TBA" }, TZ)).dates).toBe("20270402/20270406");
+    expect(params(googleCalendarUrl({ ...retreat, time: "TBA" }, TZ)).ctz).toBe("Australia/Melbourne");
+    const course = params(googleCalendarUrl({ ...retreat, startDate: "2027-02-01", endDate: "2027-03-27", time: "Saturdays, 10:00 am – 12:00 pm" }, TZ));
     expect(course.dates).toBe("20270206T100000/20270206T120000");
     expect(course.recur).toBe("RRULE:FREQ=WEEKLY;BYDAY=SA;UNTIL=20270327");
-    expect(googleCalendarUrl({ ...retreat, startDate: "soon" })).toBeNull();
+    expect(googleCalendarUrl({ ...retreat, startDate: "soon" }, TZ)).toBeNull();
   });
 
   test("long descriptions are cut", () => {
-    const details = params(googleCalendarUrl({ ...retreat, description: `<p>${"word ".repeat(500)}</p>` })).details!;
+    const details = params(googleCalendarUrl({ ...retreat, description: `<p>${"word ".repeat(500)}</p>` }, TZ)).details!;
     expect(details.length).toBeLessThanOrEqual(1000);
     expect(details).toEndWith("…");
   });
@@ -59,6 +61,6 @@ describe("components (rendered on the server: no window or document needed)", ()
     expect(html).toContain('target="_blank" rel="noopener noreferrer"');
     expect(html).toContain("Add to Google Calendar");
     expect(html).toContain("dates=20270402T160000%2F20270405T110000");
-    expect(renderToString(<EventCalendarLinks event={{ ...retreat, startDate: "?" }} />)).not.toContain("Google");
+    expect(renderToString(<EventCalendarLinks event={{ ...retreat, startDate: "?" }} timezone={TZ} />)).not.toContain("Google");
   });
 });

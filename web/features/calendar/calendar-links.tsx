@@ -12,8 +12,8 @@ export { SubscribeToCalendar } from "./subscribe-link.tsx";
 
 type EventLinksProps = {
   event: CalendarEvent;
-  /** SITE_TIMEZONE; the site's default when not given. */
-  timezone?: string;
+  /** SITE_TIMEZONE, as the server gives it with the profile. */
+  timezone: string;
   className?: string;
 };
 

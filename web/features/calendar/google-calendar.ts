@@ -1,6 +1,7 @@
 // "Add to Google Calendar": Google's event template link, built from an event exactly as the .ics feeds place it
 // (the same reading of its free-text time, in the site's time zone).
-import { basicDate, basicDateTime, DEFAULT_SITE_TIMEZONE, eventSchedule, htmlToText } from "../../../src/shared/calendar.ts";
+import { basicDate, basicDateTime, eventSchedule } from "../../../src/shared/calendar.ts";
+import { htmlToText } from "../../../src/shared/rich-text.ts";
 import type { Event } from "../../../src/shared/types.ts";
 
 export type CalendarEvent = Pick<Event, "id" | "name" | "startDate" | "endDate" | "time" | "location" | "description">;
@@ -13,13 +14,13 @@ const DETAILS_MAX = 1000;
  * Timed events give local times with `ctz` (Google converts them); all-day events give dates with an exclusive end;
  * weekly ones add `recur`. Null when the event has no readable start date.
  */
-export function googleCalendarUrl(event: CalendarEvent, timezone: string = DEFAULT_SITE_TIMEZONE): string | null {
+export function googleCalendarUrl(event: CalendarEvent, timezone: string): string | null {
   const schedule = eventSchedule(event);
   if (!schedule) return null;
   const dates = schedule.allDay
     ? `${basicDate(schedule.start)}/${basicDate(schedule.endExclusive)}`
     : `${basicDateTime(schedule.start)}/${basicDateTime(schedule.end ?? schedule.start)}`;
-  let details = htmlToText(event.description);
+  let details = htmlToText(event.description, { lines: true });
   if (details.length > DETAILS_MAX) details = `${details.slice(0, DETAILS_MAX - 1).trimEnd()}…`;
   const params = new URLSearchParams({ action: "TEMPLATE", text: event.name, dates, details, location: event.location, ctz: timezone });
   if (!schedule.allDay && schedule.weekly) {

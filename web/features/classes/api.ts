@@ -1,7 +1,9 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Class } from "../../../src/shared/types.ts";
 import { getJson } from "../../lib/api.ts";
-import { queryOptions, useQuery } from "../../lib/query.ts";
 
-export const classesQueryOptions = () => queryOptions({ queryKey: ["/api/classes"], queryFn: () => getJson<Class[]>("/api/classes") });
+const getClasses = () => getJson<Class[]>("/api/classes");
+
+export const classesQueryOptions = () => queryOptions({ queryKey: ["/api/classes"], queryFn: getClasses });
 
 export const useClasses = () => useQuery(classesQueryOptions());

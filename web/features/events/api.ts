@@ -1,10 +1,12 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { RegistrationInput } from "../../../src/shared/schemas.ts";
 import type { Event } from "../../../src/shared/types.ts";
 import { apiRequest, getJson } from "../../lib/api.ts";
-import { queryOptions, useQuery } from "../../lib/query.ts";
 
 /** Upcoming events, soonest first. */
-export const eventsQueryOptions = () => queryOptions({ queryKey: ["/api/events"], queryFn: () => getJson<Event[]>("/api/events") });
+const getEvents = () => getJson<Event[]>("/api/events");
+
+export const eventsQueryOptions = () => queryOptions({ queryKey: ["/api/events"], queryFn: getEvents });
 
 export const useEvents = () => useQuery(eventsQueryOptions());
 

@@ -1,7 +1,9 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PublicProfile } from "../../../src/shared/types.ts";
 import { getJson } from "../../lib/api.ts";
-import { queryOptions, useQuery } from "../../lib/query.ts";
 
-export const profileQueryOptions = () => queryOptions({ queryKey: ["/api/profile"], queryFn: () => getJson<PublicProfile>("/api/profile") });
+const getProfile = () => getJson<PublicProfile>("/api/profile");
+
+export const profileQueryOptions = () => queryOptions({ queryKey: ["/api/profile"], queryFn: getProfile });
 
 export const useProfile = () => useQuery(profileQueryOptions());

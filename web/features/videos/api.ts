@@ -1,8 +1,8 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { VideoStatus } from "../../../src/modules/youtube/service.ts";
 import { VIDEO_FETCH_ATTEMPTS, VIDEO_RETRY_BASE_DELAY_MS } from "../../../src/shared/constants.ts";
 import type { Video, VideoError, VideoErrorCode, VideoList } from "../../../src/shared/types.ts";
 import { getJson } from "../../lib/api.ts";
-import { queryOptions, useQuery } from "../../lib/query.ts";
 
 /** A bare array answer is accepted too, with this channel. */
 export const DEFAULT_CHANNEL_ID = "";
@@ -62,3 +62,5 @@ export const useVideos = (attempts = VIDEO_FETCH_ATTEMPTS) => useQuery(videosQue
 /** Whether the site can show videos, and its channel: part of the page's data, so known before any request. */
 export const videoStatusQueryOptions = () =>
   queryOptions({ queryKey: ["/api/youtube/status"], queryFn: () => getJson<VideoStatus>("/api/youtube/status") });
+
+export const useVideoStatus = () => useQuery(videoStatusQueryOptions());

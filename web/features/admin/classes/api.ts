@@ -1,8 +1,8 @@
 // Admin classes (spec §7): the list is the public GET /api/classes; writes refresh it.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ClassInput } from "../../../../src/shared/schemas.ts";
 import type { Class } from "../../../../src/shared/types.ts";
 import { apiRequest, ApiError } from "../../../lib/api.ts";
-import { useMutation, useQueryClient } from "../../../lib/query.ts";
 import { classesQueryOptions } from "../../classes/api.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 

@@ -9,13 +9,13 @@ import { Select } from "../../../components/ui/select.tsx";
 import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";
-import { useAdminForm } from "../shared/use-admin-form.ts";
-import { ClassIconView } from "./class-icons.tsx";
+import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
+import { ClassIcon } from "../../classes/components/class-icon.tsx";
 
 type ClassValues = { name: string; level: string; days: string; time: string; location: string; description: string; icon: string };
 
 const LEVEL_OPTIONS = CLASS_LEVELS.map((level) => ({ value: level, label: level }));
-const ICON_OPTIONS = CLASS_ICONS.map((icon) => ({ value: icon, label: icon[0]!.toUpperCase() + icon.slice(1), icon: <ClassIconView icon={icon} size={16} /> }));
+const ICON_OPTIONS = CLASS_ICONS.map((icon) => ({ value: icon, label: icon[0]!.toUpperCase() + icon.slice(1), icon: <ClassIcon name={icon} size={16} /> }));
 
 const toValues = (item?: Class | null): ClassValues => ({
   name: item?.name ?? "",
@@ -40,7 +40,7 @@ export function ClassForm({ item, pending, onSubmit, onCancel }: ItemFormProps<C
     control,
     handleSubmit,
     formState: { errors },
-  } = useAdminForm<ClassValues, ClassInput>(classSchema, toValues(item));
+  } = useSchemaResolvedForm<ClassValues, ClassInput>(classSchema, toValues(item));
   const text = (name: "name" | "days" | "time" | "location", label: string, placeholder?: string) => (
     <Field label={label} error={errors[name]?.message}>
       {(id, describedBy) => <Input id={id} placeholder={placeholder} aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />}

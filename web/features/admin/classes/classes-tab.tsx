@@ -1,4 +1,5 @@
 // Classes tab (spec §2.2): cards with level badge (hidden for None), days, time, location; create, edit, delete.
+import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useEffect } from "react";
 import { css } from "../../../../styled-system/css";
@@ -6,13 +7,12 @@ import { badge } from "../../../../styled-system/recipes";
 import type { ClassInput } from "../../../../src/shared/schemas.ts";
 import type { Class } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { useQuery } from "../../../lib/query.ts";
 import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { classesQueryOptions, useCreateClass, useDeleteClass, useUpdateClass } from "./api.ts";
 import { ClassForm, toClassPayload } from "./class-form.tsx";
-import { ClassIconView } from "./class-icons.tsx";
+import { ClassIcon } from "../../classes/components/class-icon.tsx";
 
 const LEVEL_TONES = { Beginner: "beginner", Intermediate: "intermediate", Advanced: "advanced" } as const;
 
@@ -44,7 +44,7 @@ export function ClassesTab() {
             <ItemCard key={item.id} label={item.name}>
               <div className={css({ display: "flex", alignItems: "flex-start", gap: "3" })}>
                 <span className={css({ color: "accent", mt: "1" })}>
-                  <ClassIconView icon={item.icon} />
+                  <ClassIcon name={item.icon} size={18} />
                 </span>
                 <div className={css({ flex: "1", minW: "0" })}>
                   <h3 className={css({ fontWeight: "700", fontSize: "lg", overflowWrap: "anywhere" })}>{item.name}</h3>

@@ -1,12 +1,37 @@
-// Data sync with the app_data folder (spec §7).
+// Data sync with the app_data folder (spec §7, §8).
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SyncStatus } from "../../../../src/shared/types.ts";
 import { apiRequest, getJson } from "../../../lib/api.ts";
-import { queryOptions } from "../../../lib/query.ts";
+import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 
 export const syncStatusQueryOptions = () =>
   queryOptions({ queryKey: ["/api/admin/sync-status"], queryFn: () => getJson<SyncStatus>("/api/admin/sync-status") });
 
-export type SyncAnswer = { success?: boolean; message?: string; error?: string };
+type SyncAnswer = { success?: boolean; message?: string; error?: string };
 
-export const syncToAppData = () => apiRequest<SyncAnswer>("POST", "/api/admin/sync-to-app-data", { body: {} });
-export const restoreFromAppData = () => apiRequest<SyncAnswer>("POST", "/api/admin/restore-from-app-data", { body: {} });
+/** The server's answer, or its `success: false` as an error. */
+async function succeeded(path: string): Promise<SyncAnswer> {
+  const answer = await apiRequest<SyncAnswer>("POST", path, { body: {} });
+  if (answer.success === false) throw new Error(answer.error || answer.message || "Unknown error occurred");
+  return answer;
+}
+
+export function useSyncToAppData() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => succeeded("/api/admin/sync-to-app-data"),
+    onSuccess: async (answer) => {
+      notifySuccess(answer.message || "Data synced to app_data");
+      await queryClient.invalidateQueries({ queryKey: syncStatusQueryOptions().queryKey });
+    },
+    onError: (error) => notifyError(error, errorText(error) || "Unknown error occurred", "Sync Failed"),
+  });
+}
+
+/** Restores the database from app_data; the caller reloads the page on success. */
+export const useRestoreFromAppData = () =>
+  useMutation({
+    mutationFn: () => succeeded("/api/admin/restore-from-app-data"),
+    onSuccess: (answer) => notifySuccess(answer.message || "Data restored from app_data"),
+    onError: (error) => notifyError(error, errorText(error) || "Unknown error occurred", "Restore Failed"),
+  });

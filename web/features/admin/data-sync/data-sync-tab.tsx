@@ -1,16 +1,16 @@
 // Data Sync tab 'Data Sync & Persistence' (spec §2.2, §4): sync, restore (confirmed), status, how it works.
+import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, DatabaseBackup, Info, RefreshCw, Upload, XCircle } from "lucide-react";
 import { useEffect, useState, type ReactNode } from "react";
 import { css } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
-import { useQuery, useQueryClient } from "../../../lib/query.ts";
 import { BackupsCard } from "../../backups/backups-card.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { formatDateTime } from "../shared/format.ts";
 import { Panel } from "../shared/layout.tsx";
-import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
-import { restoreFromAppData, syncStatusQueryOptions, syncToAppData } from "./api.ts";
+import { notifyError } from "../shared/notify.ts";
+import { syncStatusQueryOptions, useRestoreFromAppData, useSyncToAppData } from "./api.ts";
 
 const RELOAD_DELAY_MS = 1500;
 
@@ -32,42 +32,24 @@ function Card({ title, icon, children }: { title: string; icon: ReactNode; child
 const text = css({ color: "fg.muted", fontSize: "sm" });
 
 export function DataSyncTab() {
-  const queryClient = useQueryClient();
   const status = useQuery(syncStatusQueryOptions());
-  const [busy, setBusy] = useState(false);
+  const sync = useSyncToAppData();
+  const restore = useRestoreFromAppData();
   const [confirming, setConfirming] = useState(false);
+  // After a restore the page reloads: nothing more is to be done in it.
+  const busy = sync.isPending || restore.isPending || restore.isSuccess;
 
   useEffect(() => {
     if (status.isError) notifyError(status.error, "Failed to check sync status");
   }, [status.isError, status.error]);
 
-  const sync = async () => {
-    setBusy(true);
-    try {
-      const answer = await syncToAppData();
-      if (answer.success === false) throw new Error(answer.error || answer.message || "Unknown error occurred");
-      notifySuccess(answer.message || "Data synced to app_data");
-      await queryClient.invalidateQueries({ queryKey: syncStatusQueryOptions().queryKey });
-    } catch (error) {
-      notifyError(error, errorText(error) || "Unknown error occurred", "Sync Failed");
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const restore = async () => {
-    setBusy(true);
-    try {
-      const answer = await restoreFromAppData();
-      if (answer.success === false) throw new Error(answer.error || answer.message || "Unknown error occurred");
-      notifySuccess(answer.message || "Data restored from app_data");
-      setConfirming(false);
-      setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
-    } catch (error) {
-      notifyError(error, errorText(error) || "Unknown error occurred", "Restore Failed");
-      setBusy(false);
-    }
-  };
+  const confirmRestore = () =>
+    restore.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+      },
+    });
 
   const data = status.data;
 
@@ -77,7 +59,7 @@ export function DataSyncTab() {
         <Card title="Sync to Git" icon={<Upload size={18} aria-hidden />}>
           <p className={text}>Copy the current database and uploads into the app_data folder, so they can be committed and kept.</p>
           <div>
-            <Button onClick={sync} disabled={busy}>
+            <Button onClick={() => sync.mutate()} disabled={busy}>
               <Upload size={16} aria-hidden />
               {busy ? "Working..." : "Sync to app_data"}
             </Button>
@@ -156,7 +138,7 @@ export function DataSyncTab() {
         confirmLabel="Restore Data"
         pendingLabel="Restoring..."
         pending={busy}
-        onConfirm={restore}
+        onConfirm={confirmRestore}
       />
     </Panel>
   );

@@ -1,8 +1,8 @@
 // Admin events and archive entries (spec §7): every event (past included), registrations, PDF attachments.
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { ArchiveEventInput, EventInput } from "../../../../src/shared/schemas.ts";
 import type { ArchiveEvent, Event, Registration } from "../../../../src/shared/types.ts";
 import { apiRequest, getJson } from "../../../lib/api.ts";
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from "../../../lib/query.ts";
 import { archiveQueryOptions } from "../../archive/api.ts";
 import { eventsQueryOptions } from "../../events/api.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
@@ -68,11 +68,14 @@ export function useDeleteEvent() {
 }
 
 /** Uploads a PDF for an event, or for one not created yet ('temp'). */
-export function uploadAttachment(eventId: number | "temp", file: File) {
-  const body = new FormData();
-  body.append("file", file);
-  return apiRequest<{ fileUrl: string }>("POST", `/api/admin/events/${eventId}/attachment`, { body });
-}
+export const useUploadAttachment = () =>
+  useMutation({
+    mutationFn: ({ eventId, file }: { eventId: number | "temp"; file: File }) => {
+      const body = new FormData();
+      body.append("file", file);
+      return apiRequest<{ fileUrl: string }>("POST", `/api/admin/events/${eventId}/attachment`, { body });
+    },
+  });
 
 async function refreshArchive(queryClient: QueryClient) {
   await Promise.all([

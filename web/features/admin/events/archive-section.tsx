@@ -1,5 +1,6 @@
 // Archive entries (the archive_events rows): the spec gives them no screen, but a teacher expects to fix a typo.
 // They live inside the Events tab, folded away until asked for.
+import { useQuery } from "@tanstack/react-query";
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Controller } from "react-hook-form";
@@ -10,12 +11,11 @@ import type { ArchiveEvent } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
-import { useQuery } from "../../../lib/query.ts";
 import { EditDeleteButtons, ItemDialogs, ItemFormFooter, useItemEditing, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, formGrid, fullRow, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { RichTextField } from "../shared/rich-text-field.tsx";
-import { useAdminForm } from "../shared/use-admin-form.ts";
+import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { adminArchiveQueryOptions, useCreateArchiveEvent, useDeleteArchiveEvent, useUpdateArchiveEvent } from "./api.ts";
 import { AttachmentFormField } from "./attachment-field.tsx";
 import { ImageListField } from "./image-list-field.tsx";
@@ -115,7 +115,7 @@ function ArchiveForm({ item, pending, onSubmit, onCancel }: ItemFormProps<Archiv
     control,
     handleSubmit,
     formState: { errors },
-  } = useAdminForm<ArchiveValues, ArchiveEventInput>(archiveEventSchema, toValues(item));
+  } = useSchemaResolvedForm<ArchiveValues, ArchiveEventInput>(archiveEventSchema, toValues(item));
   const text = (name: "title" | "date" | "type" | "year" | "image", label: string, placeholder?: string) => (
     <Field label={label} error={errors[name]?.message}>
       {(id, describedBy) => <Input id={id} placeholder={placeholder} aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />}

@@ -1,13 +1,13 @@
 // A PDF attachment: upload (to the event, or 'temp' before it exists) fills the file and name; 'Remove' clears them.
 import { FileText, Paperclip } from "lucide-react";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
 import { css } from "../../../../styled-system/css";
 import { ATTACHMENT_MAX_BYTES } from "../../../../src/shared/constants.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
-import { uploadAttachment } from "./api.ts";
+import { useUploadAttachment } from "./api.ts";
 
 type AttachmentFieldProps = {
   eventId: number | "temp";
@@ -20,7 +20,8 @@ const isPdf = (file: File) => file.type === "application/pdf" || (!file.type && 
 
 export function AttachmentField({ eventId, file, name, onChange }: AttachmentFieldProps) {
   const input = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
+  const upload = useUploadAttachment();
+  const uploading = upload.isPending;
 
   const onChosen = async (chosen: File | undefined) => {
     if (!chosen) return;
@@ -37,15 +38,13 @@ export function AttachmentField({ eventId, file, name, onChange }: AttachmentFie
       clear();
       return;
     }
-    setUploading(true);
     try {
-      const { fileUrl } = await uploadAttachment(eventId, chosen);
+      const { fileUrl } = await upload.mutateAsync({ eventId, file: chosen });
       onChange({ file: fileUrl, name: chosen.name });
       notifySuccess("File uploaded", chosen.name);
     } catch (error) {
       notifyError(error, "There was a problem uploading your file", "Upload failed");
     } finally {
-      setUploading(false);
       clear();
     }
   };

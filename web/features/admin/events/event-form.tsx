@@ -11,7 +11,7 @@ import { Switch } from "../../../components/ui/switch.tsx";
 import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";
-import { useAdminForm } from "../shared/use-admin-form.ts";
+import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { AttachmentFormField } from "./attachment-field.tsx";
 import { ImageListField } from "./image-list-field.tsx";
 
@@ -55,7 +55,7 @@ export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<E
     control,
     handleSubmit,
     formState: { errors },
-  } = useAdminForm<EventValues, EventInput>(eventSchema, toValues(item));
+  } = useSchemaResolvedForm<EventValues, EventInput>(eventSchema, toValues(item));
 
   const text = (name: "name" | "type" | "time" | "location" | "registrationLink" | "year", label: string, extra: Record<string, unknown> = {}) => (
     <Field label={label} error={errors[name]?.message}>

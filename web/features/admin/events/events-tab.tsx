@@ -1,5 +1,6 @@
 // Events tab (spec §2.2): every event, past ones marked so photos can be added afterwards; registrations per event;
 // create, edit, delete; and the hand-made archive entries below (no eighth tab).
+import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { css } from "../../../../styled-system/css";
@@ -7,7 +8,6 @@ import { badge } from "../../../../styled-system/recipes";
 import type { EventInput } from "../../../../src/shared/schemas.ts";
 import type { Event } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { useQuery } from "../../../lib/query.ts";
 import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { formatDay, localIsoDate } from "../shared/format.ts";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";

@@ -7,7 +7,7 @@ import { isMediaUrl } from "../../../../src/shared/validation.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/field.tsx";
 import { IMAGE_TYPES } from "../../../../src/shared/constants.ts";
-import { imageFileProblem, uploadPhoto } from "../shared/image-upload.ts";
+import { imageFileProblem, useUploadPhoto } from "../shared/image-upload.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
 type ImageListFieldProps = { label: string; value: string[]; onChange: (images: string[]) => void; error?: string };
@@ -28,6 +28,8 @@ export function ImageListField({ label, value, onChange, error }: ImageListField
     setProblem(null);
   };
   const fileInput = useRef<HTMLInputElement>(null);
+  const uploadPhoto = useUploadPhoto();
+  // One file after another: uploading from the first to the last.
   const [uploading, setUploading] = useState(false);
   const upload = async (files: File[]) => {
     const urls: string[] = [];
@@ -39,7 +41,7 @@ export function ImageListField({ label, value, onChange, error }: ImageListField
           notifyError(new Error(fileProblem), fileProblem);
           continue;
         }
-        urls.push(await uploadPhoto(file));
+        urls.push(await uploadPhoto.mutateAsync(file));
       }
       if (urls.length) notifySuccess(urls.length === 1 ? "Photo uploaded" : `${urls.length} photos uploaded`);
     } catch (uploadError) {

@@ -1,10 +1,10 @@
 // The registrations of one event, with a CSV export.
+import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { css } from "../../../../styled-system/css";
 import type { Event } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { useQuery } from "../../../lib/query.ts";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { StateText } from "../shared/layout.tsx";
 import { registrationsQueryOptions } from "./api.ts";

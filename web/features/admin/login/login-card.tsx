@@ -6,24 +6,26 @@ import { loginSchema } from "../../../../src/shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
-import { apiRequest, ApiError } from "../../../lib/api.ts";
+import { ApiError } from "../../../lib/api.ts";
 import { storeAdminToken } from "../shared/session.ts";
-import { useAdminForm } from "../shared/use-admin-form.ts";
+import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
+import { useLogin } from "./api.ts";
 
 type LoginValues = { username: string; password: string };
 
 export function LoginCard({ onLoggedIn, notice }: { onLoggedIn: () => void; notice?: string | null }) {
   const [serverError, setServerError] = useState<string | null>(null);
+  const login = useLogin();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useAdminForm<LoginValues, LoginValues>(loginSchema, { username: DEFAULT_USERNAME, password: "" });
+  } = useSchemaResolvedForm<LoginValues, LoginValues>(loginSchema, { username: DEFAULT_USERNAME, password: "" });
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const answer = await apiRequest<{ token?: unknown } | null>("POST", "/api/admin/login", { body: values });
+      const answer = await login.mutateAsync(values);
       if (!answer || typeof answer.token !== "string" || !answer.token) {
         setServerError("Login failed: Invalid response format");
         toast({ title: "Login failed", description: "Server returned an invalid response", variant: "destructive" });

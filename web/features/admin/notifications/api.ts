@@ -1,8 +1,8 @@
 // Site notifications (spec §7): the admin list (bearer) and writes that refresh it and the public /api/notifications.
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import type { NotificationInput } from "../../../../src/shared/schemas.ts";
 import type { Notification } from "../../../../src/shared/types.ts";
 import { apiRequest, getJson } from "../../../lib/api.ts";
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from "../../../lib/query.ts";
 import { notificationsQueryOptions } from "../../notifications/api.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 

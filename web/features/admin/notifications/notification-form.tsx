@@ -11,7 +11,7 @@ import { localIsoDate } from "../shared/format.ts";
 import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";
-import { useAdminForm } from "../shared/use-admin-form.ts";
+import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 
 type NotificationValues = { message: string; type: string; startDate: string; endDate: string; link: string; isActive: boolean };
 
@@ -32,7 +32,7 @@ export function NotificationForm({ item, pending, onSubmit, onCancel }: ItemForm
     control,
     handleSubmit,
     formState: { errors },
-  } = useAdminForm<NotificationValues, NotificationInput>(notificationSchema, toValues(item));
+  } = useSchemaResolvedForm<NotificationValues, NotificationInput>(notificationSchema, toValues(item));
   // A type outside the form's four (success, warning, error) is kept and offered as it is.
   const options =
     item && !TYPE_OPTIONS.some((option) => option.value === item.type) ? [...TYPE_OPTIONS, { value: item.type, label: item.type }] : TYPE_OPTIONS;

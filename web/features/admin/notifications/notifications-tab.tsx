@@ -1,5 +1,6 @@
 // Notifications tab 'Manage Notifications' (spec §2.2): table with type icon, message, link, dates and a status
 // computed at display time (spec §4); create, edit, delete.
+import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Bell, CheckCircle2, ExternalLink, Info, Pencil, Plus, Trash2, XCircle } from "lucide-react";
 import { useEffect } from "react";
 import { css, cx } from "../../../../styled-system/css";
@@ -8,7 +9,6 @@ import { NOTIFICATION_FORM_TYPES } from "../../../../src/shared/constants.ts";
 import type { NotificationInput } from "../../../../src/shared/schemas.ts";
 import type { Notification } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { useQuery } from "../../../lib/query.ts";
 import { ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { formatDay, localIsoDate } from "../shared/format.ts";
 import { Panel, StateText } from "../shared/layout.tsx";

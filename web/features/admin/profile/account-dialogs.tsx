@@ -2,56 +2,51 @@
 import { useState } from "react";
 import { css } from "../../../../styled-system/css";
 import { DEFAULT_USERNAME } from "../../../../src/shared/constants.ts";
-import { resetPasswordFormSchema, type ResetPasswordFormInput } from "../../../../src/shared/schemas.ts";
+import { apiKeySchema, resetPasswordFormSchema, type ResetPasswordFormInput } from "../../../../src/shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { notifyError } from "../shared/notify.ts";
-import { useAdminForm } from "../shared/use-admin-form.ts";
+import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { useResetPassword, useUpdateApiKey } from "./api.ts";
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
 export function ApiKeyDialog({ open, onOpenChange }: DialogProps) {
-  const [apiKey, setApiKey] = useState("");
-  const update = useUpdateApiKey();
-  const submit = () => {
-    if (!apiKey.trim()) return;
-    update.mutate(apiKey, {
-      onSuccess: () => {
-        setApiKey("");
-        onOpenChange(false);
-      },
-    });
-  };
   return (
     <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} lazyMount unmountOnExit>
       <Dialog.Content className={css({ maxW: "lg" })}>
         <Dialog.Title>Update YouTube API Key</Dialog.Title>
         <Dialog.Description>The key is stored on the server and used to load the channel's recent videos.</Dialog.Description>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <Dialog.Body>
-            <Field label="YouTube API Key">
-              {(id) => <Input id={id} type="password" autoComplete="off" value={apiKey} onChange={(event) => setApiKey(event.target.value)} />}
-            </Field>
-          </Dialog.Body>
-          <Dialog.Footer>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={!apiKey.trim() || update.isPending}>
-              {update.isPending ? "Updating..." : "Update API Key"}
-            </Button>
-          </Dialog.Footer>
-        </form>
+        <ApiKeyForm onDone={() => onOpenChange(false)} />
       </Dialog.Content>
     </Dialog.Root>
+  );
+}
+
+type ApiKeyValues = { apiKey: string };
+
+function ApiKeyForm({ onDone }: { onDone: () => void }) {
+  const update = useUpdateApiKey();
+  const { register, handleSubmit, watch } = useSchemaResolvedForm<ApiKeyValues, ApiKeyValues>(apiKeySchema, { apiKey: "" });
+  // The button is disabled while the trimmed key is empty (spec §5).
+  const blank = !watch("apiKey").trim();
+  const onSubmit = handleSubmit(({ apiKey }) => update.mutate(apiKey, { onSuccess: onDone }));
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Body>
+        <Field label="YouTube API Key">{(id) => <Input id={id} type="password" autoComplete="off" {...register("apiKey")} />}</Field>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={blank || update.isPending}>
+          {update.isPending ? "Updating..." : "Update API Key"}
+        </Button>
+      </Dialog.Footer>
+    </form>
   );
 }
 
@@ -75,7 +70,7 @@ function ResetPasswordForm({ onDone }: { onDone: () => void }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useAdminForm<PasswordValues, ResetPasswordFormInput>(resetPasswordFormSchema, { username: DEFAULT_USERNAME, currentPassword: "", newPassword: "", confirmPassword: "" });
+  } = useSchemaResolvedForm<PasswordValues, ResetPasswordFormInput>(resetPasswordFormSchema, { username: DEFAULT_USERNAME, currentPassword: "", newPassword: "", confirmPassword: "" });
   const onSubmit = handleSubmit(({ username, currentPassword, newPassword }) => {
     setServerError(null);
     reset.mutate(

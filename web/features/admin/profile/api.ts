@@ -1,8 +1,8 @@
 // Profile, image upload, YouTube key, password reset, export and import (spec §7).
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProfileInput } from "../../../../src/shared/schemas.ts";
-import type { Profile } from "../../../../src/shared/types.ts";
+import type { PublicProfile } from "../../../../src/shared/types.ts";
 import { apiRequest } from "../../../lib/api.ts";
-import { useMutation, useQueryClient } from "../../../lib/query.ts";
 import { profileQueryOptions } from "../../profile/api.ts";
 import { videoStatusQueryOptions, videosQueryOptions } from "../../videos/api.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
@@ -13,7 +13,7 @@ export { profileQueryOptions };
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileInput) => apiRequest<Profile>("PATCH", "/api/admin/profile", { body: input }),
+    mutationFn: (input: ProfileInput) => apiRequest<PublicProfile>("PATCH", "/api/admin/profile", { body: input }),
     onSuccess: async (profile) => {
       notifySuccess("Profile updated successfully");
       queryClient.setQueryData(profileQueryOptions().queryKey, profile);
@@ -52,9 +52,18 @@ export function useResetPassword() {
   });
 }
 
-/** GET /api/admin/export-data as text, kept byte for byte for the download. */
-export async function exportData(): Promise<unknown> {
-  return apiRequest<unknown>("GET", "/api/admin/export-data");
-}
+/** The whole site as JSON, for the download: read afresh every time. */
+export const exportQueryOptions = () =>
+  queryOptions({ queryKey: ["/api/admin/export-data"], queryFn: () => apiRequest<unknown>("GET", "/api/admin/export-data"), staleTime: 0, gcTime: 0 });
 
-export const importData = (data: unknown) => apiRequest<{ success?: boolean; message?: string }>("POST", "/api/admin/import-data", { body: data });
+/** Replaces all data with an export's; every answer is then out of date (spec §7). */
+export function useImportData() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (data: unknown) => apiRequest<{ success?: boolean; message?: string }>("POST", "/api/admin/import-data", { body: data }),
+    onSuccess: async () => {
+      notifySuccess("Import successful", "Data imported successfully. The page will reload to show the updated data.");
+      await queryClient.invalidateQueries();
+    },
+  });
+}

@@ -1,18 +1,15 @@
 // 'Export Data' (a dated JSON download) and 'Import Data' (checked, confirmed, then the page reloads) — spec §4, §5, §8.
+import { useQueryClient } from "@tanstack/react-query";
 import { Download, FileUp } from "lucide-react";
 import { useRef, useState } from "react";
 import { css } from "../../../../styled-system/css";
-import { EXPORT_SECTIONS, IMPORT_RELOAD_DELAY_MS } from "../../../../src/shared/constants.ts";
+import { EXPORT_SECTIONS, exportFileName, IMPORT_RELOAD_DELAY_MS, INVALID_JSON_MESSAGE } from "../../../../src/shared/constants.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { useQueryClient } from "../../../lib/query.ts";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile } from "../shared/format.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 import { ApiError } from "../../../lib/api.ts";
-import { exportData, importData } from "./api.ts";
-
-/** The same name the server gives in its Content-Disposition: a fixed prefix and the ISO date. */
-export const exportFileName = (now = new Date()) => `vedanta-export-${now.toISOString().slice(0, 10)}.json`;
+import { exportQueryOptions, useImportData } from "./api.ts";
 
 /** Checks a chosen file's text: valid JSON holding the seven sections. Returns the data or the §5 message. */
 export function checkImportText(text: string): { data: Record<string, unknown> } | { problem: string } {
@@ -20,9 +17,9 @@ export function checkImportText(text: string): { data: Record<string, unknown> }
   try {
     data = JSON.parse(text);
   } catch {
-    return { problem: "Invalid JSON file. Please select a valid exported data file." };
+    return { problem: INVALID_JSON_MESSAGE };
   }
-  if (!data || typeof data !== "object" || Array.isArray(data)) return { problem: "Invalid JSON file. Please select a valid exported data file." };
+  if (!data || typeof data !== "object" || Array.isArray(data)) return { problem: INVALID_JSON_MESSAGE };
   const missing = EXPORT_SECTIONS.filter((section) => !(section in data));
   if (missing.length) return { problem: `Invalid data format. Missing required sections: ${missing.join(", ")}` };
   return { data: data as Record<string, unknown> };
@@ -30,6 +27,7 @@ export function checkImportText(text: string): { data: Record<string, unknown> }
 
 export function DataTransferButtons() {
   const queryClient = useQueryClient();
+  const importData = useImportData();
   const fileInput = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<Record<string, unknown> | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -42,7 +40,7 @@ export function DataTransferButtons() {
   const onExport = async () => {
     setExporting(true);
     try {
-      const data = await exportData();
+      const data = await queryClient.fetchQuery(exportQueryOptions());
       downloadFile(exportFileName(), JSON.stringify(data, null, 2), "application/json");
       notifySuccess("Data exported successfully");
     } catch (error) {
@@ -72,9 +70,7 @@ export function DataTransferButtons() {
     if (!pending) return;
     setImporting(true);
     try {
-      await importData(pending);
-      notifySuccess("Import successful", "Data imported successfully. The page will reload to show the updated data.");
-      await queryClient.invalidateQueries();
+      await importData.mutateAsync(pending);
       setTimeout(() => window.location.reload(), IMPORT_RELOAD_DELAY_MS);
     } catch (error) {
       // On failure the dialog closes and the file input is cleared (spec §4).

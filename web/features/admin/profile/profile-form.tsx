@@ -11,8 +11,8 @@ import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 import { RichTextField } from "../shared/rich-text-field.tsx";
-import { imageFileProblem, uploadProfileImage } from "../shared/image-upload.ts";
-import { useAdminForm } from "../shared/use-admin-form.ts";
+import { imageFileProblem, useUploadProfileImage } from "../shared/image-upload.ts";
+import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { useUpdateProfile } from "./api.ts";
 
 type ProfileValues = {
@@ -40,7 +40,8 @@ const toValues = (profile?: PublicProfile | null): ProfileValues => ({
 export function ProfileForm({ profile }: { profile: PublicProfile | null | undefined }) {
   const update = useUpdateProfile();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [uploading, setUploading] = useState(false);
+  const upload = useUploadProfileImage();
+  const uploading = upload.isPending;
   const [imageError, setImageError] = useState<string | null>(null);
   const {
     register,
@@ -49,7 +50,7 @@ export function ProfileForm({ profile }: { profile: PublicProfile | null | undef
     setValue,
     watch,
     formState: { errors },
-  } = useAdminForm<ProfileValues, ProfileInput>(profileSchema, toValues(profile));
+  } = useSchemaResolvedForm<ProfileValues, ProfileInput>(profileSchema, toValues(profile));
   const image = watch("profileImage");
 
   const onImageChosen = async (file: File | undefined) => {
@@ -61,15 +62,13 @@ export function ProfileForm({ profile }: { profile: PublicProfile | null | undef
       if (fileInput.current) fileInput.current.value = "";
       return;
     }
-    setUploading(true);
     try {
-      const profileImage = await uploadProfileImage(file);
+      const profileImage = await upload.mutateAsync(file);
       setValue("profileImage", profileImage, { shouldDirty: true });
       notifySuccess("Profile image uploaded successfully.");
     } catch (error) {
       notifyError(error, "Failed to upload image");
     } finally {
-      setUploading(false);
       if (fileInput.current) fileInput.current.value = "";
     }
   };

@@ -1,9 +1,9 @@
 // Profile tab 'Guru Profile' (spec §2.2): the profile form, import/export, the API key and password dialogs.
+import { useQuery } from "@tanstack/react-query";
 import { KeyRound, Video } from "lucide-react";
 import { useEffect, useState } from "react";
 import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
-import { useQuery } from "../../../lib/query.ts";
 import { Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { ApiKeyDialog, ResetPasswordDialog } from "./account-dialogs.tsx";

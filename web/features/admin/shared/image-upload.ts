@@ -1,4 +1,5 @@
-// Image uploads of the admin area: the spec §5 checks (JPEG, PNG, GIF or WEBP up to 5MB) and the upload call.
+// Image uploads of the admin area: the spec §5 checks (JPEG, PNG, GIF or WEBP up to 5MB) and the upload calls.
+import { useMutation } from "@tanstack/react-query";
 import { IMAGE_TYPES, PROFILE_IMAGE_MAX_BYTES } from "../../../../src/shared/constants.ts";
 import { apiRequest } from "../../../lib/api.ts";
 
@@ -15,12 +16,12 @@ const imageForm = (file: File) => {
   return body;
 };
 
-/** Stores the profile image (spec §7) and returns its /uploads/ URL. */
-export async function uploadProfileImage(file: File): Promise<string> {
-  return (await apiRequest<{ profileImage: string }>("POST", "/api/admin/profile/image", { body: imageForm(file) })).profileImage;
-}
+/** Stores the profile image (spec §7); answers its /uploads/ URL. */
+export const useUploadProfileImage = () =>
+  useMutation({
+    mutationFn: async (file: File) => (await apiRequest<{ profileImage: string }>("POST", "/api/admin/profile/image", { body: imageForm(file) })).profileImage,
+  });
 
-/** Stores an event or archive photo and returns its /uploads/ URL. */
-export async function uploadPhoto(file: File): Promise<string> {
-  return (await apiRequest<{ url: string }>("POST", "/api/admin/uploads/image", { body: imageForm(file) })).url;
-}
+/** Stores an event or archive photo; answers its /uploads/ URL. */
+export const useUploadPhoto = () =>
+  useMutation({ mutationFn: async (file: File) => (await apiRequest<{ url: string }>("POST", "/api/admin/uploads/image", { body: imageForm(file) })).url });

@@ -1,11 +1,10 @@
 // The admin session: a token kept in localStorage under adminToken (spec §4), counted as logged in without a check.
 import { ADMIN_TOKEN_KEY } from "../../../../src/shared/constants.ts";
 import { getAdminToken } from "../../../lib/api.ts";
-import type { QueryClient } from "../../../lib/query.ts";
+import type { QueryClient } from "@tanstack/react-query";
 
 export { getAdminToken };
 
-export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please log in again.";
 export const UNAUTHORIZED_EVENT = "admin:unauthorized";
 
 export function storeAdminToken(token: string) {
@@ -18,5 +17,5 @@ export function clearAdminToken() {
 
 /** Drops every cached admin answer (after logout or an expired session), so the next login starts clean. */
 export function forgetAdminData(queryClient: QueryClient) {
-  queryClient.removeQueries({ predicate: (queryKey) => String(queryKey[0]).startsWith("/api/admin") });
+  queryClient.removeQueries({ predicate: (query) => String(query.queryKey[0]).startsWith("/api/admin") });
 }

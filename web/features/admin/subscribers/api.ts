@@ -1,7 +1,7 @@
 // Newsletter subscribers (spec §7): list and delete; the CSV is made on the client.
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Subscriber } from "../../../../db/schema.ts";
 import { apiRequest, getJson } from "../../../lib/api.ts";
-import { queryOptions, useMutation, useQueryClient } from "../../../lib/query.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
 export type { Subscriber };

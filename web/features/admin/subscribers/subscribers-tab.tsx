@@ -1,9 +1,9 @@
 // Subscribers tab (spec §2.2): table, delete with confirm, client-side CSV, the disabled 'Send Newsletter'.
+import { useQuery } from "@tanstack/react-query";
 import { Download, Send, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { css, cx } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
-import { useQuery } from "../../../lib/query.ts";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile, localIsoDate, toCsv } from "../shared/format.ts";
 import { Panel, StateText } from "../shared/layout.tsx";

@@ -9,8 +9,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { controlStyle } from "../../../components/ui/field.tsx";
 import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { useQuery } from "../../../lib/query.ts";
-import { archiveQueryOptions } from "../api.ts";
+import { useArchive } from "../api.ts";
 import { archiveTypes, archiveYears, DEFAULT_FILTERS, filterArchive, isFiltered, pageCount, pageSlots, showingText, type ArchiveFilters } from "../filter.ts";
 import { ArchiveCard } from "./archive-card.tsx";
 import { useOpenedOnce } from "../../../lib/use-opened-once.ts";
@@ -37,7 +36,7 @@ const pageButton = css({
 });
 
 export function ArchiveSection() {
-  const { data, isPending, isError } = useQuery(archiveQueryOptions());
+  const { data, isPending, isError } = useArchive();
   const [filters, setFilters] = useState<ArchiveFilters>(DEFAULT_FILTERS);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<ArchiveItem | null>(null);

@@ -1,4 +1,5 @@
-// An icon for each of the ten class icon names (spec §3); lotus and meditation are drawn for this site.
+// An icon for each of the ten class icon names (spec §3), on the public page and in the admin's list and picker;
+// lotus and meditation are drawn for this site.
 import { BookOpen, Flame, Heart, Moon, Music, PersonStanding, Sun, Wind } from "lucide-react";
 import type { ReactElement } from "react";
 import type { ClassIcon as ClassIconName } from "../../../../src/shared/constants.ts";

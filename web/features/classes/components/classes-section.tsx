@@ -10,8 +10,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { RichText } from "../../../components/ui/rich-text.tsx";
 import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { useQuery } from "../../../lib/query.ts";
-import { classesQueryOptions } from "../api.ts";
+import { useClasses } from "../api.ts";
 import { ClassIcon } from "./class-icon.tsx";
 
 const LEVEL_TONE = { Beginner: "beginner", Intermediate: "intermediate", Advanced: "advanced" } as const;
@@ -62,7 +61,7 @@ function ClassCard({ item }: { item: Class }) {
 }
 
 export function ClassesSection() {
-  const { data, isPending, isError } = useQuery(classesQueryOptions());
+  const { data, isPending, isError } = useClasses();
   const [expanded, setExpanded] = useState(false);
   const classes = data ?? [];
   const visible = expanded ? classes : classes.slice(0, INITIAL_VISIBLE_CLASSES);

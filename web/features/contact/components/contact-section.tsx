@@ -1,25 +1,12 @@
-// 'Get in Touch' (anchor "contact"): address, e-mail, phone and social links; the form with the §5 messages, the
-// §8 toasts, reset on success and values kept on failure.
-import { Mail, MapPin, Phone, ShieldCheck } from "lucide-react";
+// 'Get in Touch' (anchor "contact"): address, e-mail, phone and social links, and the contact form (contact-form.tsx).
+import { Mail, MapPin, Phone } from "lucide-react";
 import { css } from "../../../../styled-system/css";
-import type { ContactInput } from "../../../../src/shared/schemas.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { Section } from "../../../components/ui/section.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { useHoneypot } from "../../../components/ui/honeypot.tsx";
-import { toast } from "../../../components/ui/toast.tsx";
-import { useMutation } from "../../../lib/query.ts";
-import { useSchemaForm } from "../../../lib/use-schema-form.ts";
-import { sendContactMessage } from "../api.ts";
+import { ContactForm } from "./contact-form.tsx";
 
 export const FACEBOOK_URL = "https://www.facebook.com/vedantayogamelbourne";
 
 type ContactSectionProps = { address: string | null; email: string | null; phone: string | null; channelUrl: string };
-
-const EMPTY: ContactInput = { name: "", email: "", subject: "", message: "" };
-/** The §5 contact schema, loaded with superstruct when the form is first used (not with the page). */
-const loadSchema = () => import("../../../../src/shared/schemas.ts").then((module) => module.contactFormSchema);
 
 const FacebookGlyph = () => (
   <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden>
@@ -40,19 +27,6 @@ const infoLabel = css({ fontSize: "xs", letterSpacing: "eyebrow", textTransform:
 const socialLink = css({ display: "inline-flex", alignItems: "center", gap: "2", px: "4", h: "10", borderRadius: "pill", bg: "rgba(255,255,255,0.1)", color: "fg.onDeep", fontSize: "sm", fontWeight: "600", _hover: { bg: "rgba(255,255,255,0.2)" }, _focusVisible: { outlineColor: "accent.bright!" } });
 
 export function ContactSection({ address, email, phone, channelUrl }: ContactSectionProps) {
-  const form = useSchemaForm(loadSchema, EMPTY);
-  const { field: honeypot, withTrap } = useHoneypot();
-  const mutation = useMutation({
-    mutationFn: (input: ContactInput) => sendContactMessage(withTrap(input)),
-    onSuccess: () => {
-      toast({ title: "Message sent", description: "Thank you for your message! We will respond as soon as possible." });
-      form.reset();
-    },
-    onError: () => toast({ title: "Error", description: "There was a problem sending your message. Please try again.", variant: "destructive" }),
-  });
-  const { errors } = form;
-  const busy = mutation.isPending;
-
   return (
     <Section id="contact" eyebrow="Contact" title="Get in Touch" intro="Questions about classes, retreats or the teaching? Write to us; we are happy to help.">
       <div className={css({ display: "grid", gap: { base: "6", lg: "8" }, gridTemplateColumns: { base: "1fr", lg: "0.85fr 1.15fr" } })}>
@@ -106,36 +80,7 @@ export function ContactSection({ address, email, phone, channelUrl }: ContactSec
           </div>
         </div>
 
-        <form
-          noValidate
-          aria-label="Contact form"
-          onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
-          className={css({ bg: "surface", borderRadius: "card", borderWidth: "1px", borderColor: "border", boxShadow: "card", p: { base: "6", md: "10" }, display: "grid", gap: "5", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" } })}
-        >
-          <Field label="Name *" error={errors.name}>
-            {(id, describedBy) => <Input id={id} autoComplete="name" aria-invalid={!!errors.name} aria-describedby={describedBy} {...form.register("name")} />}
-          </Field>
-          <Field label="Email *" error={errors.email}>
-            {(id, describedBy) => <Input id={id} type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby={describedBy} {...form.register("email")} />}
-          </Field>
-          <Field label="Subject *" error={errors.subject} className={css({ gridColumn: { md: "1 / -1" } })}>
-            {(id, describedBy) => <Input id={id} aria-invalid={!!errors.subject} aria-describedby={describedBy} {...form.register("subject")} />}
-          </Field>
-          <Field label="Message *" error={errors.message} className={css({ gridColumn: { md: "1 / -1" } })}>
-            {(id, describedBy) => <Textarea id={id} rows={4} aria-invalid={!!errors.message} aria-describedby={describedBy} {...form.register("message")} />}
-          </Field>
-          <p className={css({ gridColumn: { md: "1 / -1" }, display: "flex", gap: "2", fontSize: "xs", color: "fg.muted", alignItems: "flex-start" })}>
-            <ShieldCheck size={16} aria-hidden className={css({ flexShrink: 0, mt: "0.5", color: "success" })} />
-            <span>This site is protected by a bot-protection service. Your information is used only to respond to your message and is never shared.</span>
-          </p>
-          <div className={css({ gridColumn: { md: "1 / -1" } })}>
-            <Button type="submit" size="lg" disabled={busy} className={css({ w: { base: "full", md: "auto" } })}>
-              {busy && <Spinner />}
-              {busy ? "Sending..." : "Send Message"}
-            </Button>
-          </div>
-          {honeypot}
-        </form>
+        <ContactForm />
       </div>
     </Section>
   );

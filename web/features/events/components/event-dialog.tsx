@@ -15,11 +15,11 @@ import { typeTone } from "../rules.ts";
 import { EventMeta } from "./event-meta.tsx";
 import { RegistrationForm } from "./registration-form.tsx";
 
-type EventDialogProps = { event: Event | null; focusRegistration: boolean; onClose: () => void };
+type EventDialogProps = { event: Event | null; focusRegistration: boolean; timezone: string; onClose: () => void };
 
 const subheading = css({ fontFamily: "display", fontSize: "lg", fontWeight: "600", color: "heading", mb: "3" });
 
-export function EventDialog({ event, focusRegistration, onClose }: EventDialogProps) {
+export function EventDialog({ event, focusRegistration, timezone, onClose }: EventDialogProps) {
   const [photoIndex, setPhotoIndex] = useState<number | null>(null);
   useEffect(() => setPhotoIndex(null), [event?.id]);
   const registrationId = event ? `event-${event.id}-registration` : undefined;
@@ -66,7 +66,7 @@ export function EventDialog({ event, focusRegistration, onClose }: EventDialogPr
                 <FileText size={18} aria-hidden /> {event.attachmentName || "Download PDF"}
               </a>
             )}
-            <EventCalendarLinks event={event} />
+            <EventCalendarLinks event={event} timezone={timezone} />
             <div id={registrationId} className={css({ mt: "2", pt: "5", borderTopWidth: "1px", borderColor: "border" })}>
               <h3 className={subheading}>Register</h3>
               {event.registrationLink ? (

@@ -6,9 +6,8 @@ import type { Event } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { useQuery } from "../../../lib/query.ts";
 import { SubscribeToCalendar } from "../../calendar/subscribe-link.tsx";
-import { eventsQueryOptions } from "../api.ts";
+import { useEvents } from "../api.ts";
 import { EventCard } from "./event-card.tsx";
 import { useOpenedOnce } from "../../../lib/use-opened-once.ts";
 
@@ -19,8 +18,9 @@ const EventDialog = lazy(() => loadEventDialog().then((module) => ({ default: mo
 const preloadEventDialog = () => void loadEventDialog();
 
 
-export function EventsSection({ onViewAll }: { onViewAll?: () => void }) {
-  const { data, isPending, isError } = useQuery(eventsQueryOptions());
+/** `timezone`: SITE_TIMEZONE, for the calendar links (given with the profile). */
+export function EventsSection({ timezone, onViewAll }: { timezone: string; onViewAll?: () => void }) {
+  const { data, isPending, isError } = useEvents();
   const [expanded, setExpanded] = useState(false);
   const [open, setOpen] = useState<{ event: Event; focusRegistration: boolean } | null>(null);
   const events = data ?? [];
@@ -70,7 +70,7 @@ export function EventsSection({ onViewAll }: { onViewAll?: () => void }) {
       )}
       {dialogMounted && (
         <Suspense fallback={null}>
-          <EventDialog event={open?.event ?? null} focusRegistration={open?.focusRegistration ?? false} onClose={() => setOpen(null)} />
+          <EventDialog event={open?.event ?? null} focusRegistration={open?.focusRegistration ?? false} timezone={timezone} onClose={() => setOpen(null)} />
         </Suspense>
       )}
     </Section>

@@ -1,4 +1,5 @@
 // Registration for an event without an external link (the §5 registration schema and messages).
+import { useMutation } from "@tanstack/react-query";
 import { css } from "../../../../styled-system/css";
 import { registrationSchema, type RegistrationInput } from "../../../../src/shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
@@ -6,15 +7,14 @@ import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useHoneypot } from "../../../components/ui/honeypot.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
-import { useMutation } from "../../../lib/query.ts";
-import { useSchemaForm } from "../../../lib/use-schema-form.ts";
+import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { registerForEvent } from "../api.ts";
 
 type FormValues = { name: string; email: string; phone: string; additionalInfo: string };
 const EMPTY: FormValues = { name: "", email: "", phone: "", additionalInfo: "" };
 
 export function RegistrationForm({ eventId, eventName }: { eventId: number; eventName: string }) {
-  const form = useSchemaForm<FormValues, RegistrationInput>(registrationSchema, EMPTY);
+  const form = useSchemaResolvedForm<FormValues, RegistrationInput>(registrationSchema, EMPTY);
   const { field: honeypot, withTrap } = useHoneypot();
   const mutation = useMutation({
     mutationFn: (input: RegistrationInput) => registerForEvent(eventId, withTrap(input)),
@@ -24,7 +24,7 @@ export function RegistrationForm({ eventId, eventName }: { eventId: number; even
     },
     onError: () => toast({ title: "Error", description: "There was a problem with your registration. Please try again.", variant: "destructive" }),
   });
-  const { errors } = form;
+  const { errors } = form.formState;
   const busy = mutation.isPending;
 
   return (
@@ -34,13 +34,13 @@ export function RegistrationForm({ eventId, eventName }: { eventId: number; even
       onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
       className={css({ display: "grid", gap: "4", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" } })}
     >
-      <Field label="Name *" error={errors.name}>
+      <Field label="Name *" error={errors.name?.message}>
         {(id, describedBy) => <Input id={id} autoComplete="name" aria-invalid={!!errors.name} aria-describedby={describedBy} {...form.register("name")} />}
       </Field>
-      <Field label="Email *" error={errors.email}>
+      <Field label="Email *" error={errors.email?.message}>
         {(id, describedBy) => <Input id={id} type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby={describedBy} {...form.register("email")} />}
       </Field>
-      <Field label="Phone *" error={errors.phone}>
+      <Field label="Phone *" error={errors.phone?.message}>
         {(id, describedBy) => <Input id={id} type="tel" autoComplete="tel" aria-invalid={!!errors.phone} aria-describedby={describedBy} {...form.register("phone")} />}
       </Field>
       <Field label="Additional Information" className={css({ gridColumn: { sm: "1 / -1" } })}>

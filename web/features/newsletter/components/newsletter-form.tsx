@@ -1,55 +1,46 @@
-// Newsletter signup in the footer (spec §2.1, §4, §8): spinner and disabled while submitting, cleared on success.
+// Newsletter signup in the footer (spec §2.1, §4, §8). The field is rendered by the server and shown at once;
+// react-hook-form with the shared newsletter schema and the call come with newsletter-form-logic.tsx, loaded when the
+// form nears the viewport (web/lib/lazy-form.ts).
 import { Send } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import type { FormEventHandler, ReactNode, Ref } from "react";
+import type { UseFormRegister } from "react-hook-form";
 import { css } from "../../../../styled-system/css";
-import { isPlausibleNewsletterEmail } from "../../../../src/shared/newsletter-email.ts";
+import type { NewsletterInput } from "../../../../src/shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useHoneypot } from "../../../components/ui/honeypot.tsx";
-import { toast } from "../../../components/ui/toast.tsx";
-import { useMutation } from "../../../lib/query.ts";
-import { subscribeToNewsletter } from "../api.ts";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { useLazyForm } from "../../../lib/lazy-form.ts";
 
-export function NewsletterForm() {
-  const [email, setEmail] = useState("");
-  const { field: honeypot, withTrap } = useHoneypot();
-  const mutation = useMutation({
-    mutationFn: (input: { email: string }) => subscribeToNewsletter(withTrap(input)),
-    onSuccess: () => {
-      toast({ title: "Success!", description: "You've been subscribed to our newsletter." });
-      setEmail("");
-    },
-    onError: (error) => {
-      if (error.message.includes("409")) {
-        toast({ title: "Already subscribed", description: "This email is already subscribed to our newsletter." });
-        return;
-      }
-      console.error("Newsletter subscription failed:", error);
-      toast({ title: "Error", description: "Failed to subscribe. Please try again.", variant: "destructive" });
-    },
-  });
+const loadNewsletterForm = () => import("./newsletter-form-logic.tsx");
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isPlausibleNewsletterEmail(email)) {
-      toast({ title: "Invalid email", description: "Please enter a valid email address", variant: "destructive" });
-      return;
-    }
-    mutation.mutate({ email: email.trim() });
-  };
+type NewsletterFormViewProps = {
+  formRef: Ref<HTMLFormElement>;
+  onSubmit: FormEventHandler;
+  onFocus?: () => void;
+  /** react-hook-form's, once loaded; the unbound field carries only its name. */
+  register?: UseFormRegister<NewsletterInput>;
+  busy?: boolean;
+  honeypot: ReactNode;
+};
 
-  const busy = mutation.isPending;
+/** The form's markup, the same unbound and loaded: a spinner and disabled while submitting. */
+export function NewsletterFormView({ formRef, onSubmit, onFocus, register, busy = false, honeypot }: NewsletterFormViewProps) {
   return (
-    <form noValidate onSubmit={submit} aria-label="Newsletter signup" className={css({ display: "flex", gap: "2", flexWrap: { base: "wrap", sm: "nowrap" } })}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={onFocus}
+      aria-label="Newsletter signup"
+      className={css({ display: "flex", gap: "2", flexWrap: { base: "wrap", sm: "nowrap" } })}
+    >
       <label className={css({ flex: "1", minW: "0" })}>
         <span className={css({ srOnly: true })}>Email address</span>
         <input
           type="email"
-          name="email"
           autoComplete="email"
           placeholder="Your email address"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          {...(register?.("email") ?? { name: "email" })}
           disabled={busy}
           className={css({
             w: "full",
@@ -72,4 +63,12 @@ export function NewsletterForm() {
       {honeypot}
     </form>
   );
+}
+
+/** The unbound form until its code has loaded, then the loaded one. */
+export function NewsletterForm() {
+  const { loaded, formProps } = useLazyForm(loadNewsletterForm);
+  const { field: honeypot } = useHoneypot();
+  if (loaded) return <loaded.module.LoadedNewsletterForm start={loaded.start} />;
+  return <NewsletterFormView formRef={formProps.ref} onSubmit={formProps.onSubmit} onFocus={formProps.onFocus} honeypot={honeypot} />;
 }

@@ -6,8 +6,7 @@ import { css } from "../../../../styled-system/css";
 import { notice } from "../../../../styled-system/recipes/notice";
 import { DISMISSED_NOTIFICATIONS_KEY } from "../../../../src/shared/constants.ts";
 import { RichText } from "../../../components/ui/rich-text.tsx";
-import { useQuery } from "../../../lib/query.ts";
-import { notificationsQueryOptions } from "../api.ts";
+import { useNotifications } from "../api.ts";
 import { bannerType, orderNotifications, type BannerType } from "../order.ts";
 
 const ICONS: Record<BannerType, ComponentType<{ size?: number; "aria-hidden"?: boolean }>> = {
@@ -30,7 +29,7 @@ function readDismissed(): number[] {
 }
 
 export function NotificationBanner() {
-  const { data } = useQuery(notificationsQueryOptions());
+  const { data } = useNotifications();
   // The server renders every notice (the page is the same for all visitors, and readable without JavaScript); the
   // ones this visitor closed go once the stored list is read, right after hydration.
   const [dismissed, setDismissed] = useState<number[]>([]);

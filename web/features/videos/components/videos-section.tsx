@@ -5,13 +5,12 @@
 import { CirclePlay, RefreshCw, TriangleAlert } from "lucide-react";
 import { css } from "../../../../styled-system/css";
 import { button } from "../../../../styled-system/recipes/button";
-import { VIDEO_FETCH_ATTEMPTS, VIDEO_SKELETONS } from "../../../../src/shared/constants.ts";
+import { VIDEO_SKELETONS } from "../../../../src/shared/constants.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { formatShortDate } from "../../../components/ui/format.ts";
 import { Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { useQuery } from "../../../lib/query.ts";
-import { videoStatusQueryOptions, videosQueryOptions, VideosRequestError } from "../api.ts";
+import { useVideos, useVideoStatus, VideosRequestError } from "../api.ts";
 
 export const SERVICE_NAME = "YouTube";
 export const channelUrl = (channelId: string | undefined) =>
@@ -52,7 +51,7 @@ const ChannelLink = ({ channelId, size }: { channelId: string | undefined; size?
 );
 
 export function VideosSection() {
-  const { data: status, isError } = useQuery(videoStatusQueryOptions());
+  const { data: status, isError } = useVideoStatus();
   if (status && !status.configured) {
     return status.channelId ? (
       <Section {...SECTION}>
@@ -67,8 +66,7 @@ export function VideosSection() {
 }
 
 function RecentVideos({ channelId }: { channelId: string | undefined }) {
-  const query = useQuery(videosQueryOptions(VIDEO_FETCH_ATTEMPTS));
-  const { data, error, isPending, isFetching, refetch } = query;
+  const { data, error, isPending, isFetching, refetch } = useVideos();
   const loading = isPending || (error !== null && isFetching);
 
   return (

@@ -1,7 +1,7 @@
 // Test data for the data module: a valid export file with rows in every section, and helpers.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { TestApp } from "../../test-support/app.ts";
+import type { TestApp } from "./app.ts";
 
 export const PNG_BYTES = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
 export const PDF_BYTES = new TextEncoder().encode("%PDF-1.4\n% test attachment\n%%EOF\n");

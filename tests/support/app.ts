@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../db/client.ts";
-import { createApp, type AppOptions } from "../app.ts";
-import { loadConfig } from "../config.ts";
-import { ensureAdmin } from "../modules/auth/service.ts";
+import { createApp, type AppOptions } from "../../src/app.ts";
+import { setClientAddress } from "../../src/lib/client-ip.ts";
+import { loadConfig } from "../../src/config.ts";
+import { ensureAdmin } from "../../src/modules/auth/service.ts";
 
 export const TEST_PASSWORD = "test-password";
 
@@ -16,7 +17,7 @@ export async function createTestApp(overrides: Partial<AppOptions> & { env?: Rec
   const config = loadConfig({ DATA_DIR: join(dir, "data"), APP_DATA_DIR: join(dir, "app_data"), ...overrides.env });
   const db = openDatabase(join(dir, "site.db"));
   await ensureAdmin(db, TEST_PASSWORD);
-  const app = createApp({ db, config, jwtSecret: "test-secret-test-secret-test-secret", ...overrides });
+  const app = await createApp({ db, config, jwtSecret: "test-secret-test-secret-test-secret", ...overrides });
 
   const request = async (method: string, path: string, options: { body?: unknown; token?: string | null; headers?: Record<string, string>; ip?: string } = {}) => {
     const headers = new Headers(options.headers);
@@ -27,7 +28,9 @@ export async function createTestApp(overrides: Partial<AppOptions> & { env?: Rec
       body = JSON.stringify(options.body);
       headers.set("Content-Type", "application/json");
     }
-    return app.handle(new Request(`http://localhost${path}`, { method, headers, body }), options.ip);
+    const request = new Request(`http://localhost${path}`, { method, headers, body });
+    setClientAddress(request, options.ip ?? "127.0.0.1");
+    return app.handle(request);
   };
 
   const login = async () => {

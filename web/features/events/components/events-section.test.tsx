@@ -1,0 +1,75 @@
+// Upcoming events (spec §2.1, §9): the first 3 with 'View All Events' / 'Show Less', and the preview rule — the
+// description's first 150 characters and '...', and 'View More' only for a longer description, photos or an
+// attachment. In happy-dom.
+import { renderWithData } from "../../../test-dom.tsx";
+import { afterEach, describe, expect, test } from "bun:test";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import type { Event } from "../../../../src/shared/types.ts";
+import { eventsQueryOptions } from "../api.ts";
+import { EventsSection } from "./events-section.tsx";
+
+afterEach(cleanup);
+
+const LONG = "Breath, posture and stillness: ".repeat(6); // 186 characters
+const event = (id: number, name: string, changes: Partial<Event> = {}): Event => ({
+  id,
+  name,
+  type: "workshop",
+  startDate: "2031-05-0" + id,
+  endDate: null,
+  time: "10:00 am",
+  location: "Fitzroy",
+  description: "<p>A quiet morning.</p>",
+  isHighlighted: false,
+  registrationLink: null,
+  attachmentName: null,
+  attachmentFile: null,
+  archiveDescription: null,
+  images: [],
+  year: null,
+  createdAt: "2031-01-01T00:00:00.000Z",
+  ...changes,
+});
+
+const EVENTS = [
+  event(1, "Short and plain"),
+  event(2, "Long description", { description: `<p>${LONG}</p>` }),
+  event(3, "With photos", { images: ["/uploads/a.jpg"] }),
+  event(4, "With a PDF", { attachmentFile: "/uploads/programme.pdf", attachmentName: "Programme" }),
+];
+
+const renderEvents = (events = EVENTS) => renderWithData(<EventsSection timezone="Australia/Melbourne" />, [[eventsQueryOptions().queryKey, events]]);
+const card = (name: string) => screen.getByRole("article", { name });
+const offersViewMore = (name: string) => within(card(name)).queryByRole("button", { name: `View More: ${name}` }) !== null;
+
+describe("EventsSection", () => {
+  test("the first 3; 'View All Events' shows all, 'Show Less' the first 3 again", () => {
+    renderEvents();
+    expect(screen.getAllByTestId("event-card")).toHaveLength(3);
+    fireEvent.click(screen.getByRole("button", { name: "View All Events" }));
+    expect(screen.getAllByTestId("event-card")).toHaveLength(4);
+    fireEvent.click(screen.getByRole("button", { name: "Show Less" }));
+    expect(screen.getAllByTestId("event-card")).toHaveLength(3);
+  });
+
+  test("no toggle with 3 events or fewer", () => {
+    renderEvents(EVENTS.slice(0, 3));
+    expect(screen.queryByRole("button", { name: "View All Events" })).toBeNull();
+  });
+
+  test("'View More' for a description over 150 characters, photos or an attachment, not otherwise", () => {
+    renderEvents();
+    fireEvent.click(screen.getByRole("button", { name: "View All Events" }));
+    expect(offersViewMore("Short and plain")).toBe(false);
+    expect(offersViewMore("Long description")).toBe(true);
+    expect(offersViewMore("With photos")).toBe(true);
+    expect(offersViewMore("With a PDF")).toBe(true);
+  });
+
+  test("a long description shows its first 150 characters and '...'; a short one is shown whole", () => {
+    renderEvents();
+    expect(within(card("Long description")).getByTestId("event-description").textContent).toBe(`${LONG.slice(0, 150)}...`);
+    expect(within(card("Short and plain")).queryByTestId("event-description")).toBeNull();
+    expect(within(card("Short and plain")).getByText("A quiet morning.")).toBeTruthy();
+  });
+});

@@ -1,0 +1,64 @@
+// The event registration form's §5 messages in happy-dom (spec §5): name, e-mail and a phone of at least 6
+// characters are required; additional information is optional.
+import { renderWithData, waitUntilGone } from "../../../test-dom.tsx";
+import { afterEach, describe, expect, spyOn, test } from "bun:test";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { Toaster } from "../../../components/ui/toast.tsx";
+import { RegistrationForm } from "./registration-form.tsx";
+
+afterEach(cleanup);
+
+const renderForm = () =>
+  renderWithData(
+    <>
+      <RegistrationForm eventId={7} eventName="Spring Retreat" />
+      <Toaster />
+    </>,
+  );
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const register = () => fireEvent.click(screen.getByRole("button", { name: "Register" }));
+
+describe("RegistrationForm", () => {
+  test("an empty form shows the three §5 messages", async () => {
+    renderForm();
+    register();
+    for (const message of ["Name is required", "Valid email is required", "Phone number is required"]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(screen.getAllByRole("alert")).toHaveLength(3);
+  });
+
+  test("a phone of 5 characters is refused, of 6 accepted; each message goes once its field is valid", async () => {
+    renderForm();
+    fill("Name *", "Asha");
+    fill("Email *", "asha@example");
+    fill("Phone *", "12345");
+    register();
+    expect(await screen.findByText("Phone number is required")).toBeTruthy();
+    expect(screen.getByText("Valid email is required")).toBeTruthy();
+    expect(screen.queryByText("Name is required")).toBeNull();
+    fill("Phone *", "123456");
+    await waitUntilGone("Phone number is required");
+    fill("Email *", "asha@example.com");
+    await waitUntilGone("Valid email is required");
+    expect(screen.queryAllByRole("alert")).toHaveLength(0);
+  });
+
+  test("additional information may stay empty: the schema's values are sent, then the §8 toast and an empty form", async () => {
+    const fetch = spyOn(globalThis, "fetch").mockResolvedValue(new Response("{}", { status: 201 }));
+    try {
+      renderForm();
+      fill("Name *", " Asha ");
+      fill("Email *", "Asha@Example.com");
+      fill("Phone *", "0400 000 000");
+      register();
+      expect(await screen.findByText("Thank you for registering for Spring Retreat. We look forward to seeing you.")).toBeTruthy();
+      const [path, init] = fetch.mock.calls[0]!;
+      expect(path).toBe("/api/events/7/registrations");
+      expect(JSON.parse(String(init?.body))).toEqual({ name: "Asha", email: "asha@example.com", phone: "0400 000 000", additionalInfo: null, website: "" });
+      expect((screen.getByLabelText("Name *") as HTMLInputElement).value).toBe("");
+    } finally {
+      fetch.mockRestore();
+    }
+  });
+});

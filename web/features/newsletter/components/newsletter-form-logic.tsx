@@ -1,0 +1,37 @@
+// The newsletter form's behaviour, loaded lazily by newsletter-form.tsx: the shared newsletter schema (its message in
+// the 'Invalid email' toast), the call, and the §8 toasts; the field is cleared on success (spec §4).
+import { useMutation } from "@tanstack/react-query";
+import { newsletterFormSchema, type NewsletterInput } from "../../../../src/shared/schemas.ts";
+import { useHoneypot } from "../../../components/ui/honeypot.tsx";
+import { toast } from "../../../components/ui/toast.tsx";
+import { useFormStart, type FormStart } from "../../../lib/lazy-form.ts";
+import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
+import { subscribeToNewsletter } from "../api.ts";
+import { NewsletterFormView } from "./newsletter-form.tsx";
+
+export function LoadedNewsletterForm({ start }: { start: FormStart }) {
+  const form = useSchemaResolvedForm<NewsletterInput, NewsletterInput>(newsletterFormSchema, { email: "" });
+  const { field: honeypot, withTrap } = useHoneypot();
+  const mutation = useMutation({
+    mutationFn: (input: NewsletterInput) => subscribeToNewsletter(withTrap(input)),
+    onSuccess: () => {
+      toast({ title: "Success!", description: "You've been subscribed to our newsletter." });
+      form.reset();
+    },
+    onError: (error) => {
+      if (error.message.includes("409")) {
+        toast({ title: "Already subscribed", description: "This email is already subscribed to our newsletter." });
+        return;
+      }
+      console.error("Newsletter subscription failed:", error);
+      toast({ title: "Error", description: "Failed to subscribe. Please try again.", variant: "destructive" });
+    },
+  });
+  const submit = form.handleSubmit(
+    (values) => mutation.mutate(values),
+    (errors) => toast({ title: "Invalid email", description: errors.email?.message, variant: "destructive" }),
+  );
+  const formRef = useFormStart(form, start, submit);
+
+  return <NewsletterFormView formRef={formRef} onSubmit={submit} register={form.register} busy={mutation.isPending} honeypot={honeypot} />;
+}
