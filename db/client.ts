@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { chmodSync, closeSync, existsSync, openSync } from "node:fs";
-import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import { type BunSQLiteDatabase, drizzle } from "drizzle-orm/bun-sqlite";
 import { migrations } from "./migrations/index.ts";
 import * as schema from "./schema.ts";
 
@@ -29,7 +29,10 @@ export function openDatabase(path: string): Db {
 function migrate(sqlite: Database) {
   sqlite.exec("CREATE TABLE IF NOT EXISTS __migrations (name TEXT PRIMARY KEY, appliedAt TEXT NOT NULL)");
   const applied = new Set(
-    sqlite.query<{ name: string }, []>("SELECT name FROM __migrations").all().map((row) => row.name),
+    sqlite
+      .query<{ name: string }, []>("SELECT name FROM __migrations")
+      .all()
+      .map((row) => row.name),
   );
   for (const migration of migrations) {
     if (applied.has(migration.name)) continue;

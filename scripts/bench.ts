@@ -6,11 +6,12 @@
 // start, after the first render of / and after the load, the same start and memory figures of a compiled hello-world
 // Bun server (bench/floor.ts: the floor under ours), and the bundle sizes. Bounded: DURATION seconds per endpoint and
 // server, BENCH_STARTS starts of each kind.
-import { $ } from "bun";
+
 import { Database } from "bun:sqlite";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { $ } from "bun";
 import { freePort } from "../tests/server.ts";
 import { checkBudgets } from "./budgets.ts";
 
@@ -33,7 +34,12 @@ const rssMb = async (pid: number) => {
 };
 
 /** Milliseconds from spawn until `path` answers 200 (polled every millisecond). */
-async function timeToFirstResponse(url: string, started: number, server: { child: { exitCode: number | null }; output: () => string }, timeoutMs = 20_000) {
+async function timeToFirstResponse(
+  url: string,
+  started: number,
+  server: { child: { exitCode: number | null }; output: () => string },
+  timeoutMs = 20_000,
+) {
   while (performance.now() - started < timeoutMs) {
     if (server.child.exitCode !== null) throw new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`);
     try {
@@ -83,7 +89,9 @@ async function measureStarts(command: string[], env: Record<string, string>, cwd
 function spread(ms: number[]) {
   const sorted = [...ms].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
-  return sorted.length === 1 ? `${median.toFixed(0)} ms` : `${median.toFixed(0)} ms (${sorted[0]!.toFixed(0)}–${sorted.at(-1)!.toFixed(0)}, ${sorted.length} starts)`;
+  return sorted.length === 1
+    ? `${median.toFixed(0)} ms`
+    : `${median.toFixed(0)} ms (${sorted[0]!.toFixed(0)}–${sorted.at(-1)!.toFixed(0)}, ${sorted.length} starts)`;
 }
 
 /** The CPU time the process has used so far, all threads, in microseconds (/proc/PID/stat utime + stime). */
@@ -98,7 +106,10 @@ type WrkResult = { rps: number; p99ms: number; errors: string; cpuUsPerRequest: 
 
 async function wrk(url: string, seconds: number, serverPid: number): Promise<WrkResult> {
   const cpuBefore = await cpuUs(serverPid);
-  const output = await $`${pin(LOAD_CPUS, ["wrk", "-t", "1", "-c", String(CONNECTIONS), "-d", `${seconds}s`, "--latency", url])}`.quiet().nothrow().text();
+  const output = await $`${pin(LOAD_CPUS, ["wrk", "-t", "1", "-c", String(CONNECTIONS), "-d", `${seconds}s`, "--latency", url])}`
+    .quiet()
+    .nothrow()
+    .text();
   const cpuUsPerRequest = ((await cpuUs(serverPid)) - cpuBefore) / Number(/(\d+) requests in/.exec(output)?.[1] ?? Number.NaN);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
   const p99 = /\s99%\s+([\d.]+)(us|ms|s)\b/.exec(output);
@@ -169,7 +180,14 @@ try {
   const floorExe = join(dir, "floor");
   await $`bun build --compile --production --bytecode --format=esm ./bench/floor.ts --outfile ${floorExe}`.cwd(ROOT).quiet();
   const floorPort = freePort();
-  const floor = await measureStarts([floorExe], { PORT: String(floorPort), HOST: "127.0.0.1" }, dir, `http://127.0.0.1:${floorPort}`, "/healthz", STARTS);
+  const floor = await measureStarts(
+    [floorExe],
+    { PORT: String(floorPort), HOST: "127.0.0.1" },
+    dir,
+    `http://127.0.0.1:${floorPort}`,
+    "/healthz",
+    STARTS,
+  );
   await Bun.sleep(2000);
   const floorMb = await rssMb(floor.server.child.pid);
   await floor.server.stop();
@@ -184,7 +202,12 @@ try {
   const basePort = freePort();
   baseline = spawnServer(
     ["node", join(ROOT, "bench/baseline/server.js")],
-    { PORT: String(basePort), DB: join(baseDir, "site.db"), PAGE: join(baseDir, "index.html"), SITE_TIMEZONE: process.env.SITE_TIMEZONE ?? "Australia/Melbourne" },
+    {
+      PORT: String(basePort),
+      DB: join(baseDir, "site.db"),
+      PAGE: join(baseDir, "index.html"),
+      SITE_TIMEZONE: process.env.SITE_TIMEZONE ?? "Australia/Melbourne",
+    },
     baseDir,
   );
   const baseUrl = `http://127.0.0.1:${basePort}`;
@@ -200,11 +223,17 @@ try {
   }
   await Bun.write(join(dir, "answers.json"), JSON.stringify(answers));
   const ceilingPort = freePort();
-  const ceiling = spawnServer(["bun", join(ROOT, "bench/ceiling.ts")], { PORT: String(ceilingPort), HOST: "127.0.0.1", ANSWERS: join(dir, "answers.json") }, dir);
+  const ceiling = spawnServer(
+    ["bun", join(ROOT, "bench/ceiling.ts")],
+    { PORT: String(ceilingPort), HOST: "127.0.0.1", ANSWERS: join(dir, "answers.json") },
+    dir,
+  );
   const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
   await timeToFirstResponse(`${ceilingUrl}/api/profile`, performance.now(), ceiling);
 
-  console.log(`Load: wrk, ${CONNECTIONS} connections, ${DURATION} s per endpoint and server; servers on CPU ${SERVER_CPUS}, wrk on CPU ${LOAD_CPUS} (${cores} cores).`);
+  console.log(
+    `Load: wrk, ${CONNECTIONS} connections, ${DURATION} s per endpoint and server; servers on CPU ${SERVER_CPUS}, wrk on CPU ${LOAD_CPUS} (${cores} cores).`,
+  );
   const rows: { path: string; ours: WrkResult; base: WrkResult; ceiling: WrkResult; bytes: number }[] = [];
   for (const path of ENDPOINTS) {
     const bytes = (await (await fetch(`${url}${path}`)).arrayBuffer()).byteLength;
@@ -232,7 +261,11 @@ try {
       `${row.path.padEnd(22)}${pad(row.bytes, 8)}${pad(Math.round(row.ours.rps), 12)}${pad(row.ours.p99ms.toFixed(2), 9)}${pad(Math.round(row.base.rps), 12)}${pad(row.base.p99ms.toFixed(2), 9)}${pad(`${(row.ours.rps / row.base.rps).toFixed(1)}x`, 8)}` +
         `${pad(row.ours.cpuUsPerRequest.toFixed(1), 17)}${pad(row.base.cpuUsPerRequest.toFixed(0), 7)}${pad(`${(row.base.cpuUsPerRequest / row.ours.cpuUsPerRequest).toFixed(1)}x`, 8)}`,
     );
-    for (const [name, result] of [["ours", row.ours], ["node", row.base]] as const) if (result.errors) console.log(`    ${name}: ${result.errors}`);
+    for (const [name, result] of [
+      ["ours", row.ours],
+      ["node", row.base],
+    ] as const)
+      if (result.errors) console.log(`    ${name}: ${result.errors}`);
   }
   console.log("(CPU µs/req: the server's CPU time, all threads, per answered request; other work on the machine disturbs it less than req/s.)");
   console.log(`\nceiling, a bare Bun.serve answering the same bytes from memory (bench/ceiling.ts), same core, same run:`);
@@ -240,10 +273,16 @@ try {
     console.log(`${row.path.padEnd(22)}${pad(Math.round(row.ceiling.rps), 12)} req/s   ours ${(row.ours.rps / row.ceiling.rps).toFixed(2)}x of it`);
   }
   console.log(`\nexecutable: ${exeMb.toFixed(1)} MB`);
-  console.log(`start to first response (/healthz): first start ${firstStart.toFixed(0)} ms (empty data folder: migrate + auto-restore), restart ${spread(toHealth.ms)}`);
+  console.log(
+    `start to first response (/healthz): first start ${firstStart.toFixed(0)} ms (empty data folder: migrate + auto-restore), restart ${spread(toHealth.ms)}`,
+  );
   console.log(`start to first /api/profile (restart): ${spread(toProfile.ms)}`);
-  console.log(`start to first rendered / (restart): ${spread(toPage.ms)}; the first / after a start (API, reads, render): ${firstRenderMs.toFixed(0)} ms`);
-  console.log(`floor, a compiled hello-world Bun server (bench/floor.ts): start to first response ${spread(floor.ms)}, idle ${floorMb.toFixed(1)} MB`);
+  console.log(
+    `start to first rendered / (restart): ${spread(toPage.ms)}; the first / after a start (API, reads, render): ${firstRenderMs.toFixed(0)} ms`,
+  );
+  console.log(
+    `floor, a compiled hello-world Bun server (bench/floor.ts): start to first response ${spread(floor.ms)}, idle ${floorMb.toFixed(1)} MB`,
+  );
   console.log(
     `memory (RSS): ours idle after the start ${idleMb.toFixed(1)} MB, after the first / ${renderedMb.toFixed(1)} MB, after the load ${loadedMb.toFixed(1)} MB; node baseline idle ${baseIdleMb.toFixed(1)} MB, after ${baseLoadedMb.toFixed(1)} MB`,
   );

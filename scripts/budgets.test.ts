@@ -5,7 +5,9 @@ import { join } from "node:path";
 import { BUDGETS, checkBudgets } from "./budgets.ts";
 
 const folders: string[] = [];
-afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
 
 /** Bytes that gzip barely shrinks, so `kb` of them weigh about `kb` KB gzipped. */
 const incompressible = (kb: number) => `/*${Buffer.from(crypto.getRandomValues(new Uint8Array(kb * 1024))).toString("base64")}*/`;

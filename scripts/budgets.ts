@@ -56,14 +56,23 @@ export async function checkBudgets(outdir: string): Promise<BudgetReport> {
     return seen;
   };
 
-  const entryScripts = [...html.matchAll(/<script[^>]*\bsrc="(\/[^"]+\.js)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="(\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const entryScripts = [
+    ...html.matchAll(/<script[^>]*\bsrc="(\/[^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="(\/[^"]+\.js)"/g),
+  ].map((m) => m[1]!);
   const publicSet = await closure(entryScripts, false);
   const lazyRoots = new Set<string>();
   for (const path of publicSet) for (const target of await importsOf(path, DYNAMIC_IMPORT)) if (!publicSet.has(target)) lazyRoots.add(target);
   const isAdmin = (path: string) => /^\/admin[-.]/.test(path);
   const adminSet = await closure([...lazyRoots].filter(isAdmin), true, publicSet);
-  const otherLazySet = await closure([...lazyRoots].filter((path) => !isAdmin(path)), true, new Set([...publicSet, ...adminSet]));
-  const cssFiles = readdirSync(outdir).filter((name) => name.endsWith(".css")).map((name) => `/${name}`);
+  const otherLazySet = await closure(
+    [...lazyRoots].filter((path) => !isAdmin(path)),
+    true,
+    new Set([...publicSet, ...adminSet]),
+  );
+  const cssFiles = readdirSync(outdir)
+    .filter((name) => name.endsWith(".css"))
+    .map((name) => `/${name}`);
 
   const total = async (files: Iterable<string>) => {
     let sum = 0;
@@ -88,7 +97,10 @@ export async function checkBudgets(outdir: string): Promise<BudgetReport> {
     report.lines.push(`  ${budget.name}: ${kb(gzip)} gzip of ${budget.limitKb} KB: ${status}  [${detail.join(", ")}]`);
     if (over) report.failures.push(`${budget.name} is ${kb(gzip)} gzip, over its ${budget.limitKb} KB budget`);
   }
-  if (report.otherLazy.files.length) report.lines.push(`  other lazy chunks (loaded on demand by /): ${kb(report.otherLazy.gzip)} gzip [${report.otherLazy.files.map((f) => f.slice(1)).join(", ")}]`);
+  if (report.otherLazy.files.length)
+    report.lines.push(
+      `  other lazy chunks (loaded on demand by /): ${kb(report.otherLazy.gzip)} gzip [${report.otherLazy.files.map((f) => f.slice(1)).join(", ")}]`,
+    );
   return report;
 }
 

@@ -1,10 +1,11 @@
 // Builds the web app into dist/public: Panda CSS, the subset web fonts (scripts/fonts.ts), Bun's bundler
 // (production React), the stylesheet inlined into index.html, precompressed copies, and src/generated/web-assets.ts,
 // the manifest through which the executable embeds every file.
-import { $ } from "bun";
+
 import { mkdirSync, rmSync } from "node:fs";
 import { relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { $ } from "bun";
 import { checkBudgets } from "./budgets.ts";
 import { buildFonts } from "./fonts.ts";
 import { inlineStylesheets, pruneUnusedCustomProperties } from "./inline-css.ts";

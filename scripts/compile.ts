@@ -6,10 +6,11 @@
 // - `--bytecode-order`: a first build is run once as a visitor would use it (a restart, /, the public reads), and the
 //   final build lays its bytecode out in that order, so a start reads and decodes less of the executable. The run is
 //   only a layout hint: when it fails, the build without it is kept, with a warning.
-import { $ } from "bun";
+
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { $ } from "bun";
 import { freePort } from "../tests/server.ts";
 
 const ROOT = resolve(import.meta.dir, "..");

@@ -23,14 +23,21 @@ type Face = Record<string, string> & { family: string; file: string };
 /** The @font-face rules of the web fonts (not the fallbacks) in CSS the fonts script wrote: descriptors, family, file. */
 function parseFaces(css: string, folder: string): Face[] {
   return [...css.matchAll(/@font-face \{([^}]*)\}/g)]
-    .map(([, body]) => Object.fromEntries([...body!.matchAll(/([a-z-]+): ([^;]+);/g)].map(([, key, value]) => [key!, value!])) as Record<string, string>)
+    .map(
+      ([, body]) => Object.fromEntries([...body!.matchAll(/([a-z-]+): ([^;]+);/g)].map(([, key, value]) => [key!, value!])) as Record<string, string>,
+    )
     .filter((face) => face.src?.startsWith("url("))
-    .map((face) => Object.assign(face, { family: face["font-family"]!.replaceAll('"', ""), file: `${folder}${face.src!.match(/url\("([^"]+)"\)/)![1]}` }));
+    .map((face) =>
+      Object.assign(face, { family: face["font-family"]!.replaceAll('"', ""), file: `${folder}${face.src!.match(/url\("([^"]+)"\)/)![1]}` }),
+    );
 }
 const faces = async () => parseFaces(await build(), outdir);
 
 // The 63 table tags a WOFF2 directory names by index.
-const KNOWN_TAGS = "cmap,head,hhea,hmtx,maxp,name,OS/2,post,cvt ,fpgm,glyf,loca,prep,CFF ,VORG,EBDT,EBLC,gasp,hdmx,kern,LTSH,PCLT,VDMX,vhea,vmtx,BASE,GDEF,GPOS,GSUB,EBSC,JSTF,MATH,CBDT,CBLC,COLR,CPAL,SVG ,sbix,acnt,avar,bdat,bloc,bsln,cvar,fdsc,feat,fmtx,fvar,gvar,hsty,just,lcar,mort,morx,opbd,prop,trak,Zapf,Silf,Glat,Gloc,Feat,Sill".split(",");
+const KNOWN_TAGS =
+  "cmap,head,hhea,hmtx,maxp,name,OS/2,post,cvt ,fpgm,glyf,loca,prep,CFF ,VORG,EBDT,EBLC,gasp,hdmx,kern,LTSH,PCLT,VDMX,vhea,vmtx,BASE,GDEF,GPOS,GSUB,EBSC,JSTF,MATH,CBDT,CBLC,COLR,CPAL,SVG ,sbix,acnt,avar,bdat,bloc,bsln,cvar,fdsc,feat,fmtx,fvar,gvar,hsty,just,lcar,mort,morx,opbd,prop,trak,Zapf,Silf,Glat,Gloc,Feat,Sill".split(
+    ",",
+  );
 
 type Table = { view: DataView; transformed: boolean };
 
@@ -101,9 +108,17 @@ function cmap(font: Font): Map<number, number> {
   const format4 = subtables.find((offset) => view.getUint16(offset) === 4);
   if (format4 === undefined) throw new Error("no format 4 or 12 cmap");
   const segments = view.getUint16(format4 + 6) / 2;
-  const ends = format4 + 14, starts = ends + segments * 2 + 2, deltas = starts + segments * 2, rangeOffsets = deltas + segments * 2;
+  const ends = format4 + 14,
+    starts = ends + segments * 2 + 2,
+    deltas = starts + segments * 2,
+    rangeOffsets = deltas + segments * 2;
   for (let s = 0; s < segments; s++) {
-    const [start, end, delta, rangeOffset] = [view.getUint16(starts + s * 2), view.getUint16(ends + s * 2), view.getUint16(deltas + s * 2), view.getUint16(rangeOffsets + s * 2)];
+    const [start, end, delta, rangeOffset] = [
+      view.getUint16(starts + s * 2),
+      view.getUint16(ends + s * 2),
+      view.getUint16(deltas + s * 2),
+      view.getUint16(rangeOffsets + s * 2),
+    ];
     for (let point = start; point <= end && point !== 0xffff; point++) {
       const indexed = rangeOffset === 0 ? point : view.getUint16(rangeOffsets + s * 2 + rangeOffset + (point - start) * 2);
       const glyph = rangeOffset !== 0 && indexed === 0 ? 0 : (indexed + delta) & 0xffff;
@@ -130,7 +145,9 @@ function features(font: Font, tag: "GSUB" | "GPOS"): string[] {
   const found = font.tables.get(tag);
   if (!found) return [];
   const list = found.view.getUint16(6);
-  return Array.from({ length: found.view.getUint16(list) }, (_, i) => String.fromCharCode(...new Uint8Array(found.view.buffer, found.view.byteOffset + list + 2 + i * 6, 4)));
+  return Array.from({ length: found.view.getUint16(list) }, (_, i) =>
+    String.fromCharCode(...new Uint8Array(found.view.buffer, found.view.byteOffset + list + 2 + i * 6, 4)),
+  );
 }
 
 /** What the fallback faces were measured against: units per em, hhea and OS/2 ascent, descent and line gap. */
@@ -209,7 +226,9 @@ describe("web fonts (subset at build time)", () => {
         for (const tag of ["GSUB", "GPOS"] as const) {
           const kept = features(subset, tag);
           expect(kept.filter((feature) => !LAYOUT_FEATURES.includes(feature))).toEqual([]);
-          expect([...new Set(kept)].sort()).toEqual([...new Set(features(original, tag).filter((feature) => LAYOUT_FEATURES.includes(feature)))].sort());
+          expect([...new Set(kept)].sort()).toEqual(
+            [...new Set(features(original, tag).filter((feature) => LAYOUT_FEATURES.includes(feature)))].sort(),
+          );
         }
         expect(features(subset, "GPOS")).toContain("kern");
       }
@@ -230,7 +249,9 @@ describe("web fonts (subset at build time)", () => {
         if (wght(original).default !== wght(subset).default) continue;
         const [subsetMap, originalMap] = [cmap(subset), cmap(original)];
         const [subsetAdvance, originalAdvance] = [advances(subset), advances(original)];
-        const changed = [...originalMap].filter(([point, glyph]) => latin.includes(point) && subsetAdvance(subsetMap.get(point)!) !== originalAdvance(glyph));
+        const changed = [...originalMap].filter(
+          ([point, glyph]) => latin.includes(point) && subsetAdvance(subsetMap.get(point)!) !== originalAdvance(glyph),
+        );
         expect(changed).toEqual([]);
       }
     },
@@ -246,7 +267,11 @@ describe("web fonts (subset at build time)", () => {
         expect(css).toBe(await build());
         for (const [mine, theirs] of (await faces()).map((face, i) => [face, parseFaces(css, other)[i]!] as const)) {
           expect(Bun.hash(await Bun.file(theirs.file).bytes())).toBe(Bun.hash(await Bun.file(mine.file).bytes()));
-          expect(mine.file).toContain(Bun.hash(await Bun.file(mine.file).bytes()).toString(36).slice(0, 10));
+          expect(mine.file).toContain(
+            Bun.hash(await Bun.file(mine.file).bytes())
+              .toString(36)
+              .slice(0, 10),
+          );
         }
       } finally {
         rmSync(other, { recursive: true, force: true });

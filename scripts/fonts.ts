@@ -7,7 +7,8 @@ import subsetFont from "subset-font";
  * The Latin range of the fontsource files (their `unicode-range`). Every code point of it that a font maps stays in
  * the subset: the texts are edited by the administrator, so any Latin text must still render in the web font.
  */
-export const LATIN = "U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD";
+export const LATIN =
+  "U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD";
 
 /**
  * The OpenType features kept: those a browser applies to Latin text by itself (HarfBuzz's defaults for horizontal
@@ -16,7 +17,24 @@ export const LATIN = "U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+0
  * (no `font-feature-settings` or `font-variant-*` anywhere), so Inter's `tnum` and `pnum` figures go, with the
  * glyphs only they reach.
  */
-export const LAYOUT_FEATURES = ["rvrn", "ccmp", "locl", "mark", "mkmk", "rlig", "calt", "clig", "curs", "dist", "kern", "liga", "rclt", "frac", "numr", "dnom"];
+export const LAYOUT_FEATURES = [
+  "rvrn",
+  "ccmp",
+  "locl",
+  "mark",
+  "mkmk",
+  "rlig",
+  "calt",
+  "clig",
+  "curs",
+  "dist",
+  "kern",
+  "liga",
+  "rclt",
+  "frac",
+  "numr",
+  "dnom",
+];
 
 export type WebFont = {
   family: string;
@@ -53,7 +71,13 @@ export const FONTS: WebFont[] = [
     family: "Fraunces Variable",
     file: "node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2",
     weight: [400, 700],
-    fallback: { family: "Fraunces Fallback", local: ["Times New Roman", "Liberation Serif", "Tinos"], sizeAdjust: "116.72%", ascent: "83.79%", descent: "21.85%" },
+    fallback: {
+      family: "Fraunces Fallback",
+      local: ["Times New Roman", "Liberation Serif", "Tinos"],
+      sizeAdjust: "116.72%",
+      ascent: "83.79%",
+      descent: "21.85%",
+    },
   },
 ];
 

@@ -16,7 +16,8 @@ describe("pruneUnusedCustomProperties", () => {
   const pruned = pruneUnusedCustomProperties(css, ['el.style.zIndex = "var(--z-index-toast)"']);
 
   test("keeps what the CSS reads, what kept variables read, and what the scripts name", () => {
-    for (const name of ["--colors-fg:", "--colors-ink-900:", String.raw`--colors-notice\.info:`, "--sizes-4:", "--z-index-toast:"]) expect(pruned).toContain(name);
+    for (const name of ["--colors-fg:", "--colors-ink-900:", String.raw`--colors-notice\.info:`, "--sizes-4:", "--z-index-toast:"])
+      expect(pruned).toContain(name);
   });
 
   test("drops the theme variables nothing reads, and rules left empty", () => {
@@ -40,6 +41,8 @@ describe("inlineStylesheets", () => {
     const html = `<head><meta charset="utf-8"><link rel="stylesheet" crossorigin href="/index-abc12345.css"><script type="module" src="/index-1.js"></script></head>`;
     const result = await inlineStylesheets(html, async (href) => (href === "/index-abc12345.css" ? `a::after{content:"</style>"}` : ""));
     expect(result.inlined).toEqual(["/index-abc12345.css"]);
-    expect(result.html).toBe(`<head><meta charset="utf-8"><style>a::after{content:"<\\/style>"}</style><script type="module" src="/index-1.js"></script></head>`);
+    expect(result.html).toBe(
+      `<head><meta charset="utf-8"><style>a::after{content:"<\\/style>"}</style><script type="module" src="/index-1.js"></script></head>`,
+    );
   });
 });

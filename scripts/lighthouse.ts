@@ -6,13 +6,14 @@
 //     --runs N   N runs of each form factor (default 1; this machine is noisy: 3+ for figures worth quoting)
 //     --web DIR  serve this build folder (from `bun scripts/build.ts --outdir DIR`) instead of building one
 //     --keep DIR write each run's Lighthouse JSON report there (mobile-1.json, ...) for the audits' details
-import { $ } from "bun";
+
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { $ } from "bun";
+import { type Server, startServer } from "../tests/server.ts";
 import { startFakeYouTube } from "../tests/support/fake-youtube.ts";
-import { startServer, type Server } from "../tests/server.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -49,7 +50,9 @@ try {
   // Warm what a running site has already made: the video cache and the resized copies of the page's photos.
   await fetch(`${url}api/youtube/videos`);
   const page = await (await fetch(url)).text();
-  const copies = new Set([...page.matchAll(/srcset="([^"]*)"/gi)].flatMap((match) => match[1]!.split(", ").map((candidate) => candidate.split(" ")[0]!)));
+  const copies = new Set(
+    [...page.matchAll(/srcset="([^"]*)"/gi)].flatMap((match) => match[1]!.split(", ").map((candidate) => candidate.split(" ")[0]!)),
+  );
   for (const copy of copies) await fetch(new URL(copy.replaceAll("&amp;", "&"), url));
   if (options.keep) mkdirSync(options.keep, { recursive: true });
 
@@ -61,10 +64,11 @@ try {
       const preset = formFactor === "desktop" ? ["--preset=desktop"] : [];
       // Lighthouse now and then fails to record the trace (NO_NAVSTART, NO_FCP) on this kind of machine: tried again.
       for (let attempt = 1; ; attempt++) {
-        const run = await $`lighthouse ${url} ${preset} --quiet --output=json --output-path=${out} --only-categories=${CATEGORIES.join(",")} --chrome-flags=${flags}`
-          .env({ ...process.env, CHROME_PATH: CHROME })
-          .quiet()
-          .nothrow();
+        const run =
+          await $`lighthouse ${url} ${preset} --quiet --output=json --output-path=${out} --only-categories=${CATEGORIES.join(",")} --chrome-flags=${flags}`
+            .env({ ...process.env, CHROME_PATH: CHROME })
+            .quiet()
+            .nothrow();
         if (run.exitCode === 0) break;
         if (attempt === 3) throw new Error(`lighthouse failed: ${run.stderr.toString().trim()}`);
         console.log(`           (lighthouse failed, trying again: ${run.stderr.toString().trim().slice(0, 160)})`);
@@ -79,17 +83,29 @@ try {
         .filter(([, audit]) => audit.score !== null && audit.score < 0.9 && ["binary", "numeric", "metricSavings"].includes(audit.scoreDisplayMode))
         .map(([id, audit]) => `${id}${audit.displayValue ? ` (${audit.displayValue})` : ""}`);
       if (failing.length) console.log(`           below 90: ${failing.join(", ")}`);
-      const errors = (report.audits["errors-in-console"] as { details?: { items?: { description?: string; url?: string }[] } } | undefined)?.details?.items ?? [];
+      const errors =
+        (report.audits["errors-in-console"] as { details?: { items?: { description?: string; url?: string }[] } } | undefined)?.details?.items ?? [];
       for (const item of errors) console.log(`           console error: ${item.description ?? ""} ${item.url ?? ""}`.slice(0, 300));
     }
     if (RUNS > 1) {
       const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
       const range = (values: number[], format: (value: number) => string) =>
         `${format(median([...values]))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
-      const scores = CATEGORIES.map((id) => `${id} ${range(reports.map((r) => Math.round((r.categories[id]?.score ?? 0) * 100)), String)}`);
+      const scores = CATEGORIES.map(
+        (id) =>
+          `${id} ${range(
+            reports.map((r) => Math.round((r.categories[id]?.score ?? 0) * 100)),
+            String,
+          )}`,
+      );
       const metrics = METRICS.map((id) => {
         const values = reports.map((r) => r.audits[id]?.numericValue ?? Number.NaN);
-        const format = id === "cumulative-layout-shift" ? (v: number) => v.toFixed(3) : id === "total-blocking-time" ? (v: number) => `${Math.round(v)} ms` : (v: number) => `${(v / 1000).toFixed(2)} s`;
+        const format =
+          id === "cumulative-layout-shift"
+            ? (v: number) => v.toFixed(3)
+            : id === "total-blocking-time"
+              ? (v: number) => `${Math.round(v)} ms`
+              : (v: number) => `${(v / 1000).toFixed(2)} s`;
         return `${id.replace(/-/g, " ")} ${range(values, format)}`;
       });
       console.log(`${`${formFactor} median`.padEnd(10)} of ${RUNS}: ${scores.join("  ")}\n           ${metrics.join(", ")}`);

@@ -38,9 +38,7 @@ function ridge(rand: () => number, width: number, base: number, amplitude: numbe
   const phases = [rand() * 6, rand() * 6, rand() * 6];
   const points: string[] = [];
   for (let x = 0; x <= width; x += 20) {
-    const y =
-      base -
-      amplitude * (0.55 * Math.sin(x / 180 + phases[0]!) + 0.3 * Math.sin(x / 75 + phases[1]!) + 0.15 * Math.sin(x / 33 + phases[2]!));
+    const y = base - amplitude * (0.55 * Math.sin(x / 180 + phases[0]!) + 0.3 * Math.sin(x / 75 + phases[1]!) + 0.15 * Math.sin(x / 33 + phases[2]!));
     points.push(`${x},${y.toFixed(1)}`);
   }
   return `M0,800 L${points.join(" L")} L${width},800 Z`;
@@ -60,7 +58,10 @@ function hillsScene(p: Palette, seed: number, options: { moon?: boolean } = {}) 
     .map((color, i) => `<path d="${ridge(rand, 1200, 470 + i * 85, 60 + rand() * 50 - i * 8)}" fill="${color}" opacity="${0.92 + i * 0.02}"/>`)
     .join("");
   const stars = options.moon
-    ? Array.from({ length: 70 }, () => `<circle cx="${rand() * 1200}" cy="${rand() * 420}" r="${0.6 + rand() * 1.6}" fill="#fff" opacity="${0.3 + rand() * 0.6}"/>`).join("")
+    ? Array.from(
+        { length: 70 },
+        () => `<circle cx="${rand() * 1200}" cy="${rand() * 420}" r="${0.6 + rand() * 1.6}" fill="#fff" opacity="${0.3 + rand() * 0.6}"/>`,
+      ).join("")
     : "";
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800"><defs>${skyDefs(p, "a")}</defs>
   <rect width="1200" height="800" fill="url(#skya)"/>${stars}
@@ -81,7 +82,11 @@ function lotusScene(p: Palette, seed: number) {
   const back = [-70, -45, -22, 0, 22, 45, 70].map((a) => petal(cx, cy, 230, 70, a, p.hills[0]!, 0.85)).join("");
   const front = [-52, -26, 0, 26, 52].map((a) => petal(cx, cy + 8, 190, 62, a, p.hills[1]!, 0.95)).join("");
   const inner = [-18, 0, 18].map((a) => petal(cx, cy + 10, 140, 48, a, p.sun, 0.9)).join("");
-  const ripples = Array.from({ length: 6 }, (_, i) => `<ellipse cx="${cx}" cy="${cy + 40}" rx="${160 + i * 90}" ry="${22 + i * 12}" fill="none" stroke="${p.mist}" stroke-opacity="${0.5 - i * 0.07}" stroke-width="2"/>`).join("");
+  const ripples = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<ellipse cx="${cx}" cy="${cy + 40}" rx="${160 + i * 90}" ry="${22 + i * 12}" fill="none" stroke="${p.mist}" stroke-opacity="${0.5 - i * 0.07}" stroke-width="2"/>`,
+  ).join("");
   const pads = Array.from({ length: 4 }, () => {
     const x = rand() * 1200;
     const y = 640 + rand() * 120;
@@ -96,7 +101,10 @@ function lotusScene(p: Palette, seed: number) {
 
 function flameScene(p: Palette, seed: number) {
   const rand = random(seed);
-  const bokeh = Array.from({ length: 28 }, () => `<circle cx="${rand() * 1200}" cy="${rand() * 800}" r="${10 + rand() * 55}" fill="${p.sun}" opacity="${0.05 + rand() * 0.18}"/>`).join("");
+  const bokeh = Array.from(
+    { length: 28 },
+    () => `<circle cx="${rand() * 1200}" cy="${rand() * 800}" r="${10 + rand() * 55}" fill="${p.sun}" opacity="${0.05 + rand() * 0.18}"/>`,
+  ).join("");
   const lamps = Array.from({ length: 5 }, (_, i) => {
     const x = 180 + i * 210 + (rand() - 0.5) * 40;
     const y = 600 + (rand() - 0.5) * 40;
@@ -118,7 +126,9 @@ function mandalaScene(p: Palette, seed: number) {
     .map((r, ring) => {
       const count = 8 + ring * 4;
       const offset = rand() * 30;
-      return Array.from({ length: count }, (_, i) => petal(600, 400, r, r * 0.22, offset + (360 / count) * i, p.hills[ring % 4]!, 0.55 + ring * 0.08)).join("");
+      return Array.from({ length: count }, (_, i) =>
+        petal(600, 400, r, r * 0.22, offset + (360 / count) * i, p.hills[ring % 4]!, 0.55 + ring * 0.08),
+      ).join("");
     })
     .join("");
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800"><defs>${skyDefs(p, "d")}</defs>
@@ -196,7 +206,17 @@ function meditatorScene(p: Palette, seed: number, width = 1200, height = 800) {
   <rect y="${height * 0.9}" width="${width}" height="${height * 0.1}" fill="${p.hills[3]}" opacity="0.6"/></svg>`;
 }
 
-const SCENES = { hills: hillsScene, night: (p: Palette, s: number) => hillsScene(p, s, { moon: true }), lotus: lotusScene, flame: flameScene, mandala: mandalaScene, gathering: gatheringScene, sea: seaScene, trees: treesScene, meditator: (p: Palette, s: number) => meditatorScene(p, s) };
+const SCENES = {
+  hills: hillsScene,
+  night: (p: Palette, s: number) => hillsScene(p, s, { moon: true }),
+  lotus: lotusScene,
+  flame: flameScene,
+  mandala: mandalaScene,
+  gathering: gatheringScene,
+  sea: seaScene,
+  trees: treesScene,
+  meditator: (p: Palette, s: number) => meditatorScene(p, s),
+};
 type SceneName = keyof typeof SCENES;
 
 const pending: { name: string; svg: string; width: number; height: number }[] = [];
@@ -268,7 +288,11 @@ async function main() {
       attachmentName: "Retreat Programme",
       attachmentFile: retreatPdf,
       archiveDescription: null,
-      images: [image("event-summer-retreat-1", "hills", "dawn", 11), image("event-summer-retreat-2", "trees", "sage", 12), image("event-summer-retreat-3", "night", "night", 13)],
+      images: [
+        image("event-summer-retreat-1", "hills", "dawn", 11),
+        image("event-summer-retreat-2", "trees", "sage", 12),
+        image("event-summer-retreat-3", "night", "night", 13),
+      ],
       year: "2027",
       createdAt: at("2026-09-02"),
     },
@@ -389,7 +413,9 @@ async function main() {
       registrationLink: null,
       attachmentName: null,
       attachmentFile: null,
-      archiveDescription: html("More than sixty friends gathered in the gardens to welcome the spring with chanting, a guided meditation and a picnic that went on long after sunset."),
+      archiveDescription: html(
+        "More than sixty friends gathered in the gardens to welcome the spring with chanting, a guided meditation and a picnic that went on long after sunset.",
+      ),
       images: [image("event-spring-equinox-1", "trees", "dawn", 51), image("event-spring-equinox-2", "gathering", "saffron", 52)],
       year: "2026",
       createdAt: at("2026-07-15"),
@@ -409,7 +435,9 @@ async function main() {
       registrationLink: null,
       attachmentName: null,
       attachmentFile: null,
-      archiveDescription: html("Two days on <em>shravana</em>, the practice of listening, with readings from the Kena Upanishad and long periods of shared silence."),
+      archiveDescription: html(
+        "Two days on <em>shravana</em>, the practice of listening, with readings from the Kena Upanishad and long periods of shared silence.",
+      ),
       images: [image("event-art-of-listening-1", "sea", "sea", 61), image("event-art-of-listening-2", "mandala", "sage", 62)],
       year: "2026",
       createdAt: at("2026-08-20"),
@@ -424,7 +452,9 @@ async function main() {
       days: "Monday, Wednesday",
       time: "7:00 am – 8:15 am",
       location: "Association Hall, Fitzroy",
-      description: html("Gentle postures, steady breathing and a short relaxation to begin the day. Ideal if you are new to yoga or returning after a break."),
+      description: html(
+        "Gentle postures, steady breathing and a short relaxation to begin the day. Ideal if you are new to yoga or returning after a break.",
+      ),
       icon: "yoga",
       createdAt: at("2025-01-10"),
     },
@@ -435,7 +465,9 @@ async function main() {
       days: "Tuesday",
       time: "7:30 pm – 9:00 pm",
       location: "Association Hall, Fitzroy",
-      description: html("A weekly reading of the <strong>Upanishads</strong> with commentary, questions and discussion. Everyone is welcome; no preparation needed."),
+      description: html(
+        "A weekly reading of the <strong>Upanishads</strong> with commentary, questions and discussion. Everyone is welcome; no preparation needed.",
+      ),
       icon: "book",
       createdAt: at("2025-01-11"),
     },
@@ -446,7 +478,9 @@ async function main() {
       days: "Thursday",
       time: "6:30 pm – 7:45 pm",
       location: "Carlton North Community Centre",
-      description: html("Breathing practices that prepare the mind, followed by thirty minutes of silent meditation. Some regular practice is helpful."),
+      description: html(
+        "Breathing practices that prepare the mind, followed by thirty minutes of silent meditation. Some regular practice is helpful.",
+      ),
       icon: "meditation",
       createdAt: at("2025-01-12"),
     },
@@ -495,7 +529,10 @@ async function main() {
     scenes: [SceneName, keyof typeof PALETTES][],
     attachment?: { name: string; file: string },
   ) => {
-    const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+    const slug = title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
     const urls = scenes.map(([scene, palette], i) => image(`archive-${slug}-${i + 1}`, scene, palette, id * 10 + i));
     return {
       id,
@@ -513,21 +550,202 @@ async function main() {
   };
 
   const archiveEvents = [
-    archive(1, "Autumn Retreat at Warburton", "April 12-14, 2019", "retreat", "2019", html("Our first residential retreat: three days of meditation, walks along the Yarra and talks on the <em>Isha Upanishad</em>."), [["trees", "sage"], ["hills", "dawn"], ["lotus", "sea"]]),
-    archive(2, "First Gita Jayanti Celebration", "December 8, 2019", "celebration", "2019", html("We read all eighteen chapters of the Bhagavad Gita aloud together, taking turns through a long and joyful afternoon."), [["flame", "saffron"], ["mandala", "dawn"]]),
-    archive(3, "Online Upanishad Course", "June - August, 2020", "course", "2020", html("When the hall closed, the teaching moved online: ten weeks on the <strong>Katha Upanishad</strong> with students joining from five countries."), [["night", "night"], ["sea", "sea"]]),
-    archive(4, "Kenopanishad Study Weekend", "March 20-21, 2021", "workshop", "2021", html("A weekend with the Kena Upanishad: who is it that sees through the eyes and hears through the ears?"), [["mandala", "sage"], ["hills", "sage"], ["gathering", "sage"]]),
-    archive(5, "Winter Solstice Satsang", "June 21, 2021", "celebration", "2021", html("On the longest night of the year we gathered by lamplight for chanting, stories and silence."), [["flame", "night"], ["night", "dusk"]]),
-    archive(6, "Vedanta Symposium 2022: Consciousness", "September 10-11, 2022", "symposium", "2022", html("Philosophers, scientists and teachers met to ask what consciousness is, with Vedanta, neuroscience and the great traditions in conversation."), [["gathering", "dusk"], ["mandala", "night"], ["meditator", "dusk"]]),
-    archive(7, "Hatha Yoga Teacher Training 2022", "February - May, 2022", "training", "2022", html("Twelve new teachers completed our first teacher training, grounded in the Yoga Sutras and in careful, kind practice."), [["meditator", "saffron"], ["lotus", "saffron"], ["sea", "dawn"]]),
-    archive(8, "Great Ocean Road Retreat", "November 3-6, 2023", "retreat", "2023", html("Four days by the sea at Lorne: sunrise meditation on the beach, talks on the <em>Mandukya Upanishad</em> and long walks in the forest."), [["sea", "dawn"], ["sea", "sea"], ["trees", "sea"], ["hills", "sea"]]),
-    archive(9, "Meditation in Daily Life Workshop", "July 15, 2023", "workshop", "2023", html("Practical ways to bring a meditative mind to work, family and the commute, with short practices to take home."), [["lotus", "rose"], ["meditator", "rose"]]),
-    archive(10, "Mandukya Upanishad Course", "February - April, 2024", "course", "2024", html("Ten evenings on the shortest and deepest Upanishad: the three states of waking, dream and sleep, and the fourth that underlies them."), [["night", "night"], ["mandala", "night"]]),
-    archive(11, "Ten Years of the Association Hall", "October 19, 2024", "celebration", "2024", html("We celebrated ten years in our Fitzroy hall with music, a shared feast and thanks to everyone who has helped along the way."), [["gathering", "saffron"], ["flame", "dawn"], ["mandala", "saffron"]]),
-    archive(12, "Symposium on Karma Yoga", "May 17-18, 2025", "symposium", "2025", html("Two days on action without attachment: what the Gita teaches about work, duty and freedom."), [["gathering", "rose"], ["hills", "rose"]], { name: "Symposium Notes", file: symposiumPdf }),
-    archive(13, "Mountain Silence Retreat", "January 10-13, 2025", "retreat", "2025", html("Four days of silence at Mount Macedon: meditation, yoga and the quiet of the high forest."), [["hills", "dusk"], ["trees", "dusk"], ["night", "night"]]),
-    archive(14, "Pranayama Training Intensive", "August 2-3, 2025", "training", "2025", html("An intensive weekend for teachers on the safe practice and teaching of breathing techniques."), [["sea", "sage"], ["lotus", "sage"]]),
-    archive(15, "Guru Purnima 2026", "July 10, 2026", "celebration", "2026", html("On the full moon of the teacher we gave thanks to the lineage of teachers with chanting, offerings and a talk on the meaning of <em>guru</em>."), [["night", "dusk"], ["flame", "saffron"], ["lotus", "dusk"]]),
+    archive(
+      1,
+      "Autumn Retreat at Warburton",
+      "April 12-14, 2019",
+      "retreat",
+      "2019",
+      html("Our first residential retreat: three days of meditation, walks along the Yarra and talks on the <em>Isha Upanishad</em>."),
+      [
+        ["trees", "sage"],
+        ["hills", "dawn"],
+        ["lotus", "sea"],
+      ],
+    ),
+    archive(
+      2,
+      "First Gita Jayanti Celebration",
+      "December 8, 2019",
+      "celebration",
+      "2019",
+      html("We read all eighteen chapters of the Bhagavad Gita aloud together, taking turns through a long and joyful afternoon."),
+      [
+        ["flame", "saffron"],
+        ["mandala", "dawn"],
+      ],
+    ),
+    archive(
+      3,
+      "Online Upanishad Course",
+      "June - August, 2020",
+      "course",
+      "2020",
+      html(
+        "When the hall closed, the teaching moved online: ten weeks on the <strong>Katha Upanishad</strong> with students joining from five countries.",
+      ),
+      [
+        ["night", "night"],
+        ["sea", "sea"],
+      ],
+    ),
+    archive(
+      4,
+      "Kenopanishad Study Weekend",
+      "March 20-21, 2021",
+      "workshop",
+      "2021",
+      html("A weekend with the Kena Upanishad: who is it that sees through the eyes and hears through the ears?"),
+      [
+        ["mandala", "sage"],
+        ["hills", "sage"],
+        ["gathering", "sage"],
+      ],
+    ),
+    archive(
+      5,
+      "Winter Solstice Satsang",
+      "June 21, 2021",
+      "celebration",
+      "2021",
+      html("On the longest night of the year we gathered by lamplight for chanting, stories and silence."),
+      [
+        ["flame", "night"],
+        ["night", "dusk"],
+      ],
+    ),
+    archive(
+      6,
+      "Vedanta Symposium 2022: Consciousness",
+      "September 10-11, 2022",
+      "symposium",
+      "2022",
+      html(
+        "Philosophers, scientists and teachers met to ask what consciousness is, with Vedanta, neuroscience and the great traditions in conversation.",
+      ),
+      [
+        ["gathering", "dusk"],
+        ["mandala", "night"],
+        ["meditator", "dusk"],
+      ],
+    ),
+    archive(
+      7,
+      "Hatha Yoga Teacher Training 2022",
+      "February - May, 2022",
+      "training",
+      "2022",
+      html("Twelve new teachers completed our first teacher training, grounded in the Yoga Sutras and in careful, kind practice."),
+      [
+        ["meditator", "saffron"],
+        ["lotus", "saffron"],
+        ["sea", "dawn"],
+      ],
+    ),
+    archive(
+      8,
+      "Great Ocean Road Retreat",
+      "November 3-6, 2023",
+      "retreat",
+      "2023",
+      html("Four days by the sea at Lorne: sunrise meditation on the beach, talks on the <em>Mandukya Upanishad</em> and long walks in the forest."),
+      [
+        ["sea", "dawn"],
+        ["sea", "sea"],
+        ["trees", "sea"],
+        ["hills", "sea"],
+      ],
+    ),
+    archive(
+      9,
+      "Meditation in Daily Life Workshop",
+      "July 15, 2023",
+      "workshop",
+      "2023",
+      html("Practical ways to bring a meditative mind to work, family and the commute, with short practices to take home."),
+      [
+        ["lotus", "rose"],
+        ["meditator", "rose"],
+      ],
+    ),
+    archive(
+      10,
+      "Mandukya Upanishad Course",
+      "February - April, 2024",
+      "course",
+      "2024",
+      html("Ten evenings on the shortest and deepest Upanishad: the three states of waking, dream and sleep, and the fourth that underlies them."),
+      [
+        ["night", "night"],
+        ["mandala", "night"],
+      ],
+    ),
+    archive(
+      11,
+      "Ten Years of the Association Hall",
+      "October 19, 2024",
+      "celebration",
+      "2024",
+      html("We celebrated ten years in our Fitzroy hall with music, a shared feast and thanks to everyone who has helped along the way."),
+      [
+        ["gathering", "saffron"],
+        ["flame", "dawn"],
+        ["mandala", "saffron"],
+      ],
+    ),
+    archive(
+      12,
+      "Symposium on Karma Yoga",
+      "May 17-18, 2025",
+      "symposium",
+      "2025",
+      html("Two days on action without attachment: what the Gita teaches about work, duty and freedom."),
+      [
+        ["gathering", "rose"],
+        ["hills", "rose"],
+      ],
+      { name: "Symposium Notes", file: symposiumPdf },
+    ),
+    archive(
+      13,
+      "Mountain Silence Retreat",
+      "January 10-13, 2025",
+      "retreat",
+      "2025",
+      html("Four days of silence at Mount Macedon: meditation, yoga and the quiet of the high forest."),
+      [
+        ["hills", "dusk"],
+        ["trees", "dusk"],
+        ["night", "night"],
+      ],
+    ),
+    archive(
+      14,
+      "Pranayama Training Intensive",
+      "August 2-3, 2025",
+      "training",
+      "2025",
+      html("An intensive weekend for teachers on the safe practice and teaching of breathing techniques."),
+      [
+        ["sea", "sage"],
+        ["lotus", "sage"],
+      ],
+    ),
+    archive(
+      15,
+      "Guru Purnima 2026",
+      "July 10, 2026",
+      "celebration",
+      "2026",
+      html(
+        "On the full moon of the teacher we gave thanks to the lineage of teachers with chanting, offerings and a talk on the meaning of <em>guru</em>.",
+      ),
+      [
+        ["night", "dusk"],
+        ["flame", "saffron"],
+        ["lotus", "dusk"],
+      ],
+    ),
   ];
 
   const profile = {

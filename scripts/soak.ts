@@ -12,7 +12,11 @@ const only = process.env.SOAK_ONLY;
 const failures: string[] = [];
 
 async function phase(name: string, command: string[], env: Record<string, string>) {
-  console.log(`\n=== ${name}: ${command.join(" ")} (${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(" ")})`);
+  console.log(
+    `\n=== ${name}: ${command.join(" ")} (${Object.entries(env)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(" ")})`,
+  );
   const child = Bun.spawn(command, { cwd: ROOT, env: { ...process.env, ...env }, stdout: "inherit", stderr: "inherit" });
   const code = await child.exited;
   if (code !== 0) failures.push(`${name} (exit ${code})`);
@@ -25,8 +29,19 @@ async function load(seconds: number, connections: number) {
   try {
     const token = await login(server);
     const admin = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-    const reads = ["/", "/api/events", "/api/profile", "/api/classes", "/api/archive-events", "/api/notifications", "/calendar/events.ics", "/healthz"];
-    const asset = Object.keys(await (await import("../src/plugins/web-assets.ts")).assetsFromDirectory(process.env.WEB_DIST ?? join(ROOT, "dist/public"))).find((path) => path.endsWith(".js"));
+    const reads = [
+      "/",
+      "/api/events",
+      "/api/profile",
+      "/api/classes",
+      "/api/archive-events",
+      "/api/notifications",
+      "/calendar/events.ics",
+      "/healthz",
+    ];
+    const asset = Object.keys(
+      await (await import("../src/plugins/web-assets.ts")).assetsFromDirectory(process.env.WEB_DIST ?? join(ROOT, "dist/public")),
+    ).find((path) => path.endsWith(".js"));
     if (asset) reads.push(asset);
     const latencies: number[] = [];
     const writeLatencies: number[] = [];
@@ -39,7 +54,9 @@ async function load(seconds: number, connections: number) {
     const sampler = setInterval(() => {
       const mb = server.rssKb() / 1024;
       rss.push({ t: Math.round((Date.now() - started) / 1000), mb });
-      console.log(`  t=${String(rss.at(-1)!.t).padStart(3)} s  RSS ${mb.toFixed(0)} MB  requests ${requests}  writes ${writes}  errors ${[...errors.values()].reduce((a, b) => a + b, 0)}`);
+      console.log(
+        `  t=${String(rss.at(-1)!.t).padStart(3)} s  RSS ${mb.toFixed(0)} MB  requests ${requests}  writes ${writes}  errors ${[...errors.values()].reduce((a, b) => a + b, 0)}`,
+      );
     }, 10_000);
     const fail = (what: string) => errors.set(what, (errors.get(what) ?? 0) + 1);
 
@@ -48,10 +65,26 @@ async function load(seconds: number, connections: number) {
       const started = performance.now();
       let response: Response;
       if (kind === 0) {
-        response = await fetch(`${server.url}/api/admin/classes`, { method: "POST", headers: admin, body: JSON.stringify({ name: `Soak ${worker}-${n}`, level: "Beginner", days: "Mon", time: "6 PM", location: "Hall", description: "<p>Soak test class text.</p>", icon: "yoga" }) });
+        response = await fetch(`${server.url}/api/admin/classes`, {
+          method: "POST",
+          headers: admin,
+          body: JSON.stringify({
+            name: `Soak ${worker}-${n}`,
+            level: "Beginner",
+            days: "Mon",
+            time: "6 PM",
+            location: "Hall",
+            description: "<p>Soak test class text.</p>",
+            icon: "yoga",
+          }),
+        });
         const created = response.status === 201 ? ((await response.json()) as { id: number }) : null;
         if (created) {
-          const patched = await fetch(`${server.url}/api/admin/classes/${created.id}`, { method: "PATCH", headers: admin, body: JSON.stringify({ time: "7 PM" }) });
+          const patched = await fetch(`${server.url}/api/admin/classes/${created.id}`, {
+            method: "PATCH",
+            headers: admin,
+            body: JSON.stringify({ time: "7 PM" }),
+          });
           if (patched.status !== 200) fail(`PATCH class ${patched.status}`);
           await patched.arrayBuffer();
           const removed = await fetch(`${server.url}/api/admin/classes/${created.id}`, { method: "DELETE", headers: admin });
@@ -59,11 +92,19 @@ async function load(seconds: number, connections: number) {
           await removed.arrayBuffer();
         }
       } else if (kind === 1) {
-        response = await fetch(`${server.url}/api/admin/notifications`, { method: "POST", headers: admin, body: JSON.stringify({ message: `<p>Soak notice ${worker}-${n}</p>`, startDate: "2020-01-01", isActive: false }) });
+        response = await fetch(`${server.url}/api/admin/notifications`, {
+          method: "POST",
+          headers: admin,
+          body: JSON.stringify({ message: `<p>Soak notice ${worker}-${n}</p>`, startDate: "2020-01-01", isActive: false }),
+        });
         const created = response.status === 201 ? ((await response.json()) as { id: number }) : null;
         if (created) await (await fetch(`${server.url}/api/admin/notifications/${created.id}`, { method: "DELETE", headers: admin })).arrayBuffer();
       } else if (kind === 2) {
-        response = await fetch(`${server.url}/api/admin/profile`, { method: "PATCH", headers: admin, body: JSON.stringify({ quote: `Come and discover the lightness of life (${n}).` }) });
+        response = await fetch(`${server.url}/api/admin/profile`, {
+          method: "PATCH",
+          headers: admin,
+          body: JSON.stringify({ quote: `Come and discover the lightness of life (${n}).` }),
+        });
       } else {
         response = await fetch(`${server.url}/api/admin/messages`, { headers: admin });
       }
@@ -104,9 +145,13 @@ async function load(seconds: number, connections: number) {
     const middle = Math.max(...rss.slice(third, 2 * third).map((r) => r.mb));
     const last = Math.max(...rss.slice(2 * third).map((r) => r.mb));
     console.log(`  [figure] requests: ${requests} in ${seconds} s (${Math.round(requests / seconds)}/s), of which admin writes ${writes}`);
-    console.log(`  [figure] public reads: ${latencies.length}, p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(0)} ms`);
+    console.log(
+      `  [figure] public reads: ${latencies.length}, p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(0)} ms`,
+    );
     console.log(`  [figure] admin writes: p50 ${percentile(writeLatencies, 50).toFixed(1)} ms, p95 ${percentile(writeLatencies, 95).toFixed(1)} ms`);
-    console.log(`  [figure] errors: ${errors.size ? [...errors].map(([k, v]) => `${k} ×${v}`).join(", ") : "none"}; SQLITE_BUSY / locked in the log: ${busy}`);
+    console.log(
+      `  [figure] errors: ${errors.size ? [...errors].map(([k, v]) => `${k} ×${v}`).join(", ") : "none"}; SQLITE_BUSY / locked in the log: ${busy}`,
+    );
     console.log(`  [figure] RSS (MB) over time: ${rss.map((r) => `${r.t}s:${r.mb.toFixed(0)}`).join(" ")}`);
     console.log(`  [figure] RSS max in the middle third ${middle.toFixed(0)} MB, in the last third ${last.toFixed(0)} MB`);
     if (errors.size) failures.push("load: errors");
@@ -161,7 +206,9 @@ async function bodiesAndLogins(seconds: number) {
     }
     const p99 = percentile(latencies, 99);
     console.log(`  [figure] big bodies answered: ${[...statuses].map(([status, count]) => `${count}×${status}`).join(", ")}`);
-    console.log(`  [figure] GET / meanwhile: ${latencies.length}, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; RSS max ${rssMax.toFixed(0)} MB`);
+    console.log(
+      `  [figure] GET / meanwhile: ${latencies.length}, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; RSS max ${rssMax.toFixed(0)} MB`,
+    );
     if (p99 >= 50) failures.push(`bodies: p99 of / ${p99.toFixed(1)} ms`);
     if (rssMax >= 200) failures.push(`bodies: RSS ${rssMax.toFixed(0)} MB`);
     if ([...statuses.keys()].some((status) => status !== "413")) failures.push("bodies: a big body was not refused with 413");
@@ -176,7 +223,9 @@ async function bodiesAndLogins(seconds: number) {
       ),
     );
     const checked = logins.filter((status) => status === 401).length;
-    console.log(`  [figure] 300 concurrent wrong logins from 300 addresses: ${checked} checked (401), ${logins.filter((s) => s === 429).length} refused (429)`);
+    console.log(
+      `  [figure] 300 concurrent wrong logins from 300 addresses: ${checked} checked (401), ${logins.filter((s) => s === 429).length} refused (429)`,
+    );
     if (checked > 5) failures.push(`logins: ${checked} password checks for a limit of 5`);
   } finally {
     await server.stop();
@@ -186,13 +235,21 @@ async function bodiesAndLogins(seconds: number) {
 
 const started = performance.now();
 if (!only || only === "malformed") {
-  await phase("malformed input, full count", ["bun", "test", "--timeout", "1800000", "tests/hostile/malformed.test.ts"], { HOSTILE_BODIES: "1000", HOSTILE_HEAVY_BODIES: "1000" });
+  await phase("malformed input, full count", ["bun", "test", "--timeout", "1800000", "tests/hostile/malformed.test.ts"], {
+    HOSTILE_BODIES: "1000",
+    HOSTILE_HEAVY_BODIES: "1000",
+  });
 }
 if (!only || only === "crash") {
-  await phase("crash durability, repeated", ["bun", "test", "--timeout", "1800000", "tests/hostile/crash.test.ts"], { HOSTILE_CRASH_RUNS: "20", HOSTILE_DATA_CRASH_RUNS: "5" });
+  await phase("crash durability, repeated", ["bun", "test", "--timeout", "1800000", "tests/hostile/crash.test.ts"], {
+    HOSTILE_CRASH_RUNS: "20",
+    HOSTILE_DATA_CRASH_RUNS: "5",
+  });
 }
 if (!only || only === "load") await load(Number(process.env.SOAK_SECONDS ?? 120), 50);
 if (!only || only === "bodies") await bodiesAndLogins(30);
 
-console.log(`\nsoak finished in ${((performance.now() - started) / 60000).toFixed(1)} min: ${failures.length ? `FAILED: ${failures.join("; ")}` : "all phases passed"}`);
+console.log(
+  `\nsoak finished in ${((performance.now() - started) / 60000).toFixed(1)} min: ${failures.length ? `FAILED: ${failures.join("; ")}` : "all phases passed"}`,
+);
 process.exit(failures.length ? 1 : 0);

@@ -1,5 +1,7 @@
-// The one command that checks everything: build, typecheck, unit and API tests, browser tests.
+// The one command that checks everything: build, lint (Biome and knip), typecheck, unit, component and API tests,
+// browser tests and the hostile suite.
 export {};
+
 // `bun run test [unit|e2e|hostile]` runs one part. Ends with the line "N passed, N failed".
 
 let passed = 0;
@@ -32,6 +34,7 @@ async function step(name: string, command: string[]) {
 
 const only = process.argv[2];
 await step("build", ["bun", "scripts/build.ts"]);
+if (!only) await step("lint", ["bun", "run", "lint"]);
 if (!only) await step("typecheck", ["bunx", "tsc", "--noEmit"]);
 if (!only || only === "unit") await step("unit and API tests", ["bun", "test", "--timeout", "30000", "src", "web", "scripts"]);
 if (!only || only === "e2e") await step("browser tests", ["bun", "test", "--timeout", "60000", "tests/e2e"]);

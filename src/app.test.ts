@@ -15,7 +15,17 @@ describe("one router", () => {
     const keys = t.app.routes.map((route) => `${route.method} ${route.path}`);
     expect(keys.filter((key) => key === "GET /healthz")).toEqual(["GET /healthz"]);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const path of ["/api/profile", "/api/events", "/api/classes", "/api/archive-events", "/api/notifications", "/api/youtube/status", "/", "/*", "/uploads/*"]) {
+    for (const path of [
+      "/api/profile",
+      "/api/events",
+      "/api/classes",
+      "/api/archive-events",
+      "/api/notifications",
+      "/api/youtube/status",
+      "/",
+      "/*",
+      "/uploads/*",
+    ]) {
       expect(keys).toContain(`GET ${path}`);
     }
   });
@@ -40,7 +50,10 @@ describe("the public cache", () => {
     expect((await t.request("POST", "/api/admin/classes", { token, body: {} })).status).toBe(400);
     expect((await t.request("GET", "/api/admin/events", { token })).status).toBe(200);
     expect(t.app.publicCache.generation).toBe(before);
-    t.db.insert(events).values({ name: "Quiet Day", type: "retreat", startDate: "2099-01-01", time: "9 AM", location: "Hall", description: "<p>A quiet day.</p>" }).run();
+    t.db
+      .insert(events)
+      .values({ name: "Quiet Day", type: "retreat", startDate: "2099-01-01", time: "9 AM", location: "Hall", description: "<p>A quiet day.</p>" })
+      .run();
     expect((await t.request("DELETE", "/api/admin/events/1", { token })).status).toBe(200);
     expect(t.app.publicCache.generation).toBe(before + 1);
     expect(await (await t.request("GET", "/api/events")).json()).toEqual([]);

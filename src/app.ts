@@ -22,11 +22,11 @@ import { profileModule } from "./modules/profile/index.ts";
 import { subscribersModule } from "./modules/subscribers/index.ts";
 import { uploadsModule } from "./modules/uploads/index.ts";
 import { youtubeModule } from "./modules/youtube/index.ts";
-import { page, type PageRenderer } from "./plugins/page.ts";
+import { type PageRenderer, page } from "./plugins/page.ts";
 import { publicReads } from "./plugins/public-cache.ts";
 import { security } from "./plugins/security-headers.ts";
 import { createSiteFiles } from "./plugins/site-files.ts";
-import { createWebAssetHandler, webApp, type WebAssetFiles } from "./plugins/web-assets.ts";
+import { createWebAssetHandler, type WebAssetFiles, webApp } from "./plugins/web-assets.ts";
 
 export type AppOptions = {
   db: Db;
@@ -57,8 +57,6 @@ const MODULES: ((context: AppContext) => Module | Promise<Module>)[] = [
 /** Unknown paths under the API's prefixes (a GET route too: Elysia looks for the method's routes before `all`). */
 const notFoundJson = () => Response.json({ error: "Not found" }, { status: 404 });
 
-export type App = Awaited<ReturnType<typeof createApp>>;
-
 export async function createApp(options: AppOptions) {
   const { db, config } = options;
   const now = options.now ?? (() => new Date());
@@ -87,11 +85,9 @@ export async function createApp(options: AppOptions) {
   // Admin routes. A hook applies to the routes added after it in its instance (and to the plugins used after it):
   // the guard to all of them and to unknown admin paths; the JSON parser (1 MB) to all but the uploads, which read
   // their own bodies within their own limits; and every successful write makes the public answers be built again.
-  const adminApi = new Elysia({ name: "admin-api", prefix: "/api/admin" })
-    .onBeforeHandle(auth.guard)
-    .onAfterHandle(({ request, set }) => {
-      if (request.method !== "GET" && (typeof set.status !== "number" || set.status < 400)) cache.invalidate();
-    });
+  const adminApi = new Elysia({ name: "admin-api", prefix: "/api/admin" }).onBeforeHandle(auth.guard).onAfterHandle(({ request, set }) => {
+    if (request.method !== "GET" && (typeof set.status !== "number" || set.status < 400)) cache.invalidate();
+  });
   for (const module of modules) if (module.adminUploads) adminApi.use(module.adminUploads);
   adminApi.onParse(limitedBodyParser(ADMIN_BODY_LIMIT));
   for (const module of modules) if (module.admin) adminApi.use(module.admin);

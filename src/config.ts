@@ -22,7 +22,7 @@ export type Config = {
 /** A setting an operator gave that cannot be used: the command stops with its message, not a stack trace. */
 export class SettingError extends Error {}
 
-export const DEFAULT_YOUTUBE_API_BASE = "https://www.googleapis.com/youtube/v3";
+const DEFAULT_YOUTUBE_API_BASE = "https://www.googleapis.com/youtube/v3";
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const port = Number(env.PORT ?? 3000);
@@ -41,7 +41,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     youtubeApiKey: env.YOUTUBE_API_KEY || undefined,
     youtubeChannelId: env.YOUTUBE_CHANNEL_ID || undefined,
     youtubeApiBase: (env.YOUTUBE_API_BASE || DEFAULT_YOUTUBE_API_BASE).replace(/\/+$/, ""),
-    corsOrigins: (env.CORS_ORIGINS ?? "").split(",").map((origin) => origin.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS ?? "")
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
   };
 }

@@ -11,11 +11,23 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function firstStart(env: Record<string, string>) {
   const web = mkdtempSync(join(dir, "web-"));
-  writeFileSync(join(web, "index.html"), "<!doctype html><title>test</title><div id=\"root\"></div>");
+  writeFileSync(join(web, "index.html"), '<!doctype html><title>test</title><div id="root"></div>');
   const server = await startServer({ appData: "demo", env: { WEB_DIST: web, ADMIN_PASSWORD: "", ...env } });
   const login = (password: string) =>
-    fetch(`${server.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password }) });
-  return { output: server.logs(), url: server.url, login, stop: async () => (await server.stop(), server.remove()) };
+    fetch(`${server.url}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "admin", password }),
+    });
+  return {
+    output: server.logs(),
+    url: server.url,
+    login,
+    stop: async () => {
+      await server.stop();
+      server.remove();
+    },
+  };
 }
 
 test("with ADMIN_PASSWORD: content restored and that password works as soon as it listens", async () => {

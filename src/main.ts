@@ -4,15 +4,15 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase, tighten } from "../db/client.ts";
 import { createApp } from "./app.ts";
-import { loadConfig, SettingError, type Config } from "./config.ts";
+import { type Config, loadConfig, SettingError } from "./config.ts";
 import { loadJwtSecret } from "./lib/secrets.ts";
-import type { PageRenderer } from "./plugins/page.ts";
-import { assetsFromDirectory } from "./plugins/web-assets.ts";
 import { ensureAdmin, generatePassword, setPassword } from "./modules/auth/service.ts";
 import { runBackupCommand } from "./modules/backups/cli.ts";
 import { scheduleDailyBackups } from "./modules/backups/service.ts";
 import { autoRestore } from "./modules/data/app-data.ts";
 import { runDataCommand } from "./modules/data/cli.ts";
+import type { PageRenderer } from "./plugins/page.ts";
+import { assetsFromDirectory } from "./plugins/web-assets.ts";
 import { DEFAULT_USERNAME } from "./shared/constants.ts";
 
 const HELP = `Usage: vedanta-site [command] [options]
@@ -75,9 +75,7 @@ async function serve(config: Config) {
     console.log("It is shown only once. Change it in the admin area, or run `reset-admin-password`.");
   }
   // WEB_DIST (development and tests) serves a build folder instead of the files embedded at build time.
-  const webAssets = process.env.WEB_DIST
-    ? await assetsFromDirectory(process.env.WEB_DIST)
-    : (await import("./generated/web-assets.ts")).webAssets;
+  const webAssets = process.env.WEB_DIST ? await assetsFromDirectory(process.env.WEB_DIST) : (await import("./generated/web-assets.ts")).webAssets;
   // `/` is rendered on the server by the web app's own components, loaded on first use so the start stays fast. A
   // render leaves a few MB of garbage (React's work, the page's strings) in a heap that is otherwise quiet between
   // writes: it is collected right after (~3 MB less resident), rather than whenever the heap next grows.
@@ -121,7 +119,11 @@ async function resetAdminPassword(config: Config) {
   const db = openDataDir(config);
   const password = config.adminPassword ?? generatePassword();
   await setPassword(db, DEFAULT_USERNAME, password);
-  console.log(config.adminPassword ? `The password of "${DEFAULT_USERNAME}" was set from ADMIN_PASSWORD.` : `New password for "${DEFAULT_USERNAME}": ${password}`);
+  console.log(
+    config.adminPassword
+      ? `The password of "${DEFAULT_USERNAME}" was set from ADMIN_PASSWORD.`
+      : `New password for "${DEFAULT_USERNAME}": ${password}`,
+  );
   console.log("Every session signed in before was logged out.");
   db.$client.close();
 }

@@ -109,4 +109,3 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
-

@@ -1,4 +1,4 @@
-import { hydrate, QueryClientProvider, type DehydratedState } from "@tanstack/react-query";
+import { type DehydratedState, hydrate, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";

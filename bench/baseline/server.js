@@ -18,19 +18,30 @@ const profileRow = db.prepare("SELECT * FROM profile LIMIT 1");
 const toEvent = (row) => ({ ...row, isHighlighted: Boolean(row.isHighlighted), images: JSON.parse(row.images ?? "[]") });
 const longDate = (date) => {
   const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : parsed.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return Number.isNaN(parsed.getTime())
+    ? date
+    : parsed.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 };
 const toArchiveShape = (event) => {
   const [image = "", ...images] = event.images;
   const days = event.endDate && event.endDate !== event.startDate;
   return {
-    id: event.id, source: "event", title: event.name,
+    id: event.id,
+    source: "event",
+    title: event.name,
     date: days ? `${longDate(event.startDate)} – ${longDate(event.endDate)}` : longDate(event.startDate),
-    type: event.type, year: event.year ?? event.startDate.slice(0, 4), description: event.archiveDescription || event.description,
-    image, attachmentName: event.attachmentName, attachmentFile: event.attachmentFile, images, createdAt: event.createdAt,
+    type: event.type,
+    year: event.year ?? event.startDate.slice(0, 4),
+    description: event.archiveDescription || event.description,
+    image,
+    attachmentName: event.attachmentName,
+    attachmentFile: event.attachmentFile,
+    images,
+    createdAt: event.createdAt,
   };
 };
-const sortKey = (item, startDate) => `${item.year}|${startDate ?? (Number.isNaN(Date.parse(item.date)) ? "" : new Date(Date.parse(item.date)).toISOString().slice(0, 10))}`;
+const sortKey = (item, startDate) =>
+  `${item.year}|${startDate ?? (Number.isNaN(Date.parse(item.date)) ? "" : new Date(Date.parse(item.date)).toISOString().slice(0, 10))}`;
 
 const app = express();
 app.disable("x-powered-by");
@@ -38,8 +49,14 @@ app.get("/api/events", (_req, res) => res.json(upcoming.all(today()).map(toEvent
 app.get("/api/profile", (_req, res) => res.json(profileRow.get() ?? null));
 app.get("/api/archive-events", (_req, res) => {
   const items = [
-    ...archiveRows.all().map((row) => ({ ...row, source: "archive", images: JSON.parse(row.images ?? "[]") })).map((item) => ({ item, key: sortKey(item) })),
-    ...past.all(today()).map(toEvent).map((event) => ({ item: toArchiveShape(event), key: sortKey(toArchiveShape(event), event.startDate) })),
+    ...archiveRows
+      .all()
+      .map((row) => ({ ...row, source: "archive", images: JSON.parse(row.images ?? "[]") }))
+      .map((item) => ({ item, key: sortKey(item) })),
+    ...past
+      .all(today())
+      .map(toEvent)
+      .map((event) => ({ item: toArchiveShape(event), key: sortKey(toArchiveShape(event), event.startDate) })),
   ];
   res.json(items.sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0)).map(({ item }) => item));
 });

@@ -18,13 +18,11 @@ export const unauthorized = (message = "Unauthorized") => new HttpError(401, mes
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
-export const unsupportedMediaType = (message: string) => new HttpError(415, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, {}, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 /** A 400 whose body lists each failing field: {error, issues: [{path, message}]}. */
-export const validationError = (issues: Issue[]) =>
-  new HttpError(400, issues[0]?.message ?? "Invalid input", { issues });
+export const validationError = (issues: Issue[]) => new HttpError(400, issues[0]?.message ?? "Invalid input", { issues });
 
 export function errorResponse(error: HttpError): Response {
   return Response.json({ error: error.message, ...error.body }, { status: error.status, headers: error.headers });

@@ -68,9 +68,13 @@ export function stageCopy(source: string, path: string): StagedFile {
 }
 
 /** Renames staged files into place, in order (the caller flushes their folders with `fsyncDir`). */
-export const commitStaged = (staged: StagedFile[]) => staged.forEach(({ temp, path }) => renameSync(temp, path));
+export function commitStaged(staged: StagedFile[]) {
+  for (const { temp, path } of staged) renameSync(temp, path);
+}
 /** Removes staged files that will not be renamed into place. */
-export const discardStaged = (staged: StagedFile[]) => staged.forEach(({ temp }) => rmSync(temp, { force: true }));
+export function discardStaged(staged: StagedFile[]) {
+  for (const { temp } of staged) rmSync(temp, { force: true });
+}
 
 /** Writes a file atomically: temp file in the same folder, fsync, rename, fsync of the folder. */
 export function writeFileAtomic(path: string, data: string | Uint8Array) {

@@ -4,13 +4,17 @@ import { imageSources, PORTRAIT_SIZES } from "../shared/images.ts";
 import { htmlToText } from "../shared/rich-text.ts";
 import type { Event, PublicProfile } from "../shared/types.ts";
 
-export const ORGANIZATION_NAME = "Vedanta and Yoga Association of Melbourne";
+const ORGANIZATION_NAME = "Vedanta and Yoga Association of Melbourne";
 const DEFAULT_DESCRIPTION = "Yoga and Vedanta classes, retreats and talks in Melbourne.";
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 /** JSON that is safe inside a <script> element (no "</script>", no HTML comment openers). */
-export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 
 /** Cut at a word boundary, with an ellipsis when cut. */
 function clip(text: string, max: number): string {
@@ -75,12 +79,14 @@ export function eventDateTimes(event: Pick<Event, "startDate" | "endDate" | "tim
 export type PageMetadataInput = { siteUrl: string; siteName: string; timezone: string; profile: PublicProfile; events: Event[] };
 
 /** The JSON-LD graph: Person, Organization, and one Event per upcoming event. */
-export function structuredData({ siteUrl, timezone, profile, events }: PageMetadataInput) {
+function structuredData({ siteUrl, timezone, profile, events }: PageMetadataInput) {
   const home = `${siteUrl}/`;
   const person = `${home}#teacher`;
   const organization = `${home}#organization`;
   const image = absolute(siteUrl, profile.profileImage);
-  const address = profile.address ? { "@type": "PostalAddress", streetAddress: profile.address, addressLocality: "Melbourne", addressRegion: "VIC", addressCountry: "AU" } : undefined;
+  const address = profile.address
+    ? { "@type": "PostalAddress", streetAddress: profile.address, addressLocality: "Melbourne", addressRegion: "VIC", addressCountry: "AU" }
+    : undefined;
   return {
     "@context": "https://schema.org",
     "@graph": [

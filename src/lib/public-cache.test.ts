@@ -1,13 +1,14 @@
 // Public answers are serialised once, carry an ETag (304 on If-None-Match), are compressed when large, and are
 // rebuilt after an admin write, after a write by another process and when the date changes in SITE_TIMEZONE.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+
 import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { events } from "../../db/schema.ts";
-import { assetsFromDirectory } from "../plugins/web-assets.ts";
 import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { assetsFromDirectory } from "../plugins/web-assets.ts";
 import { etagMatches } from "./public-cache.ts";
 
 // 2026-03-09 23:30 in Melbourne (UTC+11): the event of the 9th is upcoming until midnight there.
@@ -17,7 +18,14 @@ beforeAll(async () => {
   t = await createTestApp({ now: () => new Date(clock.now), env: { SITE_TIMEZONE: "Australia/Melbourne" } });
   t.db
     .insert(events)
-    .values({ name: "Evening Talk", type: "talk", startDate: "2026-03-09", time: "7 PM", location: "Hall", description: `<p>${"Words on the Gita. ".repeat(80)}</p>` })
+    .values({
+      name: "Evening Talk",
+      type: "talk",
+      startDate: "2026-03-09",
+      time: "7 PM",
+      location: "Hall",
+      description: `<p>${"Words on the Gita. ".repeat(80)}</p>`,
+    })
     .run();
 });
 afterAll(() => t.cleanup());
@@ -85,7 +93,14 @@ describe("public cache", () => {
     const token = await t.login();
     const created = await t.request("POST", "/api/admin/events", {
       token,
-      body: { name: "Morning Retreat", type: "retreat", startDate: "2026-04-01", time: "9 AM", location: "Hills", description: "<p>A quiet day together.</p>" },
+      body: {
+        name: "Morning Retreat",
+        type: "retreat",
+        startDate: "2026-04-01",
+        time: "9 AM",
+        location: "Hills",
+        description: "<p>A quiet day together.</p>",
+      },
     });
     expect(created.status).toBe(201);
     const after = await get("/api/events", { "if-none-match": etag });

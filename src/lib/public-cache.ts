@@ -131,7 +131,7 @@ export function etagMatches(header: string | null, etag: string): boolean {
 }
 
 /** The encoding to send: brotli, then gzip, when the client accepts it and the answer is large enough. */
-export function pickEncoding(request: Request, answer: CachedAnswer): "br" | "gzip" | null {
+function pickEncoding(request: Request, answer: CachedAnswer): "br" | "gzip" | null {
   if (answer.body.length < MIN_COMPRESS_BYTES) return null;
   const accepts = request.headers.get("accept-encoding");
   if (!accepts) return null;

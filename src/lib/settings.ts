@@ -12,8 +12,3 @@ export function getSetting(db: Pick<Db, "select">, key: string): string | null {
 export function setSetting(db: Pick<Db, "insert">, key: string, value: string): void {
   db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } }).run();
 }
-
-/** Removes `key`; a missing key is not an error. */
-export function deleteSetting(db: Pick<Db, "delete">, key: string): void {
-  db.delete(settings).where(eq(settings.key, key)).run();
-}

@@ -5,14 +5,27 @@ import { createTestApp, type TestApp } from "../../tests/support/app.ts";
 let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();
-  t.db.insert(events).values({ name: "Open Day", type: "workshop", startDate: "2099-01-01", time: "10 AM", location: "Hall", description: "<p>All welcome here.</p>" }).run();
+  t.db
+    .insert(events)
+    .values({ name: "Open Day", type: "workshop", startDate: "2099-01-01", time: "10 AM", location: "Hall", description: "<p>All welcome here.</p>" })
+    .run();
 });
 afterEach(() => t.cleanup());
 
 const forms = [
-  { url: "/api/contact", body: { name: "Bot", email: "bot@example.org", subject: "Hi", message: "Buy cheap things now" }, table: "messages", limit: 5 },
+  {
+    url: "/api/contact",
+    body: { name: "Bot", email: "bot@example.org", subject: "Hi", message: "Buy cheap things now" },
+    table: "messages",
+    limit: 5,
+  },
   { url: "/api/newsletter", body: { email: "bot@example.org" }, table: "subscribers", limit: 10 },
-  { url: "/api/events/1/registrations", body: { name: "Bot", email: "bot@example.org", phone: "0400000000" }, table: "event_registrations", limit: 10 },
+  {
+    url: "/api/events/1/registrations",
+    body: { name: "Bot", email: "bot@example.org", phone: "0400000000" },
+    table: "event_registrations",
+    limit: 10,
+  },
 ];
 const count = (table: string) => (t.db.$client.query(`select count(*) as n from ${table}`).get() as { n: number }).n;
 

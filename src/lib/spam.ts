@@ -1,9 +1,9 @@
 // Public forms carry a hidden honeypot field and a per-IP rate limit: bots are turned away without storing anything,
 // while a person sending a few messages is never blocked.
 import type { AppContext } from "../context.ts";
+import { HONEYPOT_FIELD } from "../shared/constants.ts";
 import { tooManyRequests } from "./errors.ts";
 import { RateLimiter } from "./rate-limit.ts";
-import { HONEYPOT_FIELD } from "../shared/constants.ts";
 
 const WINDOW_MS = 10 * 60 * 1000;
 

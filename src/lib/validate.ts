@@ -1,4 +1,4 @@
-import { validate, type Struct } from "superstruct";
+import { type Struct, validate } from "superstruct";
 import { notFound, validationError } from "./errors.ts";
 
 /** Checks a request body against a shared schema: trims, drops unknown fields, or throws a 400 listing every issue. */

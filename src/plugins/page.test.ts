@@ -6,8 +6,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { events, profile } from "../../db/schema.ts";
-import { eventDateTimes, offsetAt, portraitPreload } from "../lib/page-metadata.ts";
 import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { eventDateTimes, offsetAt, portraitPreload } from "../lib/page-metadata.ts";
 import { styleHash } from "./security-headers.ts";
 import { assetsFromDirectory } from "./web-assets.ts";
 
@@ -22,19 +22,35 @@ beforeAll(async () => {
   t = await createTestApp({ webAssets: await assetsFromDirectory(web), now: () => new Date("2026-11-21T00:00:00Z"), env: { SITE_URL: SITE } });
   t.db
     .insert(profile)
-    .values({ name: "Swami Test", title: "Teacher of Vedanta", biography: "<p>Teaches <strong>Vedanta</strong> & yoga.</p>", quote: "Be still.", profileImage: "/uploads/me.jpg", email: "hi@example.org" })
+    .values({
+      name: "Swami Test",
+      title: "Teacher of Vedanta",
+      biography: "<p>Teaches <strong>Vedanta</strong> & yoga.</p>",
+      quote: "Be still.",
+      profileImage: "/uploads/me.jpg",
+      email: "hi@example.org",
+    })
     .run();
   t.db
     .insert(events)
     .values([
-      { name: "Winter Talk", type: "talk", startDate: "2027-07-10", time: "7:00 pm – 9:00 pm", location: "Hall, Fitzroy", description: "<p>A talk on the Gita.</p>", images: ["/uploads/talk.jpg"] },
+      {
+        name: "Winter Talk",
+        type: "talk",
+        startDate: "2027-07-10",
+        time: "7:00 pm – 9:00 pm",
+        location: "Hall, Fitzroy",
+        description: "<p>A talk on the Gita.</p>",
+        images: ["/uploads/talk.jpg"],
+      },
       { name: "Old Talk", type: "talk", startDate: "2025-01-01", time: "7 pm", location: "Hall", description: "<p>Long ago.</p>" },
     ])
     .run();
 });
 afterAll(() => t.cleanup());
 
-const jsonLd = (html: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as { "@graph": Record<string, any>[] };
+const jsonLd = (html: string) =>
+  JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as { "@graph": Record<string, any>[] };
 
 describe("GET /", () => {
   test("carries title, description, canonical, Open Graph and Twitter cards with the teacher's image", async () => {
@@ -51,7 +67,13 @@ describe("GET /", () => {
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
     expect(html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
     // Each once: the shell's own description and icon give way.
-    for (const tag of ['<meta name="description"', '<link rel="icon" href="/favicon.svg"', 'rel="icon" type="image/svg+xml"', '<meta property="og:title"', '<meta name="theme-color"']) {
+    for (const tag of [
+      '<meta name="description"',
+      '<link rel="icon" href="/favicon.svg"',
+      'rel="icon" type="image/svg+xml"',
+      '<meta property="og:title"',
+      '<meta name="theme-color"',
+    ]) {
       expect(html.split(tag).length - 1).toBeLessThanOrEqual(1);
     }
     expect(html).not.toContain("favicon-abcdef12.svg");
@@ -140,7 +162,11 @@ describe("root files", () => {
     expect([...ico.subarray(23, 26)]).toEqual([0x50, 0x4e, 0x47]);
     const png = await t.request("GET", "/icon-512.png");
     expect(png.headers.get("content-type")).toBe("image/png");
-    const manifest = (await (await t.request("GET", "/manifest.webmanifest")).json()) as { name: string; theme_color: string; icons: { sizes: string }[] };
+    const manifest = (await (await t.request("GET", "/manifest.webmanifest")).json()) as {
+      name: string;
+      theme_color: string;
+      icons: { sizes: string }[];
+    };
     expect(manifest.name).toBe("Vedanta & Yoga Melbourne");
     expect(manifest.theme_color).toBe("#1a1f3d");
     expect(manifest.icons.map((icon) => icon.sizes)).toContain("512x512");
@@ -152,15 +178,36 @@ describe("server-side rendering", () => {
     const { renderHomePage } = await import("../../web/app/server-render.tsx");
     const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
     writeFileSync(join(web, "index.html"), `<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>`);
-    const app = await createTestApp({ webAssets: await assetsFromDirectory(web), renderPage: renderHomePage, now: () => new Date("2026-11-21T00:00:00Z") });
+    const app = await createTestApp({
+      webAssets: await assetsFromDirectory(web),
+      renderPage: renderHomePage,
+      now: () => new Date("2026-11-21T00:00:00Z"),
+    });
     try {
-      app.db.insert(events).values({ name: "Rendered Retreat", type: "retreat", startDate: "2027-01-15", time: "9 am", location: "Hills", description: "<p>Days of silence.</p>" }).run();
+      app.db
+        .insert(events)
+        .values({
+          name: "Rendered Retreat",
+          type: "retreat",
+          startDate: "2027-01-15",
+          time: "9 am",
+          location: "Hills",
+          description: "<p>Days of silence.</p>",
+        })
+        .run();
       const html = await (await app.request("GET", "/")).text();
       const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json" id="query-state">(.*?)<\/script>/.exec(html);
       expect(root).not.toBeNull();
       expect(root![1]).toContain("Rendered Retreat");
       const state = JSON.parse(root![2]!) as { queries: { queryKey: string[] }[] };
-      expect(state.queries.map(({ queryKey }) => queryKey[0]).sort()).toEqual(["/api/archive-events", "/api/classes", "/api/events", "/api/notifications", "/api/profile", "/api/youtube/status"]);
+      expect(state.queries.map(({ queryKey }) => queryKey[0]).sort()).toEqual([
+        "/api/archive-events",
+        "/api/classes",
+        "/api/events",
+        "/api/notifications",
+        "/api/profile",
+        "/api/youtube/status",
+      ]);
       const token = await app.login();
       await app.request("PATCH", "/api/admin/events/1", { token, body: { name: "Renamed Retreat" } });
       expect(await (await app.request("GET", "/")).text()).toContain("Renamed Retreat");
@@ -180,11 +227,25 @@ describe("the built shell's inline stylesheet and the rendered page's loading or
     const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
     writeFileSync(join(web, "index.html"), SHELL);
     app = await createTestApp({ webAssets: await assetsFromDirectory(web), renderPage: () => ({ root: "<main>Rendered</main>" }) });
-    app.db.insert(profile).values({ name: "Swami Test", title: "Teacher", biography: "<p>Bio</p>", quote: "Be still.", profileImage: "/uploads/me.jpg", email: "hi@example.org" }).run();
+    app.db
+      .insert(profile)
+      .values({
+        name: "Swami Test",
+        title: "Teacher",
+        biography: "<p>Bio</p>",
+        quote: "Be still.",
+        profileImage: "/uploads/me.jpg",
+        email: "hi@example.org",
+      })
+      .run();
   });
   afterAll(() => app.cleanup());
 
-  const directive = (csp: string, name: string) => csp.split(";").map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? "";
+  const directive = (csp: string, name: string) =>
+    csp
+      .split(";")
+      .map((part) => part.trim())
+      .find((part) => part.startsWith(`${name} `)) ?? "";
 
   test("the CSP allows exactly that <style> by its sha256 hash, on / and on the shell pages; style attributes stay allowed", async () => {
     const hash = `'sha256-${createHash("sha256").update(STYLE).digest("base64")}'`;
@@ -216,7 +277,9 @@ describe("the built shell's inline stylesheet and the rendered page's loading or
 
 describe("portraitPreload", () => {
   test("an escaped preload of the profile's image, with the sizes the page shows it at, or nothing without one", () => {
-    expect(portraitPreload({ profileImage: '/uploads/a"b.jpg' })).toBe('<link rel="preload" as="image" href="/uploads/a&quot;b.jpg" fetchpriority="high">');
+    expect(portraitPreload({ profileImage: '/uploads/a"b.jpg' })).toBe(
+      '<link rel="preload" as="image" href="/uploads/a&quot;b.jpg" fetchpriority="high">',
+    );
     expect(portraitPreload({ profileImage: " /uploads/me.jpg " })).toBe(
       '<link rel="preload" as="image" href="/uploads/me.jpg" imagesrcset="/uploads/me.jpg?w=320 320w, /uploads/me.jpg?w=480 480w, ' +
         '/uploads/me.jpg?w=640 640w, /uploads/me.jpg?w=960 960w, /uploads/me.jpg?w=1280 1280w, /uploads/me.jpg?w=1920 1920w" ' +

@@ -1,10 +1,11 @@
 // GET /: the built index.html with the page's metadata in <head> (and, when a renderer is given, the React tree
 // rendered with its data), kept in the public cache so serving it costs a lookup until a write changes it.
-import { Elysia } from "elysia";
+
 import { readFileSync } from "node:fs";
+import { Elysia } from "elysia";
 import type { Config } from "../config.ts";
 import { pageHead, portraitPreload } from "../lib/page-metadata.ts";
-import { respondCached, type PublicCache } from "../lib/public-cache.ts";
+import { type PublicCache, respondCached } from "../lib/public-cache.ts";
 import type { Event, PublicProfile } from "../shared/types.ts";
 import { allowInlineStyles } from "./security-headers.ts";
 import { ICON_LINKS, SITE_NAME } from "./site-files.ts";
@@ -13,7 +14,7 @@ import type { WebAssetFiles } from "./web-assets.ts";
 const REVALIDATE = "public, max-age=0, must-revalidate";
 
 /** What the page is rendered from: each public read by its path (what the API answers for it). */
-export type PageData = Record<string, unknown>;
+type PageData = Record<string, unknown>;
 /**
  * Renders the app's markup for `/` from the public reads (server-side rendering): the root's inner HTML and tags to
  * add after it. `assetUrls` maps a bundled file's plain name ("portrait-placeholder.svg") to its hashed URL.
@@ -73,7 +74,9 @@ export function page({ files, config, cache, reads, render, fallback }: PageOpti
     // stylesheet and the scripts).
     const withoutDescription = shell.replace(/\s*<meta name="description"[^>]*>/, "").replace(/\s*<link rel="icon"[^>]*>/, "");
     const titled = /<title>[\s\S]*?<\/title>/;
-    let html = titled.test(withoutDescription) ? withoutDescription.replace(titled, () => head) : withoutDescription.replace("</head>", () => `${head}</head>`);
+    let html = titled.test(withoutDescription)
+      ? withoutDescription.replace(titled, () => head)
+      : withoutDescription.replace("</head>", () => `${head}</head>`);
     if (render) {
       const rendered = await render({ request, data, assetUrls });
       html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.root}</div>${rendered.tail ?? ""}`);

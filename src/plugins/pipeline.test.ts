@@ -22,7 +22,16 @@ const get = (path: string, headers: Record<string, string> = {}) => t.request("G
 
 describe("headers", () => {
   test("every kind of answer carries the security headers", async () => {
-    for (const path of ["/", "/admin", "/index-abcdef12.js", "/api/profile", "/api/nothing", "/api/admin/messages", "/healthz", "/uploads/nothing.jpg"]) {
+    for (const path of [
+      "/",
+      "/admin",
+      "/index-abcdef12.js",
+      "/api/profile",
+      "/api/nothing",
+      "/api/admin/messages",
+      "/healthz",
+      "/uploads/nothing.jpg",
+    ]) {
       const response = await get(path);
       const csp = response.headers.get("content-security-policy") ?? "";
       expect(csp).toContain("object-src 'none'");
@@ -41,7 +50,9 @@ describe("headers", () => {
   });
 
   test("CORS: a listed origin is allowed, any other gets no allow-origin", async () => {
-    expect((await get("/api/profile", { origin: "https://friend.example" })).headers.get("access-control-allow-origin")).toBe("https://friend.example");
+    expect((await get("/api/profile", { origin: "https://friend.example" })).headers.get("access-control-allow-origin")).toBe(
+      "https://friend.example",
+    );
     expect((await get("/api/profile", { origin: "https://evil.example" })).headers.get("access-control-allow-origin")).toBeNull();
   });
 });
@@ -57,7 +68,13 @@ describe("web files", () => {
   });
 
   test("the app's pages get the app shell; any other page path gets it too, with status 404 (it shows the 404 page)", async () => {
-    for (const [path, status] of [["/", 200], ["/admin", 200], ["/admin/", 200], ["/some/page", 404], ["/admin/x", 404]] as const) {
+    for (const [path, status] of [
+      ["/", 200],
+      ["/admin", 200],
+      ["/admin/", 200],
+      ["/some/page", 404],
+      ["/admin/x", 404],
+    ] as const) {
       const response = await get(path);
       expect(`${path} ${response.status}`).toBe(`${path} ${status}`);
       expect(await response.text()).toContain("<div id=root>");

@@ -2,7 +2,7 @@
 // serialised once and kept as bytes, with its ETag and compressed twins, until an admin write (src/app.ts), a new day
 // or another process's write to the database changes it.
 import { Elysia } from "elysia";
-import { respondCached, type PublicCache } from "../lib/public-cache.ts";
+import { type PublicCache, respondCached } from "../lib/public-cache.ts";
 
 const JSON_TYPE = "application/json;charset=utf-8";
 

@@ -38,7 +38,7 @@ export function allowInlineStyles(html: string): void {
 }
 
 /** The headers every answer carries (errors and 404s included), as Elysia's default headers. */
-export function securityHeaders(): Record<string, string> {
+function securityHeaders(): Record<string, string> {
   return {
     "Content-Security-Policy": contentSecurityPolicy,
     "X-Content-Type-Options": "nosniff",
@@ -59,7 +59,10 @@ export const security = () =>
   new Elysia({ name: "security" }).headers(securityHeaders()).onRequest(({ request, set }) => {
     const url = URL.parse(request.url);
     if (!url) {
-      return new Response("Bad Request: the Host header is not a valid host[:port]", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      return new Response("Bad Request: the Host header is not a valid host[:port]", {
+        status: 400,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
     }
     if (url.pathname.startsWith("/api/")) set.headers["cache-control"] = url.pathname.startsWith("/api/admin/") ? "no-store" : "no-cache";
   });

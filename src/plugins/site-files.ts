@@ -1,13 +1,13 @@
 // The files search engines, browsers and phones ask for at the site's root (issue 5, findability): robots.txt,
 // sitemap.xml, the icons (made from the site's mark by scripts/icons.ts, served as they are) and the web manifest.
 import { readFileSync } from "node:fs";
-import { respondCached, toAnswer, type CachedAnswer } from "../lib/public-cache.ts";
 import appleTouchIcon from "../../web/features/layout/assets/icons/apple-touch-icon.png" with { type: "file" };
 import faviconIco from "../../web/features/layout/assets/icons/favicon.ico" with { type: "file" };
 import faviconSvg from "../../web/features/layout/assets/icons/favicon.svg" with { type: "file" };
 import icon192 from "../../web/features/layout/assets/icons/icon-192.png" with { type: "file" };
 import icon512 from "../../web/features/layout/assets/icons/icon-512.png" with { type: "file" };
 import iconMaskable512 from "../../web/features/layout/assets/icons/icon-maskable-512.png" with { type: "file" };
+import { type CachedAnswer, respondCached, toAnswer } from "../lib/public-cache.ts";
 
 export const SITE_NAME = "Vedanta & Yoga Melbourne";
 const SITE_SHORT_NAME = "Vedanta & Yoga";
@@ -27,7 +27,8 @@ export function createSiteFiles(siteUrl: string) {
   const files: Record<string, SiteFile> = {
     "/robots.txt": {
       cacheControl: DAY,
-      make: () => toAnswer(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${siteUrl}/sitemap.xml\n`, "text/plain; charset=utf-8"),
+      make: () =>
+        toAnswer(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${siteUrl}/sitemap.xml\n`, "text/plain; charset=utf-8"),
     },
     "/sitemap.xml": {
       cacheControl: DAY,

@@ -1,8 +1,9 @@
 // Serves the built web app: only files of the build output, compressed when the client accepts it.
-import { Elysia } from "elysia";
+
 import { join, normalize } from "node:path";
-import { APP_PAGES } from "../shared/constants.ts";
+import { Elysia } from "elysia";
 import { etagMatches } from "../lib/public-cache.ts";
+import { APP_PAGES } from "../shared/constants.ts";
 import type { createSiteFiles } from "./site-files.ts";
 
 type SiteFiles = ReturnType<typeof createSiteFiles>;

@@ -11,7 +11,7 @@ export type TimeRange = { start: LocalTime; end: LocalTime | null };
 /** A wall-clock time on a date in the site's time zone. */
 export type LocalDateTime = { date: string; hour: number; minute: number };
 /** iCalendar weekday codes, Monday first. */
-export const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
+const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 export type Schedule =
@@ -23,7 +23,7 @@ export type Schedule =
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True for a real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: string | null | undefined): value is string {
+function isIsoDate(value: string | null | undefined): value is string {
   if (!value || !ISO_DATE.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
@@ -37,7 +37,7 @@ export function addDays(date: string, days: number): string {
 }
 
 /** The weekday of a YYYY-MM-DD date. */
-export function weekdayOf(date: string): Weekday {
+function weekdayOf(date: string): Weekday {
   return WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
 }
 
@@ -151,14 +151,18 @@ const RANGE_WORDS = new Set(["-", "–", "—", "to", "through", "thru"]);
  * "Every day". Null when any word is not part of a weekly pattern ("Fortnightly Tuesdays", "By arrangement").
  */
 export function parseWeekdays(text: string): Weekday[] | null {
-  const words = text.toLowerCase().replace(/\./g, " ").match(/[a-z]+|[–—&,/+-]/g) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .replace(/\./g, " ")
+      .match(/[a-z]+|[–—&,/+-]/g) ?? [];
   const days = new Set<Weekday>();
   let pendingRange: Weekday | null = null;
   let last: Weekday | null = null;
   for (let i = 0; i < words.length; i += 1) {
     const word = words[i]!;
     if (word === "every" && words[i + 1] === "day") {
-      GROUPS.daily!.forEach((day) => days.add(day));
+      for (const day of GROUPS.daily!) days.add(day);
       i += 1;
       continue;
     }
@@ -173,7 +177,7 @@ export function parseWeekdays(text: string): Weekday[] | null {
       days.add(day);
       last = day;
     } else if (GROUPS[word]) {
-      GROUPS[word]!.forEach((groupDay) => days.add(groupDay));
+      for (const groupDay of GROUPS[word]!) days.add(groupDay);
       last = null;
     } else if (RANGE_WORDS.has(word)) {
       if (!last || pendingRange) return null;
@@ -206,8 +210,7 @@ export function eventSchedule(event: { startDate: string; endDate?: string | nul
   if (!range) return allDay;
   const multiDay = lastDate > event.startDate;
   const at = (date: string, time: LocalTime): LocalDateTime => ({ date, ...time });
-  const endOnSameOrNextDay = (date: string) =>
-    range.end && at(minutesOf(range.end) <= minutesOf(range.start) ? addDays(date, 1) : date, range.end);
+  const endOnSameOrNextDay = (date: string) => range.end && at(minutesOf(range.end) <= minutesOf(range.start) ? addDays(date, 1) : date, range.end);
 
   if (multiDay) {
     const firstTime = timeTokens(event.time)[0];

@@ -40,7 +40,6 @@ export const NOTIFICATION_FORM_TYPES = [
   { value: "info", label: "Info" },
 ] as const;
 export const NOTIFICATION_TYPES = ["priority-1", "priority-2", "priority-3", "info", "success", "warning", "error"] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const EVENT_TYPES = ["retreat", "workshop", "celebration", "course", "symposium", "training"] as const;
 
@@ -54,15 +53,7 @@ export const INVALID_JSON_MESSAGE = "Invalid JSON file. Please select a valid ex
 export const exportFileName = (now = new Date()) => `vedanta-export-${now.toISOString().slice(0, 10)}.json`;
 
 /** The seven sections of an export file, in order (spec §3). */
-export const EXPORT_SECTIONS = [
-  "events",
-  "classes",
-  "archiveEvents",
-  "messages",
-  "subscribers",
-  "profile",
-  "notifications",
-] as const;
+export const EXPORT_SECTIONS = ["events", "classes", "archiveEvents", "messages", "subscribers", "profile", "notifications"] as const;
 export type ExportSection = (typeof EXPORT_SECTIONS)[number];
 
 /** What GET /api/profile answers before the teacher's profile is saved (spec §2.1 defaults). */

@@ -13,7 +13,15 @@ describe("imageSources", () => {
   });
 
   test("GIFs, PDFs, other addresses and odd names are shown as they are", () => {
-    for (const url of ["/uploads/anim.gif", "/uploads/doc.pdf", "https://example.org/photo.jpg", "/uploads/a b.jpg", "/uploads/../x.jpg", "/photo.jpg", ""]) {
+    for (const url of [
+      "/uploads/anim.gif",
+      "/uploads/doc.pdf",
+      "https://example.org/photo.jpg",
+      "/uploads/a b.jpg",
+      "/uploads/../x.jpg",
+      "/photo.jpg",
+      "",
+    ]) {
       expect(imageSources(url, "100vw")).toEqual({ src: url });
     }
   });

@@ -1,18 +1,7 @@
 // One schema per form or call (spec §5), used by the web forms and by the server routes.
-import { assign, boolean, define, enums, nullable, object, optional, partial, string, type Infer } from "superstruct";
+import { assign, boolean, define, enums, type Infer, nullable, object, optional, partial, string } from "superstruct";
 import { CLASS_ICONS, NOTIFICATION_TYPES, PASSWORD_MIN_LENGTH } from "./constants.ts";
-import {
-  date,
-  email,
-  isMediaUrl,
-  optionalDate,
-  optionalEmail,
-  optionalMediaUrl,
-  optionalText,
-  optionalUrl,
-  richText,
-  text,
-} from "./validation.ts";
+import { date, email, isMediaUrl, optionalDate, optionalEmail, optionalMediaUrl, optionalText, optionalUrl, richText, text } from "./validation.ts";
 
 const makeContactSchema = (emailMessage: string) =>
   object({
@@ -31,7 +20,10 @@ export type ContactInput = Infer<typeof contactSchema>;
 export const newsletterSchema = object({ email: email("Please enter a valid email address") });
 /** The footer's form: an address that is not empty and has an '@' (spec §5); the server then wants a valid one. */
 export const newsletterFormSchema = object({
-  email: define<string>("email", (value) => (typeof value === "string" && value.trim() !== "" && value.includes("@")) || "Please enter a valid email address"),
+  email: define<string>(
+    "email",
+    (value) => (typeof value === "string" && value.trim() !== "" && value.includes("@")) || "Please enter a valid email address",
+  ),
 });
 export type NewsletterInput = Infer<typeof newsletterSchema>;
 
@@ -125,10 +117,7 @@ export type NotificationInput = Infer<typeof notificationSchema>;
 
 export const loginSchema = object({
   username: text(1, "Username is required", 100),
-  password: define<string>(
-    "password",
-    (value) => (typeof value === "string" && value.length > 0 && value.length <= 1_000) || "Password is required",
-  ),
+  password: define<string>("password", (value) => (typeof value === "string" && value.length > 0 && value.length <= 1_000) || "Password is required"),
 });
 
 export const resetPasswordSchema = object({
@@ -158,8 +147,7 @@ const rowTimestamp = (field: string) =>
   optional(
     define<string>(
       "timestamp",
-      (value) =>
-        (typeof value === "string" && value.length <= 40 && !Number.isNaN(Date.parse(value))) || `${field} must be a date-time`,
+      (value) => (typeof value === "string" && value.length <= 40 && !Number.isNaN(Date.parse(value))) || `${field} must be a date-time`,
     ),
   );
 const rowColumns = { id: rowId, createdAt: rowTimestamp("createdAt") };
@@ -172,10 +160,7 @@ export const messageRowSchema = assign(contactSchema, object({ ...rowColumns, is
 export const subscriberRowSchema = assign(newsletterSchema, object(rowColumns));
 export const profileRowSchema = assign(profileSchema, object({ id: rowId, updatedAt: rowTimestamp("updatedAt") }));
 /** Stored notifications may carry any type name; the admin list shows unknown ones as info (spec §3). */
-export const notificationRowSchema = assign(
-  notificationSchema,
-  object({ ...rowColumns, type: optional(text(1, "Type is required", 40)) }),
-);
+export const notificationRowSchema = assign(notificationSchema, object({ ...rowColumns, type: optional(text(1, "Type is required", 40)) }));
 
 import { refine } from "superstruct";
 

@@ -1,7 +1,7 @@
 // Shapes of the public calls' answers, shared by the server and the web app.
 import type { ArchiveEvent, Class, Event, EventRegistration, Notification, Profile } from "../../db/schema.ts";
 
-export type { ArchiveEvent, Class, Event, Notification, Profile };
+export type { ArchiveEvent, Class, Event, Notification };
 /** One row of GET /api/admin/events/:id/registrations. */
 export type Registration = EventRegistration;
 

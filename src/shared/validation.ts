@@ -1,13 +1,13 @@
 // Field rules shared by the forms (react-hook-form) and the server routes, with the spec's messages (§5).
-import { boolean, coerce, define, nullable, optional, string, type Struct } from "superstruct";
+import { coerce, define, nullable, optional, type Struct, string } from "superstruct";
 import { htmlToText } from "./rich-text.ts";
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Longest value any plain text field accepts; rich text fields accept RICH_TEXT_MAX. */
-export const TEXT_MAX = 2_000;
-export const RICH_TEXT_MAX = 100_000;
+const TEXT_MAX = 2_000;
+const RICH_TEXT_MAX = 100_000;
 
 const trimmed = (struct: Struct<string, null>) => coerce(struct, string(), (value) => value.trim());
 
@@ -50,7 +50,7 @@ export function optionalText(max = TEXT_MAX, check?: (value: string) => true | s
   );
 }
 
-export const isEmail = (value: string) => EMAIL.test(value) && value.length <= 254;
+const isEmail = (value: string) => EMAIL.test(value) && value.length <= 254;
 
 export function email(message: string) {
   return coerce(
@@ -63,7 +63,7 @@ export function email(message: string) {
 export const optionalEmail = (message: string) => optionalText(254, (value) => isEmail(value) || message);
 
 /** A real calendar date written YYYY-MM-DD. */
-export function isDate(value: string): boolean {
+function isDate(value: string): boolean {
   if (!DATE.test(value)) return false;
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
@@ -73,11 +73,10 @@ export function date(message: string) {
   return trimmed(define<string>("date", (value) => (typeof value === "string" && isDate(value)) || message));
 }
 
-export const optionalDate = (message = "Please enter a valid date") =>
-  optionalText(10, (value) => isDate(value) || message);
+export const optionalDate = (message = "Please enter a valid date") => optionalText(10, (value) => isDate(value) || message);
 
 /** An absolute http(s) URL. */
-export function isWebUrl(value: string): boolean {
+function isWebUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const { protocol } = new URL(value);
   return protocol === "http:" || protocol === "https:";
@@ -86,10 +85,6 @@ export function isWebUrl(value: string): boolean {
 /** A link the site itself serves (uploads) or an absolute http(s) URL. */
 export const isMediaUrl = (value: string) => /^\/uploads\/[\w.-]+$/.test(value) || isWebUrl(value);
 
-export const optionalUrl = (message = "Please enter a valid URL") =>
-  optionalText(2_000, (value) => isWebUrl(value) || message);
+export const optionalUrl = (message = "Please enter a valid URL") => optionalText(2_000, (value) => isWebUrl(value) || message);
 
-export const optionalMediaUrl = (message = "Please enter a valid URL") =>
-  optionalText(2_000, (value) => isMediaUrl(value) || message);
-
-export const flag = () => boolean();
+export const optionalMediaUrl = (message = "Please enter a valid URL") => optionalText(2_000, (value) => isMediaUrl(value) || message);

@@ -1,12 +1,13 @@
 // Issue 12, accessibility: axe-core finds no WCAG 2.2 AA violation in any state a visitor or the admin reaches:
 // the public page and each of its dialogs, the gallery, the mobile menu, each form with its errors shown, toasts, the
 // 404 page, the admin login with its error, each admin tab, each create/edit dialog with its errors, and the confirms.
-import { AxeBuilder } from "@axe-core/playwright";
+
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { startFakeYouTube, type FakeYouTube } from "../support/fake-youtube.ts";
+import { type FakeYouTube, startFakeYouTube } from "../support/fake-youtube.ts";
 import { alertDialog, apiToken, dialog, expectToast, openDashboard, openTab } from "./admin-helpers.ts";
-import { launchBrowser, openPage, startSite, VIEWPORTS, type Site } from "./support.ts";
+import { launchBrowser, openPage, type Site, startSite, VIEWPORTS } from "./support.ts";
 
 let site: Site;
 let browser: Browser;
@@ -24,7 +25,10 @@ afterAll(async () => {
 
 const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 // YouTube's thumbnail host stands in as a 1x1 JPEG (the browser has no Internet here).
-const PIXEL = Buffer.from("/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAA//EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AN//Z", "base64");
+const PIXEL = Buffer.from(
+  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAA//EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AN//Z",
+  "base64",
+);
 
 /**
  * Audits a page state by state: `check(state)` runs axe-core once the opening and closing animations have ended (a
@@ -82,7 +86,11 @@ test("the public page: top, legal dialogs, event and archive details, galleries,
 
   const archive = page.locator("#archives");
   await archive.getByRole("searchbox").fill("karma");
-  await page.getByTestId("archive-card").first().getByRole("button", { name: /View Details & Photos/ }).click();
+  await page
+    .getByTestId("archive-card")
+    .first()
+    .getByRole("button", { name: /View Details & Photos/ })
+    .click();
   const archiveDetails = page.getByRole("dialog", { name: "Symposium on Karma Yoga" });
   await archiveDetails.waitFor();
   await audit.check("archive details dialog");
@@ -186,12 +194,19 @@ test("each admin tab, the archive entries, a message and the registrations", asy
 
   await openTab(page, "Events");
   await page.getByRole("list", { name: "Events" }).getByRole("listitem").first().waitFor();
-  await page.getByRole("button", { name: /^Registrations for / }).first().getByText(/\d+ registrations?/).waitFor();
+  await page
+    .getByRole("button", { name: /^Registrations for / })
+    .first()
+    .getByText(/\d+ registrations?/)
+    .waitFor();
   await audit.check("Events tab");
   await page.getByRole("button", { name: "Show archive entries" }).click();
   await page.getByRole("list", { name: "Archive entries" }).getByRole("listitem").first().waitFor();
   await audit.check("Events tab with the archive entries");
-  await page.getByRole("button", { name: /^Registrations for / }).first().click();
+  await page
+    .getByRole("button", { name: /^Registrations for / })
+    .first()
+    .click();
   const registrations = dialog(page, "Registrations");
   await registrations.waitFor();
   await audit.check("registrations dialog");
@@ -268,7 +283,12 @@ test("the event, archive entry and class dialogs with their errors shown, a sele
   await page.getByRole("option").first().waitFor({ state: "hidden" });
   await createClass.getByRole("button", { name: "Cancel" }).click();
   await createClass.waitFor({ state: "hidden" });
-  await page.getByRole("list", { name: "Classes" }).getByRole("listitem").first().getByRole("button", { name: /^Edit / }).click();
+  await page
+    .getByRole("list", { name: "Classes" })
+    .getByRole("listitem")
+    .first()
+    .getByRole("button", { name: /^Edit / })
+    .click();
   await dialog(page, "Edit Class").waitFor();
   await audit.check("Edit Class");
   await dialog(page, "Edit Class").getByRole("button", { name: "Cancel" }).click();
@@ -299,7 +319,10 @@ test("the notification, password, YouTube key and profile forms with their error
   await alertDialog(page, "Are you sure?").getByRole("button", { name: "Cancel" }).click();
 
   await openTab(page, "Subscribers");
-  await page.getByRole("button", { name: /^Delete .+@/ }).first().click();
+  await page
+    .getByRole("button", { name: /^Delete .+@/ })
+    .first()
+    .click();
   await alertDialog(page, "Delete Subscriber").waitFor();
   await audit.check("Delete Subscriber confirmation");
   await alertDialog(page, "Delete Subscriber").getByRole("button", { name: "Cancel" }).click();

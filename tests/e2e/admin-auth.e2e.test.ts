@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { adminApi, apiToken, dialog, expectToast, openDashboard, openTab } from "./admin-helpers.ts";
-import { ADMIN_PASSWORD, launchBrowser, openPage, startSite, type Site } from "./support.ts";
+import { ADMIN_PASSWORD, launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
 let site: Site;
 let browser: Browser;

@@ -16,7 +16,7 @@ import {
   TINY_PNG,
   typeRichText,
 } from "./admin-helpers.ts";
-import { launchBrowser, openPage, startSite, type Site } from "./support.ts";
+import { launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
 let site: Site;
 let browser: Browser;
@@ -264,7 +264,7 @@ test("classes: §5 messages, level and icon selects, create, edit (badge hidden 
   await form.waitFor({ state: "hidden" });
   const card = page.getByRole("listitem", { name: "E2E Pranayama" });
   await card.getByText("Advanced").waitFor();
-  const created = (await (await fetch(`${site.url}/api/classes`)).json() as Row[]).find((item) => item.name === "E2E Pranayama")!;
+  const created = ((await (await fetch(`${site.url}/api/classes`)).json()) as Row[]).find((item) => item.name === "E2E Pranayama")!;
   expect(created.icon).toBe("breath");
   expect(created.level).toBe("Advanced");
 
@@ -333,10 +333,13 @@ test("notifications: create (start date today by default), status, edit, a faile
 
   // The public banner shows it without a reload.
   await page.getByRole("link", { name: "View site" }).click();
-  await page.getByText("E2E banner: the hall is open late tonight.").waitFor().catch(async (error) => {
-    await page.screenshot({ path: "/tmp/adm/banner-fail.png" });
-    throw error;
-  });
+  await page
+    .getByText("E2E banner: the hall is open late tonight.")
+    .waitFor()
+    .catch(async (error) => {
+      await page.screenshot({ path: "/tmp/adm/banner-fail.png" });
+      throw error;
+    });
   await page.goBack();
   await page.getByRole("heading", { name: "Manage Notifications" }).waitFor();
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { adminApi, alertDialog, apiToken, dialog, downloadText, expectToast, openDashboard, TINY_PNG, typeRichText } from "./admin-helpers.ts";
-import { launchBrowser, openPage, startSite, type Site } from "./support.ts";
+import { launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
 let site: Site;
 let browser: Browser;
@@ -20,7 +20,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-const publicJson = async <T,>(path: string) => (await (await fetch(`${site.url}${path}`)).json()) as T;
+const publicJson = async <T>(path: string) => (await (await fetch(`${site.url}${path}`)).json()) as T;
 const localDay = () => {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
@@ -87,7 +87,9 @@ test("profile: the §5 messages, image upload checks, save (blank optional field
   // A forced failure: the server is unreachable for this call.
   await page.goBack();
   await page.getByRole("heading", { name: "Guru Profile" }).waitFor();
-  await page.route("**/api/admin/profile", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Internal server error"}' }));
+  await page.route("**/api/admin/profile", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Internal server error"}' }),
+  );
   await page.getByLabel("Quote").fill("Another quote for the failure case.");
   await page.getByRole("button", { name: "Save Profile" }).click();
   await expectToast(page, "Failed to update profile");
@@ -139,7 +141,11 @@ test("messages: counts, the unread accent, view with line breaks, mark as read, 
 });
 
 test("subscribers: table, disabled 'Send Newsletter', CSV export, delete with confirm", async () => {
-  await fetch(`${site.url}/api/newsletter`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "e2e-reader@example.com" }) });
+  await fetch(`${site.url}/api/newsletter`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "e2e-reader@example.com" }),
+  });
   const { page, context } = await openPage(browser);
   await openDashboard(page, site, token, "subscribers");
   for (const header of ["Email", "Subscribed On", "Actions"]) await page.getByRole("columnheader", { name: header }).waitFor();
@@ -169,7 +175,8 @@ test("export then import: a dated download, the JSON and section checks, cancel,
   expect(download.suggestedFilename()).toBe(`vedanta-export-${new Date().toISOString().slice(0, 10)}.json`);
   const exported = await downloadText(download);
   const data = JSON.parse(exported) as Record<string, unknown>;
-  for (const section of ["events", "classes", "archiveEvents", "messages", "subscribers", "profile", "notifications"]) expect(data).toHaveProperty(section);
+  for (const section of ["events", "classes", "archiveEvents", "messages", "subscribers", "profile", "notifications"])
+    expect(data).toHaveProperty(section);
 
   // A change made after the export, which the import will undo.
   const extra = await adminApi<Row>(site, token, "POST", "/api/admin/classes", {
@@ -232,7 +239,9 @@ test("data sync: sync refreshes the status, a failed sync shows its toast, resto
   expect(statusAfter.lastSync).not.toBe(statusBefore.lastSync);
   await page.getByRole("list", { name: "Synced files" }).getByText("classes.json").waitFor();
 
-  await page.route("**/api/admin/sync-to-app-data", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Disk is full"}' }));
+  await page.route("**/api/admin/sync-to-app-data", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"Disk is full"}' }),
+  );
   await page.getByRole("button", { name: "Sync to app_data" }).click();
   await expectToast(page, "Sync Failed");
   await expectToast(page, "Disk is full");
@@ -258,7 +267,9 @@ test("data sync: sync refreshes the status, a failed sync shows its toast, resto
   expect((await publicJson<Row[]>("/api/classes")).some((item) => item.name === "E2E After Sync")).toBe(false);
 
   // Without saved data the restore button is disabled.
-  await page.route("**/api/admin/sync-status", (route) => route.fulfill({ status: 200, contentType: "application/json", body: '{"hasAppData":false,"lastSync":null,"files":[]}' }));
+  await page.route("**/api/admin/sync-status", (route) =>
+    route.fulfill({ status: 200, contentType: "application/json", body: '{"hasAppData":false,"lastSync":null,"files":[]}' }),
+  );
   await page.reload();
   await page.getByText("No", { exact: true }).waitFor();
   expect(await page.getByRole("button", { name: "Restore from app_data" }).isDisabled()).toBe(true);

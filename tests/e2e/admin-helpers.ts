@@ -2,10 +2,7 @@
 import type { Download, Locator, Page } from "playwright-core";
 import { ADMIN_PASSWORD, type Site } from "./support.ts";
 
-export const TINY_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-  "base64",
-);
+export const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 export const TINY_PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 /** A token straight from the API (faster than the login form). */
@@ -48,11 +45,6 @@ export async function expectToast(page: Page, text: string) {
   await page.getByTestId("toast").filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
 }
 
-export async function dismissToasts(page: Page) {
-  const close = page.getByTestId("toast").getByRole("button", { name: "Dismiss" });
-  if (await close.count()) await close.first().click().catch(() => {});
-}
-
 export const dialog = (page: Page, name: string) => page.getByRole("dialog", { name, exact: true });
 export const alertDialog = (page: Page, name: string) => page.getByRole("alertdialog", { name, exact: true });
 
@@ -74,8 +66,4 @@ export async function typeRichText(scope: Locator, page: Page, label: string, te
 export async function downloadText(download: Download): Promise<string> {
   const path = await download.path();
   return await Bun.file(path!).text();
-}
-
-export async function isVisible(locator: Locator) {
-  return await locator.isVisible();
 }

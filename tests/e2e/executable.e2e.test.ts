@@ -31,7 +31,12 @@ test("starts in an empty folder, serves /, /admin and /api/profile, resizes a ph
   const work = mkdtempSync(join(dir, "run-"));
   const port = freePort();
   const started = performance.now();
-  const child = Bun.spawn([binary], { cwd: work, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ADMIN_PASSWORD: "exe-password" }, stdout: "pipe", stderr: "pipe" });
+  const child = Bun.spawn([binary], {
+    cwd: work,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ADMIN_PASSWORD: "exe-password" },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   let firstResponseMs = 0;
   for (;;) {
     try {
@@ -54,17 +59,33 @@ test("starts in an empty folder, serves /, /admin and /api/profile, resizes a ph
   const profile = await fetch(`http://127.0.0.1:${port}/api/profile`);
   expect(profile.status).toBe(200);
   expect(((await profile.json()) as { quote: string }).quote).toBe("Come and discover the lightness of life.");
-  const login = await fetch(`http://127.0.0.1:${port}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "exe-password" }) });
+  const login = await fetch(`http://127.0.0.1:${port}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "exe-password" }),
+  });
   expect(login.status).toBe(200);
   expect(Bun.spawnSync([binary, "healthcheck"], { env: { ...process.env, PORT: String(port) } }).exitCode).toBe(0);
   await Bun.sleep(500);
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1]);
-  console.log(`executable: ${(Bun.file(binary).size / 1024 / 1024).toFixed(1)} MB, first response after ${firstResponseMs.toFixed(0)} ms (process start included), idle RSS ${(rssKb / 1024).toFixed(1)} MB`);
+  console.log(
+    `executable: ${(Bun.file(binary).size / 1024 / 1024).toFixed(1)} MB, first response after ${firstResponseMs.toFixed(0)} ms (process start included), idle RSS ${(rssKb / 1024).toFixed(1)} MB`,
+  );
   // Photos are resized by the runtime's own image codecs, inside the executable too.
   const { token } = (await login.json()) as { token: string };
   const form = new FormData();
-  form.append("image", new File([(await new Bun.Image(new Uint8Array(Buffer.from(PIXEL_PNG, "base64"))).resize(900, 600).jpeg().bytes()) as Uint8Array<ArrayBuffer>], "photo.jpg"));
-  const uploaded = await fetch(`http://127.0.0.1:${port}/api/admin/uploads/image`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  form.append(
+    "image",
+    new File(
+      [(await new Bun.Image(new Uint8Array(Buffer.from(PIXEL_PNG, "base64"))).resize(900, 600).jpeg().bytes()) as Uint8Array<ArrayBuffer>],
+      "photo.jpg",
+    ),
+  );
+  const uploaded = await fetch(`http://127.0.0.1:${port}/api/admin/uploads/image`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   const { url } = (await uploaded.json()) as { url: string };
   const copy = await fetch(`http://127.0.0.1:${port}${url}?w=320`);
   expect(copy.headers.get("content-type")).toBe("image/webp");

@@ -1,8 +1,8 @@
 // Issue 12, accessibility: the Nu HTML Checker (vnu-jar, run with Java) finds no error in the HTML the server sends:
 // `/` rendered with the demo content, the `/admin` shell and the 404 page, the inline stylesheet included.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startFakeYouTube, type FakeYouTube } from "../support/fake-youtube.ts";
-import { startSite, type Site } from "./support.ts";
+import { type FakeYouTube, startFakeYouTube } from "../support/fake-youtube.ts";
+import { type Site, startSite } from "./support.ts";
 
 // The package's export is the path of its vnu.jar.
 const VNU_JAR = String(require("vnu-jar"));
@@ -24,11 +24,17 @@ type VnuMessage = { type: "error" | "info" | "non-document-error"; subType?: str
 
 /** The checker's errors on one document, each as "line N: message «extract»". */
 async function vnuErrors(html: string): Promise<string[]> {
-  const checker = Bun.spawn(["java", "-jar", VNU_JAR, "--format", "json", "--stdout", "-"], { stdin: new Blob([html]), stdout: "pipe", stderr: "pipe" });
+  const checker = Bun.spawn(["java", "-jar", VNU_JAR, "--format", "json", "--stdout", "-"], {
+    stdin: new Blob([html]),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [output, exitCode] = await Promise.all([new Response(checker.stdout).text(), checker.exited]);
   if (!output.trim()) throw new Error(`vnu exited with ${exitCode}: ${await new Response(checker.stderr).text()}`);
   const { messages } = JSON.parse(output) as { messages: VnuMessage[] };
-  return messages.filter((message) => message.type !== "info").map((message) => `line ${message.lastLine}: ${message.message} «${message.extract?.trim().slice(0, 120)}»`);
+  return messages
+    .filter((message) => message.type !== "info")
+    .map((message) => `line ${message.lastLine}: ${message.message} «${message.extract?.trim().slice(0, 120)}»`);
 }
 
 async function page(path: string) {

@@ -2,22 +2,22 @@
 // fake YouTube: every section, rule and text of spec §2.1, §4, §5, §8 and §9, at phone and desktop widths.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { startFakeYouTube, type FakeYouTube } from "../support/fake-youtube.ts";
-import { launchBrowser, openPage, startSite, VIEWPORTS, type Site } from "./support.ts";
+import { type FakeYouTube, startFakeYouTube } from "../support/fake-youtube.ts";
+import { launchBrowser, openPage, type Site, startSite, VIEWPORTS } from "./support.ts";
 
 let site: Site;
 let browser: Browser;
 let youtube: FakeYouTube;
 
 // A 1x1 JPEG stands in for YouTube's thumbnail host (the browser has no Internet here).
-const PIXEL = Buffer.from("/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAA//EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AN//Z", "base64");
+const PIXEL = Buffer.from(
+  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAA//EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AN//Z",
+  "base64",
+);
 
 beforeAll(async () => {
   youtube = await startFakeYouTube();
-  [site, browser] = await Promise.all([
-    startSite({ env: youtube.env }),
-    launchBrowser(),
-  ]);
+  [site, browser] = await Promise.all([startSite({ env: youtube.env }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -72,9 +72,13 @@ describe("header and footer", () => {
     expect(await header.getAttribute("data-shrunk")).toBe("false");
 
     // The active link is the last section whose top passed the 100 px line.
-    await page.evaluate(() => window.scrollTo({ top: document.getElementById("archives")!.getBoundingClientRect().top + window.scrollY - 99, behavior: "instant" }));
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.getElementById("archives")!.getBoundingClientRect().top + window.scrollY - 99, behavior: "instant" }),
+    );
     await page.waitForFunction(() => document.querySelector('nav[aria-label=Main] a[href="#archives"]')?.getAttribute("aria-current") === "location");
-    await page.evaluate(() => window.scrollTo({ top: document.getElementById("archives")!.getBoundingClientRect().top + window.scrollY - 102, behavior: "instant" }));
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.getElementById("archives")!.getBoundingClientRect().top + window.scrollY - 102, behavior: "instant" }),
+    );
     await page.waitForFunction(() => document.querySelector('nav[aria-label=Main] a[href="#contact"]')?.getAttribute("aria-current") === "location");
 
     // At the very bottom the bar is full; the page may still grow while images arrive, so scroll until it stays there.
@@ -85,7 +89,9 @@ describe("header and footer", () => {
     await page.waitForFunction(() => document.querySelector("[data-testid=site-header]")?.getAttribute("data-shrunk") === "true");
     expect(Number(await page.getByTestId("scroll-progress").getAttribute("aria-valuenow"))).toBe(100);
     // The height shrinks over a 0.25 s transition.
-    await page.waitForFunction(() => document.querySelector("[data-testid=site-header]")!.getBoundingClientRect().height < 70, undefined, { timeout: 2000 });
+    await page.waitForFunction(() => document.querySelector("[data-testid=site-header]")!.getBoundingClientRect().height < 70, undefined, {
+      timeout: 2000,
+    });
 
     // Footer quick links are the same five and scroll too.
     const quick = page.getByRole("navigation", { name: "Quick links" });
@@ -196,7 +202,12 @@ describe("hero and notifications", () => {
     expect(await learnMore.getAttribute("href")).toBe("https://example.org/vedanta-yoga-melbourne/summer-timetable");
     // Higher priority, darker banner.
     const lightness = await items.evaluateAll((list) =>
-      list.map((item) => getComputedStyle(item).backgroundColor.match(/\d+/g)!.slice(0, 3).reduce((sum, v) => sum + Number(v), 0)),
+      list.map((item) =>
+        getComputedStyle(item)
+          .backgroundColor.match(/\d+/g)!
+          .slice(0, 3)
+          .reduce((sum, v) => sum + Number(v), 0),
+      ),
     );
     expect(lightness[0]!).toBeLessThan(lightness[1]!);
 
@@ -333,11 +344,23 @@ describe("classes and videos", () => {
     expect(await cards.count()).toBe(3);
     await page.getByRole("button", { name: "View All Classes" }).click();
     expect(await cards.count()).toBe(6);
-    expect(await cards.locator("[data-icon]").evaluateAll((icons) => icons.map((icon) => icon.getAttribute("data-icon")))).toEqual(["yoga", "book", "meditation", "sun", "chant", "moon"]);
-    const colours = await page.getByTestId("class-level").evaluateAll((badges) =>
-      Object.fromEntries(badges.map((badge) => [badge.getAttribute("data-level"), getComputedStyle(badge).color])),
-    );
-    expect(colours).toEqual({ Beginner: "rgb(22, 101, 52)", None: expect.any(String), Intermediate: "rgb(133, 77, 14)", Advanced: "rgb(153, 27, 27)" });
+    expect(await cards.locator("[data-icon]").evaluateAll((icons) => icons.map((icon) => icon.getAttribute("data-icon")))).toEqual([
+      "yoga",
+      "book",
+      "meditation",
+      "sun",
+      "chant",
+      "moon",
+    ]);
+    const colours = await page
+      .getByTestId("class-level")
+      .evaluateAll((badges) => Object.fromEntries(badges.map((badge) => [badge.getAttribute("data-level"), getComputedStyle(badge).color])));
+    expect(colours).toEqual({
+      Beginner: "rgb(22, 101, 52)",
+      None: expect.any(String),
+      Intermediate: "rgb(133, 77, 14)",
+      Advanced: "rgb(153, 27, 27)",
+    });
     const first = cards.first();
     for (const text of ["Morning Hatha Yoga", "Monday, Wednesday", "7:00 am – 8:15 am", "Association Hall, Fitzroy", "Gentle postures"]) {
       expect(await first.innerText()).toContain(text);
@@ -472,7 +495,15 @@ describe("archive", () => {
     const year = section.getByLabel("Year", { exact: true });
     const type = section.getByLabel("Type", { exact: true });
     expect(await year.locator("option").allInnerTexts()).toEqual(["All Years", "2026", "2025", "2024", "2023", "2022", "2021", "2020", "2019"]);
-    expect(await type.locator("option").allInnerTexts()).toEqual(["All Types", "Celebration", "Course", "Retreat", "Symposium", "Training", "Workshop"]);
+    expect(await type.locator("option").allInnerTexts()).toEqual([
+      "All Types",
+      "Celebration",
+      "Course",
+      "Retreat",
+      "Symposium",
+      "Training",
+      "Workshop",
+    ]);
     expect(await cards.count()).toBe(6);
     const showing = page.getByTestId("archive-showing");
     expect(await showing.innerText()).toBe("Showing 1-6 of 17 events");
@@ -573,7 +604,11 @@ describe("archive", () => {
   });
 
   test("grid columns: 1 on a phone, 2 on a tablet, 3 on a desktop", async () => {
-    for (const [viewport, columns] of [[VIEWPORTS.phone, 1], [VIEWPORTS.tablet, 2], [VIEWPORTS.desktop, 3]] as const) {
+    for (const [viewport, columns] of [
+      [VIEWPORTS.phone, 1],
+      [VIEWPORTS.tablet, 2],
+      [VIEWPORTS.desktop, 3],
+    ] as const) {
       const { page, context } = await home(viewport);
       const count = await page.getByTestId("archive-grid").evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(" ").length);
       expect(count).toBe(columns);

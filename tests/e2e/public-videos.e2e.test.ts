@@ -4,9 +4,9 @@
 // share the retry wait. A site without a key (issue 12) asks for no videos, shows a calm state and tells the admin.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { startFakeYouTube, type FakeMode, type FakeYouTube } from "../support/fake-youtube.ts";
+import { type FakeMode, type FakeYouTube, startFakeYouTube } from "../support/fake-youtube.ts";
 import { apiToken, dialog, expectToast, openDashboard } from "./admin-helpers.ts";
-import { launchBrowser, openPage, startSite, VIEWPORTS, type Site } from "./support.ts";
+import { launchBrowser, openPage, type Site, startSite, VIEWPORTS } from "./support.ts";
 
 type Setup = { site: Site; youtube: FakeYouTube };
 const setups: Record<string, Setup> = {};

@@ -2,8 +2,8 @@
 // from the data in the page, without fetching the public reads again and without a mismatch warning.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
-import { startFakeYouTube, type FakeYouTube } from "../support/fake-youtube.ts";
-import { launchBrowser, startSite, VIEWPORTS, type Site } from "./support.ts";
+import { type FakeYouTube, startFakeYouTube } from "../support/fake-youtube.ts";
+import { launchBrowser, type Site, startSite, VIEWPORTS } from "./support.ts";
 
 let site: Site;
 let browser: Browser;
@@ -11,10 +11,7 @@ let youtube: FakeYouTube;
 
 beforeAll(async () => {
   youtube = await startFakeYouTube();
-  [site, browser] = await Promise.all([
-    startSite({ env: youtube.env }),
-    launchBrowser(),
-  ]);
+  [site, browser] = await Promise.all([startSite({ env: youtube.env }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -41,7 +38,10 @@ test("with JavaScript off the page shows the teacher, notifications, events, cla
 });
 
 test("a frame painted while the page is still arriving shows the portrait where it ends up: right on a desktop, on top on a phone", async () => {
-  for (const [viewport, side] of [[VIEWPORTS.desktop, "right"], [VIEWPORTS.phone, "top"]] as const) {
+  for (const [viewport, side] of [
+    [VIEWPORTS.desktop, "right"],
+    [VIEWPORTS.phone, "top"],
+  ] as const) {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport });
     const page = await context.newPage();
     await page.goto(site.url);

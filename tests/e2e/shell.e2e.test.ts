@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
-import { launchBrowser, openPage, startSite, type Site } from "./support.ts";
+import { launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
 let site: Site;
 let browser: Browser;

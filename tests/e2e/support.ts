@@ -1,5 +1,5 @@
 // Browser tests drive the real server (started as a process, as an operator would) in Debian's Chromium.
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { freePort, startServer } from "../server.ts";
 
 export { freePort };
@@ -27,7 +27,7 @@ export async function startSite(options: { appData?: string | null; env?: Record
   };
 }
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",

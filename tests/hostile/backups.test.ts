@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { events } from "../../db/schema.ts";
 import { restoreBackup, takeBackup } from "../../src/modules/backups/service.ts";
-import { sampleExport } from "../support/data-fixtures.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
+import { sampleExport } from "../support/data-fixtures.ts";
 import { figure, prng, ROOT, SEED } from "./support.ts";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -19,12 +19,20 @@ let token: string;
 beforeEach(async () => {
   t = await createTestApp();
   token = await t.login();
-  t.db.insert(events).values({ name: "Backed up", type: "retreat", startDate: "2030-04-02", time: "9am", location: "Hall", description: "<p>Long enough.</p>" }).run();
+  t.db
+    .insert(events)
+    .values({ name: "Backed up", type: "retreat", startDate: "2030-04-02", time: "9am", location: "Hall", description: "<p>Long enough.</p>" })
+    .run();
 });
 afterEach(() => t.cleanup());
 
 const deps = () => ({ db: t.db, dataDir: t.config.dataDir });
-const eventNames = () => t.db.select().from(events).all().map((row) => row.name);
+const eventNames = () =>
+  t.db
+    .select()
+    .from(events)
+    .all()
+    .map((row) => row.name);
 const workFolders = () => readdirSync(join(t.config.dataDir, "backups")).filter((name) => name.startsWith("."));
 const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
 
@@ -119,7 +127,18 @@ describe("restore-backup FILE.tar", () => {
       if (block.subarray(257, 262).toString("latin1") === "ustar") headers.push(offset);
     }
     const rng = prng(SEED);
-    const sizes = ["-1000", "-1", "77777777777", "99999999", "0", " 12 ", "\x80\0\0\0\0\0\0\0\xff\xff\xff\xff", "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "1e9", "NaN"];
+    const sizes = [
+      "-1000",
+      "-1",
+      "77777777777",
+      "99999999",
+      "0",
+      " 12 ",
+      "\x80\0\0\0\0\0\0\0\xff\xff\xff\xff",
+      "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff",
+      "1e9",
+      "NaN",
+    ];
     const path = join(t.dir, "fuzzed.tar");
     let slowest = 0;
     const outcomes = new Map<string, number>();
@@ -141,7 +160,9 @@ describe("restore-backup FILE.tar", () => {
       outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
     }
     figure("fuzzed archives", `${[...outcomes].map(([outcome, n]) => `${n} ${outcome}`).join(", ")}; slowest ${slowest.toFixed(0)} ms`);
-    expect([...outcomes.keys()].filter((outcome) => !["restored", "cannot be read", "is not a backup archive", "was not restored"].includes(outcome))).toEqual([]);
+    expect(
+      [...outcomes.keys()].filter((outcome) => !["restored", "cannot be read", "is not a backup archive", "was not restored"].includes(outcome)),
+    ).toEqual([]);
     expect(slowest).toBeLessThan(5_000);
     expect(workFolders()).toEqual([]);
   }, 120_000);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { ADMIN_BODY_LIMIT, PUBLIC_BODY_LIMIT } from "../../src/lib/body.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { allRoutes, figure, fillRoute, login, ms, percentile, startServer, type Server } from "./support.ts";
+import { allRoutes, figure, fillRoute, login, ms, percentile, type Server, startServer } from "./support.ts";
 
 /** The largest body any route takes: an attachment (20 MB) with its multipart overhead. */
 const LARGEST_LIMIT = 21 * 1024 * 1024;
@@ -59,9 +59,17 @@ describe("every route that takes a body has a limit (Elysia's route table)", () 
     // The longest real message (10,000 characters, each escaped in JSON) fits.
     const longest = { name: "N", email: "n@example.org", subject: "S", message: "\u0001".repeat(10_000) };
     expect(JSON.stringify(longest).length).toBeLessThan(PUBLIC_BODY_LIMIT);
-    const profile = await t.request("PATCH", "/api/admin/profile", { token, body: justOver(ADMIN_BODY_LIMIT), headers: { "content-type": "application/json" } });
+    const profile = await t.request("PATCH", "/api/admin/profile", {
+      token,
+      body: justOver(ADMIN_BODY_LIMIT),
+      headers: { "content-type": "application/json" },
+    });
     expect(profile.status).toBe(413);
-    const declared = new Request("http://localhost/api/newsletter", { method: "POST", headers: { "content-type": "application/json", "content-length": String(50 * 1024 * 1024) }, body: "{}" });
+    const declared = new Request("http://localhost/api/newsletter", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(50 * 1024 * 1024) },
+      body: "{}",
+    });
     expect((await t.app.handle(declared)).status).toBe(413);
   });
 });
@@ -88,14 +96,21 @@ describe("the real server", () => {
     expect(json.status).toBe(413);
     const form = "a=1&".repeat(2_000_000);
     const formStarted = performance.now();
-    const fields = await fetch(`${server.url}/api/newsletter`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form });
+    const fields = await fetch(`${server.url}/api/newsletter`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: form,
+    });
     const formMs = performance.now() - formStarted;
     expect(fields.status).toBe(413);
     const health = performance.now();
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     const healthMs = performance.now() - health;
     const grownMb = (server.rssKb() - rssBefore) / 1024;
-    figure("54 MB JSON body", `413 in ${ms(jsonMs)}; 2M form fields: 413 in ${ms(formMs)}; /healthz after: ${ms(healthMs)}; RSS grew ${grownMb.toFixed(1)} MB`);
+    figure(
+      "54 MB JSON body",
+      `413 in ${ms(jsonMs)}; 2M form fields: 413 in ${ms(formMs)}; /healthz after: ${ms(healthMs)}; RSS grew ${grownMb.toFixed(1)} MB`,
+    );
     expect(jsonMs).toBeLessThan(1000);
     expect(grownMb).toBeLessThan(40);
   }, 60_000);
@@ -120,7 +135,11 @@ describe("the real server", () => {
     const attacker = async () => {
       let sent = 0;
       while (running) {
-        const response = await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: big }).catch(() => null);
+        const response = await fetch(`${server.url}/api/contact`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: big,
+        }).catch(() => null);
         await response?.arrayBuffer();
         sent += 1;
       }
@@ -137,7 +156,10 @@ describe("the real server", () => {
     running = false;
     const sent = (await Promise.all(attackers)).reduce((sum, count) => sum + count, 0);
     const p99 = percentile(latencies, 99);
-    figure("public reads under big bodies", `${latencies.length} reads, p50 ${ms(percentile(latencies, 50))}, p99 ${ms(p99)}; ${sent} bodies of 8 MB refused; RSS ${(server.rssKb() / 1024).toFixed(0)} MB`);
+    figure(
+      "public reads under big bodies",
+      `${latencies.length} reads, p50 ${ms(percentile(latencies, 50))}, p99 ${ms(p99)}; ${sent} bodies of 8 MB refused; RSS ${(server.rssKb() / 1024).toFixed(0)} MB`,
+    );
     // `bun run soak` holds this for 30 s under 50 ms; here, beside the other suites, a looser bound.
     expect(p99).toBeLessThan(100);
     expect(server.rssKb() / 1024).toBeLessThan(200);

@@ -4,7 +4,7 @@
 // limited on its own; X-Forwarded-For ignored without a trusted proxy (and not spoofable with one); public reads fast.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestApp, TEST_PASSWORD } from "../support/app.ts";
-import { ADMIN_PASSWORD, figure, ms, percentile, startServer, type Server } from "./support.ts";
+import { ADMIN_PASSWORD, figure, ms, percentile, type Server, startServer } from "./support.ts";
 
 const loginBody = (username: string, password: string) => ({ username, password });
 
@@ -16,7 +16,8 @@ describe("lockout (in process)", () => {
     const t = await createTestApp();
     try {
       const token = await t.login();
-      for (let i = 0; i < 5; i++) expect((await t.request("POST", "/api/admin/login", { body: loginBody("admin", `bad${i}`), ip: "198.51.100.1" })).status).toBe(401);
+      for (let i = 0; i < 5; i++)
+        expect((await t.request("POST", "/api/admin/login", { body: loginBody("admin", `bad${i}`), ip: "198.51.100.1" })).status).toBe(401);
       const locked = await t.request("POST", "/api/admin/login", { body: loginBody("admin", TEST_PASSWORD), ip: "198.51.100.1" });
       expect(locked.status).toBe(429);
       expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -24,7 +25,10 @@ describe("lockout (in process)", () => {
       const elsewhere = await t.request("POST", "/api/admin/login", { body: loginBody("ADMIN", TEST_PASSWORD), ip: "198.51.100.2" });
       expect(elsewhere.status).toBe(429);
       // The password reset checks the same counters.
-      const reset = await t.request("POST", "/api/admin/reset-password", { token, body: { username: "admin", currentPassword: TEST_PASSWORD, newPassword: "whatever-new" } });
+      const reset = await t.request("POST", "/api/admin/reset-password", {
+        token,
+        body: { username: "admin", currentPassword: TEST_PASSWORD, newPassword: "whatever-new" },
+      });
       expect(reset.status).toBe(429);
     } finally {
       t.cleanup();
@@ -36,7 +40,9 @@ describe("lockout (in process)", () => {
     try {
       const guesses = Array.from({ length: 60 }, (_, i) => loginBody("admin", `wrong${i}`)).concat(loginBody("admin", TEST_PASSWORD));
       const statuses = await Promise.all(
-        guesses.map((body, i) => t.request("POST", "/api/admin/login", { body, ip: "127.0.0.1", headers: { "x-forwarded-for": `198.51.100.${i}` } }).then((r) => r.status)),
+        guesses.map((body, i) =>
+          t.request("POST", "/api/admin/login", { body, ip: "127.0.0.1", headers: { "x-forwarded-for": `198.51.100.${i}` } }).then((r) => r.status),
+        ),
       );
       const count = (status: number) => statuses.filter((s) => s === status).length;
       expect(count(401) + count(200)).toBeLessThanOrEqual(5);
@@ -61,16 +67,30 @@ describe("lockout (in process)", () => {
       for (let i = 0; i < 7; i++) await t.request("POST", "/api/admin/login", { body: loginBody("ADMIN ", `guess${i}`), ip: `198.51.100.${i}` });
       expect((await t.request("POST", "/api/admin/login", { body: loginBody("admin", TEST_PASSWORD), ip: "192.0.2.9" })).status).toBe(429);
       // The admin's browser, with its device cookie, is not: its own attempts are counted on their own.
-      const trusted = await t.request("POST", "/api/admin/login", { body: loginBody("admin", TEST_PASSWORD), ip: "203.0.113.5", headers: { cookie: cookie! } });
+      const trusted = await t.request("POST", "/api/admin/login", {
+        body: loginBody("admin", TEST_PASSWORD),
+        ip: "203.0.113.5",
+        headers: { cookie: cookie! },
+      });
       expect(trusted.status).toBe(200);
       // A forged or altered cookie is no cookie at all.
       const forged = `${cookie!.slice(0, -4)}AAAA`;
-      expect((await t.request("POST", "/api/admin/login", { body: loginBody("admin", TEST_PASSWORD), ip: "203.0.113.5", headers: { cookie: forged } })).status).toBe(429);
+      expect(
+        (await t.request("POST", "/api/admin/login", { body: loginBody("admin", TEST_PASSWORD), ip: "203.0.113.5", headers: { cookie: forged } }))
+          .status,
+      ).toBe(429);
       // A device that guesses wrong 5 times locks itself, not the others.
       const device = deviceCookie(trusted)!;
-      for (let i = 0; i < 5; i++) await t.request("POST", "/api/admin/login", { body: loginBody("admin", `typo${i}`), ip: "203.0.113.5", headers: { cookie: device } });
-      expect((await t.request("POST", "/api/admin/login", { body: loginBody("admin", TEST_PASSWORD), ip: "203.0.113.5", headers: { cookie: device } })).status).toBe(429);
-      expect((await t.request("POST", "/api/admin/login", { body: loginBody("admin", TEST_PASSWORD), ip: "203.0.113.5", headers: { cookie: cookie! } })).status).toBe(200);
+      for (let i = 0; i < 5; i++)
+        await t.request("POST", "/api/admin/login", { body: loginBody("admin", `typo${i}`), ip: "203.0.113.5", headers: { cookie: device } });
+      expect(
+        (await t.request("POST", "/api/admin/login", { body: loginBody("admin", TEST_PASSWORD), ip: "203.0.113.5", headers: { cookie: device } }))
+          .status,
+      ).toBe(429);
+      expect(
+        (await t.request("POST", "/api/admin/login", { body: loginBody("admin", TEST_PASSWORD), ip: "203.0.113.5", headers: { cookie: cookie! } }))
+          .status,
+      ).toBe(200);
     } finally {
       t.cleanup();
     }
@@ -81,7 +101,11 @@ describe("lockout (in process)", () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 22; i++) {
-        const response = await t.request("POST", "/api/admin/login", { body: loginBody(`user${i}`, "bad"), ip: "192.0.2.7", headers: { "x-forwarded-for": `198.51.100.${i}` } });
+        const response = await t.request("POST", "/api/admin/login", {
+          body: loginBody(`user${i}`, "bad"),
+          ip: "192.0.2.7",
+          headers: { "x-forwarded-for": `198.51.100.${i}` },
+        });
         statuses.push(response.status);
       }
       expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
@@ -97,7 +121,11 @@ describe("lockout (in process)", () => {
       const statuses: number[] = [];
       for (let i = 0; i < 22; i++) {
         // A proxy such as nginx's $proxy_add_x_forwarded_for appends the real client address to what the client sent.
-        const response = await t.request("POST", "/api/admin/login", { body: loginBody(`user${i}`, "bad"), ip: "127.0.0.1", headers: { "x-forwarded-for": `203.0.113.${i}, 192.0.2.44` } });
+        const response = await t.request("POST", "/api/admin/login", {
+          body: loginBody(`user${i}`, "bad"),
+          ip: "127.0.0.1",
+          headers: { "x-forwarded-for": `203.0.113.${i}, 192.0.2.44` },
+        });
         statuses.push(response.status);
       }
       expect(statuses.slice(20)).toEqual([429, 429]);
@@ -148,7 +176,10 @@ describe("100 parallel logins against the real server", () => {
     running = false;
     await Promise.all(readers);
     const p95 = percentile(latencies, 95);
-    figure("parallel logins", `100 in ${loginSeconds.toFixed(2)} s (${logins.filter((s) => s === 401).length}×401, ${logins.filter((s) => s === 200).length}×200, ${logins.filter((s) => s === 429).length}×429)`);
+    figure(
+      "parallel logins",
+      `100 in ${loginSeconds.toFixed(2)} s (${logins.filter((s) => s === 401).length}×401, ${logins.filter((s) => s === 200).length}×200, ${logins.filter((s) => s === 429).length}×429)`,
+    );
     figure("public reads meanwhile", `${latencies.length}, p50 ${ms(percentile(latencies, 50))}, p95 ${ms(p95)}, max ${ms(Math.max(...latencies))}`);
     expect(logins.filter((status) => status >= 500)).toEqual([]);
     expect(logins[99]).toBe(200);

@@ -10,7 +10,10 @@ test(`kill -9 during 200 concurrent contact and newsletter posts (${POST_RUNS} r
   const rng = prng(SEED + 2);
   for (let run = 0; run < POST_RUNS; run++) {
     const result = await crashDuringPosts(rng, run);
-    figure(`crash run ${run + 1}`, `killed after ${result.killAtMs} ms, ${result.acked}/${result.sent} acknowledged, ${result.lost.length} lost, integrity ${result.integrity}`);
+    figure(
+      `crash run ${run + 1}`,
+      `killed after ${result.killAtMs} ms, ${result.acked}/${result.sent} acknowledged, ${result.lost.length} lost, integrity ${result.integrity}`,
+    );
     expect(result.lost).toEqual([]);
     expect(result.integrity).toBe("ok");
   }
@@ -21,7 +24,10 @@ test(`kill -9 during import, restore and sync (${DATA_RUNS} run(s) each): wholly
   for (let run = 0; run < DATA_RUNS; run++) {
     for (const operation of ["import", "restore", "sync"] as const) {
       const result = await crashDuringDataOperation(rng, operation);
-      figure(`${operation} crash run ${run + 1}`, `killed after ${result.killAtMs} ms → ${result.state}, integrity ${result.integrity}, app_data ${result.appData.length ? result.appData.join("; ") : "whole"}, auto-restore ${result.autoRestore}`);
+      figure(
+        `${operation} crash run ${run + 1}`,
+        `killed after ${result.killAtMs} ms → ${result.state}, integrity ${result.integrity}, app_data ${result.appData.length ? result.appData.join("; ") : "whole"}, auto-restore ${result.autoRestore}`,
+      );
       expect(result.state).not.toBe("mixed");
       expect(result.integrity).toBe("ok");
       expect(result.appData).toEqual([]);

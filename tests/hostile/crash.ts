@@ -1,7 +1,7 @@
 // Issue 6 items 2 and 3: kill -9 of the real server at a random moment, then restart and check what survived.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { integrityCheck, login, openDb, type Rng, startServer, type Server } from "./support.ts";
+import { integrityCheck, login, openDb, type Rng, type Server, startServer } from "./support.ts";
 
 export type PostCrashRun = { sent: number; acked: number; lost: string[]; killAtMs: number; integrity: string };
 
@@ -61,11 +61,14 @@ export async function crashDuringPosts(rng: Rng, run: number, posts = 200): Prom
 }
 
 /** A snapshot of what the site holds, compared as a whole: which of two known states is it? */
-export function contentFingerprint(server: Pick<Server, "dataDir">): string {
+function contentFingerprint(server: Pick<Server, "dataDir">): string {
   const db = openDb(server);
   try {
     const count = (table: string) => (db.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-    const marks = db.query<{ subject: string }, []>("SELECT DISTINCT substr(subject, 1, 4) AS subject FROM messages ORDER BY 1").all().map((row) => row.subject);
+    const marks = db
+      .query<{ subject: string }, []>("SELECT DISTINCT substr(subject, 1, 4) AS subject FROM messages ORDER BY 1")
+      .all()
+      .map((row) => row.subject);
     return JSON.stringify({ events: count("events"), messages: count("messages"), subscribers: count("subscribers"), marks });
   } finally {
     db.close();
@@ -73,7 +76,7 @@ export function contentFingerprint(server: Pick<Server, "dataDir">): string {
 }
 
 /** The app_data files: each must be whole JSON (never half written); the manifest lists files that exist. */
-export function checkAppData(appDataDir: string): { ok: boolean; problems: string[]; sectionStamps: string[] } {
+function checkAppData(appDataDir: string): { ok: boolean; problems: string[]; sectionStamps: string[] } {
   const problems: string[] = [];
   const stamps: string[] = [];
   if (!existsSync(join(appDataDir, "manifest.json"))) return { ok: true, problems, sectionStamps: stamps };
@@ -85,7 +88,14 @@ export function checkAppData(appDataDir: string): { ok: boolean; problems: strin
       const first = Array.isArray(value) ? value[0] : undefined;
       if (name === "messages.json") stamps.push(String(first?.subject ?? "").slice(0, 4));
       if (name === "events.json") stamps.push(String(first?.name ?? "").slice(0, 4));
-      if (name === "subscribers.json") stamps.push(String(first?.email ?? "").slice(0, 4).replace(/x$/, "x").toUpperCase().replace(/X$/, "x"));
+      if (name === "subscribers.json")
+        stamps.push(
+          String(first?.email ?? "")
+            .slice(0, 4)
+            .replace(/x$/, "x")
+            .toUpperCase()
+            .replace(/X$/, "x"),
+        );
     } catch {
       problems.push(`${name} is not whole JSON`);
     }
@@ -94,18 +104,37 @@ export function checkAppData(appDataDir: string): { ok: boolean; problems: strin
 }
 
 /** "refused": an interrupted sync left no manifest, so restore refuses app_data instead of reading a mix. */
-export type DataCrashRun = { operation: string; killAtMs: number; state: "old" | "new" | "mixed" | "refused"; integrity: string; appData: string[]; autoRestore: string };
+export type DataCrashRun = {
+  operation: string;
+  killAtMs: number;
+  state: "old" | "new" | "mixed" | "refused";
+  integrity: string;
+  appData: string[];
+  autoRestore: string;
+};
 
 /** Content of N messages whose subjects start with `mark` (4 characters), as an export file. */
 export function exportWith(mark: string, messages: number, events = 50) {
   return {
     version: 1,
     events: Array.from({ length: events }, (_, i) => ({
-      id: i + 1, name: `${mark} event ${i}`, type: "retreat", startDate: "2099-01-01", time: "9 AM", location: "Hall", description: `<p>${mark} description ${i} ${"x".repeat(200)}</p>`,
+      id: i + 1,
+      name: `${mark} event ${i}`,
+      type: "retreat",
+      startDate: "2099-01-01",
+      time: "9 AM",
+      location: "Hall",
+      description: `<p>${mark} description ${i} ${"x".repeat(200)}</p>`,
     })),
     classes: [],
     archiveEvents: [],
-    messages: Array.from({ length: messages }, (_, i) => ({ id: i + 1, name: "Ann", email: `m${i}@example.org`, subject: `${mark}-${i}`, message: `A stored message ${"y".repeat(300)}` })),
+    messages: Array.from({ length: messages }, (_, i) => ({
+      id: i + 1,
+      name: "Ann",
+      email: `m${i}@example.org`,
+      subject: `${mark}-${i}`,
+      message: `A stored message ${"y".repeat(300)}`,
+    })),
     subscribers: Array.from({ length: messages }, (_, i) => ({ id: i + 1, email: `${mark.toLowerCase()}${i}@example.org` })),
     profile: null,
     notifications: [],
@@ -152,9 +181,11 @@ export async function crashDuringDataOperation(rng: Rng, operation: "import" | "
 
     const killAtMs = rng.int(0, Math.ceil(duration * 1.2));
     const pending =
-      operation === "import" ? call("/api/admin/import-data", NEW, token)
-      : operation === "restore" ? call("/api/admin/restore-from-app-data", undefined, token)
-      : call("/api/admin/sync-to-app-data", undefined, token);
+      operation === "import"
+        ? call("/api/admin/import-data", NEW, token)
+        : operation === "restore"
+          ? call("/api/admin/restore-from-app-data", undefined, token)
+          : call("/api/admin/sync-to-app-data", undefined, token);
     const outcome = pending.then((r) => r.status).catch(() => 0);
     await Bun.sleep(killAtMs);
     await server.kill9();

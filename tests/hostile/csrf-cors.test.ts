@@ -46,7 +46,7 @@ function state(): string {
 }
 
 test("a foreign Origin gets no Access-Control-Allow-Origin on any route, nor on a preflight", async () => {
-  const routes = (await allRoutes());
+  const routes = await allRoutes();
   const leaks: string[] = [];
   for (const route of routes) {
     const url = fillRoute(route.path);
@@ -68,7 +68,9 @@ test("a foreign Origin gets no Access-Control-Allow-Origin on any route, nor on 
 
 test("no admin write without the bearer token: a cookie, a query token or a foreign Origin change nothing", async () => {
   const before = state();
-  const writes = (await allRoutes()).filter((route) => route.method !== "GET" && route.path.startsWith("/api/admin") && route.path !== "/api/admin/login");
+  const writes = (await allRoutes()).filter(
+    (route) => route.method !== "GET" && route.path.startsWith("/api/admin") && route.path !== "/api/admin/login",
+  );
   const wrong: string[] = [];
   for (const route of writes) {
     const url = fillRoute(route.path);

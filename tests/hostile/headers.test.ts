@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { createTestApp, type TestApp } from "../support/app.ts";
 import { assetsFromDirectory } from "../../src/plugins/web-assets.ts";
+import { createTestApp, type TestApp } from "../support/app.ts";
 import { templateFor } from "./fuzz.ts";
 import { allRoutes, figure, fillRoute, ROOT } from "./support.ts";
 
@@ -25,28 +25,56 @@ afterAll(() => t.cleanup());
 function problems(response: Response, path: string): string[] {
   const found: string[] = [];
   const csp = response.headers.get("content-security-policy") ?? "";
-  const directive = (name: string) => csp.split(";").map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? "";
+  const directive = (name: string) =>
+    csp
+      .split(";")
+      .map((part) => part.trim())
+      .find((part) => part.startsWith(`${name} `)) ?? "";
   if (!csp) found.push("no CSP");
-  if (/unsafe-inline|unsafe-eval|\*/.test(directive("script-src")) || !directive("script-src") && !/default-src 'self'/.test(csp)) found.push("script-src allows inline or any source");
+  if (/unsafe-inline|unsafe-eval|\*/.test(directive("script-src")) || (!directive("script-src") && !/default-src 'self'/.test(csp)))
+    found.push("script-src allows inline or any source");
   if (directive("object-src") !== "object-src 'none'") found.push("object-src is not 'none'");
   if (directive("base-uri") !== "base-uri 'none'") found.push("base-uri is not 'none'");
   if (directive("frame-ancestors") !== "frame-ancestors 'none'") found.push("frame-ancestors is not 'none'");
   if (response.headers.get("x-content-type-options") !== "nosniff") found.push("no nosniff");
   if (!response.headers.get("referrer-policy")) found.push("no Referrer-Policy");
-  if (path.startsWith("/api/admin") && response.headers.get("cache-control") !== "no-store") found.push(`admin Cache-Control ${response.headers.get("cache-control")}`);
+  if (path.startsWith("/api/admin") && response.headers.get("cache-control") !== "no-store")
+    found.push(`admin Cache-Control ${response.headers.get("cache-control")}`);
   return found;
 }
 
 test("every route and every kind of answer carries CSP, nosniff, Referrer-Policy, frame-ancestors; admin no-store", async () => {
   const cases: { method: string; path: string; token?: string; body?: unknown; headers?: Record<string, string> }[] = [];
-  for (const route of (await allRoutes())) {
+  for (const route of await allRoutes()) {
     const path = fillRoute(route.path);
     const admin = route.path.startsWith("/api/admin");
-    cases.push({ method: route.method, path, token: admin ? token : undefined, body: route.method === "GET" ? undefined : templateFor(route.method, route.path) ?? {} });
-    cases.push({ method: route.method, path, body: route.method === "GET" ? undefined : "{bad json", headers: { "content-type": "application/json" } });
+    cases.push({
+      method: route.method,
+      path,
+      token: admin ? token : undefined,
+      body: route.method === "GET" ? undefined : (templateFor(route.method, route.path) ?? {}),
+    });
+    cases.push({
+      method: route.method,
+      path,
+      body: route.method === "GET" ? undefined : "{bad json",
+      headers: { "content-type": "application/json" },
+    });
     if (route.path.includes(":")) cases.push({ method: route.method, path: fillRoute(route.path, "999999"), token: admin ? token : undefined });
   }
-  for (const path of ["/", "/admin", "/nowhere", "/missing.js", "/.env", "/api/nothing", "/api/admin/nothing", "/healthz", "/uploads/x.jpg", "/uploads/../x", ...assetPaths]) {
+  for (const path of [
+    "/",
+    "/admin",
+    "/nowhere",
+    "/missing.js",
+    "/.env",
+    "/api/nothing",
+    "/api/admin/nothing",
+    "/healthz",
+    "/uploads/x.jpg",
+    "/uploads/../x",
+    ...assetPaths,
+  ]) {
     cases.push({ method: "GET", path }, { method: "HEAD", path }, { method: "PUT", path });
   }
   cases.push({ method: "OPTIONS", path: "/api/profile", headers: { origin: "https://evil.example" } });

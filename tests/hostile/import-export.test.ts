@@ -14,11 +14,24 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 const snapshot = () => {
-  const tables = ["events", "classes", "archive_events", "messages", "subscribers", "profile", "notifications", "event_registrations", "users", "settings"];
+  const tables = [
+    "events",
+    "classes",
+    "archive_events",
+    "messages",
+    "subscribers",
+    "profile",
+    "notifications",
+    "event_registrations",
+    "users",
+    "settings",
+  ];
   return Bun.hash(JSON.stringify(tables.map((table) => t.db.$client.query(`SELECT * FROM "${table}" ORDER BY 1`).all()))).toString(36);
 };
 const importRaw = (body: BodyInit, headers: Record<string, string> = { "content-type": "application/json" }) =>
-  t.app.handle(new Request("http://localhost/api/admin/import-data", { method: "POST", headers: { authorization: `Bearer ${token}`, ...headers }, body }));
+  t.app.handle(
+    new Request("http://localhost/api/admin/import-data", { method: "POST", headers: { authorization: `Bearer ${token}`, ...headers }, body }),
+  );
 
 test("every hostile import is refused with 4xx and the content stays exactly as it was", async () => {
   const before = snapshot();
@@ -29,7 +42,7 @@ test("every hostile import is refused with 4xx and the content stays exactly as 
     return JSON.stringify(data);
   };
   const cases: [string, BodyInit][] = [
-    ["not JSON", "{\"events\": ["],
+    ["not JSON", '{"events": ['],
     ["an array", "[]"],
     ["a section missing", JSON.stringify({ ...good, notifications: undefined })],
     ["a section of the wrong type", lastBad((d) => ((d as any).messages = { 0: d.messages[0] }))],
@@ -44,7 +57,13 @@ test("every hostile import is refused with 4xx and the content stays exactly as 
     ["deep nesting", `{"events":${"[".repeat(50_000)}${"]".repeat(50_000)}}`],
     ["the sections only under __proto__", `{"__proto__":${JSON.stringify(good)}}`],
     ["the sections only under constructor.prototype", `{"constructor":{"prototype":${JSON.stringify(good)}}}`],
-    ["a record that is __proto__ only", lastBad(() => {}).replace('"classes":[]', '"classes":[{"__proto__":{"name":"Hatha","days":"Mon","time":"6","location":"Hall","description":"<p>long enough text</p>"}}]')],
+    [
+      "a record that is __proto__ only",
+      lastBad(() => {}).replace(
+        '"classes":[]',
+        '"classes":[{"__proto__":{"name":"Hatha","days":"Mon","time":"6","location":"Hall","description":"<p>long enough text</p>"}}]',
+      ),
+    ],
     ["an images list of 10,000", lastBad((d) => ((d.events[0] as any).images = Array(10_000).fill("https://x.example/a.jpg")))],
     ["a non-http image", lastBad((d) => ((d.events[0] as any).images = ["javascript:alert(1)"]))],
     ["an upload path that climbs", lastBad((d) => ((d.events[0] as any).attachmentFile = "/uploads/../../site.db"))],
@@ -83,17 +102,35 @@ test("export never carries users, settings, the password hash or the YouTube key
   expect(text).not.toContain(hash);
   expect(text).not.toContain("argon2");
   expect(text).not.toContain("AIzaSECRET-KEY-123456");
-  expect(Object.keys(JSON.parse(text)).sort()).toEqual(["archiveEvents", "classes", "events", "exportedAt", "messages", "notifications", "profile", "subscribers", "version"]);
+  expect(Object.keys(JSON.parse(text)).sort()).toEqual([
+    "archiveEvents",
+    "classes",
+    "events",
+    "exportedAt",
+    "messages",
+    "notifications",
+    "profile",
+    "subscribers",
+    "version",
+  ]);
 });
 
 test("an archive entry's image is an upload of this site or an http(s) URL, as the profile image", async () => {
   const entry = { title: "Past retreat", date: "May 2020", type: "retreat", year: "2020", description: "<p>A long enough description.</p>" };
   const before = snapshot();
   const wrong: string[] = [];
-  for (const image of ["javascript:alert(1)", " JavaScript:alert(1)", "data:image/svg+xml,<svg onload=alert(1)>", "//evil.example/x.png", "/uploads/../site.db", "x.png"]) {
+  for (const image of [
+    "javascript:alert(1)",
+    " JavaScript:alert(1)",
+    "data:image/svg+xml,<svg onload=alert(1)>",
+    "//evil.example/x.png",
+    "/uploads/../site.db",
+    "x.png",
+  ]) {
     const created = await t.request("POST", "/api/admin/archive-events", { token, body: { ...entry, image } });
     const createdText = await created.text();
-    if (created.status !== 400 || !createdText.includes("Image must be a valid URL")) wrong.push(`create ${image}: ${created.status} ${createdText.slice(0, 200)}`);
+    if (created.status !== 400 || !createdText.includes("Image must be a valid URL"))
+      wrong.push(`create ${image}: ${created.status} ${createdText.slice(0, 200)}`);
     const imported = await importRaw(JSON.stringify({ ...exportWith("ARCx", 1, 1), archiveEvents: [{ ...entry, image }] }));
     const importedText = await imported.text();
     if (imported.status !== 400 || !importedText.includes("Invalid record in archiveEvents at index 0: image: Image must be a valid URL")) {

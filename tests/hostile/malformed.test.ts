@@ -2,7 +2,7 @@
 // No 5xx, the process stays up, memory stable, nothing unknown stored. HOSTILE_SEED replays a run.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { CHOSEN_ID, fuzzBody, templateFor, UNKNOWN_MARKER } from "./fuzz.ts";
-import { allRoutes, figure, fillRoute, login, openDb, pool, prng, SEED, startServer, type Server } from "./support.ts";
+import { allRoutes, figure, fillRoute, login, openDb, pool, prng, SEED, type Server, startServer } from "./support.ts";
 
 const BODIES = Number(process.env.HOSTILE_BODIES ?? 1000);
 /**
@@ -38,7 +38,9 @@ afterAll(async () => {
 });
 
 const dump = (db: ReturnType<typeof openDb>) => {
-  const tables = db.query<{ name: string; sql: string }, []>("SELECT name, sql FROM sqlite_master WHERE type IN ('table','index') ORDER BY name").all();
+  const tables = db
+    .query<{ name: string; sql: string }, []>("SELECT name, sql FROM sqlite_master WHERE type IN ('table','index') ORDER BY name")
+    .all();
   return tables;
 };
 
@@ -49,8 +51,7 @@ test(`${BODIES} hostile bodies per write endpoint: no 5xx, still up, memory stab
   before.close();
 
   // Deletions and whole-content replacements last, so the other routes find their rows.
-  const order = (route: { method: string; path: string }) =>
-    route.method === "DELETE" ? 3 : /restore|import-data/.test(route.path) ? 2 : 1;
+  const order = (route: { method: string; path: string }) => (route.method === "DELETE" ? 3 : /restore|import-data/.test(route.path) ? 2 : 1);
   const routes = (await allRoutes()).filter((route) => route.method !== "GET").sort((a, b) => order(a) - order(b));
   const rng = prng(SEED);
   const failures: string[] = [];
@@ -92,9 +93,25 @@ test(`${BODIES} hostile bodies per write endpoint: no 5xx, still up, memory stab
   const seconds = (performance.now() - started) / 1000;
 
   figure("write endpoints fuzzed", routes.length);
-  figure("bodies sent", `${total} (${BODIES} per endpoint, ${HEAVY_BODIES} for the disk-heavy sync/restore/import/backup routes; seed ${SEED}) in ${seconds.toFixed(1)} s`);
-  figure("slowest endpoints", perRoute.sort((a, b) => b[1] - a[1]).slice(0, 5).map(([r, t]) => `${r} ${(t / 1000).toFixed(1)} s`).join(", "));
-  figure("statuses", [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(" "));
+  figure(
+    "bodies sent",
+    `${total} (${BODIES} per endpoint, ${HEAVY_BODIES} for the disk-heavy sync/restore/import/backup routes; seed ${SEED}) in ${seconds.toFixed(1)} s`,
+  );
+  figure(
+    "slowest endpoints",
+    perRoute
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([r, t]) => `${r} ${(t / 1000).toFixed(1)} s`)
+      .join(", "),
+  );
+  figure(
+    "statuses",
+    [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}×${n}`)
+      .join(" "),
+  );
   figure("5xx / network errors", `${[...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0)} / ${networkErrors}`);
   const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
   const warm = rss[Math.min(3, rss.length - 1)]!;
@@ -112,7 +129,10 @@ test(`${BODIES} hostile bodies per write endpoint: no 5xx, still up, memory stab
   try {
     expect(dump(after)).toEqual(schemaBefore);
     expect(after.query("SELECT id, username, password, tokenVersion FROM users").all()).toEqual(userBefore);
-    const tables = after.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => row.name);
+    const tables = after
+      .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .all()
+      .map((row) => row.name);
     let rows = 0;
     for (const table of tables) {
       for (const row of after.query(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[]) {
@@ -122,7 +142,10 @@ test(`${BODIES} hostile bodies per write endpoint: no 5xx, still up, memory stab
         if (row.id === CHOSEN_ID) throw new Error(`a client-chosen id was stored in ${table}`);
       }
     }
-    const settings = after.query<{ key: string }, []>("SELECT key FROM settings").all().map((row) => row.key);
+    const settings = after
+      .query<{ key: string }, []>("SELECT key FROM settings")
+      .all()
+      .map((row) => row.key);
     expect(settings.every((key) => ["youtubeApiKey", "youtubeChannelId", "lastSync"].includes(key))).toBe(true);
     figure("rows checked for unknown fields", rows);
   } finally {

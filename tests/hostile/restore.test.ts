@@ -17,8 +17,15 @@ beforeEach(async () => {
 });
 afterEach(() => t.cleanup());
 
-const wipe = (app: TestApp) => [events, classes, archiveEvents, messages, subscribers, profile, notifications].forEach((table) => app.db.delete(table).run());
-const messageTexts = (app: TestApp) => app.db.select().from(messages).all().map((row) => row.message);
+function wipe(app: TestApp) {
+  for (const table of [events, classes, archiveEvents, messages, subscribers, profile, notifications]) app.db.delete(table).run();
+}
+const messageTexts = (app: TestApp) =>
+  app.db
+    .select()
+    .from(messages)
+    .all()
+    .map((row) => row.message);
 
 /** A visitor's message that names uploads which do not exist, an event whose photo is gone, then a sync. */
 async function syncWithGhosts() {
@@ -48,7 +55,9 @@ test("a visitor's text naming /uploads/… never breaks 'Restore from app_data';
   const body = (await response.json()) as { message?: string; error?: string };
   expect({ status: response.status, message: body.message ?? body.error }).toMatchObject({
     status: 200,
-    message: expect.stringMatching(/^Data restored from app_data .*: 1 event, .* 1 message, .* 1 upload file\(s\)\. 1 referenced upload file\(s\) were not found: gone\.png\.$/),
+    message: expect.stringMatching(
+      /^Data restored from app_data .*: 1 event, .* 1 message, .* 1 upload file\(s\)\. 1 referenced upload file\(s\) were not found: gone\.png\.$/,
+    ),
   });
   expect(messageTexts(t)).toEqual(["See /uploads/ghost.png and <img src=/uploads/ghost2.jpg>"]);
 });
@@ -77,7 +86,10 @@ test("the temp files of a sync or restore killed half-way are removed at the nex
     join(dataUploads, ".photo.jpg.abcdef123456.tmp"),
   ];
   for (const path of leftovers) writeFileSync(path, "half-written");
-  const before = (dir: string) => readdirSync(dir).filter((name) => !leftovers.includes(join(dir, name))).sort();
+  const before = (dir: string) =>
+    readdirSync(dir)
+      .filter((name) => !leftovers.includes(join(dir, name)))
+      .sort();
   const expected = [t.config.appDataDir, appUploads, dataUploads].map(before);
 
   expect(autoRestore({ db: t.db, config: t.config }).status).toBe("skipped"); // the database has content

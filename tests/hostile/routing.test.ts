@@ -2,7 +2,7 @@
 // skip the guard), a Host that is not a valid host[:port] is a 400, and no request ever gets a stack trace.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../support/app.ts";
-import { adminRoutes, figure, fillRoute, login, prng, rawExchange, SEED, startServer, type Server } from "./support.ts";
+import { adminRoutes, figure, fillRoute, login, prng, rawExchange, SEED, type Server, startServer } from "./support.ts";
 
 const bodyFor = (method: string) => (method === "GET" || method === "DELETE" ? undefined : {});
 
@@ -14,7 +14,7 @@ describe("Elysia's route table", () => {
   afterAll(() => t.cleanup());
 
   test("every /api/admin/* route but login answers 401 without a token, and passes the guard with one", async () => {
-    const routes = (await adminRoutes());
+    const routes = await adminRoutes();
     expect(routes.length).toBeGreaterThan(25);
     const token = await t.login();
     const wrong: string[] = [];
@@ -68,7 +68,13 @@ describe("the real server", () => {
     const statuses = new Map<number, number>();
     for (const { host, prefix, method, path } of cases) {
       const withBody = method !== "GET" && method !== "DELETE";
-      const response = await send(method, `${prefix}${path}`, host, withBody ? "Content-Type: application/json\r\nContent-Length: 2\r\n" : "", withBody ? "{}" : "");
+      const response = await send(
+        method,
+        `${prefix}${path}`,
+        host,
+        withBody ? "Content-Type: application/json\r\nContent-Length: 2\r\n" : "",
+        withBody ? "{}" : "",
+      );
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       if (response.status >= 200 && response.status < 300) wrong.push(`Host ${JSON.stringify(host)} ${method} ${prefix}${path} → ${response.status}`);
       if (response.status >= 500) wrong.push(`Host ${JSON.stringify(host)} ${method} ${prefix}${path} → ${response.status}`);
@@ -80,8 +86,10 @@ describe("the real server", () => {
 
   test("a Host that is not a valid host[:port], or none, is a short 400: never a stack, a path or a source line", async () => {
     const cases: [string, string | null][] = [["GET / HTTP/1.0\r\n\r\n", null]];
-    for (const host of ["a b", "x/y", "[::1", "x:99999", "%", "@", ""]) cases.push([`GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`, host]);
-    for (const path of ["/api/profile", "/api/admin/messages", "/healthz", "/uploads/x.jpg"]) cases.push([`GET ${path} HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n`, "a b"]);
+    for (const host of ["a b", "x/y", "[::1", "x:99999", "%", "@", ""])
+      cases.push([`GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`, host]);
+    for (const path of ["/api/profile", "/api/admin/messages", "/healthz", "/uploads/x.jpg"])
+      cases.push([`GET ${path} HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n`, "a b"]);
     for (const [bytes, host] of cases) {
       const response = await rawExchange(server.port, bytes);
       const body = response.body.toString();

@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { startFakeYouTube, type FakeYouTube } from "../support/fake-youtube.ts";
+import { type FakeYouTube, startFakeYouTube } from "../support/fake-youtube.ts";
 import { templateFor } from "./fuzz.ts";
-import { allRoutes, figure, fillRoute, JWT_SECRET, login, openDb, startServer, type Server } from "./support.ts";
+import { allRoutes, figure, fillRoute, JWT_SECRET, login, openDb, type Server, startServer } from "./support.ts";
 
 const KEY = "AIzaHOSTILE-youtube-key-000111";
 let fake: FakeYouTube;
@@ -36,17 +36,24 @@ test("no response, export, app_data file or log line carries the key, the JWT se
   // Every route, with and without the token, including error answers; the YouTube calls in each upstream mode.
   for (const mode of ["ok", "badKey", "quota", "forbidden", "500"] as const) {
     fake.setMode(mode);
-    await fetch(`${server.url}/api/admin/youtube-api-key`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ apiKey: KEY }) });
+    await fetch(`${server.url}/api/admin/youtube-api-key`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ apiKey: KEY }),
+    });
     const response = await fetch(`${server.url}/api/youtube/videos`);
     texts.push([`videos (${mode})`, `${[...response.headers].join("\n")}\n${await response.text()}`]);
   }
   fake.setMode("ok");
-  for (const route of (await allRoutes())) {
+  for (const route of await allRoutes()) {
     for (const auth of [true, false]) {
       const body = templateFor(route.method, route.path);
       const response = await fetch(`${server.url}${fillRoute(route.path)}`, {
         method: route.method,
-        headers: { ...(auth ? { authorization: `Bearer ${token}` } : {}), ...(typeof body === "object" && body ? { "content-type": "application/json" } : {}) },
+        headers: {
+          ...(auth ? { authorization: `Bearer ${token}` } : {}),
+          ...(typeof body === "object" && body ? { "content-type": "application/json" } : {}),
+        },
         body: route.method === "GET" || route.method === "DELETE" ? undefined : JSON.stringify(typeof body === "object" ? body : {}),
       });
       texts.push([`${route.method} ${route.path}`, `${[...response.headers].join("\n")}\n${await response.text()}`]);
@@ -58,15 +65,24 @@ test("no response, export, app_data file or log line carries the key, the JWT se
   for (const file of filesUnder(server.appDataDir)) texts.push([`app_data ${file}`, readFileSync(file, "latin1")]);
   texts.push(["server log", server.logs()]);
   const leaks: string[] = [];
-  for (const [where, text] of texts) for (const [what, secret] of Object.entries(secrets)) if (text.includes(secret)) leaks.push(`${what} in ${where}`);
-  figure("places checked for secrets", `${texts.length} (responses of every route with and without a token, 5 upstream modes, export, ${filesUnder(server.appDataDir).length} app_data files, the log): ${leaks.length} leaks`);
+  for (const [where, text] of texts)
+    for (const [what, secret] of Object.entries(secrets)) if (text.includes(secret)) leaks.push(`${what} in ${where}`);
+  figure(
+    "places checked for secrets",
+    `${texts.length} (responses of every route with and without a token, 5 upstream modes, export, ${filesUnder(server.appDataDir).length} app_data files, the log): ${leaks.length} leaks`,
+  );
   expect(leaks).toEqual([]);
 }, 120_000);
 
 test("a slow (held) or dead YouTube upstream is answered within 5 s", async () => {
   const timings: string[] = [];
   const token = await login(server);
-  const bumpKey = () => fetch(`${server.url}/api/admin/youtube-api-key`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ apiKey: KEY }) });
+  const bumpKey = () =>
+    fetch(`${server.url}/api/admin/youtube-api-key`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ apiKey: KEY }),
+    });
   fake.setMode("slow");
   await bumpKey(); // drops the cached list, so the next call goes upstream
   let started = performance.now();

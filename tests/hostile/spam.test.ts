@@ -8,15 +8,26 @@ import { figure } from "./support.ts";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  t.db.insert(events).values({ name: "Open Day", type: "workshop", startDate: "2099-01-01", time: "10 AM", location: "Hall", description: "<p>All welcome here.</p>" }).run();
+  t.db
+    .insert(events)
+    .values({ name: "Open Day", type: "workshop", startDate: "2099-01-01", time: "10 AM", location: "Hall", description: "<p>All welcome here.</p>" })
+    .run();
 });
 afterAll(() => t.cleanup());
 
 const count = (table: string) => (t.db.$client.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 const forms = [
-  { url: "/api/contact", table: "messages", body: (i: number) => ({ name: "Ann", email: `v${i}@example.org`, subject: "Class times", message: "When is the Monday class?" }) },
+  {
+    url: "/api/contact",
+    table: "messages",
+    body: (i: number) => ({ name: "Ann", email: `v${i}@example.org`, subject: "Class times", message: "When is the Monday class?" }),
+  },
   { url: "/api/newsletter", table: "subscribers", body: (i: number) => ({ email: `v${i}@example.org` }) },
-  { url: "/api/events/1/registrations", table: "event_registrations", body: (i: number) => ({ name: "Ann", email: `v${i}@example.org`, phone: "0400 000 000" }) },
+  {
+    url: "/api/events/1/registrations",
+    table: "event_registrations",
+    body: (i: number) => ({ name: "Ann", email: `v${i}@example.org`, phone: "0400 000 000" }),
+  },
 ];
 
 test("bots (honeypot filled in any way) get the same 201 and nothing is stored, from many addresses", async () => {
@@ -56,7 +67,8 @@ test("real visitors are never blocked: 300 people each using every form, plus ty
   }
   // A family behind one address sends a few messages and subscribes several addresses.
   for (let i = 0; i < 5; i++) expect((await t.request("POST", "/api/contact", { body: forms[0]!.body(500 + i), ip: "10.9.9.9" })).status).toBe(201);
-  for (let i = 0; i < 10; i++) expect((await t.request("POST", "/api/newsletter", { body: forms[1]!.body(500 + i), ip: "10.9.9.9" })).status).toBe(201);
+  for (let i = 0; i < 10; i++)
+    expect((await t.request("POST", "/api/newsletter", { body: forms[1]!.body(500 + i), ip: "10.9.9.9" })).status).toBe(201);
   expect(count("messages")).toBe(305);
   expect(count("subscribers")).toBe(310);
   expect(count("event_registrations")).toBe(300);

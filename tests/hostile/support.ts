@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { openDatabase } from "../../db/client.ts";
 import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
-import { freePort, ROOT, startServer as startProcess, type Server, type StartOptions } from "../server.ts";
+import { ROOT, type Server, type StartOptions, startServer as startProcess } from "../server.ts";
 
-export { freePort, ROOT };
+export { ROOT };
 export const ADMIN_PASSWORD = "hostile-admin-password";
 export const JWT_SECRET = "hostile-jwt-secret-0123456789abcdef0123456789";
 
@@ -92,7 +92,11 @@ export function rawExchange(port: number, bytes: string): Promise<RawResponse> {
       const all = Buffer.concat(chunks);
       const split = all.indexOf("\r\n\r\n");
       const head = all.subarray(0, split < 0 ? all.length : split).toString("latin1");
-      resolvePromise({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0), headers: head, body: split < 0 ? Buffer.alloc(0) : all.subarray(split + 4) });
+      resolvePromise({
+        status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0),
+        headers: head,
+        body: split < 0 ? Buffer.alloc(0) : all.subarray(split + 4),
+      });
     });
   });
 }
@@ -138,7 +142,9 @@ async function readRouteTable() {
   try {
     const app = await createApp({ db, config: loadConfig({ DATA_DIR: dir }), jwtSecret: JWT_SECRET });
     return app.routes
-      .filter((route) => !route.path.endsWith("*") && route.method !== "HEAD" && (route.path.startsWith("/api/") || route.path.startsWith("/calendar/")))
+      .filter(
+        (route) => !route.path.endsWith("*") && route.method !== "HEAD" && (route.path.startsWith("/api/") || route.path.startsWith("/calendar/")),
+      )
       .map(({ method, path }) => ({ method, path }));
   } finally {
     db.$client.close();
@@ -147,8 +153,12 @@ async function readRouteTable() {
 }
 
 /** Every admin route but the login: each must answer 401 without a token. */
-export const adminRoutes = async () => (await allRoutes()).filter((route) => route.path.startsWith("/api/admin/") && route.path !== "/api/admin/login");
+export const adminRoutes = async () =>
+  (await allRoutes()).filter((route) => route.path.startsWith("/api/admin/") && route.path !== "/api/admin/login");
 
 /** A concrete URL for a route pattern: `:id` → `id`, `:name`/`:file` → a harmless value. */
 export const fillRoute = (path: string, id = "1") =>
-  path.replace(/:id\b/g, id).replace(/:file\b/g, `${id}.ics`).replace(/:name\b/g, "nothing");
+  path
+    .replace(/:id\b/g, id)
+    .replace(/:file\b/g, `${id}.ics`)
+    .replace(/:name\b/g, "nothing");

@@ -20,10 +20,16 @@ const sign = (payload: Record<string, unknown>, secret: string, opts: { exp?: nu
 
 beforeAll(async () => {
   t = await createTestApp();
-  t.db.insert(events).values({ name: "Open Day", type: "workshop", startDate: "2099-01-01", time: "10 AM", location: "Hall", description: "<p>All welcome here.</p>" }).run();
+  t.db
+    .insert(events)
+    .values({ name: "Open Day", type: "workshop", startDate: "2099-01-01", time: "10 AM", location: "Hall", description: "<p>All welcome here.</p>" })
+    .run();
   const now = Math.floor(Date.now() / 1000);
   const preReset = await t.login();
-  const reset = await t.request("POST", "/api/admin/reset-password", { token: preReset, body: { username: "admin", currentPassword: TEST_PASSWORD, newPassword: "the-new-password" } });
+  const reset = await t.request("POST", "/api/admin/reset-password", {
+    token: preReset,
+    body: { username: "admin", currentPassword: TEST_PASSWORD, newPassword: "the-new-password" },
+  });
   expect(reset.status).toBe(200);
   fresh = ((await reset.json()) as { token: string }).token;
   const [header, payload, signature] = fresh.split(".");
@@ -47,7 +53,7 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 test("every bad token gets 401 on every admin route; the fresh token passes the guard", async () => {
-  const routes = (await adminRoutes());
+  const routes = await adminRoutes();
   expect(routes.length).toBeGreaterThan(25);
   const wrong: string[] = [];
   let checked = 0;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { figure, rawRequest, startServer, type Server } from "./support.ts";
+import { figure, rawRequest, type Server, startServer } from "./support.ts";
 
 let server: Server;
 beforeAll(async () => {
@@ -18,11 +18,39 @@ afterAll(async () => {
 
 /** The web app's HTML page (it shows the spec's 404 itself for unknown page paths). */
 const isShell = (response: { status: number; headers: string; body: Buffer }) =>
-  response.status === 200 && /content-type: text\/html/i.test(response.headers) && response.body.toString("latin1", 0, 15).toLowerCase() === "<!doctype html>";
+  response.status === 200 &&
+  /content-type: text\/html/i.test(response.headers) &&
+  response.body.toString("latin1", 0, 15).toLowerCase() === "<!doctype html>";
 
 function variants(): string[] {
-  const targets = ["site.db", "jwt-secret", "secret.txt", "etc/passwd", "package.json", "src/main.ts", ".env", "proc/self/environ", "data/site.db", "index.html"];
-  const ups = ["../", "..%2f", "%2e%2e/", "%2e%2e%2f", "..%5c", "..\\", "%252e%252e%252f", "....//", "..;/", "%c0%ae%c0%ae/", ".%2e/", "%2e./", "..%00/", "..%2F"];
+  const targets = [
+    "site.db",
+    "jwt-secret",
+    "secret.txt",
+    "etc/passwd",
+    "package.json",
+    "src/main.ts",
+    ".env",
+    "proc/self/environ",
+    "data/site.db",
+    "index.html",
+  ];
+  const ups = [
+    "../",
+    "..%2f",
+    "%2e%2e/",
+    "%2e%2e%2f",
+    "..%5c",
+    "..\\",
+    "%252e%252e%252f",
+    "....//",
+    "..;/",
+    "%c0%ae%c0%ae/",
+    ".%2e/",
+    "%2e./",
+    "..%00/",
+    "..%2F",
+  ];
   const bases = ["/", "/uploads/", "/assets/", "/fonts/", "/api/../", "/uploads/x/"];
   const paths = new Set<string>();
   // Built below: the hand-written cases first, then every base × climb × depth until there are 200.
@@ -37,9 +65,35 @@ function variants(): string[] {
   const extras: string[] = [];
   for (const target of targets) {
     extras.push(`/uploads/${target}`);
-    extras.push(`/uploads/%2e%2e%2f${encodeURIComponent(target)}`, `//${target}`, `/./${target}`, `/${target}%00.png`, `/uploads/${target}%00.jpg`, `/${encodeURIComponent("/" + target)}`);
+    extras.push(
+      `/uploads/%2e%2e%2f${encodeURIComponent(target)}`,
+      `//${target}`,
+      `/./${target}`,
+      `/${target}%00.png`,
+      `/uploads/${target}%00.jpg`,
+      `/${encodeURIComponent(`/${target}`)}`,
+    );
   }
-  for (const extra of ["/.git/config", "/.env", "/.env.local", "/node_modules/elysia/package.json", "/db/schema.ts", "/app_data/manifest.json", "/data/site.db", "/backups/", "/uploads/.htaccess", "/uploads/..", "/uploads/.", "/uploads/%2e", "/%2e%2e", "/..", "/uploads/a.png/..%2f..%2fsite.db", "/uploads/x.jpg%2f..%2f..%2fsite.db", "/index.html/../../site.db"]) extras.push(extra);
+  for (const extra of [
+    "/.git/config",
+    "/.env",
+    "/.env.local",
+    "/node_modules/elysia/package.json",
+    "/db/schema.ts",
+    "/app_data/manifest.json",
+    "/data/site.db",
+    "/backups/",
+    "/uploads/.htaccess",
+    "/uploads/..",
+    "/uploads/.",
+    "/uploads/%2e",
+    "/%2e%2e",
+    "/..",
+    "/uploads/a.png/..%2f..%2fsite.db",
+    "/uploads/x.jpg%2f..%2f..%2fsite.db",
+    "/index.html/../../site.db",
+  ])
+    extras.push(extra);
   const all = new Set([...extras, ...paths]);
   return [...all].slice(0, 200);
 }
@@ -47,7 +101,16 @@ function variants(): string[] {
 test("200 traversal variants: 404 (or the app shell for a page path), never a file outside the served folders", async () => {
   const paths = variants();
   expect(paths.length).toBe(200);
-  const secrets = ["TOP-SECRET-CANARY", "SQLite format 3", "root:x:0:0", '"dependencies"', "hostile-jwt-secret", "import { ", "[core]", "ADMIN_PASSWORD"];
+  const secrets = [
+    "TOP-SECRET-CANARY",
+    "SQLite format 3",
+    "root:x:0:0",
+    '"dependencies"',
+    "hostile-jwt-secret",
+    "import { ",
+    "[core]",
+    "ADMIN_PASSWORD",
+  ];
   const wrong: string[] = [];
   const counts = { 404: 0, shell: 0, 400: 0, other: 0 };
   for (const path of paths) {
@@ -69,7 +132,10 @@ test("200 traversal variants: 404 (or the app shell for a page path), never a fi
       }
     }
   }
-  figure("traversal variants", `${paths.length} × GET+HEAD: ${counts[404]}×404, ${counts[400]}×400, ${counts.shell}× app shell (page paths), ${counts.other} other; secrets leaked: ${wrong.filter((w) => w.includes("leaked")).length}`);
+  figure(
+    "traversal variants",
+    `${paths.length} × GET+HEAD: ${counts[404]}×404, ${counts[400]}×400, ${counts.shell}× app shell (page paths), ${counts.other} other; secrets leaked: ${wrong.filter((w) => w.includes("leaked")).length}`,
+  );
   expect(wrong).toEqual([]);
   expect(server.alive()).toBe(true);
 }, 120_000);

@@ -36,8 +36,11 @@ const storedFiles = () => readdirSync(join(t.config.dataDir, "uploads")).sort();
 
 test("valid JPEG, PNG, GIF, WEBP and PDF pass and are served back with safe headers", async () => {
   for (const [bytes, ext, type, path, field] of [
-    [JPEG, "jpg", "image/jpeg", IMAGE, "image"], [PNG, "png", "image/png", IMAGE, "image"], [GIF, "gif", "image/gif", IMAGE, "image"],
-    [WEBP, "webp", "image/webp", IMAGE, "image"], [PDF, "pdf", "application/pdf", ATTACHMENT, "file"],
+    [JPEG, "jpg", "image/jpeg", IMAGE, "image"],
+    [PNG, "png", "image/png", IMAGE, "image"],
+    [GIF, "gif", "image/gif", IMAGE, "image"],
+    [WEBP, "webp", "image/webp", IMAGE, "image"],
+    [PDF, "pdf", "application/pdf", ATTACHMENT, "file"],
   ] as const) {
     const response = await upload(path, form(field, bytes, `photo.${ext}`, type));
     expect(response.status).toBe(200);
@@ -56,10 +59,17 @@ test("valid JPEG, PNG, GIF, WEBP and PDF pass and are served back with safe head
 test("HTML or SVG renamed as an image, text, empty files and a PDF-named HTML are refused, nothing stored", async () => {
   const before = storedFiles();
   const cases: [string, Uint8Array, string, string][] = [
-    [IMAGE, HTML, "x.jpg", "image/jpeg"], [IMAGE, SVG, "x.png", "image/png"], [IMAGE, SVG, "x.svg", "image/svg+xml"],
-    [IMAGE, b("\x89PNG\r\n\x1a\n<script>alert(1)</script>"), "x.png", "image/png"], [IMAGE, b("GIF89a<script>"), "x.gif", "image/gif"],
-    [IMAGE, new Uint8Array(0), "x.png", "image/png"], [IMAGE, PDF, "x.png", "image/png"], [ATTACHMENT, HTML, "x.pdf", "application/pdf"],
-    [ATTACHMENT, PNG, "x.pdf", "application/pdf"], [ATTACHMENT, new Uint8Array(0), "x.pdf", "application/pdf"], [ATTACHMENT, b("%PDF-"), "x.pdf", "application/pdf"],
+    [IMAGE, HTML, "x.jpg", "image/jpeg"],
+    [IMAGE, SVG, "x.png", "image/png"],
+    [IMAGE, SVG, "x.svg", "image/svg+xml"],
+    [IMAGE, b("\x89PNG\r\n\x1a\n<script>alert(1)</script>"), "x.png", "image/png"],
+    [IMAGE, b("GIF89a<script>"), "x.gif", "image/gif"],
+    [IMAGE, new Uint8Array(0), "x.png", "image/png"],
+    [IMAGE, PDF, "x.png", "image/png"],
+    [ATTACHMENT, HTML, "x.pdf", "application/pdf"],
+    [ATTACHMENT, PNG, "x.pdf", "application/pdf"],
+    [ATTACHMENT, new Uint8Array(0), "x.pdf", "application/pdf"],
+    [ATTACHMENT, b("%PDF-"), "x.pdf", "application/pdf"],
   ];
   for (const [path, bytes, name, type] of cases) {
     const response = await upload(path, form(path === IMAGE ? "image" : "file", bytes, name, type));
@@ -85,7 +95,17 @@ test("a polyglot that passes as an image is stored under a server name and serve
 });
 
 test("hostile file names (../../x, %2e%2e, NUL, absolute, long) never choose where or under what name a file lands", async () => {
-  const names = ["../../x.png", "..%2f..%2fx.png", "%2e%2e/%2e%2e/x.png", "x\u0000.png.html", "/etc/passwd", "C:\\x.png", ".htaccess", "a".repeat(5000) + ".png", "x.png/../../../y"];
+  const names = [
+    "../../x.png",
+    "..%2f..%2fx.png",
+    "%2e%2e/%2e%2e/x.png",
+    "x\u0000.png.html",
+    "/etc/passwd",
+    "C:\\x.png",
+    ".htaccess",
+    `${"a".repeat(5000)}.png`,
+    "x.png/../../../y",
+  ];
   for (const name of names) {
     const response = await upload(IMAGE, form("image", PNG, name, "image/png"));
     expect(response.status).toBe(200);
@@ -109,7 +129,10 @@ test("over-size: refused from Content-Length before a byte is read, and while st
   const boundary = "----hostile";
   // Declared too large: nothing read.
   pulled = 0;
-  const declared = await upload(IMAGE, endless(), { "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(50 * 1024 * 1024) });
+  const declared = await upload(IMAGE, endless(), {
+    "content-type": `multipart/form-data; boundary=${boundary}`,
+    "content-length": String(50 * 1024 * 1024),
+  });
   expect(declared.status).toBe(413);
   expect(await declared.text()).toContain("Image file is too large. Maximum size is 5MB.");
   const readWhenDeclared = pulled;
@@ -121,14 +144,25 @@ test("over-size: refused from Content-Length before a byte is read, and while st
   pulled = 0;
   const attachment = await upload(ATTACHMENT, endless(), { "content-type": `multipart/form-data; boundary=${boundary}` });
   expect(attachment.status).toBe(413);
-  figure("bytes read before refusing", `declared 50 MB: ${readWhenDeclared} (the stream's first pull at most); streamed image: ${(readWhenStreamed / 1048576).toFixed(2)} MiB; streamed attachment: ${(pulled / 1048576).toFixed(2)} MiB`);
+  figure(
+    "bytes read before refusing",
+    `declared 50 MB: ${readWhenDeclared} (the stream's first pull at most); streamed image: ${(readWhenStreamed / 1048576).toFixed(2)} MiB; streamed attachment: ${(pulled / 1048576).toFixed(2)} MiB`,
+  );
   expect(readWhenDeclared).toBeLessThanOrEqual(64 * 1024 * 2);
   expect(readWhenStreamed).toBeLessThan(6 * 1024 * 1024);
   expect(pulled).toBeLessThan(21 * 1024 * 1024);
 });
 
 test("/uploads serves only server names: no traversal, no dotfiles, no temp files", async () => {
-  for (const path of ["/uploads/..%2fsite.db", "/uploads/%2e%2e%2fsite.db", "/uploads/.x.png.tmp", "/uploads/x.html", "/uploads/x.svg", "/uploads/%00.png", "/uploads/"]) {
+  for (const path of [
+    "/uploads/..%2fsite.db",
+    "/uploads/%2e%2e%2fsite.db",
+    "/uploads/.x.png.tmp",
+    "/uploads/x.html",
+    "/uploads/x.svg",
+    "/uploads/%00.png",
+    "/uploads/",
+  ]) {
     const response = await t.request("GET", path);
     expect(`${path} ${response.status}`).toBe(`${path} 404`);
   }

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../e2e/support.ts";
-import { figure, login, startServer, type Server } from "./support.ts";
+import { figure, login, type Server, startServer } from "./support.ts";
 
 const PAYLOADS = [
   `<script>window.__xss=1</script>`,
@@ -54,21 +54,70 @@ beforeAll(async () => {
     if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   };
   // A script URL as the profile image is refused (it would become an <img src>); then the rest goes in.
-  for (const profileImage of ["javascript:window.__xss=99", " JavaScript:window.__xss=98", "data:text/html,<script>window.__xss=97</script>", "//evil.example/x.jpg"]) {
-    const refused = await fetch(`${server.url}/api/admin/profile`, { method: "PATCH", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify({ profileImage }) });
+  for (const profileImage of [
+    "javascript:window.__xss=99",
+    " JavaScript:window.__xss=98",
+    "data:text/html,<script>window.__xss=97</script>",
+    "//evil.example/x.jpg",
+  ]) {
+    const refused = await fetch(`${server.url}/api/admin/profile`, {
+      method: "PATCH",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ profileImage }),
+    });
     expect(`${profileImage} ${refused.status}`).toBe(`${profileImage} 400`);
   }
-  await call("PATCH", "/api/admin/profile", { name: short(0), title: short(1), biography: ALL_HTML, quote: short(2), profileImage: "", email: "t@example.org", phone: short(3).slice(0, 60), address: short(4) });
+  await call("PATCH", "/api/admin/profile", {
+    name: short(0),
+    title: short(1),
+    biography: ALL_HTML,
+    quote: short(2),
+    profileImage: "",
+    email: "t@example.org",
+    phone: short(3).slice(0, 60),
+    address: short(4),
+  });
   for (let i = 0; i < 5; i++) {
     const future = i < 4;
     await call("POST", "/api/admin/events", {
-      name: short(i), type: short(i + 5).slice(0, 60), startDate: future ? `2099-0${i + 1}-01` : "2020-01-01", time: short(i + 6).slice(0, 100), location: short(i + 7),
-      description: ALL_HTML, archiveDescription: ALL_HTML, attachmentName: short(i + 8), attachmentFile: "https://example.org/a.pdf", images: ["https://example.org/a.jpg"], isHighlighted: i === 0,
+      name: short(i),
+      type: short(i + 5).slice(0, 60),
+      startDate: future ? `2099-0${i + 1}-01` : "2020-01-01",
+      time: short(i + 6).slice(0, 100),
+      location: short(i + 7),
+      description: ALL_HTML,
+      archiveDescription: ALL_HTML,
+      attachmentName: short(i + 8),
+      attachmentFile: "https://example.org/a.pdf",
+      images: ["https://example.org/a.jpg"],
+      isHighlighted: i === 0,
     });
-    await call("POST", "/api/admin/classes", { name: short(i + 9), level: "Beginner", days: short(i + 10), time: short(i + 11).slice(0, 100), location: short(i + 12), description: ALL_HTML, icon: "yoga" });
-    await call("POST", "/api/admin/archive-events", { title: short(i + 13), date: short(i + 14).slice(0, 100), type: short(i + 15).slice(0, 60), year: "2019", description: ALL_HTML, image: "https://example.org/a.jpg", attachmentName: short(i + 16), attachmentFile: "https://example.org/b.pdf" });
+    await call("POST", "/api/admin/classes", {
+      name: short(i + 9),
+      level: "Beginner",
+      days: short(i + 10),
+      time: short(i + 11).slice(0, 100),
+      location: short(i + 12),
+      description: ALL_HTML,
+      icon: "yoga",
+    });
+    await call("POST", "/api/admin/archive-events", {
+      title: short(i + 13),
+      date: short(i + 14).slice(0, 100),
+      type: short(i + 15).slice(0, 60),
+      year: "2019",
+      description: ALL_HTML,
+      image: "https://example.org/a.jpg",
+      attachmentName: short(i + 16),
+      attachmentFile: "https://example.org/b.pdf",
+    });
     await call("POST", "/api/admin/notifications", { message: ALL_HTML, startDate: "2020-01-01", type: "info", link: "https://example.org/more" });
-    await call("POST", "/api/contact", { name: short(i + 17), email: `x${i}@example.org`, subject: short(i + 18), message: `${ALL_HTML}`.slice(0, 9000) }, false);
+    await call(
+      "POST",
+      "/api/contact",
+      { name: short(i + 17), email: `x${i}@example.org`, subject: short(i + 18), message: `${ALL_HTML}`.slice(0, 9000) },
+      false,
+    );
   }
   browser = await launchBrowser();
 }, 120_000);
@@ -88,18 +137,26 @@ async function inspect(page: Page): Promise<string[]> {
     for (const element of Array.from(document.querySelectorAll("*"))) {
       for (const attribute of Array.from(element.attributes)) {
         if (/^on/i.test(attribute.name)) found.push(`<${element.tagName.toLowerCase()} ${attribute.name}>`);
-        if (/^(href|src|action|formaction|data|xlink:href|poster)$/i.test(attribute.name) && /^\s*(javascript|data:text\/html|vbscript):?/i.test(attribute.value.replace(/[\u0000-\u001f]/g, ""))) {
+        if (
+          /^(href|src|action|formaction|data|xlink:href|poster)$/i.test(attribute.name) &&
+          /^\s*(javascript|data:text\/html|vbscript):?/i.test(attribute.value.replace(/[\u0000-\u001f]/g, ""))
+        ) {
           found.push(`<${element.tagName.toLowerCase()} ${attribute.name}="${attribute.value.slice(0, 40)}">`);
         }
       }
       // Elements no allowlist lets through (the app's own forms, inputs and textareas are its UI).
-      if (/^(IFRAME|OBJECT|EMBED|BASE|META|TEMPLATE|XMP|NOSCRIPT|SVG|MATH|STYLE)$/i.test(element.tagName) && element.closest("#root") && (element.outerHTML.includes("__xss") || /^(IFRAME|OBJECT|EMBED|BASE)$/.test(element.tagName))) {
+      if (
+        /^(IFRAME|OBJECT|EMBED|BASE|META|TEMPLATE|XMP|NOSCRIPT|SVG|MATH|STYLE)$/i.test(element.tagName) &&
+        element.closest("#root") &&
+        (element.outerHTML.includes("__xss") || /^(IFRAME|OBJECT|EMBED|BASE)$/.test(element.tagName))
+      ) {
         found.push(`active element <${element.tagName.toLowerCase()}>`);
       }
       // Data scripts (JSON-LD, the query state) may carry the text, but only escaped: no "<" that could close them.
       if (element.tagName === "SCRIPT" && (element.textContent ?? "").includes("__xss")) {
         const type = (element.getAttribute("type") ?? "").toLowerCase();
-        if (!/^application\/(ld\+)?json$/.test(type) || (element.textContent ?? "").includes("<")) found.push(`<script type="${type}"> with the payload unescaped`);
+        if (!/^application\/(ld\+)?json$/.test(type) || (element.textContent ?? "").includes("<"))
+          found.push(`<script type="${type}"> with the payload unescaped`);
       }
     }
     return found;
@@ -121,7 +178,11 @@ test("XSS corpus is inert on the public page and in the admin area (Chromium)", 
   };
   const clickAll = async (name: RegExp | string) => {
     const buttons = page.getByRole("button", { name });
-    if (await buttons.count()) await buttons.first().click().catch(() => {});
+    if (await buttons.count())
+      await buttons
+        .first()
+        .click()
+        .catch(() => {});
   };
   try {
     await page.goto(`${server.url}/`, { waitUntil: "networkidle" });
@@ -149,17 +210,26 @@ test("XSS corpus is inert on the public page and in the admin area (Chromium)", 
       } else problems.push(`admin: no ${tab} tab found`);
     }
     // Open a message and an event editor: the stored HTML goes through the dialog and the ProseMirror editor.
-    await page.getByRole("tab", { name: /Messages/i }).first().click();
+    await page
+      .getByRole("tab", { name: /Messages/i })
+      .first()
+      .click();
     await clickAll(/view/i);
     await check("admin message dialog");
     await page.keyboard.press("Escape");
-    await page.getByRole("tab", { name: /Events/i }).first().click();
+    await page
+      .getByRole("tab", { name: /Events/i })
+      .first()
+      .click();
     await clickAll(/edit/i);
     await check("admin event editor");
   } finally {
     await context.close();
   }
-  figure("XSS payloads", `${PAYLOADS.length} payloads in every HTML field and cut into every text field; pages and dialogs checked: public page, lists, event and archive dialogs, 6 admin tabs, message dialog, event editor; problems ${problems.length}, dialogs ${dialogs.length}`);
+  figure(
+    "XSS payloads",
+    `${PAYLOADS.length} payloads in every HTML field and cut into every text field; pages and dialogs checked: public page, lists, event and archive dialogs, 6 admin tabs, message dialog, event editor; problems ${problems.length}, dialogs ${dialogs.length}`,
+  );
   expect(dialogs).toEqual([]);
   expect(problems).toEqual([]);
 }, 120_000);

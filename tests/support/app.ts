@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../../db/client.ts";
-import { createApp, type AppOptions } from "../../src/app.ts";
-import { setClientAddress } from "../../src/lib/client-ip.ts";
+import { type AppOptions, createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
+import { setClientAddress } from "../../src/lib/client-ip.ts";
 import { ensureAdmin } from "../../src/modules/auth/service.ts";
 
 export const TEST_PASSWORD = "test-password";
@@ -19,7 +19,11 @@ export async function createTestApp(overrides: Partial<AppOptions> & { env?: Rec
   await ensureAdmin(db, TEST_PASSWORD);
   const app = await createApp({ db, config, jwtSecret: "test-secret-test-secret-test-secret", ...overrides });
 
-  const request = async (method: string, path: string, options: { body?: unknown; token?: string | null; headers?: Record<string, string>; ip?: string } = {}) => {
+  const request = async (
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string | null; headers?: Record<string, string>; ip?: string } = {},
+  ) => {
     const headers = new Headers(options.headers);
     if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
     let body: BodyInit | undefined;

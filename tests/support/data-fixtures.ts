@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { TestApp } from "./app.ts";
 
 export const PNG_BYTES = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
-export const PDF_BYTES = new TextEncoder().encode("%PDF-1.4\n% test attachment\n%%EOF\n");
+const PDF_BYTES = new TextEncoder().encode("%PDF-1.4\n% test attachment\n%%EOF\n");
 
 /** A valid export file: every section, ids and timestamps kept, one unknown field and one unsafe tag to drop. */
 export function sampleExport() {
@@ -137,7 +137,10 @@ export function writeSampleUploads(dataDir: string) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "programme.pdf"), PDF_BYTES);
   writeFileSync(join(dir, "retreat.png"), PNG_BYTES);
-  writeFileSync(join(dir, "profile.png"), PNG_BYTES.map((byte) => byte ^ 1));
+  writeFileSync(
+    join(dir, "profile.png"),
+    PNG_BYTES.map((byte) => byte ^ 1),
+  );
 }
 
 /** The export body without its time stamp, for equality checks. */

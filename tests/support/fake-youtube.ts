@@ -35,7 +35,7 @@ export type FakeYouTube = {
 };
 
 /** Titles carry HTML entities, as the real API's search answers do. */
-export const DEFAULT_FAKE_VIDEOS: FakeVideo[] = [
+const DEFAULT_FAKE_VIDEOS: FakeVideo[] = [
   { id: "vid00000001", title: "Who Am I? Vedanta &amp; the Self", publishedAt: "2025-03-02T09:00:00Z" },
   { id: "vid00000002", title: "Breath, Body &#39;and&#39; Mind", publishedAt: "2025-02-20T09:00:00Z" },
   { id: "vid00000003", title: "The Lightness of Life", publishedAt: "2025-02-01T09:00:00Z" },
@@ -48,11 +48,18 @@ const apiError = (code: number, message: string, reason: string, domain = "youtu
 const ERRORS: Record<"quota" | "rateLimit" | "badKey" | "forbidden" | "500", { status: number; body: unknown }> = {
   quota: {
     status: 403,
-    body: apiError(403, "The request cannot be completed because you have exceeded your <a href=\"/youtube/v3/getting-started#quota\">quota</a>.", "quotaExceeded"),
+    body: apiError(
+      403,
+      'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+      "quotaExceeded",
+    ),
   },
   rateLimit: { status: 403, body: apiError(403, "The request rate is too high.", "rateLimitExceeded", "usageLimits") },
   badKey: { status: 400, body: apiError(400, "API key not valid. Please pass a valid API key.", "badRequest", "global") },
-  forbidden: { status: 403, body: apiError(403, "YouTube Data API v3 has not been used in project 1 before or it is disabled.", "accessNotConfigured", "usageLimits") },
+  forbidden: {
+    status: 403,
+    body: apiError(403, "YouTube Data API v3 has not been used in project 1 before or it is disabled.", "accessNotConfigured", "usageLimits"),
+  },
   "500": { status: 500, body: apiError(500, "Backend Error", "backendError", "global") },
 };
 
@@ -111,26 +118,57 @@ export async function startFakeYouTube(options: { videos?: FakeVideo[]; channelI
       const route = url.pathname.split("/").pop();
       if (route === "channels") {
         const found = url.searchParams.get("id") === channelId;
-        return json(200, list("channel", found ? [{ kind: "youtube#channel", id: channelId, contentDetails: { relatedPlaylists: { likes: "", uploads: uploadsPlaylistId } } }] : [], maxResults));
+        return json(
+          200,
+          list(
+            "channel",
+            found
+              ? [{ kind: "youtube#channel", id: channelId, contentDetails: { relatedPlaylists: { likes: "", uploads: uploadsPlaylistId } } }]
+              : [],
+            maxResults,
+          ),
+        );
       }
       if (route === "playlistItems") {
         if (url.searchParams.get("playlistId") !== uploadsPlaylistId) {
-          return json(404, apiError(404, "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.", "playlistNotFound", "youtube.playlistItem"));
+          return json(
+            404,
+            apiError(
+              404,
+              "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.",
+              "playlistNotFound",
+              "youtube.playlistItem",
+            ),
+          );
         }
-        return json(200, list("playlistItem", shown.map((video, position) => ({
-          kind: "youtube#playlistItem",
-          id: `item-${video.id}`,
-          snippet: { ...snippet(video), playlistId: uploadsPlaylistId, position, resourceId: { kind: "youtube#video", videoId: video.id } },
-          contentDetails: { videoId: video.id, videoPublishedAt: video.publishedAt },
-        })), maxResults));
+        return json(
+          200,
+          list(
+            "playlistItem",
+            shown.map((video, position) => ({
+              kind: "youtube#playlistItem",
+              id: `item-${video.id}`,
+              snippet: { ...snippet(video), playlistId: uploadsPlaylistId, position, resourceId: { kind: "youtube#video", videoId: video.id } },
+              contentDetails: { videoId: video.id, videoPublishedAt: video.publishedAt },
+            })),
+            maxResults,
+          ),
+        );
       }
       if (route === "search") {
         const ofChannel = url.searchParams.get("channelId") === channelId ? shown : [];
-        return json(200, list("search", ofChannel.map((video) => ({
-          kind: "youtube#searchResult",
-          id: { kind: "youtube#video", videoId: video.id },
-          snippet: { ...snippet(video), liveBroadcastContent: "none" },
-        })), maxResults));
+        return json(
+          200,
+          list(
+            "search",
+            ofChannel.map((video) => ({
+              kind: "youtube#searchResult",
+              id: { kind: "youtube#video", videoId: video.id },
+              snippet: { ...snippet(video), liveBroadcastContent: "none" },
+            })),
+            maxResults,
+          ),
+        );
       }
       return json(404, apiError(404, "Not Found", "notFound", "global"));
     },

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { hydrate, QueryObserver, type QueryClient, type QueryKey, type QueryObserverOptions } from "@tanstack/react-query";
+import { hydrate, type QueryClient, type QueryKey, QueryObserver, type QueryObserverOptions } from "@tanstack/react-query";
 import type { PublicProfile } from "../../src/shared/types.ts";
 import { forgetAdminData } from "../features/admin/shared/session.ts";
 import { notificationsQueryOptions } from "../features/notifications/api.ts";
 import { profileQueryOptions } from "../features/profile/api.ts";
-import { videosQueryOptions, VideosRequestError } from "../features/videos/api.ts";
+import { VideosRequestError, videosQueryOptions } from "../features/videos/api.ts";
 import { createQueryClient, QUERY_STATE_ID } from "./query-client.ts";
 import { renderHomePage } from "./server-render.tsx";
 
@@ -35,7 +35,13 @@ async function show<T, K extends QueryKey>(client: QueryClient, options: QueryOb
 /** A fetcher that fails or answers as told, counting its calls. */
 const counted = <T>(answer: () => T) => {
   const calls = { count: 0 };
-  return { calls, queryFn: async () => (calls.count++, answer()) };
+  return {
+    calls,
+    queryFn: async () => {
+      calls.count++;
+      return answer();
+    },
+  };
 };
 
 describe("the data cache (spec §7)", () => {
@@ -55,7 +61,10 @@ describe("the data cache (spec §7)", () => {
   });
 
   test("the notifications are fresh for 5 minutes, then read again when shown", async () => {
-    for (const [ageMinutes, reads] of [[4, 0], [6, 1]] as const) {
+    for (const [ageMinutes, reads] of [
+      [4, 0],
+      [6, 1],
+    ] as const) {
       const client = createQueryClient();
       client.setQueryData(notificationsQueryOptions().queryKey, [], { updatedAt: Date.now() - ageMinutes * 60_000 });
       const read = counted(() => []);
@@ -72,7 +81,11 @@ describe("the data cache (spec §7)", () => {
     expect([0, 1, 2, 3, 4].map((failures) => retry(failures, quota))).toEqual([true, true, true, true, false]);
     expect([0, 1, 2, 3].map(retryDelay)).toEqual([1000, 2000, 4000, 8000]);
 
-    for (const [code, attempts] of [["RATE_LIMITED", 5], ["NOT_CONFIGURED", 1], ["AUTH_ERROR", 1]] as const) {
+    for (const [code, attempts] of [
+      ["RATE_LIMITED", 5],
+      ["NOT_CONFIGURED", 1],
+      ["AUTH_ERROR", 1],
+    ] as const) {
       let calls = 0;
       globalThis.fetch = (async () => {
         calls++;
@@ -84,7 +97,19 @@ describe("the data cache (spec §7)", () => {
   });
 
   test("the server's cache travels in the page: what the browser hydrates is what / was rendered with", async () => {
-    const profile: PublicProfile = { id: 1, updatedAt: "2026-11-23T00:00:00.000Z", name: "Swami Rendered", title: "Teacher", biography: "<p>Bio</p>", quote: "Be still.", profileImage: "/uploads/me.jpg", email: "hi@example.org", phone: "", address: "", timezone: "Australia/Melbourne" };
+    const profile: PublicProfile = {
+      id: 1,
+      updatedAt: "2026-11-23T00:00:00.000Z",
+      name: "Swami Rendered",
+      title: "Teacher",
+      biography: "<p>Bio</p>",
+      quote: "Be still.",
+      profileImage: "/uploads/me.jpg",
+      email: "hi@example.org",
+      phone: "",
+      address: "",
+      timezone: "Australia/Melbourne",
+    };
     const data = {
       "/api/profile": profile,
       "/api/events": [],
@@ -108,6 +133,11 @@ describe("the data cache (spec §7)", () => {
     client.setQueryData(["/api/admin/events", 3, "registrations"], []);
     client.setQueryData(["/api/events"], [{ id: 2 }]);
     forgetAdminData(client);
-    expect(client.getQueryCache().getAll().map((query) => query.queryKey)).toEqual([["/api/events"]]);
+    expect(
+      client
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    ).toEqual([["/api/events"]]);
   });
 });

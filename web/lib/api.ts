@@ -62,4 +62,4 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 }
 
 /** Default data loading: GET on the path. */
-export const getJson = <T,>(path: string) => apiRequest<T>("GET", path);
+export const getJson = <T>(path: string) => apiRequest<T>("GET", path);

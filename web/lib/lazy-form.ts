@@ -2,7 +2,7 @@
 // comes near the viewport, or is focused or submitted before that, so the page's first JavaScript stays small
 // (issue 14). Until then the same fields render without behaviour, as the server sent them; the loaded form replaces
 // them and takes over what was typed, the focus and a submit asked for meanwhile.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { FieldValues, Path, PathValue, UseFormReturn } from "react-hook-form";
 
@@ -19,7 +19,8 @@ function snapshot(form: HTMLFormElement, submit: boolean): FormStart {
   const focus = [...form.elements].indexOf(active as Element);
   const caret = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active : null;
   // Inputs of type email have no caret to read (selectionStart is null).
-  const selection: [number, number] | null = caret && caret.selectionStart !== null ? [caret.selectionStart, caret.selectionEnd ?? caret.selectionStart] : null;
+  const selection: [number, number] | null =
+    caret && caret.selectionStart !== null ? [caret.selectionStart, caret.selectionEnd ?? caret.selectionStart] : null;
   return { values, focus, selection, submit };
 }
 
@@ -46,6 +47,7 @@ export function useLazyForm<M>(load: () => Promise<M>) {
     );
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `begin` works through refs and the state setter
   useEffect(() => {
     const form = formRef.current;
     if (!form || loaded) return;
@@ -59,7 +61,6 @@ export function useLazyForm<M>(load: () => Promise<M>) {
     );
     observer.observe(form);
     return () => observer.disconnect();
-    // `begin` works through refs and the state setter: the observer is set up once, for the unbound form.
   }, [loaded]);
 
   const formProps = {
@@ -81,6 +82,7 @@ export function useLazyForm<M>(load: () => Promise<M>) {
 export function useFormStart<V extends FieldValues>(form: UseFormReturn<V, any, any>, start: FormStart, submit: () => void) {
   const formRef = useRef<HTMLFormElement>(null);
   const done = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount: the start is what the unbound fields held
   useEffect(() => {
     if (done.current) return;
     done.current = true;
@@ -91,7 +93,8 @@ export function useFormStart<V extends FieldValues>(form: UseFormReturn<V, any, 
     const element = formRef.current?.elements[start.focus];
     if (element instanceof HTMLElement) {
       element.focus();
-      if (start.selection && (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) element.setSelectionRange(...start.selection);
+      if (start.selection && (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement))
+        element.setSelectionRange(...start.selection);
     }
     if (start.submit) submit();
     // Once, on mount: the start is what the unbound fields held.

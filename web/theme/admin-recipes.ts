@@ -1,7 +1,7 @@
 // Recipes of the admin area's Ark UI parts (tabs, select, switch, menu) and its badges.
 import { defineRecipe, defineSlotRecipe } from "@pandacss/dev";
 
-export const tabs = defineSlotRecipe({
+const tabs = defineSlotRecipe({
   className: "tabs",
   slots: ["root", "list", "trigger", "content", "indicator"],
   base: {
@@ -42,7 +42,7 @@ export const tabs = defineSlotRecipe({
   },
 });
 
-export const select = defineSlotRecipe({
+const select = defineSlotRecipe({
   className: "select",
   slots: ["root", "label", "control", "trigger", "valueText", "indicator", "positioner", "content", "item", "itemText", "itemIndicator"],
   base: {
@@ -101,7 +101,7 @@ export const select = defineSlotRecipe({
   },
 });
 
-export const switchRecipe = defineSlotRecipe({
+const switchRecipe = defineSlotRecipe({
   className: "switch",
   slots: ["root", "control", "thumb", "label"],
   base: {
@@ -132,7 +132,7 @@ export const switchRecipe = defineSlotRecipe({
   },
 });
 
-export const menu = defineSlotRecipe({
+const menu = defineSlotRecipe({
   className: "menu",
   slots: ["positioner", "content", "item", "separator"],
   base: {
@@ -163,7 +163,7 @@ export const menu = defineSlotRecipe({
   },
 });
 
-export const badge = defineRecipe({
+const badge = defineRecipe({
   className: "badge",
   base: {
     display: "inline-flex",

@@ -2,7 +2,7 @@ import { defineRecipe, defineSlotRecipe } from "@pandacss/dev";
 
 const focusRing = { outline: "3px solid", outlineColor: "focusRing", outlineOffset: "2px" } as const;
 
-export const button = defineRecipe({
+const button = defineRecipe({
   className: "button",
   base: {
     display: "inline-flex",
@@ -28,7 +28,12 @@ export const button = defineRecipe({
       /** Quiet accent, for secondary actions on cards. */
       subtle: { bg: "accent.soft", color: "accent.strong", _hover: { bg: "saffron.200" } },
       /** For dark (indigo) surfaces. */
-      onDeep: { bg: "rgba(255,255,255,0.1)", color: "fg.onDeep", _hover: { bg: "rgba(255,255,255,0.2)" }, _focusVisible: { outlineColor: "accent.bright" } },
+      onDeep: {
+        bg: "rgba(255,255,255,0.1)",
+        color: "fg.onDeep",
+        _hover: { bg: "rgba(255,255,255,0.2)" },
+        _focusVisible: { outlineColor: "accent.bright" },
+      },
     },
     size: {
       sm: { h: "8", px: "3", fontSize: "sm" },
@@ -43,7 +48,7 @@ export const button = defineRecipe({
 const tone = (name: string) => ({ color: name, bg: `${name}.soft` });
 
 /** Small labels of the public page (the admin area has its own `badge`): event types (spec §9), class levels (spec §2.1), years. Every tone is generated (tones are data). */
-export const tag = defineRecipe({
+const tag = defineRecipe({
   className: "tag",
   base: {
     display: "inline-flex",
@@ -80,7 +85,7 @@ export const tag = defineRecipe({
 });
 
 /** A content card; `highlighted` gives the accent top border of a highlighted event (spec §2.1). */
-export const card = defineRecipe({
+const card = defineRecipe({
   className: "card",
   base: {
     position: "relative",
@@ -103,7 +108,7 @@ export const card = defineRecipe({
 });
 
 /** Notification banners: higher priority, darker background (spec §3). */
-export const notice = defineRecipe({
+const notice = defineRecipe({
   className: "notice",
   base: { display: "flex", alignItems: "flex-start", gap: "3", px: { base: "4", md: "5" }, py: "3", borderRadius: "control", fontSize: "sm" },
   variants: {
@@ -121,12 +126,20 @@ export const notice = defineRecipe({
   staticCss: ["*"],
 });
 
-export const dialog = defineSlotRecipe({
+const dialog = defineSlotRecipe({
   className: "dialog",
   slots: ["backdrop", "positioner", "content", "title", "description", "closeTrigger", "body", "footer"],
   base: {
     backdrop: { position: "fixed", inset: "0", bg: "rgba(17,21,43,0.6)", zIndex: "overlay", backdropFilter: "blur(3px)" },
-    positioner: { position: "fixed", inset: "0", display: "flex", alignItems: "center", justifyContent: "center", p: { base: "2", sm: "4" }, zIndex: "modal" },
+    positioner: {
+      position: "fixed",
+      inset: "0",
+      display: "flex",
+      alignItems: "center",
+      justifyContent: "center",
+      p: { base: "2", sm: "4" },
+      zIndex: "modal",
+    },
     content: {
       position: "relative",
       bg: "surface",
@@ -148,15 +161,29 @@ export const dialog = defineSlotRecipe({
 });
 
 /** The full-screen photo viewer of events and archive entries. */
-export const lightbox = defineSlotRecipe({
+const lightbox = defineSlotRecipe({
   className: "lightbox",
   slots: ["backdrop", "positioner", "content", "image", "nav", "toolbar", "counter"],
   base: {
     // Above an open dialog: the gallery opens from inside the event and archive dialogs.
     backdrop: { position: "fixed", inset: "0", bg: "rgba(10,12,26,0.94)", zIndex: "calc(token(zIndex.modal) + 10)" },
     positioner: { position: "fixed", inset: "0", zIndex: "calc(token(zIndex.modal) + 20)", display: "flex" },
-    content: { position: "relative", flex: "1", display: "flex", alignItems: "center", justifyContent: "center", color: "white", _focusVisible: { outline: "none" } },
-    image: { maxW: { base: "calc(100vw - 1rem)", md: "min(100vw - 9rem, 1400px)" }, maxH: "calc(100dvh - 8rem)", objectFit: "contain", borderRadius: "control", boxShadow: "raised" },
+    content: {
+      position: "relative",
+      flex: "1",
+      display: "flex",
+      alignItems: "center",
+      justifyContent: "center",
+      color: "white",
+      _focusVisible: { outline: "none" },
+    },
+    image: {
+      maxW: { base: "calc(100vw - 1rem)", md: "min(100vw - 9rem, 1400px)" },
+      maxH: "calc(100dvh - 8rem)",
+      objectFit: "contain",
+      borderRadius: "control",
+      boxShadow: "raised",
+    },
     nav: {
       position: "absolute",
       top: "50%",
@@ -173,7 +200,18 @@ export const lightbox = defineSlotRecipe({
       _focusVisible: { outline: "3px solid", outlineColor: "accent.bright", outlineOffset: "2px" },
     },
     toolbar: { position: "absolute", top: "3", right: "3", display: "flex", gap: "2" },
-    counter: { position: "absolute", bottom: "4", left: "50%", translate: "-50% 0", fontSize: "sm", fontWeight: "600", bg: "rgba(0,0,0,0.45)", px: "3", py: "1", borderRadius: "pill" },
+    counter: {
+      position: "absolute",
+      bottom: "4",
+      left: "50%",
+      translate: "-50% 0",
+      fontSize: "sm",
+      fontWeight: "600",
+      bg: "rgba(0,0,0,0.45)",
+      px: "3",
+      py: "1",
+      borderRadius: "pill",
+    },
   },
 });
 

@@ -1,6 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { archiveEvents, type ArchiveEvent, type Event } from "../../../db/schema.ts";
+import { type ArchiveEvent, archiveEvents, type Event } from "../../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { sanitizeRichText } from "../../lib/rich-text.ts";
 import { formatLongDate } from "../../lib/time.ts";
@@ -9,7 +9,7 @@ import type { ArchiveItem } from "../../shared/types.ts";
 import { createEventsService } from "../events/service.ts";
 
 /** A past event in the archive's shape: its first photo is the main image, the rest are its photos. */
-export function toArchiveShape(event: Event): ArchiveItem {
+function toArchiveShape(event: Event): ArchiveItem {
   const [image = "", ...images] = event.images;
   const days = event.endDate && event.endDate !== event.startDate;
   return {

@@ -16,24 +16,66 @@ const unsigned = (payload: object) =>
   `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.`;
 
 describe("login", () => {
-  scenarios(() => t, [
-    { name: "right password gives a token", method: "POST", url: "/api/admin/login", body: { username: "admin", password: TEST_PASSWORD }, status: 200, contains: ['"token"'] },
-    { name: "wrong password is refused", method: "POST", url: "/api/admin/login", body: { username: "admin", password: "nope" }, status: 401, contains: ["Invalid credentials"], notContains: ["token"] },
-    { name: "unknown user is refused the same way", method: "POST", url: "/api/admin/login", body: { username: "root", password: "nope" }, status: 401, contains: ["Invalid credentials"] },
-    { name: "missing fields", method: "POST", url: "/api/admin/login", body: {}, status: 400, contains: ["Username is required", "Password is required"] },
-    { name: "not JSON", method: "POST", url: "/api/admin/login", body: "username=admin", headers: { "content-type": "application/x-www-form-urlencoded" }, status: 400 },
-  ]);
+  scenarios(
+    () => t,
+    [
+      {
+        name: "right password gives a token",
+        method: "POST",
+        url: "/api/admin/login",
+        body: { username: "admin", password: TEST_PASSWORD },
+        status: 200,
+        contains: ['"token"'],
+      },
+      {
+        name: "wrong password is refused",
+        method: "POST",
+        url: "/api/admin/login",
+        body: { username: "admin", password: "nope" },
+        status: 401,
+        contains: ["Invalid credentials"],
+        notContains: ["token"],
+      },
+      {
+        name: "unknown user is refused the same way",
+        method: "POST",
+        url: "/api/admin/login",
+        body: { username: "root", password: "nope" },
+        status: 401,
+        contains: ["Invalid credentials"],
+      },
+      {
+        name: "missing fields",
+        method: "POST",
+        url: "/api/admin/login",
+        body: {},
+        status: 400,
+        contains: ["Username is required", "Password is required"],
+      },
+      {
+        name: "not JSON",
+        method: "POST",
+        url: "/api/admin/login",
+        body: "username=admin",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        status: 400,
+      },
+    ],
+  );
 });
 
 describe("the admin guard", () => {
   const now = Math.floor(Date.now() / 1000);
-  scenarios(() => t, [
-    { name: "no token", method: "GET", url: "/api/admin/messages", status: 401, contains: ["Authentication required"] },
-    { name: "not a bearer token", method: "GET", url: "/api/admin/messages", headers: { authorization: "Basic YWRtaW46eA==" }, status: 401 },
-    { name: "garbage token", method: "GET", url: "/api/admin/messages", auth: "not.a.token", status: 401 },
-    { name: "unknown admin paths are guarded too", method: "GET", url: "/api/admin/nothing-here", status: 401 },
-    { name: "a valid token reaches the route", method: "GET", url: "/api/admin/messages", auth: true, status: 200 },
-  ]);
+  scenarios(
+    () => t,
+    [
+      { name: "no token", method: "GET", url: "/api/admin/messages", status: 401, contains: ["Authentication required"] },
+      { name: "not a bearer token", method: "GET", url: "/api/admin/messages", headers: { authorization: "Basic YWRtaW46eA==" }, status: 401 },
+      { name: "garbage token", method: "GET", url: "/api/admin/messages", auth: "not.a.token", status: 401 },
+      { name: "unknown admin paths are guarded too", method: "GET", url: "/api/admin/nothing-here", status: 401 },
+      { name: "a valid token reaches the route", method: "GET", url: "/api/admin/messages", auth: true, status: 200 },
+    ],
+  );
 
   test("forged, expired, unsigned and altered tokens get 401 on admin routes", async () => {
     const valid = await t.login();
@@ -46,7 +88,12 @@ describe("the admin guard", () => {
       altered,
     };
     for (const [kind, token] of Object.entries(tokens)) {
-      for (const [method, url] of [["GET", "/api/admin/messages"], ["POST", "/api/admin/classes"], ["DELETE", "/api/admin/events/1"], ["GET", "/api/admin/export-data"]] as const) {
+      for (const [method, url] of [
+        ["GET", "/api/admin/messages"],
+        ["POST", "/api/admin/classes"],
+        ["DELETE", "/api/admin/events/1"],
+        ["GET", "/api/admin/export-data"],
+      ] as const) {
         const response = await t.request(method, url, { token });
         expect(`${kind} ${method} ${url} ${response.status}`).toBe(`${kind} ${method} ${url} 401`);
       }

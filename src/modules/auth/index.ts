@@ -20,7 +20,14 @@ export function authModule(ctx: AppContext): Module & { guard: (context: { reque
     public: new Elysia().post("/api/admin/login", async ({ body, request, cookie }) => {
       const { username, password } = parseBody(body, loginSchema);
       const { token, device } = await auth.login(username, password, attempt(request, cookie[DEVICE_COOKIE]?.value));
-      cookie[DEVICE_COOKIE]!.set({ value: device, path: "/api/admin", maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS, httpOnly: true, sameSite: "strict", secure });
+      cookie[DEVICE_COOKIE]!.set({
+        value: device,
+        path: "/api/admin",
+        maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+        httpOnly: true,
+        sameSite: "strict",
+        secure,
+      });
       return { token };
     }),
     /** Answers 401 unless the request carries a valid token; bound to the routes that follow it. */

@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
 import { jwt } from "@elysiajs/jwt";
-import { users } from "../../../db/schema.ts";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
+import { users } from "../../../db/schema.ts";
 import { SettingError } from "../../config.ts";
 import { badRequest, tooManyRequests, unauthorized } from "../../lib/errors.ts";
 import { RateLimiter, Semaphore } from "../../lib/rate-limit.ts";
@@ -19,13 +19,14 @@ const LOCK_WINDOW_MS = 15 * 60 * 1000;
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= Bun.password.hash("not-a-real-password", "argon2id"));
 
-
 /** Creates the admin user on first start; returns the generated password when none was given. */
 export async function ensureAdmin(db: Db, password: string | undefined): Promise<{ created: boolean; generatedPassword?: string }> {
   if (db.select({ id: users.id }).from(users).limit(1).get()) return { created: false };
   const chosen = password ?? generatePassword();
   assertAcceptable(chosen);
-  db.insert(users).values({ username: DEFAULT_USERNAME, password: await Bun.password.hash(chosen, "argon2id") }).run();
+  db.insert(users)
+    .values({ username: DEFAULT_USERNAME, password: await Bun.password.hash(chosen, "argon2id") })
+    .run();
   return password ? { created: true } : { created: true, generatedPassword: chosen };
 }
 
@@ -56,7 +57,11 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date) {
   // @elysiajs/jwt's signer and verifier, used outside a request (the guard and the login call them).
   const tokens = jwt({ secret: jwtSecret, alg: "HS256" }).decorator.jwt;
   const devices = deviceCookies(jwtSecret);
-  const byUsername = db.select().from(users).where(eq(users.username, sql.placeholder("username"))).prepare();
+  const byUsername = db
+    .select()
+    .from(users)
+    .where(eq(users.username, sql.placeholder("username")))
+    .prepare();
   const byId = db
     .select({ id: users.id, tokenVersion: users.tokenVersion })
     .from(users)
@@ -124,5 +129,3 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date) {
     },
   };
 }
-
-export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { classes, eventRegistrations, events, settings, users } from "../../../db/schema.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { scenarios } from "../../../tests/support/scenarios.ts";
-import { BACKUPS_KEPT, listBackups, nextDailyDelay, scheduleDailyBackups, takeBackup, type BackupInfo } from "./service.ts";
-import { extractTar, TAR_LIMITS, tarStream, type TarLimits } from "./tar.ts";
+import { BACKUPS_KEPT, type BackupInfo, listBackups, nextDailyDelay, scheduleDailyBackups, takeBackup } from "./service.ts";
+import { extractTar, TAR_LIMITS, type TarLimits, tarStream } from "./tar.ts";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 let t: TestApp;
@@ -24,16 +24,28 @@ const event = (id: number, name: string) => ({
 });
 
 function seed() {
-  t.db.insert(events).values([event(1, "Easter Retreat"), event(2, "Gita Workshop")]).run();
+  t.db
+    .insert(events)
+    .values([event(1, "Easter Retreat"), event(2, "Gita Workshop")])
+    .run();
   t.db.insert(eventRegistrations).values({ eventId: 1, name: "Asha", email: "asha@example.org", phone: "123456" }).run();
-  t.db.insert(classes).values({ name: "Hatha", level: "Beginner", days: "Mon", time: "7am", location: "Hall", description: "<p>Gentle.</p>", icon: "yoga" }).run();
+  t.db
+    .insert(classes)
+    .values({ name: "Hatha", level: "Beginner", days: "Mon", time: "7am", location: "Hall", description: "<p>Gentle.</p>", icon: "yoga" })
+    .run();
   t.db.insert(settings).values({ key: "youtubeApiKey", value: "key-at-backup-time" }).run();
   mkdirSync(join(t.config.dataDir, "uploads"), { recursive: true });
   writeFileSync(join(t.config.dataDir, "uploads", "photo-1.png"), PNG);
   writeFileSync(join(t.config.dataDir, "uploads", "photo-2.png"), PNG);
 }
 
-const names = () => t.db.select().from(events).all().map((row) => row.name).sort();
+const names = () =>
+  t.db
+    .select()
+    .from(events)
+    .all()
+    .map((row) => row.name)
+    .sort();
 const backupsFolder = () => join(t.config.dataDir, "backups");
 
 async function takeOne(): Promise<BackupInfo> {
@@ -108,7 +120,11 @@ describe("taking and listing backups", () => {
 
   test("the daily timer takes one when due and does not keep the process alive", async () => {
     const logged: string[] = [];
-    const timer = scheduleDailyBackups({ db: t.db, dataDir: t.config.dataDir }, { log: (line) => logged.push(line), error: (line) => logged.push(line) }, 0);
+    const timer = scheduleDailyBackups(
+      { db: t.db, dataDir: t.config.dataDir },
+      { log: (line) => logged.push(line), error: (line) => logged.push(line) },
+      0,
+    );
     await Bun.sleep(50);
     timer.stop();
     expect(listBackups(t.config.dataDir).map((backup) => backup.kind)).toEqual(["daily"]);
@@ -191,7 +207,13 @@ describe("restore", () => {
 
     expect(names()).toEqual(["Easter Retreat", "Gita Workshop"]);
     expect(t.db.select().from(classes).all()).toHaveLength(1);
-    expect(t.db.select().from(eventRegistrations).all().map((row) => row.name)).toEqual(["Asha"]);
+    expect(
+      t.db
+        .select()
+        .from(eventRegistrations)
+        .all()
+        .map((row) => row.name),
+    ).toEqual(["Asha"]);
     expect(t.db.select().from(settings).all()).toEqual([{ key: "youtubeApiKey", value: "key-at-backup-time" }]);
     expect([...readFileSync(join(t.config.dataDir, "uploads", "photo-1.png"))]).toEqual([...PNG]);
     expect(existsSync(join(t.config.dataDir, "uploads", "later.png"))).toBe(true); // uploads the backup lacks are kept
@@ -235,16 +257,26 @@ describe("restore", () => {
 });
 
 describe("access and names", () => {
-  scenarios(() => t, [
-    { name: "list needs a token", method: "GET", url: "/api/admin/backups", status: 401 },
-    { name: "taking one needs a token", method: "POST", url: "/api/admin/backups", status: 401 },
-    { name: "download needs a token", method: "GET", url: "/api/admin/backups/20261101T100000Z-daily/download", status: 401 },
-    { name: "restore needs a token", method: "POST", url: "/api/admin/backups/20261101T100000Z-daily/restore", status: 401 },
-    { name: "an unknown backup is a 404", method: "POST", url: "/api/admin/backups/20261101T100000Z-daily/restore", auth: true, status: 404, contains: ["Backup not found"] },
-    { name: "traversal in the name is a 404", method: "GET", url: "/api/admin/backups/..%2F..%2Fsite.db/download", auth: true, status: 404 },
-    { name: "an encoded dot-dot name is a 404", method: "POST", url: "/api/admin/backups/%2E%2E/restore", auth: true, status: 404 },
-    { name: "a name of another shape is a 404", method: "GET", url: "/api/admin/backups/uploads/download", auth: true, status: 404 },
-  ]);
+  scenarios(
+    () => t,
+    [
+      { name: "list needs a token", method: "GET", url: "/api/admin/backups", status: 401 },
+      { name: "taking one needs a token", method: "POST", url: "/api/admin/backups", status: 401 },
+      { name: "download needs a token", method: "GET", url: "/api/admin/backups/20261101T100000Z-daily/download", status: 401 },
+      { name: "restore needs a token", method: "POST", url: "/api/admin/backups/20261101T100000Z-daily/restore", status: 401 },
+      {
+        name: "an unknown backup is a 404",
+        method: "POST",
+        url: "/api/admin/backups/20261101T100000Z-daily/restore",
+        auth: true,
+        status: 404,
+        contains: ["Backup not found"],
+      },
+      { name: "traversal in the name is a 404", method: "GET", url: "/api/admin/backups/..%2F..%2Fsite.db/download", auth: true, status: 404 },
+      { name: "an encoded dot-dot name is a 404", method: "POST", url: "/api/admin/backups/%2E%2E/restore", auth: true, status: 404 },
+      { name: "a name of another shape is a 404", method: "GET", url: "/api/admin/backups/uploads/download", auth: true, status: 404 },
+    ],
+  );
 
   test("a hidden work folder is never listed or served", async () => {
     mkdirSync(join(backupsFolder(), ".partial-20261101T100000Z-daily-abcd"), { recursive: true });

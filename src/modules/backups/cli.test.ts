@@ -1,6 +1,7 @@
 // The backup subcommands, run as an operator would: `bun src/main.ts <command>` with a temp DATA_DIR.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+
 import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
@@ -27,7 +28,10 @@ async function run(...args: string[]): Promise<Run> {
 function eventNames(): string[] {
   const db = new Database(join(data, "site.db"), { readonly: true });
   try {
-    return db.query<{ name: string }, []>("SELECT name FROM events ORDER BY id").all().map((row) => row.name);
+    return db
+      .query<{ name: string }, []>("SELECT name FROM events ORDER BY id")
+      .all()
+      .map((row) => row.name);
   } finally {
     db.close();
   }

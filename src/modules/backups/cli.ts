@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client.ts";
 import type { Config } from "../../config.ts";
 import { backupsDir, listBackups, restoreBackup, takeBackup } from "./service.ts";
 
-export const BACKUP_COMMANDS = ["backup", "list-backups", "restore-backup"] as const;
+const BACKUP_COMMANDS = ["backup", "list-backups", "restore-backup"] as const;
 export type BackupCommand = (typeof BACKUP_COMMANDS)[number];
 
 const formatSize = (bytes: number) =>

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { AppContext, Module } from "../../context.ts";
-import { backupTarEntries, findBackup, listBackups, restoreBackup, takeBackup, type Backup, type BackupInfo } from "./service.ts";
+import { type Backup, type BackupInfo, backupTarEntries, findBackup, listBackups, restoreBackup, takeBackup } from "./service.ts";
 import { tarSize, tarStream } from "./tar.ts";
 
 const info = ({ name, kind, createdAt, size }: Backup): BackupInfo => ({ name, kind, createdAt, size });

@@ -1,22 +1,35 @@
 // Backups (issue 7): a consistent snapshot of the database (VACUUM INTO) and the upload files, one folder per backup
 // in DATA_DIR/backups, taken daily, before every import or restore, and on demand; restorable in place.
 import { Database } from "bun:sqlite";
-import { chmodSync, copyFileSync, existsSync, linkSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { basename, join, resolve } from "node:path";
-import { openDatabase, type Db } from "../../../db/client.ts";
+import { type Db, openDatabase } from "../../../db/client.ts";
 import { migrations } from "../../../db/migrations/index.ts";
 import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
-import { commitStaged, discardStaged, fsyncDir, isRegularFile, sameFile, stageCopy, type StagedFile } from "../../lib/files.ts";
+import { commitStaged, discardStaged, fsyncDir, isRegularFile, type StagedFile, sameFile, stageCopy } from "../../lib/files.ts";
 import { randomHex } from "../../lib/secrets.ts";
 import { extractTar, type TarEntry } from "./tar.ts";
 
-export const BACKUP_KINDS = ["daily", "manual", "before-import", "before-restore"] as const;
+const BACKUP_KINDS = ["daily", "manual", "before-import", "before-restore"] as const;
 export type BackupKind = (typeof BACKUP_KINDS)[number];
 
 /** How many backups of each kind are kept (the oldest are removed after each new one). */
 export const BACKUPS_KEPT: Record<BackupKind, number> = { daily: 7, manual: 10, "before-import": 10, "before-restore": 10 };
 
-export const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `20261121T175000Z-daily`, `20261121T175000Z-manual-2`: an ISO-8601 (basic format) UTC time and the reason. */
 const BACKUP_NAME = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z-(daily|manual|before-import|before-restore)(?:-([2-9]|[1-9]\d{1,2}))?$/;
@@ -35,9 +48,12 @@ export type Backup = BackupInfo & { path: string };
 export type BackupDeps = { db: Db; dataDir: string; now?: () => Date };
 
 export const backupsDir = (dataDir: string) => join(dataDir, "backups");
-export const isBackupName = (name: string) => BACKUP_NAME.test(name);
 
-const basicStamp = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const basicStamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 function parseName(name: string): { kind: BackupKind; createdAt: string; sequence: number } | null {
   const match = BACKUP_NAME.exec(name);
@@ -49,7 +65,9 @@ function parseName(name: string): { kind: BackupKind; createdAt: string; sequenc
 /** The upload files of a folder that may be copied: regular files (no links) with a name the server generates. */
 function uploadFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((name) => UPLOAD_NAME.test(name) && isRegularFile(join(dir, name))).sort();
+  return readdirSync(dir)
+    .filter((name) => UPLOAD_NAME.test(name) && isRegularFile(join(dir, name)))
+    .sort();
 }
 
 function folderSize(path: string): number {
@@ -148,7 +166,7 @@ function copyUpload(source: string, target: string, previous: string | undefined
 }
 
 /** Removes the oldest backups of `kind` beyond BACKUPS_KEPT[kind]; returns the names removed. */
-export function rotateBackups(dataDir: string, kind: BackupKind): string[] {
+function rotateBackups(dataDir: string, kind: BackupKind): string[] {
   removeStaleWorkFolders(dataDir);
   const surplus = listBackups(dataDir)
     .filter((backup) => backup.kind === kind)
@@ -188,7 +206,7 @@ type Snapshot = { label: string; database: string; uploads: string | null; clean
  * Where a restore reads from: a backup's name; or (from the CLI) a backup folder, a downloaded `.tar`, or a bare
  * SQLite file (then the uploads are left as they are). Tar archives are unpacked into a hidden work folder.
  */
-export async function openSnapshot(dataDir: string, source: string, allowPaths: boolean): Promise<Snapshot> {
+async function openSnapshot(dataDir: string, source: string, allowPaths: boolean): Promise<Snapshot> {
   const none = () => {};
   if (BACKUP_NAME.test(source) && existsSync(join(backupsDir(dataDir), source))) {
     const backup = findBackup(dataDir, source);
@@ -248,10 +266,18 @@ function checkedWorkCopy(snapshot: Snapshot, workDir: string): string {
       .all()
       .map((row) => Object.values(row)[0]);
     if (problems.length !== 1 || problems[0] !== "ok") throw refuse(`it failed its integrity check (${problems.slice(0, 3).join("; ")})`);
-    const tables = new Set(sqlite.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => row.name));
+    const tables = new Set(
+      sqlite
+        .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .all()
+        .map((row) => row.name),
+    );
     if (!tables.has("__migrations") || !tables.has("events")) throw refuse("it is not a database of this site");
     const known = new Set(migrations.map((migration) => migration.name));
-    const unknown = sqlite.query<{ name: string }, []>("SELECT name FROM __migrations").all().filter((row) => !known.has(row.name));
+    const unknown = sqlite
+      .query<{ name: string }, []>("SELECT name FROM __migrations")
+      .all()
+      .filter((row) => !known.has(row.name));
     if (unknown.length) throw refuse(`it was made by a newer version of the site (migration ${unknown[0]!.name}); upgrade first`);
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -296,18 +322,26 @@ function replaceFromSnapshot(db: Db, work: string): Record<string, number> {
       .filter((name) => !KEPT_TABLES.has(name));
     const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
     const columnsOf = (schema: string, table: string) =>
-      client.query<{ name: string }, []>(`PRAGMA ${schema}.table_info(${quote(table)})`).all().map((row) => row.name);
+      client
+        .query<{ name: string }, []>(`PRAGMA ${schema}.table_info(${quote(table)})`)
+        .all()
+        .map((row) => row.name);
     const counts: Record<string, number> = {};
-    client.transaction(() => {
-      client.exec("PRAGMA defer_foreign_keys = ON");
-      for (const table of tables) client.exec(`DELETE FROM main.${quote(table)}`);
-      for (const table of tables) {
-        const available = new Set(columnsOf("snapshot", table));
-        const columns = columnsOf("main", table).filter((column) => available.has(column)).map(quote).join(", ");
-        if (columns) client.exec(`INSERT INTO main.${quote(table)} (${columns}) SELECT ${columns} FROM snapshot.${quote(table)}`);
-        counts[table] = client.query<{ n: number }, []>(`SELECT count(*) AS n FROM main.${quote(table)}`).get()!.n;
-      }
-    }).immediate();
+    client
+      .transaction(() => {
+        client.exec("PRAGMA defer_foreign_keys = ON");
+        for (const table of tables) client.exec(`DELETE FROM main.${quote(table)}`);
+        for (const table of tables) {
+          const available = new Set(columnsOf("snapshot", table));
+          const columns = columnsOf("main", table)
+            .filter((column) => available.has(column))
+            .map(quote)
+            .join(", ");
+          if (columns) client.exec(`INSERT INTO main.${quote(table)} (${columns}) SELECT ${columns} FROM snapshot.${quote(table)}`);
+          counts[table] = client.query<{ n: number }, []>(`SELECT count(*) AS n FROM main.${quote(table)}`).get()!.n;
+        }
+      })
+      .immediate();
     return counts;
   } finally {
     client.exec("DETACH DATABASE snapshot");

@@ -2,7 +2,7 @@
 // reads back. Regular files only; an archive from elsewhere is read within limits, so a hostile one fails quickly.
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
-import { extract, pack, type Extract, type Pack } from "tar-stream";
+import { type Extract, extract, type Pack, pack } from "tar-stream";
 
 const BLOCK = 512;
 const CHUNK = 64 * 1024;

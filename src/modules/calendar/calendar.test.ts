@@ -17,24 +17,106 @@ const event = {
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => NOW, env: { SITE_URL: SITE } });
-  t.db.insert(events).values([
-    { id: 1, ...event, name: "Easter Retreat", startDate: "2027-04-02", endDate: "2027-04-05", time: "Fri 4:00 pm – Mon 11:00 am" },
-    { id: 2, ...event, type: "workshop", name: "Satsang, Q&A; paths \\ questions", startDate: "2027-01-10", time: "7pm",
-      description: '<p>Line one &amp; more</p><p>Line two, with <a href="https://example.org">a link</a></p>', registrationLink: "https://example.org/register" },
-    { id: 3, ...event, name: "Open Day", startDate: "2027-02-20", endDate: "2027-02-21", time: "To be announced" },
-    { id: 4, ...event, name: "Last year", startDate: "2025-03-01", time: "9:00 AM - 4:00 PM" },
-    { id: 5, ...event, name: "Autumn Study Course", type: "course", startDate: "2027-03-20", endDate: "2027-04-17", time: "Saturdays, 10:00 am – 12:00 pm" },
-    { id: 6, ...event, name: "Kirtan Night", startDate: "2027-03-06", time: "7:00 pm – 12:00 am",
-      description: `<p>${"ॐ Long description with Sanskrit — श्री गुरुभ्यो नमः — and more words to fold. ".repeat(4)}</p>` },
-  ]).run();
-  t.db.insert(classes).values([
-    { id: 1, name: "Morning Hatha", level: "Beginner", days: "Mon, Wed", time: "7:00 am – 8:15 am", location: "Fitzroy", description: "<p>Gentle start.</p>", icon: "yoga" },
-    { id: 2, name: "Gita Study", level: "None", days: "Mondays and Thursdays", time: "7:30 pm – 9:00 pm", location: "Fitzroy", description: "<p>Chapter by chapter.</p>", icon: "book" },
-    { id: 3, name: "Meditation", level: "Intermediate", days: "Tuesday", time: "6pm", location: "Carlton", description: "<p>Sitting practice.</p>", icon: "meditation" },
-    { id: 4, name: "Workday Breath", level: "Advanced", days: "Mon–Fri", time: "12:30-1pm", location: "City", description: "<p>Lunchtime.</p>", icon: "breath" },
-    { id: 5, name: "Private Lessons", level: "None", days: "By arrangement", time: "9:00 am – 10:00 am", location: "Home", description: "<p>Ask us.</p>", icon: "heart" },
-    { id: 6, name: "Chanting", level: "None", days: "Sunday", time: "Evenings, times vary", location: "Fitzroy", description: "<p>Sing along.</p>", icon: "chant" },
-  ]).run();
+  t.db
+    .insert(events)
+    .values([
+      { id: 1, ...event, name: "Easter Retreat", startDate: "2027-04-02", endDate: "2027-04-05", time: "Fri 4:00 pm – Mon 11:00 am" },
+      {
+        id: 2,
+        ...event,
+        type: "workshop",
+        name: "Satsang, Q&A; paths \\ questions",
+        startDate: "2027-01-10",
+        time: "7pm",
+        description: '<p>Line one &amp; more</p><p>Line two, with <a href="https://example.org">a link</a></p>',
+        registrationLink: "https://example.org/register",
+      },
+      { id: 3, ...event, name: "Open Day", startDate: "2027-02-20", endDate: "2027-02-21", time: "To be announced" },
+      { id: 4, ...event, name: "Last year", startDate: "2025-03-01", time: "9:00 AM - 4:00 PM" },
+      {
+        id: 5,
+        ...event,
+        name: "Autumn Study Course",
+        type: "course",
+        startDate: "2027-03-20",
+        endDate: "2027-04-17",
+        time: "Saturdays, 10:00 am – 12:00 pm",
+      },
+      {
+        id: 6,
+        ...event,
+        name: "Kirtan Night",
+        startDate: "2027-03-06",
+        time: "7:00 pm – 12:00 am",
+        description: `<p>${"ॐ Long description with Sanskrit — श्री गुरुभ्यो नमः — and more words to fold. ".repeat(4)}</p>`,
+      },
+    ])
+    .run();
+  t.db
+    .insert(classes)
+    .values([
+      {
+        id: 1,
+        name: "Morning Hatha",
+        level: "Beginner",
+        days: "Mon, Wed",
+        time: "7:00 am – 8:15 am",
+        location: "Fitzroy",
+        description: "<p>Gentle start.</p>",
+        icon: "yoga",
+      },
+      {
+        id: 2,
+        name: "Gita Study",
+        level: "None",
+        days: "Mondays and Thursdays",
+        time: "7:30 pm – 9:00 pm",
+        location: "Fitzroy",
+        description: "<p>Chapter by chapter.</p>",
+        icon: "book",
+      },
+      {
+        id: 3,
+        name: "Meditation",
+        level: "Intermediate",
+        days: "Tuesday",
+        time: "6pm",
+        location: "Carlton",
+        description: "<p>Sitting practice.</p>",
+        icon: "meditation",
+      },
+      {
+        id: 4,
+        name: "Workday Breath",
+        level: "Advanced",
+        days: "Mon–Fri",
+        time: "12:30-1pm",
+        location: "City",
+        description: "<p>Lunchtime.</p>",
+        icon: "breath",
+      },
+      {
+        id: 5,
+        name: "Private Lessons",
+        level: "None",
+        days: "By arrangement",
+        time: "9:00 am – 10:00 am",
+        location: "Home",
+        description: "<p>Ask us.</p>",
+        icon: "heart",
+      },
+      {
+        id: 6,
+        name: "Chanting",
+        level: "None",
+        days: "Sunday",
+        time: "Evenings, times vary",
+        location: "Fitzroy",
+        description: "<p>Sing along.</p>",
+        icon: "chant",
+      },
+    ])
+    .run();
 });
 afterAll(() => t.cleanup());
 
@@ -69,9 +151,15 @@ describe("GET /calendar/events.ics", () => {
   test("upcoming events only, with UIDs that stay the same from one request to the next", async () => {
     const first = await fetchCalendar("/calendar/events.ics");
     const second = await fetchCalendar("/calendar/events.ics");
-    const uids = vevents(first.calendar).map((entry) => entry.uid).sort();
+    const uids = vevents(first.calendar)
+      .map((entry) => entry.uid)
+      .sort();
     expect(uids).toEqual([1, 2, 3, 5, 6].map((id) => `event-${id}@vedanta.example.org`));
-    expect(vevents(second.calendar).map((entry) => entry.uid).sort()).toEqual(uids);
+    expect(
+      vevents(second.calendar)
+        .map((entry) => entry.uid)
+        .sort(),
+    ).toEqual(uids);
     expect(first.text).not.toContain("Last year");
   });
 
@@ -160,12 +248,15 @@ describe("GET /calendar/events/:id.ics", () => {
     expect(calendar.getAllSubcomponents("vtimezone")).toHaveLength(1);
   });
 
-  scenarios(() => t, [
-    { name: "an unknown event is a 404", method: "GET", url: "/calendar/events/999.ics", status: 404, contains: ["Event not found"] },
-    { name: "a malformed id is a 404", method: "GET", url: "/calendar/events/1.json", status: 404 },
-    { name: "traversal is a 404", method: "GET", url: "/calendar/events/..%2F..%2Fsite.db", status: 404 },
-    { name: "an unknown calendar path is a JSON 404", method: "GET", url: "/calendar/nothing.ics", status: 404, contains: ['"error"'] },
-  ]);
+  scenarios(
+    () => t,
+    [
+      { name: "an unknown event is a 404", method: "GET", url: "/calendar/events/999.ics", status: 404, contains: ["Event not found"] },
+      { name: "a malformed id is a 404", method: "GET", url: "/calendar/events/1.json", status: 404 },
+      { name: "traversal is a 404", method: "GET", url: "/calendar/events/..%2F..%2Fsite.db", status: 404 },
+      { name: "an unknown calendar path is a JSON 404", method: "GET", url: "/calendar/nothing.ics", status: 404, contains: ['"error"'] },
+    ],
+  );
 });
 
 describe("GET /calendar/classes.ics", () => {
@@ -214,7 +305,10 @@ describe("another SITE_TIMEZONE", () => {
   test("the feed's VTIMEZONE is computed for the configured zone", async () => {
     const london = await createTestApp({ now: () => NOW, env: { SITE_TIMEZONE: "Europe/London", SITE_URL: SITE } });
     try {
-      london.db.insert(events).values({ id: 9, ...event, name: "Summer Talk", startDate: "2027-07-01", time: "18:00–19:30" }).run();
+      london.db
+        .insert(events)
+        .values({ id: 9, ...event, name: "Summer Talk", startDate: "2027-07-01", time: "18:00–19:30" })
+        .run();
       const text = await (await london.request("GET", "/calendar/events.ics")).text();
       const calendar = parseCalendar(text);
       expect(text).toContain("TZID:Europe/London");

@@ -6,7 +6,7 @@ import { todayIn } from "../../lib/time.ts";
 import { DEFAULT_PROFILE } from "../../shared/constants.ts";
 import { createClassesService } from "../classes/service.ts";
 import { createEventsService } from "../events/service.ts";
-import { classesCalendar, eventFileName, eventsCalendar, singleEventCalendar, type CalendarOptions } from "./service.ts";
+import { type CalendarOptions, classesCalendar, eventFileName, eventsCalendar, singleEventCalendar } from "./service.ts";
 
 const CALENDAR_HEADERS = { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "public, max-age=300" };
 

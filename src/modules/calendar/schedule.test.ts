@@ -48,17 +48,39 @@ describe("parseWeekdays", () => {
 describe("eventSchedule", () => {
   test("one day with a range; one day with only a start; multi-day span; weekly; all-day", () => {
     expect(eventSchedule({ startDate: "2027-05-22", time: "9:30 am – 4:30 pm" })).toEqual({
-      allDay: false, start: { date: "2027-05-22", ...at(9, 30) }, end: { date: "2027-05-22", ...at(16, 30) }, weekly: null,
+      allDay: false,
+      start: { date: "2027-05-22", ...at(9, 30) },
+      end: { date: "2027-05-22", ...at(16, 30) },
+      weekly: null,
     });
-    expect(eventSchedule({ startDate: "2027-05-22", time: "7pm" })).toEqual({ allDay: false, start: { date: "2027-05-22", ...at(19) }, end: null, weekly: null });
+    expect(eventSchedule({ startDate: "2027-05-22", time: "7pm" })).toEqual({
+      allDay: false,
+      start: { date: "2027-05-22", ...at(19) },
+      end: null,
+      weekly: null,
+    });
     expect(eventSchedule({ startDate: "2027-01-15", endDate: "2027-01-18", time: "Fri 3:00 pm – Mon 2:00 pm" })).toEqual({
-      allDay: false, start: { date: "2027-01-15", ...at(15) }, end: { date: "2027-01-18", ...at(14) }, weekly: null,
+      allDay: false,
+      start: { date: "2027-01-15", ...at(15) },
+      end: { date: "2027-01-18", ...at(14) },
+      weekly: null,
     });
     expect(eventSchedule({ startDate: "2027-02-01", endDate: "2027-03-27", time: "Saturdays, 10:00 am – 12:00 pm" })).toEqual({
-      allDay: false, start: { date: "2027-02-06", ...at(10) }, end: { date: "2027-02-06", ...at(12) }, weekly: { byDay: ["SA"], untilDate: "2027-03-27" },
+      allDay: false,
+      start: { date: "2027-02-06", ...at(10) },
+      end: { date: "2027-02-06", ...at(12) },
+      weekly: { byDay: ["SA"], untilDate: "2027-03-27" },
     });
-    expect(eventSchedule({ startDate: "2027-02-01", endDate: "2027-02-03", time: "from 6pm" })).toEqual({ allDay: true, start: "2027-02-01", endExclusive: "2027-02-04" });
-    expect(eventSchedule({ startDate: "2027-02-01", endDate: "2027-01-01", time: "TBA" })).toEqual({ allDay: true, start: "2027-02-01", endExclusive: "2027-02-02" });
+    expect(eventSchedule({ startDate: "2027-02-01", endDate: "2027-02-03", time: "from 6pm" })).toEqual({
+      allDay: true,
+      start: "2027-02-01",
+      endExclusive: "2027-02-04",
+    });
+    expect(eventSchedule({ startDate: "2027-02-01", endDate: "2027-01-01", time: "TBA" })).toEqual({
+      allDay: true,
+      start: "2027-02-01",
+      endExclusive: "2027-02-02",
+    });
     expect(eventSchedule({ startDate: "not a date", time: "7pm" })).toBeNull();
   });
 });
@@ -80,6 +102,8 @@ describe("iCalendar text", () => {
   });
 
   test("plain text from rich text", () => {
-    expect(htmlToText("<p>One &amp; two</p><ul><li>a</li><li>b</li></ul><p>x<br>y &#8212; z&nbsp;!</p>", { lines: true })).toBe("One & two\n• a\n• b\n\nx\ny — z !");
+    expect(htmlToText("<p>One &amp; two</p><ul><li>a</li><li>b</li></ul><p>x<br>y &#8212; z&nbsp;!</p>", { lines: true })).toBe(
+      "One & two\n• a\n• b\n\nx\ny — z !",
+    );
   });
 });

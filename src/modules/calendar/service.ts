@@ -15,7 +15,7 @@ import { escapeText, serialize } from "./ics.ts";
 import { vtimezoneLines, zonedToUtc } from "./timezone.ts";
 
 /** Weekly classes start on their first day on or after this date, so that the feed is the same on every request. */
-export const CLASS_ANCHOR_DATE = "2026-01-01";
+const CLASS_ANCHOR_DATE = "2026-01-01";
 
 export type CalendarOptions = {
   /** SITE_URL: links and the host part of every UID. */
@@ -30,10 +30,14 @@ export type CalendarOptions = {
 const PRODID = "-//Vedanta & Yoga Melbourne//Site calendar//EN";
 
 /** `20270402T050000Z`. */
-const utcStamp = (date: Date) => date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const utcStamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 /** The host that makes UIDs unique to this site (`event-3@example.org`). */
-export const uidHost = (siteUrl: string) => {
+const uidHost = (siteUrl: string) => {
   try {
     return new URL(siteUrl).hostname || "localhost";
   } catch {
@@ -41,8 +45,8 @@ export const uidHost = (siteUrl: string) => {
   }
 };
 
-export const eventUid = (id: number, siteUrl: string) => `event-${id}@${uidHost(siteUrl)}`;
-export const classUid = (id: number, siteUrl: string) => `class-${id}@${uidHost(siteUrl)}`;
+const eventUid = (id: number, siteUrl: string) => `event-${id}@${uidHost(siteUrl)}`;
+const classUid = (id: number, siteUrl: string) => `class-${id}@${uidHost(siteUrl)}`;
 
 function calendar(options: CalendarOptions, years: number[], events: string[][]): string {
   const nowYear = options.now.getUTCFullYear();
@@ -122,7 +126,9 @@ function classLines(entry: Class, options: CalendarOptions): string[] | null {
   ];
   if (end) lines.push(localProperty("DTEND", { date: minutesOf(end) <= minutesOf(start) ? addDays(date, 1) : date, ...end }, options.timezone));
   lines.push(`RRULE:FREQ=WEEKLY;BYDAY=${schedule.byDay.join(",")}`);
-  const description = [entry.level && entry.level !== "None" ? `Level: ${entry.level}` : "", htmlToText(entry.description, { lines: true })].filter(Boolean).join("\n\n");
+  const description = [entry.level && entry.level !== "None" ? `Level: ${entry.level}` : "", htmlToText(entry.description, { lines: true })]
+    .filter(Boolean)
+    .join("\n\n");
   lines.push(`SUMMARY:${escapeText(entry.name)}`, `LOCATION:${escapeText(entry.location)}`);
   if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
   lines.push(`URL:${options.siteUrl}/#classes`, "END:VEVENT");

@@ -23,7 +23,7 @@ function wallClockFormatter(zone: string): Intl.DateTimeFormat {
 }
 
 /** The zone's offset from UTC at an instant, in minutes east of Greenwich. */
-export function offsetMinutes(zone: string, utcMs: number): number {
+function offsetMinutes(zone: string, utcMs: number): number {
   const instant = Math.floor(utcMs / 1000) * 1000;
   const parts: Record<string, number> = {};
   for (const part of wallClockFormatter(zone).formatToParts(new Date(instant))) {
@@ -42,12 +42,12 @@ export function zonedToUtc(zone: string, local: LocalDateTime): Date {
   return new Date(utc);
 }
 
-export type Transition = { utcMs: number; from: number; to: number };
+type Transition = { utcMs: number; from: number; to: number };
 
 const DAY_MS = 86_400_000;
 
 /** Every offset change of the zone from 1 January `fromYear` to 31 December `toYear` (UTC), to the minute. */
-export function transitions(zone: string, fromYear: number, toYear: number): Transition[] {
+function transitions(zone: string, fromYear: number, toYear: number): Transition[] {
   const found: Transition[] = [];
   const end = Date.UTC(toYear + 1, 0, 1);
   let at = Date.UTC(fromYear, 0, 1);
@@ -73,7 +73,7 @@ export function transitions(zone: string, fromYear: number, toYear: number): Tra
 }
 
 /** `+1100`, `-0330`. */
-export function formatOffset(minutes: number): string {
+function formatOffset(minutes: number): string {
   const sign = minutes < 0 ? "-" : "+";
   const abs = Math.abs(minutes);
   return `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}${String(abs % 60).padStart(2, "0")}`;
@@ -108,7 +108,11 @@ function wallTime(utcMs: number, offset: number): Local {
 }
 
 const basic = (local: Local) => `${local.year}${pad(local.month)}${pad(local.day)}T${pad(local.hour)}${pad(local.minute)}00`;
-const basicUtc = (utcMs: number) => new Date(utcMs).toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const basicUtc = (utcMs: number) =>
+  new Date(utcMs)
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 
 /**
  * The VTIMEZONE lines for `zone`, valid for the years `fromYear`..`toYear` and, when its rules keep recurring, after.
@@ -158,7 +162,12 @@ function computeVtimezone(zone: string, fromYear: number, toYear: number): strin
       const until = lastYear < toYear ? `;UNTIL=${basicUtc(group.at(-1)!.change.utcMs)}` : "";
       lines.push(`RRULE:FREQ=YEARLY;BYMONTH=${local.month};BYDAY=${rule}${BYDAY[local.weekday]}${until}`);
     } else if (group.length > 1) {
-      lines.push(`RDATE:${group.slice(1).map((entry) => basic(entry.local)).join(",")}`);
+      lines.push(
+        `RDATE:${group
+          .slice(1)
+          .map((entry) => basic(entry.local))
+          .join(",")}`,
+      );
     }
     if (name) lines.push(`TZNAME:${name}`);
     lines.push(`END:${kind}`);

@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client.ts";
 import { classes } from "../../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { sanitizeRichText } from "../../lib/rich-text.ts";
-import { CLASS_LEVELS, DEFAULT_CLASS_ICON, type ClassLevel } from "../../shared/constants.ts";
+import { CLASS_LEVELS, type ClassLevel, DEFAULT_CLASS_ICON } from "../../shared/constants.ts";
 import type { ClassInput } from "../../shared/schemas.ts";
 
 /** An invalid or missing level becomes None (spec §5). */

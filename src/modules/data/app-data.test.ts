@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { archiveEvents, classes, events, messages, notifications, profile, subscribers } from "../../../db/schema.ts";
+import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
+import { exportContent, importThroughApi, PNG_BYTES, sampleExport, writeSampleUploads } from "../../../tests/support/data-fixtures.ts";
 import { getSetting } from "../../lib/settings.ts";
 import { EXPORT_SECTIONS } from "../../shared/constants.ts";
-import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { autoRestore, loadAppData, MANIFEST_FILE, sectionFile } from "./app-data.ts";
-import { exportContent, importThroughApi, PNG_BYTES, sampleExport, writeSampleUploads } from "../../../tests/support/data-fixtures.ts";
 
 let t: TestApp;
 let token: string;
@@ -152,7 +152,11 @@ describe("restore-from-app-data", () => {
   const section = (name: string) => (dir: string) => join(dir, name);
   const corruptions: { name: string; damage: (dir: string) => void; error: string }[] = [
     { name: "no manifest", damage: (dir) => rmSync(join(dir, MANIFEST_FILE)), error: "No saved data found: app_data/manifest.json is missing." },
-    { name: "manifest not JSON", damage: (dir) => writeFileSync(join(dir, MANIFEST_FILE), "{ nope"), error: "app_data/manifest.json is not valid JSON." },
+    {
+      name: "manifest not JSON",
+      damage: (dir) => writeFileSync(join(dir, MANIFEST_FILE), "{ nope"),
+      error: "app_data/manifest.json is not valid JSON.",
+    },
     {
       name: "manifest without lastSync",
       damage: (dir) => writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ version: 1, files: SECTION_FILES })),
@@ -166,7 +170,10 @@ describe("restore-from-app-data", () => {
     {
       name: "manifest lists a missing file",
       damage: (dir) =>
-        writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ version: 1, lastSync: "2026-01-01T00:00:00Z", files: [...SECTION_FILES, "extra.json"] })),
+        writeFileSync(
+          join(dir, MANIFEST_FILE),
+          JSON.stringify({ version: 1, lastSync: "2026-01-01T00:00:00Z", files: [...SECTION_FILES, "extra.json"] }),
+        ),
       error: "app_data is incomplete: extra.json is listed in the manifest but missing.",
     },
     {
@@ -175,8 +182,16 @@ describe("restore-from-app-data", () => {
         writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify({ version: 1, lastSync: "2026-01-01T00:00:00Z", files: ["../site.db"] })),
       error: 'app_data/manifest.json is invalid: "../site.db" is outside app_data.',
     },
-    { name: "a missing section file", damage: (dir) => rmSync(section("classes.json")(dir)), error: "app_data is incomplete: classes.json is missing." },
-    { name: "a section file not JSON", damage: (dir) => writeFileSync(section("events.json")(dir), '[{"id": 1,'), error: "app_data/events.json is not valid JSON." },
+    {
+      name: "a missing section file",
+      damage: (dir) => rmSync(section("classes.json")(dir)),
+      error: "app_data is incomplete: classes.json is missing.",
+    },
+    {
+      name: "a section file not JSON",
+      damage: (dir) => writeFileSync(section("events.json")(dir), '[{"id": 1,'),
+      error: "app_data/events.json is not valid JSON.",
+    },
     {
       name: "a section that is not a list",
       damage: (dir) => writeFileSync(section("messages.json")(dir), "{}"),
@@ -215,7 +230,9 @@ describe("restore-from-app-data", () => {
       expect(await exportContent(t, token)).toEqual(before);
       expect(listFiles(join(t.config.dataDir, "uploads"))).toEqual(uploadsBefore);
       expect(readFileSync(join(t.config.dataDir, "uploads", "retreat.png"), "utf8")).toBe("changed");
-      expect(existsSync(join(t.config.dataDir, "backups")) && readdirSync(join(t.config.dataDir, "backups")).some((n) => n.includes("restore"))).toBe(false);
+      expect(existsSync(join(t.config.dataDir, "backups")) && readdirSync(join(t.config.dataDir, "backups")).some((n) => n.includes("restore"))).toBe(
+        false,
+      );
     });
   }
 });
@@ -242,7 +259,10 @@ describe("autoRestore at start", () => {
     wipeContent(t);
     t.db.insert(subscribers).values({ email: "only@example.com" }).run();
     const before = await exportContent(t, token);
-    expect(autoRestore({ db: t.db, config: t.config })).toEqual({ status: "skipped", message: "the database has content; app_data was not restored" });
+    expect(autoRestore({ db: t.db, config: t.config })).toEqual({
+      status: "skipped",
+      message: "the database has content; app_data was not restored",
+    });
     expect(await exportContent(t, token)).toEqual(before);
   });
 

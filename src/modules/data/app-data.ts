@@ -8,36 +8,36 @@ import {
   fsyncDir,
   isRegularFile,
   removeTempFiles,
+  type StagedFile,
   sameFile,
   stageCopy,
   stageWrite,
   writeFileAtomic,
-  type StagedFile,
 } from "../../lib/files.ts";
 import { setSetting } from "../../lib/settings.ts";
 import { EXPORT_SECTIONS, type ExportSection } from "../../shared/constants.ts";
 import type { SyncStatus } from "../../shared/types.ts";
 import {
+  type ContentRows,
+  type ContentSections,
   countSections,
   DATA_FORMAT_VERSION,
+  type DataDeps,
   describeCounts,
   hasContent,
   parseContent,
+  type ReplaceResult,
   readContent,
   replaceContent,
   safetyCopy,
-  type ContentRows,
-  type ContentSections,
-  type DataDeps,
 } from "./service.ts";
 
-
 export const MANIFEST_FILE = "manifest.json";
-export const LAST_SYNC_SETTING = "lastSync";
+const LAST_SYNC_SETTING = "lastSync";
 /** `<section>.json` */
 export const sectionFile = (section: ExportSection) => `${section}.json`;
 
-export type Manifest = { version: number; lastSync: string; files: string[] };
+type Manifest = { version: number; lastSync: string; files: string[] };
 
 // A name the server could have generated for an upload: no folders, no leading dot.
 const UPLOAD_NAME = /^[A-Za-z0-9_][\w.-]*$/;
@@ -47,7 +47,7 @@ const UPLOAD_URL = /^\/uploads\/([A-Za-z0-9_][\w.-]*)$/;
  * The upload file names that the content's media fields point at (`/uploads/<name>`): the fields whose schema takes
  * an upload URL (src/shared/schemas.ts). Text a visitor wrote (a message, say) never counts.
  */
-export function referencedUploads(content: ContentSections | ContentRows): string[] {
+function referencedUploads(content: ContentSections | ContentRows): string[] {
   const urls = [
     ...content.events.flatMap((row) => [...(row.images ?? []), row.attachmentFile]),
     ...content.archiveEvents.flatMap((row) => [row.image, ...(row.images ?? []), row.attachmentFile]),
@@ -59,7 +59,8 @@ export function referencedUploads(content: ContentSections | ContentRows): strin
 
 const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
 const toJson = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-const missingNote = (missing: string[]) => (missing.length ? ` ${missing.length} referenced upload file(s) were not found: ${missing.join(", ")}.` : "");
+const missingNote = (missing: string[]) =>
+  missing.length ? ` ${missing.length} referenced upload file(s) were not found: ${missing.join(", ")}.` : "";
 
 // ---------------------------------------------------------------- sync
 
@@ -122,7 +123,7 @@ export function syncToAppData(deps: DataDeps) {
 type ManifestRead = { ok: true; manifest: Manifest } | { ok: false; error: string };
 
 /** Reads and checks `manifest.json`: `{version: 1, lastSync: ISO date-time, files: [names]}`. */
-export function readManifest(appDataDir: string): ManifestRead {
+function readManifest(appDataDir: string): ManifestRead {
   const path = join(appDataDir, MANIFEST_FILE);
   if (!isFile(path)) return { ok: false, error: "No saved data found: app_data/manifest.json is missing." };
   let parsed: unknown;
@@ -208,7 +209,7 @@ export function restoreFromAppData(deps: DataDeps) {
   const snapshot = loadAppData(appDataDir, dataDir);
   const uploadsDir = join(dataDir, "uploads");
   const staged: StagedFile[] = [];
-  let result;
+  let result: ReplaceResult;
   try {
     mkdirSync(uploadsDir, { recursive: true });
     for (const { name, source } of snapshot.uploads) {

@@ -48,7 +48,9 @@ describe("CLI data commands", () => {
     const imported = await run(["import", input], { data: a });
     expect(imported.stderr).toBe("");
     expect(imported.code).toBe(0);
-    expect(imported.stdout).toContain("Data imported successfully: 2 events, 2 classes, 1 archive event, 1 message, 2 subscribers, a profile, 1 notification.");
+    expect(imported.stdout).toContain(
+      "Data imported successfully: 2 events, 2 classes, 1 archive event, 1 message, 2 subscribers, a profile, 1 notification.",
+    );
 
     const first = join(dir, "first.json");
     const exported = await run(["export", first], { data: a });
@@ -74,7 +76,9 @@ describe("CLI data commands", () => {
     mkdirSync(cwd);
 
     const exported = await run(["export", "-"], { data, cwd });
-    expect(exported.stderr).toBe("Exported 2 events, 2 classes, 1 archive event, 1 message, 20000 subscribers, a profile, 1 notification to standard output\n");
+    expect(exported.stderr).toBe(
+      "Exported 2 events, 2 classes, 1 archive event, 1 message, 20000 subscribers, a profile, 1 notification to standard output\n",
+    );
     expect(exported.code).toBe(0);
     expect(exported.stdout.length).toBeGreaterThan(2_000_000);
     expect(JSON.parse(exported.stdout).subscribers).toHaveLength(20_000);
@@ -135,7 +139,12 @@ describe("CLI data commands", () => {
   const failures: { name: string; args: (d: string) => string[]; setup?: (d: string) => void; code: number; stderr: string | RegExp }[] = [
     { name: "export without FILE", args: () => ["export"], code: 2, stderr: "Usage: vedanta-site export FILE\n" },
     { name: "import without FILE", args: () => ["import"], code: 2, stderr: "Usage: vedanta-site import FILE\n" },
-    { name: "import of a missing file", args: (d) => ["import", join(d, "nope.json")], code: 1, stderr: /^import failed: cannot read .*nope\.json: ENOENT\n$/ },
+    {
+      name: "import of a missing file",
+      args: (d) => ["import", join(d, "nope.json")],
+      code: 1,
+      stderr: /^import failed: cannot read .*nope\.json: ENOENT\n$/,
+    },
     {
       name: "import of a file that is not JSON",
       args: (d) => ["import", join(d, "bad.json")],
@@ -150,7 +159,12 @@ describe("CLI data commands", () => {
       code: 1,
       stderr: "import failed: Invalid data format. Missing required sections: archiveEvents, messages, subscribers, profile, notifications\n",
     },
-    { name: "restore without app_data", args: () => ["restore"], code: 1, stderr: "restore failed: No saved data found: app_data/manifest.json is missing.\n" },
+    {
+      name: "restore without app_data",
+      args: () => ["restore"],
+      code: 1,
+      stderr: "restore failed: No saved data found: app_data/manifest.json is missing.\n",
+    },
   ];
   for (const f of failures) {
     test(`${f.name} → exit ${f.code} with a clear message`, async () => {

@@ -8,10 +8,8 @@ import { INVALID_JSON_MESSAGE } from "../../shared/constants.ts";
 import { restoreFromAppData, syncToAppData } from "./app-data.ts";
 import { countSections, describeCounts, exportData, importData } from "./service.ts";
 
-export const DATA_COMMANDS = ["export", "import", "sync", "restore"] as const;
+const DATA_COMMANDS = ["export", "import", "sync", "restore"] as const;
 export type DataCommand = (typeof DATA_COMMANDS)[number];
-
-export const isDataCommand = (command: string): command is DataCommand => (DATA_COMMANDS as readonly string[]).includes(command);
 
 /**
  * Runs one data subcommand on the data folder that `openDb` opens (as `serve` does), printing the result.
@@ -41,7 +39,8 @@ export function runDataCommand(command: DataCommand, args: string[], config: Con
         const path = resolve(file!);
         // The file is replaced by a rename: only ever a regular file, never a device, a pipe or a symbolic link.
         const existing = lstatSync(path, { throwIfNoEntry: false });
-        if (existing && !existing.isFile()) throw new Error(`${path} is not a regular file; give a new path, a regular file, or - for standard output`);
+        if (existing && !existing.isFile())
+          throw new Error(`${path} is not a regular file; give a new path, a regular file, or - for standard output`);
         writeFileAtomic(path, json);
         console.log(`Exported ${describeCounts(countSections(data))} to ${path}`);
         break;

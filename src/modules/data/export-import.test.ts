@@ -2,13 +2,12 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { eventRegistrations, events } from "../../../db/schema.ts";
-import { setSetting } from "../../lib/settings.ts";
-import { EXPORT_SECTIONS } from "../../shared/constants.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../../../tests/support/app.ts";
-import { INVALID_JSON_MESSAGE } from "../../shared/constants.ts";
+import { exportContent, importThroughApi, sampleExport } from "../../../tests/support/data-fixtures.ts";
+import { setSetting } from "../../lib/settings.ts";
+import { EXPORT_SECTIONS, INVALID_JSON_MESSAGE } from "../../shared/constants.ts";
 import { IMPORT_MAX_BYTES } from "./index.ts";
 import { BACKUPS_KEPT } from "./service.ts";
-import { exportContent, importThroughApi, sampleExport } from "../../../tests/support/data-fixtures.ts";
 
 let t: TestApp;
 let token: string;
@@ -63,7 +62,16 @@ describe("GET /api/admin/export-data", () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(["version", "exportedAt", ...EXPORT_SECTIONS].sort());
-    expect(body).toMatchObject({ version: 1, events: [], classes: [], archiveEvents: [], messages: [], subscribers: [], profile: null, notifications: [] });
+    expect(body).toMatchObject({
+      version: 1,
+      events: [],
+      classes: [],
+      archiveEvents: [],
+      messages: [],
+      subscribers: [],
+      profile: null,
+      notifications: [],
+    });
     expect(Date.parse(body.exportedAt as string)).not.toBeNaN();
   });
 
@@ -103,7 +111,12 @@ describe("POST /api/admin/import-data refuses bad files and changes nothing", ()
     { name: "a JSON list", body: "[1, 2]", status: 400, error: /^Invalid data format\. Missing required sections: events,/ },
     { name: "not JSON", body: "{ this is not json", status: 400, error: INVALID_JSON_MESSAGE },
     { name: "empty body", body: "", status: 400, error: INVALID_JSON_MESSAGE },
-    { name: "a section that is not a list", body: { ...sampleExport(), classes: { id: 1 } }, status: 400, error: "Invalid data format. classes must be a list of records." },
+    {
+      name: "a section that is not a list",
+      body: { ...sampleExport(), classes: { id: 1 } },
+      status: 400,
+      error: "Invalid data format. classes must be a list of records.",
+    },
     {
       name: "an invalid event",
       body: { ...sampleExport(), events: [sampleExport().events[0], { ...sampleExport().events[1], id: 8, name: "Go" }] },
@@ -196,7 +209,12 @@ describe("POST /api/admin/import-data replaces everything", () => {
     const exported = await exportContent(t, token);
     const [event] = exported.events as Record<string, unknown>[];
     expect(event).not.toHaveProperty("somethingUnknown");
-    expect(event).toMatchObject({ id: 3, createdAt: "2025-05-01T10:00:00.000Z", isHighlighted: true, images: ["/uploads/retreat.png", "https://example.com/hall.jpg"] });
+    expect(event).toMatchObject({
+      id: 3,
+      createdAt: "2025-05-01T10:00:00.000Z",
+      isHighlighted: true,
+      images: ["/uploads/retreat.png", "https://example.com/hall.jpg"],
+    });
     expect(event!.description).toBe("<p>Five days of <strong>silence</strong> and study.</p>");
     expect((exported.classes as { level: string }[]).map((row) => row.level)).toEqual(["Beginner", "None"]);
     expect((exported.archiveEvents as { images: unknown }[])[0]!.images).toBeNull();
@@ -221,7 +239,9 @@ describe("POST /api/admin/import-data replaces everything", () => {
 
   test("records without ids or optional columns get defaults", async () => {
     const minimal = {
-      events: [{ name: "New Event", type: "course", startDate: "2031-01-01", time: "9am", location: "Hall", description: "<p>Ten characters at least.</p>" }],
+      events: [
+        { name: "New Event", type: "course", startDate: "2031-01-01", time: "9am", location: "Hall", description: "<p>Ten characters at least.</p>" },
+      ],
       classes: [{ name: "Evening Class", days: "Fri", time: "6pm", location: "Studio", description: "Ten characters at least." }],
       archiveEvents: [],
       messages: [{ name: "Ravi", email: "ravi@example.com", subject: "Hello", message: "A message long enough." }],
@@ -240,14 +260,29 @@ describe("POST /api/admin/import-data replaces everything", () => {
 
   test("registrations of events that remain are kept, others dropped; users untouched", async () => {
     await importThroughApi(t, token, sampleExport());
-    t.db.insert(eventRegistrations).values([
-      { eventId: 3, name: "Kept", email: "kept@example.com", phone: "123456" },
-      { eventId: 7, name: "Dropped", email: "dropped@example.com", phone: "123456" },
-    ]).run();
+    t.db
+      .insert(eventRegistrations)
+      .values([
+        { eventId: 3, name: "Kept", email: "kept@example.com", phone: "123456" },
+        { eventId: 7, name: "Dropped", email: "dropped@example.com", phone: "123456" },
+      ])
+      .run();
     const data = sampleExport();
     await importThroughApi(t, token, { ...data, events: [data.events[0]] });
-    expect(t.db.select().from(events).all().map((row) => row.id)).toEqual([3]);
-    expect(t.db.select().from(eventRegistrations).all().map((row) => row.name)).toEqual(["Kept"]);
+    expect(
+      t.db
+        .select()
+        .from(events)
+        .all()
+        .map((row) => row.id),
+    ).toEqual([3]);
+    expect(
+      t.db
+        .select()
+        .from(eventRegistrations)
+        .all()
+        .map((row) => row.name),
+    ).toEqual(["Kept"]);
     expect(await t.login()).toBeString();
     expect((await t.request("GET", "/api/admin/export-data", { token })).status).toBe(200);
   });

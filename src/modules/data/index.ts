@@ -2,8 +2,8 @@ import { Elysia } from "elysia";
 import type { AppContext, Module } from "../../context.ts";
 import { readBodyWithLimit } from "../../lib/body.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { readSyncStatus, restoreFromAppData, syncToAppData } from "./app-data.ts";
 import { exportFileName, INVALID_JSON_MESSAGE } from "../../shared/constants.ts";
+import { readSyncStatus, restoreFromAppData, syncToAppData } from "./app-data.ts";
 import { exportData, importData } from "./service.ts";
 
 /** Largest import file accepted; bigger bodies get 413 before they are read whole. */
@@ -22,11 +22,9 @@ export function dataModule(ctx: AppContext): Module {
       .get("/sync-status", () => readSyncStatus(ctx.config.appDataDir))
       .post("/sync-to-app-data", () => syncToAppData(deps))
       .post("/restore-from-app-data", () => restoreFromAppData(deps)),
-    adminUploads: new Elysia().post(
-      "/import-data",
-      async ({ request }) => importData(deps, await readJsonBody(request, IMPORT_MAX_BYTES)),
-      { parse: "none" },
-    ),
+    adminUploads: new Elysia().post("/import-data", async ({ request }) => importData(deps, await readJsonBody(request, IMPORT_MAX_BYTES)), {
+      parse: "none",
+    }),
   };
 }
 

@@ -2,24 +2,24 @@
 import { basename } from "node:path";
 import { asc } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { validate, type Struct } from "superstruct";
+import { type Struct, validate } from "superstruct";
 import type { Db } from "../../../db/client.ts";
 import {
+  type ArchiveEvent,
   archiveEvents,
+  type Class,
   classes,
+  type Event,
   eventRegistrations,
   events,
-  messages,
-  notifications,
-  profile,
-  subscribers,
-  type ArchiveEvent,
-  type Class,
-  type Event,
   type Message,
+  messages,
   type Notification,
+  notifications,
   type Profile,
+  profile,
   type Subscriber,
+  subscribers,
 } from "../../../db/schema.ts";
 import type { Config } from "../../config.ts";
 import { badRequest, type Issue } from "../../lib/errors.ts";
@@ -130,8 +130,7 @@ export const countSections = (content: ContentSections | ContentRows): Record<Ex
   notifications: content.notifications.length,
 });
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Checks an export file (or the sections read from app_data) and returns rows ready to insert. Every section is
@@ -201,7 +200,8 @@ export function parseContent(input: unknown, where: (section: ExportSection) => 
 
 function checkRecord<T>(record: unknown, schema: Struct<T, any>, where: string, index: number | null): T {
   const at = index === null ? where : `${where} at index ${index}`;
-  if (!isRecord(record)) throw badRequest(`Invalid record in ${at}: expected an object`, { issues: [{ path: pathOf(where, index, ""), message: "Expected an object" }] });
+  if (!isRecord(record))
+    throw badRequest(`Invalid record in ${at}: expected an object`, { issues: [{ path: pathOf(where, index, ""), message: "Expected an object" }] });
   const [error, value] = validate(record, schema, { coerce: true, mask: true });
   if (error) {
     const issues: Issue[] = error.failures().map((failure) => ({ path: pathOf(where, index, failure.path.join(".")), message: failure.message }));
@@ -211,8 +211,7 @@ function checkRecord<T>(record: unknown, schema: Struct<T, any>, where: string, 
   return value;
 }
 
-const pathOf = (where: string, index: number | null, field: string) =>
-  [where, index === null ? "" : String(index), field].filter(Boolean).join(".");
+const pathOf = (where: string, index: number | null, field: string) => [where, index === null ? "" : String(index), field].filter(Boolean).join(".");
 
 function ensureUnique<T>(rows: T[], where: string, key: (row: T) => unknown, label: string) {
   const seen = new Map<unknown, number>();

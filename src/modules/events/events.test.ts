@@ -24,12 +24,15 @@ beforeAll(async () => {
     startDate,
     endDate,
   });
-  t.db.insert(events).values([
-    row("Yesterday in Melbourne", "2026-11-20"),
-    row("Ends today", "2026-11-18", "2026-11-21"),
-    row("Later", "2027-03-01"),
-    row("Sooner", "2026-12-01"),
-  ]).run();
+  t.db
+    .insert(events)
+    .values([
+      row("Yesterday in Melbourne", "2026-11-20"),
+      row("Ends today", "2026-11-18", "2026-11-21"),
+      row("Later", "2027-03-01"),
+      row("Sooner", "2026-12-01"),
+    ])
+    .run();
 });
 afterAll(() => t.cleanup());
 
@@ -41,44 +44,162 @@ describe("public events", () => {
 
   test("a past event appears in the archive in the archive shape", async () => {
     const list = (await (await t.request("GET", "/api/archive-events")).json()) as { title: string; source: string; date: string; year: string }[];
-    expect(list).toContainEqual(expect.objectContaining({ title: "Yesterday in Melbourne", source: "event", date: "November 20, 2026", year: "2026" }));
+    expect(list).toContainEqual(
+      expect.objectContaining({ title: "Yesterday in Melbourne", source: "event", date: "November 20, 2026", year: "2026" }),
+    );
   });
 });
 
 describe("admin events", () => {
-  scenarios(() => t, [
-    { name: "create", method: "POST", url: "/api/admin/events", auth: true, body: { ...valid, isHighlighted: true, images: ["/uploads/a.jpg", "https://example.org/b.jpg"], unknown: "dropped" }, status: 201,
-      expect: (json) => {
-        expect(json).toMatchObject({ name: "Winter Retreat", isHighlighted: true, year: "2027", images: ["/uploads/a.jpg", "https://example.org/b.jpg"], endDate: null });
-        expect(json.unknown).toBeUndefined();
-      } },
-    { name: "create needs a token", method: "POST", url: "/api/admin/events", body: valid, status: 401 },
-    { name: "the spec's messages", method: "POST", url: "/api/admin/events", auth: true, body: { name: "ab", registrationLink: "not a url" }, status: 400,
-      contains: ["Name must be at least 3 characters", "Start date is required", "Time is required", "Please enter a valid URL", "Description must be at least 10 characters"] },
-    { name: "description is sanitised", method: "POST", url: "/api/admin/events", auth: true, body: { ...valid, description: '<p onclick="x()">Long enough <script>alert(1)</script><a href="javascript:alert(1)">link</a></p>' }, status: 201,
-      notContains: ["onclick", "<script", "javascript:"], contains: ["Long enough"] },
-    { name: "year given is kept", method: "POST", url: "/api/admin/events", auth: true, body: { ...valid, year: "2028" }, status: 201, contains: ['"year":"2028"'] },
-    { name: "update changes only what is sent", method: "PATCH", url: "/api/admin/events/3", auth: true, body: { location: "Fitzroy Hall" }, status: 200, contains: ['"location":"Fitzroy Hall"', '"name":"Later"'] },
-    { name: "update validates", method: "PATCH", url: "/api/admin/events/3", auth: true, body: { name: "x" }, status: 400, contains: ["Name must be at least 3 characters"] },
-    { name: "update unknown", method: "PATCH", url: "/api/admin/events/999", auth: true, body: { location: "Here" }, status: 404, contains: ["Event not found"] },
-    { name: "update non-numeric id", method: "PATCH", url: "/api/admin/events/abc", auth: true, body: { location: "Here" }, status: 404 },
-    { name: "admin list has past events and registration counts", method: "GET", url: "/api/admin/events", auth: true, status: 200, contains: ["Yesterday in Melbourne", '"registrationCount":0'] },
-    { name: "delete unknown", method: "DELETE", url: "/api/admin/events/999", auth: true, status: 404 },
-  ]);
+  scenarios(
+    () => t,
+    [
+      {
+        name: "create",
+        method: "POST",
+        url: "/api/admin/events",
+        auth: true,
+        body: { ...valid, isHighlighted: true, images: ["/uploads/a.jpg", "https://example.org/b.jpg"], unknown: "dropped" },
+        status: 201,
+        expect: (json) => {
+          expect(json).toMatchObject({
+            name: "Winter Retreat",
+            isHighlighted: true,
+            year: "2027",
+            images: ["/uploads/a.jpg", "https://example.org/b.jpg"],
+            endDate: null,
+          });
+          expect(json.unknown).toBeUndefined();
+        },
+      },
+      { name: "create needs a token", method: "POST", url: "/api/admin/events", body: valid, status: 401 },
+      {
+        name: "the spec's messages",
+        method: "POST",
+        url: "/api/admin/events",
+        auth: true,
+        body: { name: "ab", registrationLink: "not a url" },
+        status: 400,
+        contains: [
+          "Name must be at least 3 characters",
+          "Start date is required",
+          "Time is required",
+          "Please enter a valid URL",
+          "Description must be at least 10 characters",
+        ],
+      },
+      {
+        name: "description is sanitised",
+        method: "POST",
+        url: "/api/admin/events",
+        auth: true,
+        body: { ...valid, description: '<p onclick="x()">Long enough <script>alert(1)</script><a href="javascript:alert(1)">link</a></p>' },
+        status: 201,
+        notContains: ["onclick", "<script", "javascript:"],
+        contains: ["Long enough"],
+      },
+      {
+        name: "year given is kept",
+        method: "POST",
+        url: "/api/admin/events",
+        auth: true,
+        body: { ...valid, year: "2028" },
+        status: 201,
+        contains: ['"year":"2028"'],
+      },
+      {
+        name: "update changes only what is sent",
+        method: "PATCH",
+        url: "/api/admin/events/3",
+        auth: true,
+        body: { location: "Fitzroy Hall" },
+        status: 200,
+        contains: ['"location":"Fitzroy Hall"', '"name":"Later"'],
+      },
+      {
+        name: "update validates",
+        method: "PATCH",
+        url: "/api/admin/events/3",
+        auth: true,
+        body: { name: "x" },
+        status: 400,
+        contains: ["Name must be at least 3 characters"],
+      },
+      {
+        name: "update unknown",
+        method: "PATCH",
+        url: "/api/admin/events/999",
+        auth: true,
+        body: { location: "Here" },
+        status: 404,
+        contains: ["Event not found"],
+      },
+      { name: "update non-numeric id", method: "PATCH", url: "/api/admin/events/abc", auth: true, body: { location: "Here" }, status: 404 },
+      {
+        name: "admin list has past events and registration counts",
+        method: "GET",
+        url: "/api/admin/events",
+        auth: true,
+        status: 200,
+        contains: ["Yesterday in Melbourne", '"registrationCount":0'],
+      },
+      { name: "delete unknown", method: "DELETE", url: "/api/admin/events/999", auth: true, status: 404 },
+    ],
+  );
 });
 
 describe("registrations", () => {
-  scenarios(() => t, [
-    { name: "register for an upcoming event", method: "POST", url: "/api/events/4/registrations", body: { name: "Asha", email: "Asha@Example.org", phone: "0400 000 000" }, status: 201 },
-    { name: "the spec's messages", method: "POST", url: "/api/events/4/registrations", body: { name: "", email: "x", phone: "123" }, status: 400,
-      contains: ["Name is required", "Valid email is required", "Phone number is required"] },
-    { name: "a past event takes no registrations", method: "POST", url: "/api/events/1/registrations", body: { name: "Asha", email: "a@b.org", phone: "0400000000" }, status: 404 },
-    { name: "an unknown event", method: "POST", url: "/api/events/999/registrations", body: { name: "Asha", email: "a@b.org", phone: "0400000000" }, status: 404 },
-    { name: "the admin lists them", method: "GET", url: "/api/admin/events/4/registrations", auth: true, status: 200, contains: ['"email":"asha@example.org"', '"phone":"0400 000 000"'] },
-    { name: "the list needs a token", method: "GET", url: "/api/admin/events/4/registrations", status: 401 },
-    { name: "deleting the event deletes its registrations", method: "DELETE", url: "/api/admin/events/4", auth: true, status: 200,
-      expect: async (_json, app) => {
-        expect(app.db.$client.query("select count(*) as n from event_registrations where eventId = 4").get()).toEqual({ n: 0 });
-      } },
-  ]);
+  scenarios(
+    () => t,
+    [
+      {
+        name: "register for an upcoming event",
+        method: "POST",
+        url: "/api/events/4/registrations",
+        body: { name: "Asha", email: "Asha@Example.org", phone: "0400 000 000" },
+        status: 201,
+      },
+      {
+        name: "the spec's messages",
+        method: "POST",
+        url: "/api/events/4/registrations",
+        body: { name: "", email: "x", phone: "123" },
+        status: 400,
+        contains: ["Name is required", "Valid email is required", "Phone number is required"],
+      },
+      {
+        name: "a past event takes no registrations",
+        method: "POST",
+        url: "/api/events/1/registrations",
+        body: { name: "Asha", email: "a@b.org", phone: "0400000000" },
+        status: 404,
+      },
+      {
+        name: "an unknown event",
+        method: "POST",
+        url: "/api/events/999/registrations",
+        body: { name: "Asha", email: "a@b.org", phone: "0400000000" },
+        status: 404,
+      },
+      {
+        name: "the admin lists them",
+        method: "GET",
+        url: "/api/admin/events/4/registrations",
+        auth: true,
+        status: 200,
+        contains: ['"email":"asha@example.org"', '"phone":"0400 000 000"'],
+      },
+      { name: "the list needs a token", method: "GET", url: "/api/admin/events/4/registrations", status: 401 },
+      {
+        name: "deleting the event deletes its registrations",
+        method: "DELETE",
+        url: "/api/admin/events/4",
+        auth: true,
+        status: 200,
+        expect: async (_json, app) => {
+          expect(app.db.$client.query("select count(*) as n from event_registrations where eventId = 4").get()).toEqual({ n: 0 });
+        },
+      },
+    ],
+  );
 });

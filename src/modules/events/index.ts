@@ -14,12 +14,12 @@ export function eventsModule(ctx: AppContext): Module {
   return {
     reads: { "/api/events": () => service.upcoming(today()) },
     public: new Elysia().post("/api/events/:id/registrations", ({ params, body, request, set }) => {
-        const eventId = id(params.id);
-        const input = parseBody(body, registrationSchema);
-        set.status = 201;
-        if (!spam.isBot(request, body)) service.register(eventId, input, today());
-        return { success: true };
-      }),
+      const eventId = id(params.id);
+      const input = parseBody(body, registrationSchema);
+      set.status = 201;
+      if (!spam.isBot(request, body)) service.register(eventId, input, today());
+      return { success: true };
+    }),
     // Paths under /api/admin, behind the login guard (src/app.ts).
     admin: new Elysia()
       .get("/events", () => service.all())

@@ -1,6 +1,6 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { eventRegistrations, events, type Event } from "../../../db/schema.ts";
+import { type Event, eventRegistrations, events } from "../../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { sanitizeRichText } from "../../lib/rich-text.ts";
 import { isPastEvent } from "../../lib/time.ts";
@@ -37,7 +37,11 @@ export function createEventsService(db: Db) {
     .from(events)
     .orderBy(desc(events.startDate), desc(events.id))
     .prepare();
-  const byId = db.select().from(events).where(eq(events.id, sql.placeholder("id"))).prepare();
+  const byId = db
+    .select()
+    .from(events)
+    .where(eq(events.id, sql.placeholder("id")))
+    .prepare();
 
   const find = (id: number): Event => {
     const event = byId.get({ id });
@@ -81,7 +85,11 @@ export function createEventsService(db: Db) {
     register(eventId: number, input: RegistrationInput, today: string) {
       const event = byId.get({ id: eventId });
       if (!event || isPastEvent(event, today)) throw notFound("Event not found");
-      return db.insert(eventRegistrations).values({ ...input, eventId }).returning().get();
+      return db
+        .insert(eventRegistrations)
+        .values({ ...input, eventId })
+        .returning()
+        .get();
     },
 
     registrations(eventId: number) {
@@ -95,5 +103,3 @@ export function createEventsService(db: Db) {
     },
   };
 }
-
-export type EventsService = ReturnType<typeof createEventsService>;

@@ -11,14 +11,13 @@ export function messagesModule(ctx: AppContext): Module {
   const spam = createSpamGuard(ctx, 5);
   const id = (raw: string) => parseId(raw, "Message not found");
   return {
-    public: new Elysia()
-      .post("/api/contact", ({ body, request, set }) => {
-        const input = parseBody(body, contactSchema);
-        set.status = 201;
-        if (spam.isBot(request, body)) return { success: true };
-        service.create(input);
-        return { success: true };
-      }),
+    public: new Elysia().post("/api/contact", ({ body, request, set }) => {
+      const input = parseBody(body, contactSchema);
+      set.status = 201;
+      if (spam.isBot(request, body)) return { success: true };
+      service.create(input);
+      return { success: true };
+    }),
     // Paths under /api/admin, behind the login guard (src/app.ts).
     admin: new Elysia()
       .get("/messages", () => service.list())

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { messages, type Message } from "../../../db/schema.ts";
+import { type Message, messages } from "../../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { ContactInput } from "../../shared/schemas.ts";
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { notifications, type Notification } from "../../../db/schema.ts";
+import { type Notification, notifications } from "../../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { sanitizeRichText } from "../../lib/rich-text.ts";
 import type { NotificationInput } from "../../shared/schemas.ts";

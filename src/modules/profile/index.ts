@@ -9,7 +9,6 @@ export function profileModule(ctx: AppContext): Module {
   return {
     reads: { "/api/profile": () => service.get() },
     // Paths under /api/admin, behind the login guard (src/app.ts).
-    admin: new Elysia()
-      .patch("/profile", ({ body }) => service.update(parseBody(body, profilePatchSchema))),
+    admin: new Elysia().patch("/profile", ({ body }) => service.update(parseBody(body, profilePatchSchema))),
   };
 }

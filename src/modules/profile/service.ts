@@ -4,7 +4,7 @@ import { profile } from "../../../db/schema.ts";
 import { sanitizeRichText } from "../../lib/rich-text.ts";
 import { parseBody } from "../../lib/validate.ts";
 import { DEFAULT_PROFILE } from "../../shared/constants.ts";
-import { profileSchema, type ProfileInput } from "../../shared/schemas.ts";
+import { type ProfileInput, profileSchema } from "../../shared/schemas.ts";
 import type { PublicProfile } from "../../shared/types.ts";
 
 /** The profile; every answer carries the site's time zone (SITE_TIMEZONE), which the page's calendar links use. */

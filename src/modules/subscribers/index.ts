@@ -10,13 +10,12 @@ export function subscribersModule(ctx: AppContext): Module {
   const service = createSubscribersService(ctx.db);
   const spam = createSpamGuard(ctx, 10);
   return {
-    public: new Elysia()
-      .post("/api/newsletter", ({ body, request, set }) => {
-        const { email } = parseBody(body, newsletterSchema);
-        if (!spam.isBot(request, body)) service.subscribe(email);
-        set.status = 201;
-        return { success: true, message: "Subscribed" };
-      }),
+    public: new Elysia().post("/api/newsletter", ({ body, request, set }) => {
+      const { email } = parseBody(body, newsletterSchema);
+      if (!spam.isBot(request, body)) service.subscribe(email);
+      set.status = 201;
+      return { success: true, message: "Subscribed" };
+    }),
     // Paths under /api/admin, behind the login guard (src/app.ts).
     admin: new Elysia()
       .get("/subscribers", () => service.list())

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
-import { subscribers, type Subscriber } from "../../../db/schema.ts";
+import { type Subscriber, subscribers } from "../../../db/schema.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 
 export function createSubscribersService(db: Db) {

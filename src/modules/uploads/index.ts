@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
-import { staticPlugin } from "@elysia/static";
-import { Elysia } from "elysia";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { staticPlugin } from "@elysia/static";
+import { eq, sql } from "drizzle-orm";
+import { Elysia } from "elysia";
 import { events } from "../../../db/schema.ts";
 import type { AppContext, Module } from "../../context.ts";
 import { answerError, badRequest, notFound } from "../../lib/errors.ts";
@@ -30,7 +30,11 @@ const ATTACHMENT = {
 export async function uploadsModule(ctx: AppContext): Promise<Module> {
   const uploadsDir = join(ctx.config.dataDir, "uploads");
   const variants = imageVariants(uploadsDir, join(ctx.config.dataDir, "image-cache"));
-  const eventExists = ctx.db.select({ id: events.id }).from(events).where(eq(events.id, sql.placeholder("id"))).prepare();
+  const eventExists = ctx.db
+    .select({ id: events.id })
+    .from(events)
+    .where(eq(events.id, sql.placeholder("id")))
+    .prepare();
 
   const storeImage = async (request: Request) => {
     const bytes = await readUploadedFile(request, PROFILE_IMAGE);

@@ -33,8 +33,12 @@ export function sniffImage(bytes: Uint8Array): UploadKind | null {
     return { ext: "jpg", type: CONTENT_TYPES.jpg };
   }
   // PNG: the 8-byte signature, then the 13-byte IHDR chunk.
-  if (bytes.length >= 33 && startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) &&
-      startsWith(bytes.subarray(8), [0, 0, 0, 13]) && ascii(bytes, 12, 16) === "IHDR") {
+  if (
+    bytes.length >= 33 &&
+    startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) &&
+    startsWith(bytes.subarray(8), [0, 0, 0, 13]) &&
+    ascii(bytes, 12, 16) === "IHDR"
+  ) {
     return { ext: "png", type: CONTENT_TYPES.png };
   }
   // GIF: header, logical screen descriptor, optional global colour table, then an extension, image or trailer.

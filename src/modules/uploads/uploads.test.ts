@@ -2,14 +2,20 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { events } from "../../../db/schema.ts";
-import { ATTACHMENT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from "../../shared/constants.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
+import { ATTACHMENT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from "../../shared/constants.ts";
 import { MULTIPART_OVERHEAD_BYTES } from "./service.ts";
 
 // Tiny valid files (1×1 pixels; `file(1)` names each correctly).
 const b64 = (text: string) => new Uint8Array(Buffer.from(text, "base64"));
 const IMAGES = {
-  jpg: new Uint8Array([...b64("/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA="), 0xff, 0xd9]),
+  jpg: new Uint8Array([
+    ...b64(
+      "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
+    ),
+    0xff,
+    0xd9,
+  ]),
   png: b64("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="),
   gif: b64("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"),
   webp: b64("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=="),
@@ -27,9 +33,18 @@ let eventId: number;
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.login();
-  eventId = t.db.insert(events).values({
-    name: "Retreat", type: "retreat", startDate: "2030-01-01", time: "9am", location: "Melbourne", description: "A long description",
-  }).returning().get().id;
+  eventId = t.db
+    .insert(events)
+    .values({
+      name: "Retreat",
+      type: "retreat",
+      startDate: "2030-01-01",
+      time: "9am",
+      location: "Melbourne",
+      description: "A long description",
+    })
+    .returning()
+    .get().id;
 });
 afterAll(() => t.cleanup());
 
@@ -109,7 +124,11 @@ describe("POST /api/admin/profile/image", () => {
   const notImages: [string, Uint8Array<ArrayBuffer>, string][] = [
     ["HTML named .png", text("<!doctype html><script>alert(1)</script>"), "image/png"],
     ["SVG named .png", text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>'), "image/png"],
-    ["a PNG signature followed by HTML", new Uint8Array([...IMAGES.png.subarray(0, 8), ...text("<html><script>alert(1)</script></html>")]), "image/png"],
+    [
+      "a PNG signature followed by HTML",
+      new Uint8Array([...IMAGES.png.subarray(0, 8), ...text("<html><script>alert(1)</script></html>")]),
+      "image/png",
+    ],
     ["GIF89a followed by script", text("GIF89a<script>alert(1)</script>"), "image/gif"],
     ["RIFF that is not WEBP", text("RIFF\x10\x00\x00\x00WAVEfmt \x10\x00\x00\x00junkjunk"), "image/webp"],
     ["a JPEG signature alone", new Uint8Array([0xff, 0xd8, 0xff]), "image/jpeg"],
@@ -143,7 +162,10 @@ describe("POST /api/admin/profile/image", () => {
     expect(pulled()).toBeLessThan(64 * 1024);
   });
 
-  for (const [name, headers] of [["no Content-Length", {}], ["a lying Content-Length", { "Content-Length": "1000" }]] as const) {
+  for (const [name, headers] of [
+    ["no Content-Length", {}],
+    ["a lying Content-Length", { "Content-Length": "1000" }],
+  ] as const) {
     test(`with ${name}, reading stops once the limit is passed`, async () => {
       const { response, pulled } = streamingRequest("/api/admin/profile/image", 50 * 1024 * 1024, headers);
       expect(await json(await response)).toEqual({ status: 413, body: { error: "Image file is too large. Maximum size is 5MB." } });
@@ -164,10 +186,14 @@ describe("POST /api/admin/profile/image", () => {
 
     const form = new FormData();
     form.append("image", "not a file");
-    expect((await json(await t.request("POST", "/api/admin/profile/image", { body: form, token }))).body.error).toBe('No file was uploaded in the "image" field.');
+    expect((await json(await t.request("POST", "/api/admin/profile/image", { body: form, token }))).body.error).toBe(
+      'No file was uploaded in the "image" field.',
+    );
 
     const junk = await t.request("POST", "/api/admin/profile/image", {
-      token, body: "this is not multipart at all", headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+      token,
+      body: "this is not multipart at all",
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
     });
     expect(await json(junk)).toEqual({ status: 400, body: { error: "The upload could not be read as a multipart form." } });
 
@@ -181,10 +207,20 @@ describe("POST /api/admin/profile/image", () => {
   test("401 without a token, before the body is read", async () => {
     expect((await upload("/api/admin/profile/image", "image", IMAGES.png, { auth: false })).status).toBe(401);
     let pulled = 0;
-    const body = new ReadableStream({ pull(controller) { pulled += 1; controller.enqueue(new Uint8Array(1024)); if (pulled > 100) controller.close(); } });
-    const response = await t.app.handle(new Request("http://localhost/api/admin/profile/image", {
-      method: "POST", body, headers: { "Content-Type": "multipart/form-data; boundary=x" },
-    }));
+    const body = new ReadableStream({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(1024));
+        if (pulled > 100) controller.close();
+      },
+    });
+    const response = await t.app.handle(
+      new Request("http://localhost/api/admin/profile/image", {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      }),
+    );
     expect(response.status).toBe(401);
     expect(pulled).toBeLessThan(2);
   });
@@ -193,7 +229,9 @@ describe("POST /api/admin/profile/image", () => {
 describe("POST /api/admin/events/:id/attachment", () => {
   test("a PDF for an existing event and for 'temp' is stored and served inline", async () => {
     for (const id of [String(eventId), "temp"]) {
-      const { status, body } = await json(await upload(`/api/admin/events/${id}/attachment`, "file", PDF, { filename: "Programme 2030.pdf", type: "application/pdf" }));
+      const { status, body } = await json(
+        await upload(`/api/admin/events/${id}/attachment`, "file", PDF, { filename: "Programme 2030.pdf", type: "application/pdf" }),
+      );
       expect(status).toBe(200);
       expect(body.fileUrl).toMatch(GENERATED);
       expect(body.fileUrl).toEndWith(".pdf");
@@ -217,7 +255,10 @@ describe("POST /api/admin/events/:id/attachment", () => {
 
   test("an unknown or malformed event id is 404 'Event not found'", async () => {
     for (const id of ["999999", "0", "abc", "-1", "1.5"]) {
-      expect(await json(await upload(`/api/admin/events/${id}/attachment`, "file", PDF))).toEqual({ status: 404, body: { error: "Event not found" } });
+      expect(await json(await upload(`/api/admin/events/${id}/attachment`, "file", PDF))).toEqual({
+        status: 404,
+        body: { error: "Event not found" },
+      });
     }
   });
 
@@ -228,7 +269,12 @@ describe("POST /api/admin/events/:id/attachment", () => {
       status: 413,
       body: { error: "File is too large. Maximum size is 20MB." },
     });
-    const { response, pulled } = streamingRequest("/api/admin/events/temp/attachment", 100 * 1024 * 1024, { "Content-Length": String(100 * 1024 * 1024) }, PDF);
+    const { response, pulled } = streamingRequest(
+      "/api/admin/events/temp/attachment",
+      100 * 1024 * 1024,
+      { "Content-Length": String(100 * 1024 * 1024) },
+      PDF,
+    );
     expect((await response).status).toBe(413);
     expect(pulled()).toBeLessThan(64 * 1024);
   });
@@ -344,7 +390,10 @@ describe("GET /uploads/:name?w=<width> (resized photos)", () => {
     const gif = (await json(await upload("/api/admin/uploads/image", "image", IMAGES.gif))).body.url as string;
     const pdf = (await json(await upload("/api/admin/events/temp/attachment", "file", PDF))).body.fileUrl as string;
     for (const path of [gif, pdf]) {
-      expect(await json(await t.request("GET", `${path}?w=320`))).toEqual({ status: 400, body: { error: "Only JPEG, PNG and WebP images are resized." } });
+      expect(await json(await t.request("GET", `${path}?w=320`))).toEqual({
+        status: 400,
+        body: { error: "Only JPEG, PNG and WebP images are resized." },
+      });
     }
     expect((await t.request("GET", "/uploads/missing0000000000000000.jpg?w=320")).status).toBe(404);
     expect((await t.request("GET", "/uploads/..%2fsecret.png?w=320")).status).toBe(404);

@@ -9,16 +9,22 @@ describe("oneAtATime", () => {
     const serially = oneAtATime();
     const log: string[] = [];
     let running = 0;
-    const job = (name: string, fail = false) => async () => {
-      running++;
-      log.push(`${name} starts with ${running} running`);
-      await Bun.sleep(5);
-      running--;
-      if (fail) throw new Error(`${name} failed`);
-      return name;
-    };
+    const job =
+      (name: string, fail = false) =>
+      async () => {
+        running++;
+        log.push(`${name} starts with ${running} running`);
+        await Bun.sleep(5);
+        running--;
+        if (fail) throw new Error(`${name} failed`);
+        return name;
+      };
     const results = await Promise.allSettled([serially(job("a")), serially(job("b", true)), serially(job("c"))]);
-    expect(results.map((result) => (result.status === "fulfilled" ? result.value : (result.reason as Error).message))).toEqual(["a", "b failed", "c"]);
+    expect(results.map((result) => (result.status === "fulfilled" ? result.value : (result.reason as Error).message))).toEqual([
+      "a",
+      "b failed",
+      "c",
+    ]);
     expect(log).toEqual(["a starts with 1 running", "b starts with 1 running", "c starts with 1 running"]);
   });
 });
@@ -37,7 +43,18 @@ describe("imageVariants", () => {
     return [...u32(data.length), ...body, ...u32(Bun.hash.crc32(new Uint8Array(body)))];
   };
   /** A PNG header declaring 20000×20000 pixels (400 M, over the limit) in a few bytes. */
-  const hugePng = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...chunk("IHDR", [...u32(20_000), ...u32(20_000), 8, 2, 0, 0, 0]), ...chunk("IEND", [])]);
+  const hugePng = new Uint8Array([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    ...chunk("IHDR", [...u32(20_000), ...u32(20_000), 8, 2, 0, 0, 0]),
+    ...chunk("IEND", []),
+  ]);
   const notAJpeg = (text: string) => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...Buffer.from(text)]);
 
   test("a photo that cannot be decoded or has too many pixels is tried and logged once per version of the file", async () => {

@@ -38,7 +38,10 @@ export function imageVariants(uploadsDir: string, cacheDir: string, log: Pick<Co
   async function make(name: string, version: string, target: string, width: number) {
     await mkdir(cacheDir, { recursive: true });
     const bytes = await serially(() =>
-      new Bun.Image(join(uploadsDir, name), { maxPixels: MAX_PIXELS }).resize(width, undefined, { withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).bytes(),
+      new Bun.Image(join(uploadsDir, name), { maxPixels: MAX_PIXELS })
+        .resize(width, undefined, { withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY })
+        .bytes(),
     ).catch((error: unknown) => {
       undecodable.set(name, version);
       throw error;
@@ -49,7 +52,9 @@ export function imageVariants(uploadsDir: string, cacheDir: string, log: Pick<Co
   /** Drops the copies of `name` at `width` made from an earlier file under that name. */
   async function dropStale(prefix: string, current: string) {
     const names = await readdir(cacheDir).catch(() => []);
-    await Promise.all(names.filter((entry) => entry.startsWith(prefix) && entry !== current).map((entry) => rm(join(cacheDir, entry), { force: true })));
+    await Promise.all(
+      names.filter((entry) => entry.startsWith(prefix) && entry !== current).map((entry) => rm(join(cacheDir, entry), { force: true })),
+    );
   }
 
   return {
@@ -75,7 +80,9 @@ export function imageVariants(uploadsDir: string, cacheDir: string, log: Pick<Co
       if (!(await Bun.file(target).exists())) {
         let pending = making.get(target);
         if (!pending) {
-          pending = make(name, version, target, width).then(() => dropStale(prefix, variant)).finally(() => making.delete(target));
+          pending = make(name, version, target, width)
+            .then(() => dropStale(prefix, variant))
+            .finally(() => making.delete(target));
           making.set(target, pending);
         }
         try {

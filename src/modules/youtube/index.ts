@@ -19,19 +19,17 @@ export function youtubeModule(ctx: AppContext, overrides: Partial<Pick<YoutubeOp
     ...overrides,
   });
   return {
-    public: new Elysia()
-      .get("/api/youtube/videos", async ({ set }) => {
-        const { list, source } = await service.list();
-        // HIT, MISS or STALE (served from the last good list because YouTube failed): for operators and tests.
-        set.headers["x-cache"] = source === "cache" ? "HIT" : source === "stale" ? "STALE" : "MISS";
-        return list;
-      }),
+    public: new Elysia().get("/api/youtube/videos", async ({ set }) => {
+      const { list, source } = await service.list();
+      // HIT, MISS or STALE (served from the last good list because YouTube failed): for operators and tests.
+      set.headers["x-cache"] = source === "cache" ? "HIT" : source === "stale" ? "STALE" : "MISS";
+      return list;
+    }),
     reads: { "/api/youtube/status": () => service.status() },
     // Paths under /api/admin, behind the login guard (src/app.ts).
-    admin: new Elysia()
-      .post("/youtube-api-key", ({ body }) => {
-        service.setApiKey(parseBody(body, apiKeySchema).apiKey);
-        return { success: true, message: "YouTube API key updated" };
-      }),
+    admin: new Elysia().post("/youtube-api-key", ({ body }) => {
+      service.setApiKey(parseBody(body, apiKeySchema).apiKey);
+      return { success: true, message: "YouTube API key updated" };
+    }),
   };
 }

@@ -10,8 +10,8 @@ import { HttpError } from "../../lib/errors.ts";
 import { setSetting } from "../../lib/settings.ts";
 import type { Video, VideoErrorCode, VideoList } from "../../shared/types.ts";
 
-export const YOUTUBE_API_KEY_SETTING = "youtubeApiKey";
-export const YOUTUBE_CHANNEL_SETTING = "youtubeChannelId";
+const YOUTUBE_API_KEY_SETTING = "youtubeApiKey";
+const YOUTUBE_CHANNEL_SETTING = "youtubeChannelId";
 
 /** How long a good list is served without asking YouTube again. */
 export const VIDEO_CACHE_TTL_MS = 60 * 60 * 1000;
@@ -20,12 +20,12 @@ export const VIDEO_CACHE_TTL_MS = 60 * 60 * 1000;
  * with the server's own work around it, arrives within 5 s (at exactly 5 s it came at 5.005 s).
  */
 export const UPSTREAM_TIMEOUT_MS = 4500;
-export const MAX_VIDEOS = 12;
+const MAX_VIDEOS = 12;
 /**
  * How long a failure is remembered, by its code: until then every request gets the same answer (or the last good
  * list) without asking YouTube, and its `Retry-After` says how long is left. A key change forgets it at once.
  */
-export const RETRY_AFTER_SECONDS: Record<VideoErrorCode, number> = {
+const RETRY_AFTER_SECONDS: Record<VideoErrorCode, number> = {
   QUOTA_EXCEEDED: 3600,
   RATE_LIMITED: 60,
   AUTH_ERROR: 600,
@@ -51,7 +51,13 @@ export type YoutubeOptions = {
 
 /** An error answer of /api/youtube/videos: {error, code, message} with its HTTP status. */
 export class VideoFetchError extends HttpError {
-  constructor(status: number, readonly code: VideoErrorCode, title: string, readonly detail: string, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    readonly code: VideoErrorCode,
+    title: string,
+    readonly detail: string,
+    headers: Record<string, string> = {},
+  ) {
     super(status, title, { code, message: detail }, headers);
   }
 
@@ -63,14 +69,26 @@ export class VideoFetchError extends HttpError {
 
 const notConfigured = (detail: string) => new VideoFetchError(503, "NOT_CONFIGURED", "YouTube is not configured", detail);
 const quotaExceeded = () =>
-  new VideoFetchError(503, "QUOTA_EXCEEDED", "YouTube API quota exceeded",
-    "The YouTube API daily quota has been exceeded. The quota usually resets within 24 hours.");
+  new VideoFetchError(
+    503,
+    "QUOTA_EXCEEDED",
+    "YouTube API quota exceeded",
+    "The YouTube API daily quota has been exceeded. The quota usually resets within 24 hours.",
+  );
 const rateLimited = () =>
-  new VideoFetchError(503, "RATE_LIMITED", "YouTube rate limit reached",
-    "YouTube is receiving too many requests from this site right now. Please try again in a minute.");
+  new VideoFetchError(
+    503,
+    "RATE_LIMITED",
+    "YouTube rate limit reached",
+    "YouTube is receiving too many requests from this site right now. Please try again in a minute.",
+  );
 const authError = (reason: string) =>
-  new VideoFetchError(502, "AUTH_ERROR", "YouTube authentication failed",
-    `YouTube refused the site's API key (authentication failed: ${reason}). The administrator needs to update the YouTube API key.`);
+  new VideoFetchError(
+    502,
+    "AUTH_ERROR",
+    "YouTube authentication failed",
+    `YouTube refused the site's API key (authentication failed: ${reason}). The administrator needs to update the YouTube API key.`,
+  );
 const upstreamError = (detail: string, status = 502) => new VideoFetchError(status, "UPSTREAM_ERROR", "YouTube request failed", detail);
 
 type UpstreamError = { error?: { code?: number; message?: string; errors?: { reason?: string }[]; details?: { reason?: string }[] } };
@@ -81,7 +99,7 @@ type PlaylistItem = {
 };
 
 /** The `reason`s of a Data API error answer ({error: {code, message, errors: [{reason, domain, message}]}}). */
-export function upstreamReasons(body: unknown): string[] {
+function upstreamReasons(body: unknown): string[] {
   const error = (body as UpstreamError | null)?.error;
   const reasons = (error?.errors ?? []).map((entry) => entry.reason ?? "").filter(Boolean);
   // Newer answers also carry google.rpc.ErrorInfo details (e.g. API_KEY_INVALID) beside the legacy reasons.
@@ -97,7 +115,18 @@ export function classifyUpstreamError(status: number, body: unknown): VideoFetch
   if (has("quotaExceeded", "dailyLimitExceeded", "dailyLimitExceededUnreg")) return quotaExceeded();
   if (status === 429 || has("rateLimitExceeded", "userRateLimitExceeded")) return rateLimited();
   const keyProblem = has("keyInvalid", "keyExpired", "API_KEY_INVALID", "API_KEY_EXPIRED") || (status === 400 && /api key/i.test(message));
-  const forbidden = status === 403 && (reasons.length === 0 || has("forbidden", "accessNotConfigured", "ipRefererBlocked", "SERVICE_DISABLED", "API_KEY_SERVICE_BLOCKED", "API_KEY_HTTP_REFERRER_BLOCKED", "API_KEY_IP_ADDRESS_BLOCKED"));
+  const forbidden =
+    status === 403 &&
+    (reasons.length === 0 ||
+      has(
+        "forbidden",
+        "accessNotConfigured",
+        "ipRefererBlocked",
+        "SERVICE_DISABLED",
+        "API_KEY_SERVICE_BLOCKED",
+        "API_KEY_HTTP_REFERRER_BLOCKED",
+        "API_KEY_IP_ADDRESS_BLOCKED",
+      ));
   if (keyProblem || forbidden || status === 401) return authError(reasons[0] ?? `HTTP ${status}`);
   return upstreamError(`YouTube answered with HTTP ${status}${reasons.length ? ` (${reasons.join(", ")})` : ""}.`);
 }
@@ -114,7 +143,7 @@ export function decodeEntities(text: string): string {
 }
 
 /** One playlist item as a public video, or null for private/deleted entries (they carry no thumbnails). */
-export function toVideo(item: PlaylistItem): Video | null {
+function toVideo(item: PlaylistItem): Video | null {
   const id = item.contentDetails?.videoId ?? item.snippet?.resourceId?.videoId;
   const thumbnails = item.snippet?.thumbnails ?? {};
   const thumbnail = thumbnails.high?.url ?? thumbnails.medium?.url ?? thumbnails.default?.url;
@@ -159,7 +188,13 @@ export function createYoutubeService(options: YoutubeOptions) {
   const redact = (text: string, apiKey: string) => (apiKey ? text.split(apiKey).join("[redacted]") : text);
 
   /** One GET of the Data API; an error answer becomes a VideoFetchError, unless its reason is in `tolerated`. */
-  async function call<T>(path: string, params: Record<string, string>, apiKey: string, signal: AbortSignal, tolerated: string[] = []): Promise<T | null> {
+  async function call<T>(
+    path: string,
+    params: Record<string, string>,
+    apiKey: string,
+    signal: AbortSignal,
+    tolerated: string[] = [],
+  ): Promise<T | null> {
     const url = `${options.apiBase}/${path}?${new URLSearchParams({ ...params, key: apiKey })}`;
     let response: Response;
     let text: string;
@@ -180,7 +215,9 @@ export function createYoutubeService(options: YoutubeOptions) {
     if (!response.ok) {
       const reasons = upstreamReasons(body).map((reason) => redact(reason, apiKey));
       if (reasons.some((reason) => tolerated.includes(reason))) return null;
-      const error = classifyUpstreamError(response.status, { error: { errors: reasons.map((reason) => ({ reason })), message: (body as UpstreamError | null)?.error?.message } });
+      const error = classifyUpstreamError(response.status, {
+        error: { errors: reasons.map((reason) => ({ reason })), message: (body as UpstreamError | null)?.error?.message },
+      });
       log(`youtube: ${path} answered ${response.status} (${reasons.join(", ") || "no reason"}) -> ${error.code}`);
       throw error;
     }
@@ -196,14 +233,23 @@ export function createYoutubeService(options: YoutubeOptions) {
     let playlistId = uploadsPlaylists.get(channelId);
     if (!playlistId) {
       const channels = await call<{ items?: { contentDetails?: { relatedPlaylists?: { uploads?: string } } }[] }>(
-        "channels", { part: "contentDetails", id: channelId, maxResults: "1" }, apiKey, signal);
+        "channels",
+        { part: "contentDetails", id: channelId, maxResults: "1" },
+        apiKey,
+        signal,
+      );
       playlistId = channels?.items?.[0]?.contentDetails?.relatedPlaylists?.uploads;
       if (!playlistId) throw notConfigured(`The YouTube channel "${channelId}" was not found. Check the configured channel id.`);
       uploadsPlaylists.set(channelId, playlistId);
     }
     // A channel that never uploaded has no uploads playlist yet: that is an empty list, not an error.
-    const page = await call<{ items?: PlaylistItem[] }>("playlistItems",
-      { part: "snippet,contentDetails", playlistId, maxResults: String(MAX_VIDEOS) }, apiKey, signal, ["playlistNotFound"]);
+    const page = await call<{ items?: PlaylistItem[] }>(
+      "playlistItems",
+      { part: "snippet,contentDetails", playlistId, maxResults: String(MAX_VIDEOS) },
+      apiKey,
+      signal,
+      ["playlistNotFound"],
+    );
     const items = Array.isArray(page?.items) ? page.items : [];
     const videos = items.map(toVideo).filter((video): video is Video => video !== null);
     videos.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
@@ -285,5 +331,3 @@ export function createYoutubeService(options: YoutubeOptions) {
     },
   };
 }
-
-export type YoutubeService = ReturnType<typeof createYoutubeService>;

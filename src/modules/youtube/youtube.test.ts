@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
-import { startFakeYouTube, type FakeMode, type FakeYouTube } from "../../../tests/support/fake-youtube.ts";
+import { type FakeMode, type FakeYouTube, startFakeYouTube } from "../../../tests/support/fake-youtube.ts";
 import type { VideoList } from "../../shared/types.ts";
 import { classifyUpstreamError, createYoutubeService, decodeEntities, UPSTREAM_TIMEOUT_MS, VIDEO_CACHE_TTL_MS } from "./service.ts";
 
@@ -50,9 +50,24 @@ describe("GET /api/youtube/videos", () => {
     expect(body).toEqual({
       channelId: fake.channelId,
       videos: [
-        { id: "vid00000001", title: "Who Am I? Vedanta & the Self", publishedAt: "2025-03-02T09:00:00Z", thumbnail: "https://i.ytimg.com/vi/vid00000001/hqdefault.jpg" },
-        { id: "vid00000002", title: "Breath, Body 'and' Mind", publishedAt: "2025-02-20T09:00:00Z", thumbnail: "https://i.ytimg.com/vi/vid00000002/hqdefault.jpg" },
-        { id: "vid00000003", title: "The Lightness of Life", publishedAt: "2025-02-01T09:00:00Z", thumbnail: "https://i.ytimg.com/vi/vid00000003/hqdefault.jpg" },
+        {
+          id: "vid00000001",
+          title: "Who Am I? Vedanta & the Self",
+          publishedAt: "2025-03-02T09:00:00Z",
+          thumbnail: "https://i.ytimg.com/vi/vid00000001/hqdefault.jpg",
+        },
+        {
+          id: "vid00000002",
+          title: "Breath, Body 'and' Mind",
+          publishedAt: "2025-02-20T09:00:00Z",
+          thumbnail: "https://i.ytimg.com/vi/vid00000002/hqdefault.jpg",
+        },
+        {
+          id: "vid00000003",
+          title: "The Lightness of Life",
+          publishedAt: "2025-02-01T09:00:00Z",
+          thumbnail: "https://i.ytimg.com/vi/vid00000003/hqdefault.jpg",
+        },
       ],
     } satisfies VideoList);
     // The real API's calls: the channel's uploads playlist, then its items (1 quota unit each).
@@ -149,7 +164,9 @@ describe("GET /api/youtube/videos", () => {
     const calls = fake.calls;
     const answers = await Promise.all(Array.from({ length: 50 }, () => videos()));
     for (let i = 0; i < 50; i++) answers.push(await videos());
-    expect(answers.every((answer) => answer.status === 200 && answer.headers.get("x-cache") === "STALE" && answer.body.videos.length === 3)).toBe(true);
+    expect(answers.every((answer) => answer.status === 200 && answer.headers.get("x-cache") === "STALE" && answer.body.videos.length === 3)).toBe(
+      true,
+    );
     expect(fake.calls).toBe(calls + 1);
   });
 
@@ -171,7 +188,10 @@ describe("GET /api/youtube/videos", () => {
   }
 
   test("quota and rate limit answers say when to retry", async () => {
-    for (const [mode, seconds] of [["quota", "3600"], ["rateLimit", "60"]] as const) {
+    for (const [mode, seconds] of [
+      ["quota", "3600"],
+      ["rateLimit", "60"],
+    ] as const) {
       fake.setMode(mode);
       const { videos } = await setup();
       expect((await videos()).headers.get("retry-after")).toBe(seconds);
@@ -230,8 +250,14 @@ describe("GET /api/youtube/videos", () => {
   test("a silent upstream with a cached list serves the cache once the deadline passes", async () => {
     const { app, clock } = await setup();
     const service = createYoutubeService({
-      db: app.db, apiBase: fake.url, defaultApiKey: fake.apiKey, defaultChannelId: fake.channelId,
-      fetch, now: () => new Date(clock.now), timeoutMs: 200, log: () => {},
+      db: app.db,
+      apiBase: fake.url,
+      defaultApiKey: fake.apiKey,
+      defaultChannelId: fake.channelId,
+      fetch,
+      now: () => new Date(clock.now),
+      timeoutMs: 200,
+      log: () => {},
     });
     const first = await service.list();
     fake.setMode("slow");
@@ -248,11 +274,20 @@ describe("odd upstream answers (injected fetch)", () => {
     const { app } = await setup();
     const lines: string[] = [];
     const service = createYoutubeService({
-      db: app.db, apiBase: "http://youtube.invalid/v3", defaultApiKey: fake.apiKey, defaultChannelId: fake.channelId,
-      fetch: fetchImpl as typeof fetch, now: () => new Date(), timeoutMs: 200, log: (line) => lines.push(line),
+      db: app.db,
+      apiBase: "http://youtube.invalid/v3",
+      defaultApiKey: fake.apiKey,
+      defaultChannelId: fake.channelId,
+      fetch: fetchImpl as typeof fetch,
+      now: () => new Date(),
+      timeoutMs: 200,
+      log: (line) => lines.push(line),
     });
     const started = performance.now();
-    const outcome = await service.list().then(() => null, (error: { status: number; code: string; body: unknown }) => error);
+    const outcome = await service.list().then(
+      () => null,
+      (error: { status: number; code: string; body: unknown }) => error,
+    );
     return { outcome, lines, elapsed: performance.now() - started };
   }
 
@@ -262,13 +297,18 @@ describe("odd upstream answers (injected fetch)", () => {
   });
 
   test("a body that stalls after the headers still ends at the deadline (504)", async () => {
-    const { outcome, elapsed } = await serviceWith(async (_url, init) =>
-      new Response(new ReadableStream({
-        start(controller) {
-          controller.enqueue(new TextEncoder().encode('{"items": ['));
-          init.signal?.addEventListener("abort", () => controller.error(init.signal?.reason));
-        },
-      }), { status: 200 }));
+    const { outcome, elapsed } = await serviceWith(
+      async (_url, init) =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('{"items": ['));
+              init.signal?.addEventListener("abort", () => controller.error(init.signal?.reason));
+            },
+          }),
+          { status: 200 },
+        ),
+    );
     expect(outcome).toMatchObject({ status: 504, code: "UPSTREAM_ERROR" });
     expect(elapsed).toBeLessThan(1000);
   });
@@ -401,7 +441,9 @@ describe("upstream error classification", () => {
 describe("the fake Data API", () => {
   test("answers search like the real API, and its error shapes", async () => {
     const url = `${fake.url}/search?part=snippet&channelId=${fake.channelId}&order=date&type=video&maxResults=2&key=${fake.apiKey}`;
-    const search = (await (await fetch(url)).json()) as { items: { id: { videoId: string }; snippet: { title: string; thumbnails: { high: { url: string } } } }[] };
+    const search = (await (await fetch(url)).json()) as {
+      items: { id: { videoId: string }; snippet: { title: string; thumbnails: { high: { url: string } } } }[];
+    };
     expect(search.items.map((item) => item.id.videoId)).toEqual(["vid00000001", "vid00000002"]);
     expect(search.items[0]!.snippet.title).toBe("Who Am I? Vedanta &amp; the Self");
     fake.setMode("quota");

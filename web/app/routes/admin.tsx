@@ -2,17 +2,12 @@
 // (an expired or revoked token) returns to the login card with a message.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { SESSION_EXPIRED_MESSAGE } from "../../../src/shared/constants.ts";
 import { css } from "../../../styled-system/css";
+import { toast } from "../../components/ui/toast.tsx";
 import { AdminDashboard } from "../../features/admin/dashboard/admin-dashboard.tsx";
 import { LoginCard } from "../../features/admin/login/login-card.tsx";
-import {
-  clearAdminToken,
-  forgetAdminData,
-  getAdminToken,
-  UNAUTHORIZED_EVENT,
-} from "../../features/admin/shared/session.ts";
-import { SESSION_EXPIRED_MESSAGE } from "../../../src/shared/constants.ts";
-import { toast } from "../../components/ui/toast.tsx";
+import { clearAdminToken, forgetAdminData, getAdminToken, UNAUTHORIZED_EVENT } from "../../features/admin/shared/session.ts";
 
 export default function AdminPage() {
   const queryClient = useQueryClient();

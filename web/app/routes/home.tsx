@@ -1,7 +1,8 @@
 // The public home page (spec §2.1): hero, notifications, events, classes, videos, contact, archive, then the footer.
 // Features do not import each other; this page composes them and passes what they share (profile, channel).
-import { css } from "../../../styled-system/css";
+
 import type { PublicProfile } from "../../../src/shared/types.ts";
+import { css } from "../../../styled-system/css";
 import { ArchiveSection } from "../../features/archive/components/archive-section.tsx";
 import { ClassesSection } from "../../features/classes/components/classes-section.tsx";
 import { ContactSection } from "../../features/contact/components/contact-section.tsx";
@@ -22,7 +23,14 @@ const BRAND = "Vedanta & Yoga";
 /** The contact section with the channel link (the page's data names the channel). */
 function Contact({ profile }: { profile: PublicProfile | undefined }) {
   const channelId = useVideoStatus().data?.channelId;
-  return <ContactSection address={profile?.address ?? null} email={profile?.email ?? null} phone={profile?.phone ?? null} channelUrl={channelUrl(channelId)} />;
+  return (
+    <ContactSection
+      address={profile?.address ?? null}
+      email={profile?.email ?? null}
+      phone={profile?.phone ?? null}
+      channelUrl={channelUrl(channelId)}
+    />
+  );
 }
 
 export function HomePage() {
@@ -33,7 +41,21 @@ export function HomePage() {
     <>
       <a
         href="#main"
-        className={css({ srOnly: true, _focus: { srOnly: false, position: "fixed", top: "3", left: "3", zIndex: "skipLink", bg: "surface", px: "4", py: "2", borderRadius: "control", boxShadow: "raised" } })}
+        className={css({
+          srOnly: true,
+          _focus: {
+            srOnly: false,
+            position: "fixed",
+            top: "3",
+            left: "3",
+            zIndex: "skipLink",
+            bg: "surface",
+            px: "4",
+            py: "2",
+            borderRadius: "control",
+            boxShadow: "raised",
+          },
+        })}
       >
         Skip to content
       </a>

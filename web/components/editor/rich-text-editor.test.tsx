@@ -66,9 +66,9 @@ describe("the editor's schema", () => {
   });
 
   test("drops what the allowlist has not: h3, blockquote, code, images, an ordered list's start", () => {
-    expect(roundTrip('<h3>Deep</h3><blockquote><p>Quote</p></blockquote><p><code>x</code><img src="/a.png"></p><ol start="3"><li><p>i</p></li></ol>')).toBe(
-      "<p>Deep</p><p>Quote</p><p>x</p><ol><li><p>i</p></li></ol>",
-    );
+    expect(
+      roundTrip('<h3>Deep</h3><blockquote><p>Quote</p></blockquote><p><code>x</code><img src="/a.png"></p><ol start="3"><li><p>i</p></li></ol>'),
+    ).toBe("<p>Deep</p><p>Quote</p><p>x</p><ol><li><p>i</p></li></ol>");
   });
 
   test("an empty document is the empty string", () => {

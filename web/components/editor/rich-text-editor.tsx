@@ -1,22 +1,23 @@
 // The rich-text editor for descriptions, the biography and notification messages (spec §2.2): ProseMirror over
 // the shared allowlist, with prosemirror-example-setup's keymaps, input rules and history under the spec's own toolbar,
 // and a link input that accepts only the spec §5 schemes.
+
+import { Bold, Heading1, Heading2, Italic, Link2, List, ListOrdered, Pilcrow, Redo2, Undo2 } from "lucide-react";
 import { setBlockType, toggleMark } from "prosemirror-commands";
 import { exampleSetup } from "prosemirror-example-setup";
 import { redo, undo } from "prosemirror-history";
 import type { MarkType, NodeType } from "prosemirror-model";
 import { liftListItem, wrapInList } from "prosemirror-schema-list";
-import { EditorState, Plugin, type Command, type Transaction } from "prosemirror-state";
+import { type Command, EditorState, Plugin, type Transaction } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
-import { Bold, Heading1, Heading2, Italic, Link2, List, ListOrdered, Pilcrow, Redo2, Undo2 } from "lucide-react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { css, cx } from "../../../styled-system/css";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { isAllowedHref, LINK_SCHEMES } from "../../../src/shared/rich-text.ts";
+import { css, cx } from "../../../styled-system/css";
 import { Button } from "../ui/button.tsx";
 import { controlStyle } from "../ui/field.tsx";
 import { docToHtml, htmlToDoc, richTextSchema as schema } from "./schema.ts";
 
-export const LINK_SCHEME_MESSAGE = `Only ${LINK_SCHEMES.join(", ")} links are allowed`;
+const LINK_SCHEME_MESSAGE = `Only ${LINK_SCHEMES.join(", ")} links are allowed`;
 
 type RichTextEditorProps = {
   value: string;
@@ -43,11 +44,13 @@ const blockActive = (state: EditorState, type: NodeType, attrs?: Record<string, 
   return false;
 };
 
-const listCommand = (type: NodeType): Command => (state, dispatch, view) => {
-  // Toggling the list the cursor is already in lifts it back to paragraphs.
-  if (blockActive(state, type)) return liftListItem(schema.nodes.list_item)(state, dispatch, view);
-  return wrapInList(type)(state, dispatch, view);
-};
+const listCommand =
+  (type: NodeType): Command =>
+  (state, dispatch, view) => {
+    // Toggling the list the cursor is already in lifts it back to paragraphs.
+    if (blockActive(state, type)) return liftListItem(schema.nodes.list_item)(state, dispatch, view);
+    return wrapInList(type)(state, dispatch, view);
+  };
 
 /** The allowlist has h1 and h2 only: a deeper heading (example-setup's `### ` rule, Shift-Ctrl-3 to 6) becomes an h2. */
 const headingsUpToH2 = new Plugin({
@@ -75,6 +78,7 @@ export function RichTextEditor({ value, onChange, onBlur, labelledBy, describedB
   const [linkUrl, setLinkUrl] = useState("");
   const [linkError, setLinkError] = useState("");
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view is made once; later changes reach it through refs
   useEffect(() => {
     const view = new EditorView(mountRef.current!, {
       state: createState(value),
@@ -202,7 +206,12 @@ export function RichTextEditor({ value, onChange, onBlur, labelledBy, describedB
       command: setBlockType(schema.nodes.heading, { level: 2 }),
       active: state && blockActive(state, schema.nodes.heading, { level: 2 }),
     },
-    { label: "Bullet list", icon: <List size={16} />, command: listCommand(schema.nodes.bullet_list), active: state && blockActive(state, schema.nodes.bullet_list) },
+    {
+      label: "Bullet list",
+      icon: <List size={16} />,
+      command: listCommand(schema.nodes.bullet_list),
+      active: state && blockActive(state, schema.nodes.bullet_list),
+    },
     {
       label: "Ordered list",
       icon: <ListOrdered size={16} />,
@@ -214,7 +223,10 @@ export function RichTextEditor({ value, onChange, onBlur, labelledBy, describedB
 
   return (
     <div
-      className={cx(controlStyle, css({ p: "0!", overflow: "hidden", _focusWithin: { borderColor: "accent", boxShadow: "0 0 0 1px token(colors.accent)" } }))}
+      className={cx(
+        controlStyle,
+        css({ p: "0!", overflow: "hidden", _focusWithin: { borderColor: "accent", boxShadow: "0 0 0 1px token(colors.accent)" } }),
+      )}
       data-invalid={invalid ? "" : undefined}
     >
       <div role="toolbar" aria-label="Formatting" className={toolbarStyle}>
@@ -235,7 +247,9 @@ export function RichTextEditor({ value, onChange, onBlur, labelledBy, describedB
         </ToolButton>
       </div>
       {linkOpen && (
-        <div className={css({ display: "flex", flexWrap: "wrap", gap: "2", p: "2", borderBottomWidth: "1px", borderColor: "border", bg: "bg.muted" })}>
+        <div
+          className={css({ display: "flex", flexWrap: "wrap", gap: "2", p: "2", borderBottomWidth: "1px", borderColor: "border", bg: "bg.muted" })}
+        >
           <input
             type="text"
             aria-label="Link URL"

@@ -1,12 +1,9 @@
-import { forwardRef, type ButtonHTMLAttributes } from "react";
+import { type ButtonHTMLAttributes, forwardRef } from "react";
 import { cx } from "../../../styled-system/css";
-import { button, type ButtonVariantProps } from "../../../styled-system/recipes/button";
+import { type ButtonVariantProps, button } from "../../../styled-system/recipes/button";
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonVariantProps;
 
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, className, type = "button", ...props },
-  ref,
-) {
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button({ variant, size, className, type = "button", ...props }, ref) {
   return <button ref={ref} type={type} className={cx(button({ variant, size }), className)} {...props} />;
 });

@@ -35,9 +35,7 @@ const Title = ({ className, ...props }: ComponentProps<typeof ArkDialog.Title>) 
 const Description = ({ className, ...props }: ComponentProps<typeof ArkDialog.Description>) => (
   <ArkDialog.Description className={cx(styles.description, className)} {...props} />
 );
-const Body = ({ className, children }: { className?: string; children: ReactNode }) => (
-  <div className={cx(styles.body, className)}>{children}</div>
-);
+const Body = ({ className, children }: { className?: string; children: ReactNode }) => <div className={cx(styles.body, className)}>{children}</div>;
 const Footer = ({ className, children }: { className?: string; children: ReactNode }) => (
   <div className={cx(styles.footer, className)}>{children}</div>
 );

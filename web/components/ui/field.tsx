@@ -1,5 +1,5 @@
 // Labelled form controls with their error text, shared by every form.
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
 import { css, cx } from "../../../styled-system/css";
 
 export const controlStyle = css({
@@ -17,7 +17,13 @@ export const controlStyle = css({
   _disabled: { opacity: 0.6 },
 });
 
-type FieldProps = { label: ReactNode; error?: string; hint?: ReactNode; children: (id: string, describedBy?: string) => ReactNode; className?: string };
+type FieldProps = {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  children: (id: string, describedBy?: string) => ReactNode;
+  className?: string;
+};
 
 /** A label, the control rendered by `children` and its error message, wired together for screen readers. */
 export function Field({ label, error, hint, children, className }: FieldProps) {
@@ -43,9 +49,6 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   return <input ref={ref} className={cx(controlStyle, className)} {...props} />;
 });
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
-  { className, ...props },
-  ref,
-) {
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea({ className, ...props }, ref) {
   return <textarea ref={ref} className={cx(controlStyle, className)} {...props} />;
 });

@@ -10,7 +10,7 @@ const LONG = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", 
 const SHORT = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
 
 /** "January 15, 2027" (en-US, long month) from a YYYY-MM-DD date. */
-export function formatLongDate(value: string): string {
+function formatLongDate(value: string): string {
   const date = parseDay(value);
   return Number.isNaN(date.getTime()) ? value : LONG.format(date);
 }

@@ -4,8 +4,8 @@ import { Dialog as ArkDialog } from "@ark-ui/react/dialog";
 import { Portal } from "@ark-ui/react/portal";
 import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
 import type { KeyboardEvent } from "react";
-import { button } from "../../../styled-system/recipes/button";
 import { imageSources } from "../../../src/shared/images.ts";
+import { button } from "../../../styled-system/recipes/button";
 import { lightbox } from "../../../styled-system/recipes/lightbox";
 import { Button } from "./button.tsx";
 import { photoFileName } from "./format.ts";
@@ -25,7 +25,7 @@ type LightboxProps = {
 const styles = lightbox();
 
 /** The index after moving `step` from `index` in a list of `count`, wrapping at both ends (spec §4). */
-export const wrapIndex = (index: number, step: number, count: number) => (count === 0 ? 0 : (index + step + count) % count);
+const wrapIndex = (index: number, step: number, count: number) => (count === 0 ? 0 : (index + step + count) % count);
 
 export function Lightbox({ photos, index, onIndexChange, onClose, title, counter = "of" }: LightboxProps) {
   const open = index !== null && photos.length > 0;
@@ -62,7 +62,12 @@ export function Lightbox({ photos, index, onIndexChange, onClose, title, counter
             )}
             <div className={styles.toolbar}>
               {photo && (
-                <a href={photo} download={photoFileName(title, current)} className={button({ variant: "onDeep", size: "icon" })} aria-label="Download photo">
+                <a
+                  href={photo}
+                  download={photoFileName(title, current)}
+                  className={button({ variant: "onDeep", size: "icon" })}
+                  aria-label="Download photo"
+                >
                   <Download size={20} aria-hidden />
                 </a>
               )}

@@ -1,7 +1,7 @@
 // Renders HTML the server has already sanitised on write (DESIGN.md, Rich text), with the site's prose styles.
 import { css, cx } from "../../../styled-system/css";
 
-export const proseStyle = css({
+const proseStyle = css({
   color: "inherit",
   "& p": { mb: "3", _last: { mb: "0" } },
   "& h1, & h2": { fontFamily: "display", color: "heading", fontWeight: "600", mt: "5", mb: "2", lineHeight: "1.25" },

@@ -14,10 +14,14 @@ type SectionProps = {
 
 const tones = { plain: css({ bg: "bg" }), muted: css({ bg: "bg.muted" }), warm: css({ bg: "bg.warm" }) };
 
-export const containerStyle = css({ w: "full", maxW: "content", mx: "auto", px: "gutter" });
+const containerStyle = css({ w: "full", maxW: "content", mx: "auto", px: "gutter" });
 
 /** The cards of events, classes and the archive: one column on a phone, two on a tablet, three from 1024 px. */
-export const cardGridStyle = css({ display: "grid", gap: { base: "5", md: "6" }, gridTemplateColumns: { base: "1fr", md: "repeat(2, 1fr)", lg: "repeat(3, 1fr)" } });
+export const cardGridStyle = css({
+  display: "grid",
+  gap: { base: "5", md: "6" },
+  gridTemplateColumns: { base: "1fr", md: "repeat(2, 1fr)", lg: "repeat(3, 1fr)" },
+});
 /** The width of a card's photo in `cardGridStyle` (a third of the 76rem content width at most). */
 export const CARD_IMAGE_SIZES = "(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw";
 

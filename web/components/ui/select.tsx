@@ -1,12 +1,12 @@
 // Ark's Select styled with the select slot recipe, for a plain list of {value, label} options.
 import { Select as ArkSelect, createListCollection } from "@ark-ui/react/select";
 import { Check, ChevronDown } from "lucide-react";
-import { useMemo, type ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import { select } from "../../../styled-system/recipes";
 
 const styles = select();
 
-export type SelectOption = { value: string; label: string; icon?: ReactNode };
+type SelectOption = { value: string; label: string; icon?: ReactNode };
 
 type SelectProps = {
   label: string;

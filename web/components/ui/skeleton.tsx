@@ -1,7 +1,7 @@
 import { css, cx } from "../../../styled-system/css";
 
 /** A calm shimmering placeholder block (the shimmer stops under prefers-reduced-motion). */
-export const skeletonStyle = css({
+const skeletonStyle = css({
   bg: "cream.200",
   borderRadius: "control",
   animation: "pulse 1.6s ease-in-out infinite",

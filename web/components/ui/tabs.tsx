@@ -6,12 +6,8 @@ import { tabs } from "../../../styled-system/recipes";
 
 const styles = tabs();
 
-const Root = ({ className, ...props }: ComponentProps<typeof ArkTabs.Root>) => (
-  <ArkTabs.Root className={cx(styles.root, className)} {...props} />
-);
-const List = ({ className, ...props }: ComponentProps<typeof ArkTabs.List>) => (
-  <ArkTabs.List className={cx(styles.list, className)} {...props} />
-);
+const Root = ({ className, ...props }: ComponentProps<typeof ArkTabs.Root>) => <ArkTabs.Root className={cx(styles.root, className)} {...props} />;
+const List = ({ className, ...props }: ComponentProps<typeof ArkTabs.List>) => <ArkTabs.List className={cx(styles.list, className)} {...props} />;
 const Trigger = ({ className, ...props }: ComponentProps<typeof ArkTabs.Trigger>) => (
   <ArkTabs.Trigger className={cx(styles.trigger, className)} {...props} />
 );

@@ -1,12 +1,13 @@
 // The toast viewport (Ark's toaster), loaded by toast.tsx on the first toast() so the public page does not ship it.
 // At most one toast at a time: a new one replaces the older one; 5000 ms; swipe 50 px to dismiss; 420 px wide at most
 // (spec §4, §9).
-import { Toast, Toaster as ArkToaster, createToaster } from "@ark-ui/react/toast";
+
 import { Portal } from "@ark-ui/react/portal";
+import { Toaster as ArkToaster, createToaster, Toast } from "@ark-ui/react/toast";
 import { CircleCheck, CircleX, X } from "lucide-react";
-import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from "react";
-import { css } from "../../../styled-system/css";
+import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { TOAST_DURATION_MS } from "../../../src/shared/constants.ts";
+import { css } from "../../../styled-system/css";
 import { attachToaster, TOAST_SWIPE_THRESHOLD_PX, type ToastInput } from "./toast.tsx";
 
 const toaster = createToaster({ placement: "bottom-end", max: 1, duration: TOAST_DURATION_MS, gap: 12 });
@@ -89,7 +90,18 @@ export default function ToastViewport() {
                 {item.description && <Toast.Description className={css({ fontSize: "sm", color: "fg.muted" })}>{item.description}</Toast.Description>}
               </div>
             </Swipeable>
-            <Toast.CloseTrigger aria-label="Dismiss" className={css({ position: "absolute", top: "3", right: "3", cursor: "pointer", color: "fg.muted", borderRadius: "control", _focusVisible: { outline: "3px solid", outlineColor: "focusRing" } })}>
+            <Toast.CloseTrigger
+              aria-label="Dismiss"
+              className={css({
+                position: "absolute",
+                top: "3",
+                right: "3",
+                cursor: "pointer",
+                color: "fg.muted",
+                borderRadius: "control",
+                _focusVisible: { outline: "3px solid", outlineColor: "focusRing" },
+              })}
+            >
               <X size={16} aria-hidden />
             </Toast.CloseTrigger>
           </Toast.Root>

@@ -2,7 +2,7 @@
 import "../../test-dom.tsx";
 import { afterEach, describe, expect, test } from "bun:test";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
-import { toast, Toaster } from "./toast.tsx";
+import { Toaster, toast } from "./toast.tsx";
 
 afterEach(cleanup);
 

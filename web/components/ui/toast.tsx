@@ -49,7 +49,11 @@ const subscribe = (listener: () => void) => {
 
 /** Renders nothing until the first toast(); then the lazily loaded viewport. Nothing on the server. */
 export function Toaster() {
-  const active = useSyncExternalStore(subscribe, () => wanted, () => false);
+  const active = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   return active ? (
     <Suspense fallback={null}>
       <ToastViewport />

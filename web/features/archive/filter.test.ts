@@ -17,7 +17,12 @@ const item = (id: number, year: string, type: string, title = `Event ${id}`, des
   source: "archive",
 });
 
-const items = [item(1, "2021", "retreat", "Hills"), item(2, "2019", "Workshop", "Sea", "<p>by the <strong>ocean</strong></p>"), item(3, "2024", "course"), item(4, "2021", "workshop")];
+const items = [
+  item(1, "2021", "retreat", "Hills"),
+  item(2, "2019", "Workshop", "Sea", "<p>by the <strong>ocean</strong></p>"),
+  item(3, "2024", "course"),
+  item(4, "2021", "workshop"),
+];
 
 describe("archive filters", () => {
   test("years newest first, types alphabetical and distinct regardless of case", () => {

@@ -3,7 +3,7 @@ import { ARCHIVE_PAGE_SIZE, PAGINATION_SLOTS } from "../../../src/shared/constan
 import { htmlToText } from "../../../src/shared/rich-text.ts";
 import type { ArchiveItem } from "../../../src/shared/types.ts";
 
-export type SortOrder = "newest" | "oldest";
+type SortOrder = "newest" | "oldest";
 export type ArchiveFilters = { year: string; type: string; search: string; sort: SortOrder };
 export const DEFAULT_FILTERS: ArchiveFilters = { year: "all", type: "all", search: "", sort: "newest" };
 
@@ -28,11 +28,17 @@ export function filterArchive(items: ArchiveItem[], filters: ArchiveFilters): Ar
     (item) =>
       (filters.year === "all" || item.year === filters.year) &&
       (filters.type === "all" || item.type.toLowerCase() === filters.type.toLowerCase()) &&
-      (!term || item.title.toLowerCase().includes(term) || htmlToText(item.description).toLowerCase().includes(term) || item.type.toLowerCase().includes(term)),
+      (!term ||
+        item.title.toLowerCase().includes(term) ||
+        htmlToText(item.description).toLowerCase().includes(term) ||
+        item.type.toLowerCase().includes(term)),
   );
   // Sorting is by year, numerically (a stable sort keeps the server's order within a year).
   const direction = filters.sort === "newest" ? -1 : 1;
-  return matched.map((item, position) => ({ item, position })).sort((a, b) => direction * (Number(a.item.year) - Number(b.item.year)) || a.position - b.position).map(({ item }) => item);
+  return matched
+    .map((item, position) => ({ item, position }))
+    .sort((a, b) => direction * (Number(a.item.year) - Number(b.item.year)) || a.position - b.position)
+    .map(({ item }) => item);
 }
 
 export const pageCount = (total: number, size = ARCHIVE_PAGE_SIZE) => Math.max(1, Math.ceil(total / size));

@@ -1,7 +1,7 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { describe, expect, test } from "bun:test";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
-import { backupsQueryOptions, formatSize, type BackupInfo } from "./api.ts";
+import { type BackupInfo, backupsQueryOptions, formatSize } from "./api.ts";
 import { BackupsCard } from "./backups-card.tsx";
 
 const render = (backups: BackupInfo[] | undefined) => {

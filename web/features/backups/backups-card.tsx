@@ -3,13 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArchiveRestore, DatabaseBackup, Download, HardDriveDownload } from "lucide-react";
 import { useState } from "react";
-import { css } from "../../../styled-system/css";
 import { IMPORT_RELOAD_DELAY_MS } from "../../../src/shared/constants.ts";
+import { css } from "../../../styled-system/css";
 import { Button } from "../../components/ui/button.tsx";
 import { Dialog } from "../../components/ui/dialog.tsx";
 import { toast } from "../../components/ui/toast.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { backupsQueryOptions, downloadBackup, formatSize, KIND_LABELS, useRestoreBackup, useTakeBackup, type BackupInfo } from "./api.ts";
+import { type BackupInfo, backupsQueryOptions, downloadBackup, formatSize, KIND_LABELS, useRestoreBackup, useTakeBackup } from "./api.ts";
 
 const muted = css({ color: "fg.muted", fontSize: "sm" });
 
@@ -90,8 +90,8 @@ export function BackupsCard() {
         </Button>
       </div>
       <p className={muted}>
-        A copy of the database and the uploaded files is taken every day and before every import or restore. The 7 newest daily backups
-        are kept, and 10 of each other kind.
+        A copy of the database and the uploaded files is taken every day and before every import or restore. The 7 newest daily backups are kept, and
+        10 of each other kind.
       </p>
       {backups.isPending ? (
         <p className={muted}>Loading backups...</p>
@@ -114,11 +114,23 @@ export function BackupsCard() {
                 </div>
               </div>
               <div className={css({ display: "flex", gap: "2" })}>
-                <Button variant="outline" size="sm" onClick={() => download(backup)} disabled={busy !== null} aria-label={`Download backup ${backup.name}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => download(backup)}
+                  disabled={busy !== null}
+                  aria-label={`Download backup ${backup.name}`}
+                >
                   <Download size={14} aria-hidden />
                   {busy === `download:${backup.name}` ? "Preparing..." : "Download"}
                 </Button>
-                <Button variant="outline" size="sm" onClick={() => setConfirming(backup)} disabled={busy !== null} aria-label={`Restore backup ${backup.name}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setConfirming(backup)}
+                  disabled={busy !== null}
+                  aria-label={`Restore backup ${backup.name}`}
+                >
                   <ArchiveRestore size={14} aria-hidden />
                   Restore
                 </Button>
@@ -127,7 +139,12 @@ export function BackupsCard() {
           ))}
         </ul>
       )}
-      <Dialog.Root open={confirming !== null} onOpenChange={(details) => !details.open && busy === null && setConfirming(null)} lazyMount unmountOnExit>
+      <Dialog.Root
+        open={confirming !== null}
+        onOpenChange={(details) => !details.open && busy === null && setConfirming(null)}
+        lazyMount
+        unmountOnExit
+      >
         <Dialog.Content role="alertdialog">
           <Dialog.Title>Restore this backup?</Dialog.Title>
           <Dialog.Description>

@@ -33,7 +33,9 @@ describe("googleCalendarUrl", () => {
   test("an unreadable time gives whole days with an exclusive end; a weekly course adds recur", () => {
     expect(params(googleCalendarUrl({ ...retreat, time: "TBA" }, TZ)).dates).toBe("20270402/20270406");
     expect(params(googleCalendarUrl({ ...retreat, time: "TBA" }, TZ)).ctz).toBe("Australia/Melbourne");
-    const course = params(googleCalendarUrl({ ...retreat, startDate: "2027-02-01", endDate: "2027-03-27", time: "Saturdays, 10:00 am – 12:00 pm" }, TZ));
+    const course = params(
+      googleCalendarUrl({ ...retreat, startDate: "2027-02-01", endDate: "2027-03-27", time: "Saturdays, 10:00 am – 12:00 pm" }, TZ),
+    );
     expect(course.dates).toBe("20270206T100000/20270206T120000");
     expect(course.recur).toBe("RRULE:FREQ=WEEKLY;BYDAY=SA;UNTIL=20270327");
     expect(googleCalendarUrl({ ...retreat, startDate: "soon" }, TZ)).toBeNull();

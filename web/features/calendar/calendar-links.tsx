@@ -5,10 +5,10 @@
 import { CalendarPlus, Download } from "lucide-react";
 import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes/button";
-import { CALENDAR_FEEDS, eventIcsPath, googleCalendarUrl, type CalendarEvent } from "./google-calendar.ts";
+import { type CalendarEvent, eventIcsPath, googleCalendarUrl } from "./google-calendar.ts";
 
-export { CALENDAR_FEEDS, eventIcsPath, googleCalendarUrl, type CalendarEvent };
 export { SubscribeToCalendar } from "./subscribe-link.tsx";
+export { googleCalendarUrl };
 
 type EventLinksProps = {
   event: CalendarEvent;

@@ -31,5 +31,3 @@ export function googleCalendarUrl(event: CalendarEvent, timezone: string): strin
 
 /** The one-event .ics download served by the calendar module. */
 export const eventIcsPath = (id: number) => `/calendar/events/${id}.ics`;
-
-export { CALENDAR_FEEDS } from "./subscribe-link.tsx";

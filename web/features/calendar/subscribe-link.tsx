@@ -5,7 +5,7 @@ import { css, cx } from "../../../styled-system/css";
 import { button } from "../../../styled-system/recipes/button";
 
 /** The subscription feeds served by the calendar module. */
-export const CALENDAR_FEEDS = { events: "/calendar/events.ics", classes: "/calendar/classes.ics" } as const;
+const CALENDAR_FEEDS = { events: "/calendar/events.ics", classes: "/calendar/classes.ics" } as const;
 
 type SubscribeProps = {
   /** Which feed: the upcoming events (default) or the weekly classes. */

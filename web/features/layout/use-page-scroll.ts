@@ -15,7 +15,7 @@ export function scrollToSection(id: string) {
 }
 
 /** The last section whose top has passed the 100 px line (spec §2.1), by position on the page. */
-export function activeSectionAt(): SectionId {
+function activeSectionAt(): SectionId {
   let active: SectionId = "home";
   let best = -Infinity;
   for (const { id } of NAV_SECTIONS) {

@@ -2,4 +2,5 @@ import type { NewsletterInput } from "../../../src/shared/schemas.ts";
 import { apiRequest } from "../../lib/api.ts";
 
 /** Subscribes an address (the answer body is not read, spec §7). */
-export const subscribeToNewsletter = (input: NewsletterInput & { website?: string }) => apiRequest<unknown>("POST", "/api/newsletter", { body: input });
+export const subscribeToNewsletter = (input: NewsletterInput & { website?: string }) =>
+  apiRequest<unknown>("POST", "/api/newsletter", { body: input });

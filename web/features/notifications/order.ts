@@ -11,6 +11,6 @@ export function orderNotifications(list: Notification[]): Notification[] {
 }
 
 /** Spec §3: any type the banner does not know is shown as info. */
-export const KNOWN_TYPES = ["priority-1", "priority-2", "priority-3", "info", "success", "warning", "error"] as const;
+const KNOWN_TYPES = ["priority-1", "priority-2", "priority-3", "info", "success", "warning", "error"] as const;
 export type BannerType = (typeof KNOWN_TYPES)[number];
 export const bannerType = (type: string): BannerType => ((KNOWN_TYPES as readonly string[]).includes(type) ? (type as BannerType) : "info");

@@ -5,7 +5,7 @@ import type { Video, VideoError, VideoErrorCode, VideoList } from "../../../src/
 import { getJson } from "../../lib/api.ts";
 
 /** A bare array answer is accepted too, with this channel. */
-export const DEFAULT_CHANNEL_ID = "";
+const DEFAULT_CHANNEL_ID = "";
 
 const SERVICE = "YouTube";
 
@@ -23,7 +23,7 @@ export class VideosRequestError extends Error {
 const isLasting = (error: Error) => error instanceof VideosRequestError && (error.code === "NOT_CONFIGURED" || error.code === "AUTH_ERROR");
 
 /** Turns a failed answer into the spec §8 message. */
-export function videoErrorMessage(status: number, body: Partial<VideoError> | null): string {
+function videoErrorMessage(status: number, body: Partial<VideoError> | null): string {
   if (body?.message || body?.code) {
     const message = body.message ?? "";
     if (body.code === "QUOTA_EXCEEDED") return `${SERVICE} API quota exceeded. Please try again later.`;
@@ -35,7 +35,7 @@ export function videoErrorMessage(status: number, body: Partial<VideoError> | nu
   return `${SERVICE}: Failed to fetch videos: HTTP ${status}`;
 }
 
-export async function fetchVideos(): Promise<VideoList> {
+async function fetchVideos(): Promise<VideoList> {
   const response = await fetch("/api/youtube/videos", { credentials: "include" });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as Partial<VideoError> | null;

@@ -2,14 +2,15 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ClassInput } from "../../../../src/shared/schemas.ts";
 import type { Class } from "../../../../src/shared/types.ts";
-import { apiRequest, ApiError } from "../../../lib/api.ts";
+import { ApiError, apiRequest } from "../../../lib/api.ts";
 import { classesQueryOptions } from "../../classes/api.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
 export { classesQueryOptions };
 
 /** The server's string error when it gave one, else the spec's fallback. */
-const serverStringOr = (error: unknown, fallback: string) => (error instanceof ApiError && error.serverMessage.trim() ? error.serverMessage : fallback);
+const serverStringOr = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.serverMessage.trim() ? error.serverMessage : fallback;
 
 export function useCreateClass() {
   const queryClient = useQueryClient();

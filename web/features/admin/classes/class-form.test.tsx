@@ -1,9 +1,10 @@
 // The class form's §5 messages in happy-dom (spec §5), and the payload rule: an invalid level becomes None, empty
 // fields are dropped.
-import { renderWithData } from "../../../test-dom.tsx";
+
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import type { ClassInput } from "../../../../src/shared/schemas.ts";
+import { renderWithData } from "../../../test-dom.tsx";
 import { ClassForm, toClassPayload } from "./class-form.tsx";
 
 afterEach(cleanup);
@@ -27,7 +28,22 @@ describe("ClassForm", () => {
   });
 
   test("an invalid level is sent as None; empty fields are dropped", () => {
-    const values = { name: "Hatha", level: "Expert", days: "Mon", time: "7 am", location: "Hall", description: "<p>Gentle postures</p>", icon: undefined } as unknown as ClassInput;
-    expect(toClassPayload(values)).toEqual({ name: "Hatha", level: "None", days: "Mon", time: "7 am", location: "Hall", description: "<p>Gentle postures</p>" });
+    const values = {
+      name: "Hatha",
+      level: "Expert",
+      days: "Mon",
+      time: "7 am",
+      location: "Hall",
+      description: "<p>Gentle postures</p>",
+      icon: undefined,
+    } as unknown as ClassInput;
+    expect(toClassPayload(values)).toEqual({
+      name: "Hatha",
+      level: "None",
+      days: "Mon",
+      time: "7 am",
+      location: "Hall",
+      description: "<p>Gentle postures</p>",
+    });
   });
 });

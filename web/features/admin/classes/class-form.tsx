@@ -1,21 +1,25 @@
 // The class form (spec §5): name ≥ 3, level, days ≥ 2, time, location ≥ 2, description ≥ 10 (rich text), icon.
 import { Controller } from "react-hook-form";
 import { CLASS_ICONS, CLASS_LEVELS, DEFAULT_CLASS_ICON } from "../../../../src/shared/constants.ts";
-import { classSchema, type ClassInput } from "../../../../src/shared/schemas.ts";
+import { type ClassInput, classSchema } from "../../../../src/shared/schemas.ts";
 import type { Class } from "../../../../src/shared/types.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
 import { Select } from "../../../components/ui/select.tsx";
+import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
+import { ClassIcon } from "../../classes/components/class-icon.tsx";
 import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";
-import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
-import { ClassIcon } from "../../classes/components/class-icon.tsx";
 
 type ClassValues = { name: string; level: string; days: string; time: string; location: string; description: string; icon: string };
 
 const LEVEL_OPTIONS = CLASS_LEVELS.map((level) => ({ value: level, label: level }));
-const ICON_OPTIONS = CLASS_ICONS.map((icon) => ({ value: icon, label: icon[0]!.toUpperCase() + icon.slice(1), icon: <ClassIcon name={icon} size={16} /> }));
+const ICON_OPTIONS = CLASS_ICONS.map((icon) => ({
+  value: icon,
+  label: icon[0]!.toUpperCase() + icon.slice(1),
+  icon: <ClassIcon name={icon} size={16} />,
+}));
 
 const toValues = (item?: Class | null): ClassValues => ({
   name: item?.name ?? "",
@@ -29,7 +33,10 @@ const toValues = (item?: Class | null): ClassValues => ({
 
 /** Spec §5: an invalid level becomes None; empty or undefined fields are dropped from the payload. */
 export function toClassPayload(values: ClassInput): Partial<ClassInput> {
-  const payload: Record<string, unknown> = { ...values, level: (CLASS_LEVELS as readonly string[]).includes(values.level ?? "") ? values.level : "None" };
+  const payload: Record<string, unknown> = {
+    ...values,
+    level: (CLASS_LEVELS as readonly string[]).includes(values.level ?? "") ? values.level : "None",
+  };
   for (const [key, value] of Object.entries(payload)) if (value === undefined || value === null || value === "") delete payload[key];
   return payload as Partial<ClassInput>;
 }
@@ -43,7 +50,9 @@ export function ClassForm({ item, pending, onSubmit, onCancel }: ItemFormProps<C
   } = useSchemaResolvedForm<ClassValues, ClassInput>(classSchema, toValues(item));
   const text = (name: "name" | "days" | "time" | "location", label: string, placeholder?: string) => (
     <Field label={label} error={errors[name]?.message}>
-      {(id, describedBy) => <Input id={id} placeholder={placeholder} aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />}
+      {(id, describedBy) => (
+        <Input id={id} placeholder={placeholder} aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />
+      )}
     </Field>
   );
   return (
@@ -54,7 +63,9 @@ export function ClassForm({ item, pending, onSubmit, onCancel }: ItemFormProps<C
           <Controller
             control={control}
             name="level"
-            render={({ field }) => <Select label="Level" options={LEVEL_OPTIONS} value={field.value} onValueChange={field.onChange} name={field.name} />}
+            render={({ field }) => (
+              <Select label="Level" options={LEVEL_OPTIONS} value={field.value} onValueChange={field.onChange} name={field.name} />
+            )}
           />
           {text("days", "Days", "e.g. Monday, Wednesday")}
           {text("time", "Time", "e.g. 7:00 PM - 8:30 PM")}
@@ -62,13 +73,22 @@ export function ClassForm({ item, pending, onSubmit, onCancel }: ItemFormProps<C
           <Controller
             control={control}
             name="icon"
-            render={({ field }) => <Select label="Icon" options={ICON_OPTIONS} value={field.value} onValueChange={field.onChange} name={field.name} />}
+            render={({ field }) => (
+              <Select label="Icon" options={ICON_OPTIONS} value={field.value} onValueChange={field.onChange} name={field.name} />
+            )}
           />
           <Controller
             control={control}
             name="description"
             render={({ field }) => (
-              <RichTextField className={fullRow} label="Description" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.description?.message} />
+              <RichTextField
+                className={fullRow}
+                label="Description"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.description?.message}
+              />
             )}
           />
         </div>

@@ -2,17 +2,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useEffect } from "react";
-import { css } from "../../../../styled-system/css";
-import { badge } from "../../../../styled-system/recipes";
 import type { ClassInput } from "../../../../src/shared/schemas.ts";
 import type { Class } from "../../../../src/shared/types.ts";
+import { css } from "../../../../styled-system/css";
+import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
+import { ClassIcon } from "../../classes/components/class-icon.tsx";
 import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { classesQueryOptions, useCreateClass, useDeleteClass, useUpdateClass } from "./api.ts";
 import { ClassForm, toClassPayload } from "./class-form.tsx";
-import { ClassIcon } from "../../classes/components/class-icon.tsx";
 
 const LEVEL_TONES = { Beginner: "beginner", Intermediate: "intermediate", Advanced: "advanced" } as const;
 
@@ -24,16 +24,8 @@ export function ClassesTab() {
     if (query.isError) notifyError(query.error, "Failed to fetch classes");
   }, [query.isError, query.error]);
 
-
   return (
-    <Panel
-      title="Classes"
-      actions={
-        <Button onClick={() => items.startCreate()}>
-          + Create Class
-        </Button>
-      }
-    >
+    <Panel title="Classes" actions={<Button onClick={() => items.startCreate()}>+ Create Class</Button>}>
       {query.isPending ? (
         <StateText>Loading classes...</StateText>
       ) : !query.data?.length ? (

@@ -46,9 +46,7 @@ export function AdminDashboard({ onLogout }: { onLogout: () => void }) {
       </header>
       <Tabs.Root
         value={tab}
-        onValueChange={(details) =>
-          setSearchParams(details.value === DEFAULT_TAB ? {} : { tab: details.value }, { replace: true })
-        }
+        onValueChange={(details) => setSearchParams(details.value === DEFAULT_TAB ? {} : { tab: details.value }, { replace: true })}
         lazyMount
         unmountOnExit
       >

@@ -1,7 +1,7 @@
 // Data Sync tab 'Data Sync & Persistence' (spec §2.2, §4): sync, restore (confirmed), status, how it works.
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, DatabaseBackup, Info, RefreshCw, Upload, XCircle } from "lucide-react";
-import { useEffect, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { css } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
@@ -119,8 +119,11 @@ export function DataSyncTab() {
           </div>
         </Card>
         <Card title="How it works" icon={<Info size={18} aria-hidden />}>
-          <ul className={css({ listStyle: "disc", pl: "5", display: "flex", flexDirection: "column", gap: "1.5" }) + " " + text}>
-            <li>Sync copies all data (events, classes, archive, messages, subscribers, profile, notifications and uploads) into app_data, with timestamps.</li>
+          <ul className={`${css({ listStyle: "disc", pl: "5", display: "flex", flexDirection: "column", gap: "1.5" })} ${text}`}>
+            <li>
+              Sync copies all data (events, classes, archive, messages, subscribers, profile, notifications and uploads) into app_data, with
+              timestamps.
+            </li>
             <li>Restore copies the data from app_data back into the database, replacing what is there.</li>
             <li>When the site starts and its data folder is empty, it restores from app_data automatically.</li>
           </ul>

@@ -1,5 +1,5 @@
 // Admin events and archive entries (spec §7): every event (past included), registrations, PDF attachments.
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ArchiveEventInput, EventInput } from "../../../../src/shared/schemas.ts";
 import type { ArchiveEvent, Event, Registration } from "../../../../src/shared/types.ts";
 import { apiRequest, getJson } from "../../../lib/api.ts";
@@ -7,8 +7,7 @@ import { archiveQueryOptions } from "../../archive/api.ts";
 import { eventsQueryOptions } from "../../events/api.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
-export const adminEventsQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/events"], queryFn: () => getJson<Event[]>("/api/admin/events") });
+export const adminEventsQueryOptions = () => queryOptions({ queryKey: ["/api/admin/events"], queryFn: () => getJson<Event[]>("/api/admin/events") });
 
 /** Registrations arrive from visitors at any time: refetched whenever the tab or the dialog shows them. */
 export const registrationsQueryOptions = (eventId: number) =>

@@ -4,18 +4,18 @@ import { useQuery } from "@tanstack/react-query";
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Controller } from "react-hook-form";
+import { type ArchiveEventInput, archiveEventSchema } from "../../../../src/shared/schemas.ts";
+import type { ArchiveEvent } from "../../../../src/shared/types.ts";
 import { css } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
-import { archiveEventSchema, type ArchiveEventInput } from "../../../../src/shared/schemas.ts";
-import type { ArchiveEvent } from "../../../../src/shared/types.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
-import { EditDeleteButtons, ItemDialogs, ItemFormFooter, useItemEditing, type ItemFormProps } from "../shared/item-dialogs.tsx";
+import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
+import { EditDeleteButtons, ItemDialogs, ItemFormFooter, type ItemFormProps, useItemEditing } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, formGrid, fullRow, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { RichTextField } from "../shared/rich-text-field.tsx";
-import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { adminArchiveQueryOptions, useCreateArchiveEvent, useDeleteArchiveEvent, useUpdateArchiveEvent } from "./api.ts";
 import { AttachmentFormField } from "./attachment-field.tsx";
 import { ImageListField } from "./image-list-field.tsx";
@@ -40,7 +40,11 @@ export function ArchiveSection() {
 
 function ArchiveList() {
   const query = useQuery(adminArchiveQueryOptions());
-  const items = useItemEditing<ArchiveEvent, ArchiveEventInput>({ create: useCreateArchiveEvent(), update: useUpdateArchiveEvent(), remove: useDeleteArchiveEvent() });
+  const items = useItemEditing<ArchiveEvent, ArchiveEventInput>({
+    create: useCreateArchiveEvent(),
+    update: useUpdateArchiveEvent(),
+    remove: useDeleteArchiveEvent(),
+  });
 
   useEffect(() => {
     if (query.isError) notifyError(query.error, "Failed to fetch archive entries");
@@ -118,7 +122,9 @@ function ArchiveForm({ item, pending, onSubmit, onCancel }: ItemFormProps<Archiv
   } = useSchemaResolvedForm<ArchiveValues, ArchiveEventInput>(archiveEventSchema, toValues(item));
   const text = (name: "title" | "date" | "type" | "year" | "image", label: string, placeholder?: string) => (
     <Field label={label} error={errors[name]?.message}>
-      {(id, describedBy) => <Input id={id} placeholder={placeholder} aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />}
+      {(id, describedBy) => (
+        <Input id={id} placeholder={placeholder} aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />
+      )}
     </Field>
   );
   return (
@@ -134,14 +140,23 @@ function ArchiveForm({ item, pending, onSubmit, onCancel }: ItemFormProps<Archiv
             control={control}
             name="description"
             render={({ field }) => (
-              <RichTextField className={fullRow} label="Description" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.description?.message} />
+              <RichTextField
+                className={fullRow}
+                label="Description"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.description?.message}
+              />
             )}
           />
           <div className={fullRow}>
             <Controller
               control={control}
               name="images"
-              render={({ field }) => <ImageListField label="More Photos" value={field.value} onChange={field.onChange} error={errors.images?.message} />}
+              render={({ field }) => (
+                <ImageListField label="More Photos" value={field.value} onChange={field.onChange} error={errors.images?.message} />
+              )}
             />
           </div>
           <div className={fullRow}>

@@ -1,9 +1,9 @@
 // A PDF attachment: upload (to the event, or 'temp' before it exists) fills the file and name; 'Remove' clears them.
 import { FileText, Paperclip } from "lucide-react";
 import { useRef } from "react";
-import { useController, type Control, type FieldPath, type FieldValues } from "react-hook-form";
-import { css } from "../../../../styled-system/css";
+import { type Control, type FieldPath, type FieldValues, useController } from "react-hook-form";
 import { ATTACHMENT_MAX_BYTES } from "../../../../src/shared/constants.ts";
+import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
@@ -18,7 +18,7 @@ type AttachmentFieldProps = {
 
 const isPdf = (file: File) => file.type === "application/pdf" || (!file.type && file.name.toLowerCase().endsWith(".pdf"));
 
-export function AttachmentField({ eventId, file, name, onChange }: AttachmentFieldProps) {
+function AttachmentField({ eventId, file, name, onChange }: AttachmentFieldProps) {
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadAttachment();
   const uploading = upload.isPending;
@@ -34,7 +34,11 @@ export function AttachmentField({ eventId, file, name, onChange }: AttachmentFie
       return;
     }
     if (chosen.size > ATTACHMENT_MAX_BYTES) {
-      toast({ title: "Upload failed", description: `The file is too large. Maximum size is ${ATTACHMENT_MAX_BYTES / 1024 / 1024}MB.`, variant: "destructive" });
+      toast({
+        title: "Upload failed",
+        description: `The file is too large. Maximum size is ${ATTACHMENT_MAX_BYTES / 1024 / 1024}MB.`,
+        variant: "destructive",
+      });
       clear();
       return;
     }
@@ -53,9 +57,25 @@ export function AttachmentField({ eventId, file, name, onChange }: AttachmentFie
     <div className={css({ display: "flex", flexDirection: "column", gap: "1.5" })}>
       <span className={css({ fontSize: "sm", fontWeight: "600" })}>Attachment (PDF)</span>
       {file ? (
-        <div className={css({ display: "flex", alignItems: "center", gap: "3", flexWrap: "wrap", p: "3", borderWidth: "1px", borderColor: "border", borderRadius: "control" })}>
+        <div
+          className={css({
+            display: "flex",
+            alignItems: "center",
+            gap: "3",
+            flexWrap: "wrap",
+            p: "3",
+            borderWidth: "1px",
+            borderColor: "border",
+            borderRadius: "control",
+          })}
+        >
           <FileText size={18} aria-hidden className={css({ color: "accent" })} />
-          <a href={file} target="_blank" rel="noopener noreferrer" className={css({ flex: "1", minW: "0", truncate: true, color: "accent.strong", textDecoration: "underline" })}>
+          <a
+            href={file}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={css({ flex: "1", minW: "0", truncate: true, color: "accent.strong", textDecoration: "underline" })}
+          >
             {name || file}
           </a>
           <Button

@@ -1,8 +1,9 @@
 // The event form's §5 messages in happy-dom (spec §5): what an empty form says, a registration link that is not a
 // URL, and what is submitted once valid (the year from the start date when left empty).
-import { renderWithData, waitUntilGone } from "../../../test-dom.tsx";
+
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { renderWithData, waitUntilGone } from "../../../test-dom.tsx";
 import { EventForm } from "./event-form.tsx";
 
 afterEach(cleanup);
@@ -65,6 +66,12 @@ describe("EventForm", () => {
     await waitFor(() => expect(screen.queryByText("Description must be at least 10 characters") === null).toBe(true));
     create();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ name: "Spring Retreat", type: "retreat", startDate: "2031-04-12", year: "2031", registrationLink: null });
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      name: "Spring Retreat",
+      type: "retreat",
+      startDate: "2031-04-12",
+      year: "2031",
+      registrationLink: null,
+    });
   });
 });

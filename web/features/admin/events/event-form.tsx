@@ -1,17 +1,17 @@
 // The event form (spec §3, §5): every admin field, the rich-text description, highlighted switch, image URLs,
 // the year rule (current year by default, else the start date's year when left empty) and the PDF attachment.
 import { Controller } from "react-hook-form";
-import { css } from "../../../../styled-system/css";
 import { EVENT_TYPES } from "../../../../src/shared/constants.ts";
-import { eventSchema, type EventInput } from "../../../../src/shared/schemas.ts";
+import { type EventInput, eventSchema } from "../../../../src/shared/schemas.ts";
 import type { Event } from "../../../../src/shared/types.ts";
+import { css } from "../../../../styled-system/css";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
+import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";
-import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { AttachmentFormField } from "./attachment-field.tsx";
 import { ImageListField } from "./image-list-field.tsx";
 
@@ -64,10 +64,7 @@ export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<E
   );
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit((values) => onSubmit({ ...values, year: values.year || values.startDate.slice(0, 4) }))}
-    >
+    <form noValidate onSubmit={handleSubmit((values) => onSubmit({ ...values, year: values.year || values.startDate.slice(0, 4) }))}>
       <Dialog.Body>
         <div className={formGrid}>
           {text("name", "Name")}
@@ -78,10 +75,14 @@ export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<E
             ))}
           </datalist>
           <Field label="Start Date" error={errors.startDate?.message}>
-            {(id, describedBy) => <Input id={id} type="date" aria-describedby={describedBy} aria-invalid={!!errors.startDate} {...register("startDate")} />}
+            {(id, describedBy) => (
+              <Input id={id} type="date" aria-describedby={describedBy} aria-invalid={!!errors.startDate} {...register("startDate")} />
+            )}
           </Field>
           <Field label="End Date (optional)" error={errors.endDate?.message}>
-            {(id, describedBy) => <Input id={id} type="date" aria-describedby={describedBy} aria-invalid={!!errors.endDate} {...register("endDate")} />}
+            {(id, describedBy) => (
+              <Input id={id} type="date" aria-describedby={describedBy} aria-invalid={!!errors.endDate} {...register("endDate")} />
+            )}
           </Field>
           {text("time", "Time", { placeholder: "e.g. 10:00 AM - 4:00 PM" })}
           {text("location", "Location")}
@@ -89,7 +90,14 @@ export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<E
             control={control}
             name="description"
             render={({ field }) => (
-              <RichTextField className={fullRow} label="Description" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.description?.message} />
+              <RichTextField
+                className={fullRow}
+                label="Description"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.description?.message}
+              />
             )}
           />
           {text("registrationLink", "Registration Link (optional)", { type: "url", placeholder: "https://" })}
@@ -98,7 +106,13 @@ export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<E
             control={control}
             name="isHighlighted"
             render={({ field }) => (
-              <Switch className={css({ gridColumn: "1 / -1" })} label="Highlighted" checked={field.value} onCheckedChange={field.onChange} name={field.name} />
+              <Switch
+                className={css({ gridColumn: "1 / -1" })}
+                label="Highlighted"
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                name={field.name}
+              />
             )}
           />
           <div className={fullRow}>

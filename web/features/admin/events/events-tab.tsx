@@ -3,13 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import { useEffect, useState } from "react";
-import { css } from "../../../../styled-system/css";
-import { badge } from "../../../../styled-system/recipes";
 import type { EventInput } from "../../../../src/shared/schemas.ts";
 import type { Event } from "../../../../src/shared/types.ts";
+import { css } from "../../../../styled-system/css";
+import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
-import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { formatDay, localIsoDate } from "../shared/format.ts";
+import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { adminEventsQueryOptions, registrationsQueryOptions, useCreateEvent, useDeleteEvent, useUpdateEvent } from "./api.ts";
@@ -18,7 +18,7 @@ import { EventForm } from "./event-form.tsx";
 import { RegistrationsDialog } from "./registrations-dialog.tsx";
 
 /** Past once its last day is before today (the server decides the same in the site's time zone). */
-export const isPastEvent = (event: Event, today = localIsoDate()) => (event.endDate || event.startDate) < today;
+const isPastEvent = (event: Event, today = localIsoDate()) => (event.endDate || event.startDate) < today;
 
 function RegistrationsButton({ event, onOpen }: { event: Event; onOpen: () => void }) {
   const query = useQuery(registrationsQueryOptions(event.id));
@@ -47,7 +47,11 @@ export function EventsTab() {
 
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
-      <Panel title="Events" description="Past events stay here so photos can be added after the event." actions={<Button onClick={() => items.startCreate()}>+ Create Event</Button>}>
+      <Panel
+        title="Events"
+        description="Past events stay here so photos can be added after the event."
+        actions={<Button onClick={() => items.startCreate()}>+ Create Event</Button>}
+      >
         {query.isPending ? (
           <StateText>Loading events...</StateText>
         ) : !query.data?.length ? (
@@ -60,7 +64,11 @@ export function EventsTab() {
                 <ItemCard
                   key={event.id}
                   label={event.name}
-                  className={css({ borderTopWidth: event.isHighlighted ? "4px" : "1px", borderTopColor: event.isHighlighted ? "accent" : "border", opacity: past ? 0.92 : 1 })}
+                  className={css({
+                    borderTopWidth: event.isHighlighted ? "4px" : "1px",
+                    borderTopColor: event.isHighlighted ? "accent" : "border",
+                    opacity: past ? 0.92 : 1,
+                  })}
                 >
                   <div className={css({ display: "flex", flexWrap: "wrap", gap: "1.5" })}>
                     {event.isHighlighted && <span className={badge({ tone: "accent" })}>Highlighted</span>}
@@ -81,7 +89,11 @@ export function EventsTab() {
                     <MapPin size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
                     {event.location}
                   </Muted>
-                  {event.images.length > 0 && <Muted>{event.images.length} photo{event.images.length === 1 ? "" : "s"}</Muted>}
+                  {event.images.length > 0 && (
+                    <Muted>
+                      {event.images.length} photo{event.images.length === 1 ? "" : "s"}
+                    </Muted>
+                  )}
                   <CardActions>
                     <RegistrationsButton event={event} onOpen={() => setRegistrationsOf(event)} />
                     <EditDeleteButtons name={event.name} onEdit={() => items.startEdit(event)} onDelete={() => items.startDelete(event)} />

@@ -1,12 +1,12 @@
 // A list of image URLs: add (only a non-blank, valid address) and remove (spec §3, §5).
 import { ImageUp, Plus, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { css } from "../../../../styled-system/css";
+import { IMAGE_TYPES } from "../../../../src/shared/constants.ts";
 import { imageSources } from "../../../../src/shared/images.ts";
 import { isMediaUrl } from "../../../../src/shared/validation.ts";
+import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/field.tsx";
-import { IMAGE_TYPES } from "../../../../src/shared/constants.ts";
 import { imageFileProblem, useUploadPhoto } from "../shared/image-upload.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
@@ -104,8 +104,16 @@ export function ImageListField({ label, value, onChange, error }: ImageListField
       {value.length > 0 && (
         <ul aria-label={label} className={css({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(120px, 1fr))", gap: "2", mt: "1" })}>
           {value.map((url, index) => (
-            <li key={`${url}-${index}`} className={css({ position: "relative", borderRadius: "control", overflow: "hidden", borderWidth: "1px", borderColor: "border" })}>
-              <img {...imageSources(url, "240px")} alt={`Image ${index + 1}`} loading="lazy" className={css({ w: "full", h: "20", objectFit: "cover", bg: "bg.muted" })} />
+            <li
+              key={`${url}-${index}`}
+              className={css({ position: "relative", borderRadius: "control", overflow: "hidden", borderWidth: "1px", borderColor: "border" })}
+            >
+              <img
+                {...imageSources(url, "240px")}
+                alt={`Image ${index + 1}`}
+                loading="lazy"
+                className={css({ w: "full", h: "20", objectFit: "cover", bg: "bg.muted" })}
+              />
               <p className={css({ fontSize: "xs", px: "1.5", py: "1", truncate: true })} title={url}>
                 {url}
               </p>

@@ -1,23 +1,25 @@
 // The registrations of one event, with a CSV export.
 import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
-import { css } from "../../../../styled-system/css";
 import type { Event } from "../../../../src/shared/types.ts";
+import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { StateText } from "../shared/layout.tsx";
 import { registrationsQueryOptions } from "./api.ts";
 
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "event";
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "") || "event";
 const cell = css({ px: "3", py: "2", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
 
 export function RegistrationsDialog({ event, onClose }: { event: Event | null; onClose: () => void }) {
   return (
     <Dialog.Root open={event !== null} onOpenChange={(details) => !details.open && onClose()} lazyMount unmountOnExit>
-      <Dialog.Content className={css({ maxW: "4xl" })}>
-        {event && <Registrations event={event} onClose={onClose} />}
-      </Dialog.Content>
+      <Dialog.Content className={css({ maxW: "4xl" })}>{event && <Registrations event={event} onClose={onClose} />}</Dialog.Content>
     </Dialog.Root>
   );
 }

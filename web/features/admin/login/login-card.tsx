@@ -1,14 +1,14 @@
 // The login card 'Admin Login' (spec §2.2, §5, §8). Enter submits from either field; errors show inline and as toasts.
 import { useState } from "react";
-import { css } from "../../../../styled-system/css";
 import { DEFAULT_USERNAME } from "../../../../src/shared/constants.ts";
 import { loginSchema } from "../../../../src/shared/schemas.ts";
+import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { ApiError } from "../../../lib/api.ts";
-import { storeAdminToken } from "../shared/session.ts";
 import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
+import { storeAdminToken } from "../shared/session.ts";
 import { useLogin } from "./api.ts";
 
 type LoginValues = { username: string; password: string };

@@ -10,7 +10,7 @@ import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { formatDateTime } from "../shared/format.ts";
 import { CardActions, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
-import { messagesQueryOptions, useDeleteMessage, useMarkMessageRead, type Message } from "./api.ts";
+import { type Message, messagesQueryOptions, useDeleteMessage, useMarkMessageRead } from "./api.ts";
 
 export function MessagesTab() {
   const query = useQuery(messagesQueryOptions());

@@ -1,5 +1,5 @@
 // Site notifications (spec §7): the admin list (bearer) and writes that refresh it and the public /api/notifications.
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { NotificationInput } from "../../../../src/shared/schemas.ts";
 import type { Notification } from "../../../../src/shared/types.ts";
 import { apiRequest, getJson } from "../../../lib/api.ts";

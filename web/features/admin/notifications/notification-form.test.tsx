@@ -1,8 +1,9 @@
 // The notification form's §5 messages in happy-dom (spec §5): the message needs 5 characters, the start date
 // (today by default) is required, a link must be a URL.
-import { renderWithData } from "../../../test-dom.tsx";
+
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { renderWithData } from "../../../test-dom.tsx";
 import { NotificationForm } from "./notification-form.tsx";
 
 afterEach(cleanup);

@@ -1,17 +1,17 @@
 // The notification form (spec §3, §5): rich-text message ≥ 5, type, start date (today by default), end date, link, active.
 import { Controller } from "react-hook-form";
 import { NOTIFICATION_FORM_TYPES } from "../../../../src/shared/constants.ts";
-import { notificationSchema, type NotificationInput } from "../../../../src/shared/schemas.ts";
+import { type NotificationInput, notificationSchema } from "../../../../src/shared/schemas.ts";
 import type { Notification } from "../../../../src/shared/types.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
 import { Select } from "../../../components/ui/select.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
+import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { localIsoDate } from "../shared/format.ts";
 import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";
-import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 
 type NotificationValues = { message: string; type: string; startDate: string; endDate: string; link: string; isActive: boolean };
 
@@ -44,7 +44,14 @@ export function NotificationForm({ item, pending, onSubmit, onCancel }: ItemForm
             control={control}
             name="message"
             render={({ field }) => (
-              <RichTextField className={fullRow} label="Message" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.message?.message} />
+              <RichTextField
+                className={fullRow}
+                label="Message"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.message?.message}
+              />
             )}
           />
           <Controller
@@ -58,10 +65,14 @@ export function NotificationForm({ item, pending, onSubmit, onCancel }: ItemForm
             )}
           </Field>
           <Field label="Start Date" error={errors.startDate?.message}>
-            {(id, describedBy) => <Input id={id} type="date" aria-describedby={describedBy} aria-invalid={!!errors.startDate} {...register("startDate")} />}
+            {(id, describedBy) => (
+              <Input id={id} type="date" aria-describedby={describedBy} aria-invalid={!!errors.startDate} {...register("startDate")} />
+            )}
           </Field>
           <Field label="End Date (optional)" error={errors.endDate?.message}>
-            {(id, describedBy) => <Input id={id} type="date" aria-describedby={describedBy} aria-invalid={!!errors.endDate} {...register("endDate")} />}
+            {(id, describedBy) => (
+              <Input id={id} type="date" aria-describedby={describedBy} aria-invalid={!!errors.endDate} {...register("endDate")} />
+            )}
           </Field>
           <Controller
             control={control}

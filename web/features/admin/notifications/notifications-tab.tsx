@@ -3,21 +3,21 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Bell, CheckCircle2, ExternalLink, Info, Pencil, Plus, Trash2, XCircle } from "lucide-react";
 import { useEffect } from "react";
-import { css, cx } from "../../../../styled-system/css";
-import { badge } from "../../../../styled-system/recipes";
 import { NOTIFICATION_FORM_TYPES } from "../../../../src/shared/constants.ts";
 import type { NotificationInput } from "../../../../src/shared/schemas.ts";
 import type { Notification } from "../../../../src/shared/types.ts";
+import { css, cx } from "../../../../styled-system/css";
+import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
-import { ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { formatDay, localIsoDate } from "../shared/format.ts";
+import { ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { adminNotificationsQueryOptions, useCreateNotification, useDeleteNotification, useUpdateNotification } from "./api.ts";
 import { NotificationForm } from "./notification-form.tsx";
 
 /** Active only when switched on, started, and not ended (spec §4); dates compare as local calendar days. */
-export function isNotificationActive(item: Notification, today = localIsoDate()): boolean {
+function isNotificationActive(item: Notification, today = localIsoDate()): boolean {
   return item.isActive && item.startDate <= today && (!item.endDate || item.endDate >= today);
 }
 
@@ -39,7 +39,13 @@ const cell = css({ px: "3", py: "2.5", textAlign: "left", borderBottomWidth: "1p
 const table = css({ w: "full", borderCollapse: "collapse", fontSize: "sm", display: { base: "block", md: "table" } });
 const head = css({ srOnly: { base: true, md: false } });
 const body = css({ display: { base: "flex", md: "table-row-group" }, flexDirection: "column", gap: "3" });
-const row = css({ display: { base: "block", md: "table-row" }, borderWidth: { base: "1px", md: "0" }, borderColor: "border", borderRadius: { base: "card", md: "0" }, p: { base: "2", md: "0" } });
+const row = css({
+  display: { base: "block", md: "table-row" },
+  borderWidth: { base: "1px", md: "0" },
+  borderColor: "border",
+  borderRadius: { base: "card", md: "0" },
+  p: { base: "2", md: "0" },
+});
 const bodyCell = css({
   display: { base: "flex", md: "table-cell" },
   gap: "3",
@@ -50,7 +56,11 @@ const bodyCell = css({
 
 export function NotificationsTab() {
   const query = useQuery(adminNotificationsQueryOptions());
-  const items = useItemEditing<Notification, NotificationInput>({ create: useCreateNotification(), update: useUpdateNotification(), remove: useDeleteNotification() });
+  const items = useItemEditing<Notification, NotificationInput>({
+    create: useCreateNotification(),
+    update: useUpdateNotification(),
+    remove: useDeleteNotification(),
+  });
 
   useEffect(() => {
     if (query.isError) notifyError(query.error, "Failed to fetch notifications");
@@ -107,20 +117,38 @@ export function NotificationsTab() {
                       <div className={css({ display: "flex", gap: "2", alignItems: "flex-start", flex: "1", minW: "0" })}>
                         <Icon size={18} aria-label={item.type} className={cx(style.className, css({ flexShrink: 0, mt: "0.5" }))} />
                         <div
-                          className={css({ flex: "1", minW: "0", overflowWrap: "anywhere", "& a": { color: "accent.strong", textDecoration: "underline" }, "& p": { m: 0 } })}
+                          className={css({
+                            flex: "1",
+                            minW: "0",
+                            overflowWrap: "anywhere",
+                            "& a": { color: "accent.strong", textDecoration: "underline" },
+                            "& p": { m: 0 },
+                          })}
                           // Rich text is sanitised by the server on write.
                           dangerouslySetInnerHTML={{ __html: item.message }}
                         />
                         {item.link && (
-                          <a href={item.link} target="_blank" rel="noopener noreferrer" aria-label="Open link in a new tab" className={css({ color: "accent.strong", flexShrink: 0 })}>
+                          <a
+                            href={item.link}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            aria-label="Open link in a new tab"
+                            className={css({ color: "accent.strong", flexShrink: 0 })}
+                          >
                             <ExternalLink size={16} aria-hidden />
                           </a>
                         )}
                       </div>
                     </td>
-                    <td className={cx(cell, bodyCell)} data-label="Type">{typeLabel(item.type)}</td>
-                    <td className={cx(cell, bodyCell)} data-label="Start Date">{formatDay(item.startDate)}</td>
-                    <td className={cx(cell, bodyCell)} data-label="End Date">{item.endDate ? formatDay(item.endDate) : "None"}</td>
+                    <td className={cx(cell, bodyCell)} data-label="Type">
+                      {typeLabel(item.type)}
+                    </td>
+                    <td className={cx(cell, bodyCell)} data-label="Start Date">
+                      {formatDay(item.startDate)}
+                    </td>
+                    <td className={cx(cell, bodyCell)} data-label="End Date">
+                      {item.endDate ? formatDay(item.endDate) : "None"}
+                    </td>
                     <td className={cx(cell, bodyCell)} data-label="Status">
                       <span className={badge({ tone: active ? "success" : "neutral" })}>{active ? "Active" : "Inactive"}</span>
                     </td>

@@ -1,8 +1,9 @@
 // 'Reset Password' and 'Update YouTube API Key' in happy-dom (spec §5): the password messages, the username preset
 // to 'admin', and the key's button disabled while the trimmed key is empty.
-import { renderWithData } from "../../../test-dom.tsx";
+
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { renderWithData } from "../../../test-dom.tsx";
 import { ApiKeyDialog, ResetPasswordDialog } from "./account-dialogs.tsx";
 
 afterEach(cleanup);

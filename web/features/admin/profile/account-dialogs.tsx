@@ -1,14 +1,14 @@
 // 'Update YouTube API Key' and 'Reset Password' (spec §2.2, §5, §8).
 import { useState } from "react";
-import { css } from "../../../../styled-system/css";
 import { DEFAULT_USERNAME } from "../../../../src/shared/constants.ts";
-import { apiKeySchema, resetPasswordFormSchema, type ResetPasswordFormInput } from "../../../../src/shared/schemas.ts";
+import { apiKeySchema, type ResetPasswordFormInput, resetPasswordFormSchema } from "../../../../src/shared/schemas.ts";
+import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
 import { ApiError } from "../../../lib/api.ts";
-import { notifyError } from "../shared/notify.ts";
 import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
+import { notifyError } from "../shared/notify.ts";
 import { useResetPassword, useUpdateApiKey } from "./api.ts";
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
@@ -70,7 +70,12 @@ function ResetPasswordForm({ onDone }: { onDone: () => void }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useSchemaResolvedForm<PasswordValues, ResetPasswordFormInput>(resetPasswordFormSchema, { username: DEFAULT_USERNAME, currentPassword: "", newPassword: "", confirmPassword: "" });
+  } = useSchemaResolvedForm<PasswordValues, ResetPasswordFormInput>(resetPasswordFormSchema, {
+    username: DEFAULT_USERNAME,
+    currentPassword: "",
+    newPassword: "",
+    confirmPassword: "",
+  });
   const onSubmit = handleSubmit(({ username, currentPassword, newPassword }) => {
     setServerError(null);
     reset.mutate(

@@ -54,7 +54,12 @@ export function useResetPassword() {
 
 /** The whole site as JSON, for the download: read afresh every time. */
 export const exportQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/export-data"], queryFn: () => apiRequest<unknown>("GET", "/api/admin/export-data"), staleTime: 0, gcTime: 0 });
+  queryOptions({
+    queryKey: ["/api/admin/export-data"],
+    queryFn: () => apiRequest<unknown>("GET", "/api/admin/export-data"),
+    staleTime: 0,
+    gcTime: 0,
+  });
 
 /** Replaces all data with an export's; every answer is then out of date (spec §7). */
 export function useImportData() {

@@ -2,17 +2,17 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Download, FileUp } from "lucide-react";
 import { useRef, useState } from "react";
-import { css } from "../../../../styled-system/css";
 import { EXPORT_SECTIONS, exportFileName, IMPORT_RELOAD_DELAY_MS, INVALID_JSON_MESSAGE } from "../../../../src/shared/constants.ts";
+import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
+import { ApiError } from "../../../lib/api.ts";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile } from "../shared/format.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
-import { ApiError } from "../../../lib/api.ts";
 import { exportQueryOptions, useImportData } from "./api.ts";
 
 /** Checks a chosen file's text: valid JSON holding the seven sections. Returns the data or the §5 message. */
-export function checkImportText(text: string): { data: Record<string, unknown> } | { problem: string } {
+function checkImportText(text: string): { data: Record<string, unknown> } | { problem: string } {
   let data: unknown;
   try {
     data = JSON.parse(text);

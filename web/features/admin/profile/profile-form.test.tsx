@@ -1,7 +1,8 @@
 // The profile form's §5 messages in happy-dom (spec §5).
-import { renderWithData } from "../../../test-dom.tsx";
+
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { renderWithData } from "../../../test-dom.tsx";
 import { ProfileForm } from "./profile-form.tsx";
 
 afterEach(cleanup);

@@ -2,17 +2,17 @@
 import { ImageUp } from "lucide-react";
 import { useRef, useState } from "react";
 import { Controller } from "react-hook-form";
-import { css } from "../../../../styled-system/css";
 import { IMAGE_TYPES } from "../../../../src/shared/constants.ts";
-import { profileSchema, type ProfileInput } from "../../../../src/shared/schemas.ts";
+import { type ProfileInput, profileSchema } from "../../../../src/shared/schemas.ts";
 import type { PublicProfile } from "../../../../src/shared/types.ts";
+import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
+import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
+import { imageFileProblem, useUploadProfileImage } from "../shared/image-upload.ts";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 import { RichTextField } from "../shared/rich-text-field.tsx";
-import { imageFileProblem, useUploadProfileImage } from "../shared/image-upload.ts";
-import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { useUpdateProfile } from "./api.ts";
 
 type ProfileValues = {
@@ -80,16 +80,33 @@ export function ProfileForm({ profile }: { profile: PublicProfile | null | undef
   );
 
   return (
-    <form onSubmit={handleSubmit((values) => update.mutate(values))} noValidate className={css({ display: "flex", flexDirection: "column", gap: "5" })}>
-      <div className={css({ display: "flex", flexDirection: { base: "column", sm: "row" }, gap: "5", alignItems: { base: "flex-start", sm: "center" } })}>
+    <form
+      onSubmit={handleSubmit((values) => update.mutate(values))}
+      noValidate
+      className={css({ display: "flex", flexDirection: "column", gap: "5" })}
+    >
+      <div
+        className={css({ display: "flex", flexDirection: { base: "column", sm: "row" }, gap: "5", alignItems: { base: "flex-start", sm: "center" } })}
+      >
         <div
-          className={css({ w: "28", h: "28", borderRadius: "full", overflow: "hidden", bg: "bg.muted", borderWidth: "1px", borderColor: "border", flexShrink: 0 })}
+          className={css({
+            w: "28",
+            h: "28",
+            borderRadius: "full",
+            overflow: "hidden",
+            bg: "bg.muted",
+            borderWidth: "1px",
+            borderColor: "border",
+            flexShrink: 0,
+          })}
         >
           {image && <img src={image} alt="Profile" className={css({ w: "full", h: "full", objectFit: "cover" })} />}
         </div>
         <div className={css({ display: "flex", flexDirection: "column", gap: "2", flex: "1", minW: "0", w: "full" })}>
           <Field label="Profile Image" error={errors.profileImage?.message}>
-            {(id, describedBy) => <Input id={id} placeholder="/uploads/… or https://…" aria-describedby={describedBy} {...register("profileImage")} />}
+            {(id, describedBy) => (
+              <Input id={id} placeholder="/uploads/… or https://…" aria-describedby={describedBy} {...register("profileImage")} />
+            )}
           </Field>
           <div className={css({ display: "flex", alignItems: "center", gap: "3", flexWrap: "wrap" })}>
             <input
@@ -120,7 +137,14 @@ export function ProfileForm({ profile }: { profile: PublicProfile | null | undef
           control={control}
           name="biography"
           render={({ field }) => (
-            <RichTextField className={fullRow} label="Biography" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.biography?.message} />
+            <RichTextField
+              className={fullRow}
+              label="Biography"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.biography?.message}
+            />
           )}
         />
         <Field label="Quote" error={errors.quote?.message} className={fullRow}>

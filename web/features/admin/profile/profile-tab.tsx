@@ -22,11 +22,7 @@ export function ProfileTab() {
 
   return (
     <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
-      <Panel
-        title="Guru Profile"
-        description="What visitors read about the teacher at the top of the home page."
-        actions={<DataTransferButtons />}
-      >
+      <Panel title="Guru Profile" description="What visitors read about the teacher at the top of the home page." actions={<DataTransferButtons />}>
         {query.isPending ? <StateText>Loading profile...</StateText> : <ProfileForm profile={query.data} />}
       </Panel>
       <Panel title="Settings">

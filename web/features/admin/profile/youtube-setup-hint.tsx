@@ -12,8 +12,8 @@ export function YouTubeSetupHint() {
     <div data-testid="youtube-setup-hint" className={hint}>
       {status.missing.includes("apiKey") && (
         <p>
-          No YouTube API key is set, so the home page does not show Recent Lectures. Add one with 'Update YouTube API Key'
-          below (a YouTube Data API v3 key from the Google Cloud console), or set YOUTUBE_API_KEY in the server's environment.
+          No YouTube API key is set, so the home page does not show Recent Lectures. Add one with 'Update YouTube API Key' below (a YouTube Data API
+          v3 key from the Google Cloud console), or set YOUTUBE_API_KEY in the server's environment.
         </p>
       )}
       {status.missing.includes("channelId") && (

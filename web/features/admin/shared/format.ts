@@ -8,7 +8,7 @@ export function localIsoDate(date = new Date()): string {
 }
 
 /** A YYYY-MM-DD date read as a local calendar day; any other string as a timestamp. */
-export function parseDay(value: string): Date {
+function parseDay(value: string): Date {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : new Date(value);
 }
@@ -42,13 +42,13 @@ export function downloadFile(filename: string, content: BlobPart, type: string) 
 }
 
 /** One CSV field, quoted when needed (and defused against spreadsheet formulas). */
-export function csvField(value: unknown): string {
+function csvField(value: unknown): string {
   let text = value === null || value === undefined ? "" : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const toCsv = (rows: unknown[][]) => rows.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+export const toCsv = (rows: unknown[][]) => `${rows.map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;
 
 /** The fields of `next` whose value differs from `previous` (a PATCH sends only what changed, spec §7). */
 export function changedFields<T extends Record<string, unknown>>(next: T, previous: Record<string, unknown>): Partial<T> {

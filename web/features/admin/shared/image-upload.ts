@@ -19,9 +19,12 @@ const imageForm = (file: File) => {
 /** Stores the profile image (spec §7); answers its /uploads/ URL. */
 export const useUploadProfileImage = () =>
   useMutation({
-    mutationFn: async (file: File) => (await apiRequest<{ profileImage: string }>("POST", "/api/admin/profile/image", { body: imageForm(file) })).profileImage,
+    mutationFn: async (file: File) =>
+      (await apiRequest<{ profileImage: string }>("POST", "/api/admin/profile/image", { body: imageForm(file) })).profileImage,
   });
 
 /** Stores an event or archive photo; answers its /uploads/ URL. */
 export const useUploadPhoto = () =>
-  useMutation({ mutationFn: async (file: File) => (await apiRequest<{ url: string }>("POST", "/api/admin/uploads/image", { body: imageForm(file) })).url });
+  useMutation({
+    mutationFn: async (file: File) => (await apiRequest<{ url: string }>("POST", "/api/admin/uploads/image", { body: imageForm(file) })).url,
+  });

@@ -1,7 +1,7 @@
 // The parts every list tab repeats: the create/edit/delete state, Edit and Delete on an item, and the dialogs
 // around its form and its deletion.
 import { Pencil, Trash2 } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";

@@ -2,12 +2,20 @@
 import type { ReactNode } from "react";
 import { css, cx } from "../../../../styled-system/css";
 
-export function Panel({ title, description, actions, children }: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+export function Panel({
+  title,
+  description,
+  actions,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-label={title} className={css({ bg: "surface", borderRadius: "card", boxShadow: "card", p: { base: "4", md: "6" } })}>
-      <header
-        className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "3", mb: "5" })}
-      >
+      <header className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "3", mb: "5" })}>
         <div>
           <h2 className={css({ fontSize: { base: "xl", md: "2xl" }, fontWeight: "600" })}>{title}</h2>
           {description && <p className={css({ color: "fg.muted", fontSize: "sm", mt: "1" })}>{description}</p>}
@@ -21,7 +29,10 @@ export function Panel({ title, description, actions, children }: { title: string
 
 export function CardGrid({ children, label }: { children: ReactNode; label: string }) {
   return (
-    <ul aria-label={label} className={css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "repeat(2, 1fr)", xl: "repeat(3, 1fr)" }, gap: "4" })}>
+    <ul
+      aria-label={label}
+      className={css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "repeat(2, 1fr)", xl: "repeat(3, 1fr)" }, gap: "4" })}
+    >
       {children}
     </ul>
   );

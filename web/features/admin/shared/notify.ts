@@ -9,7 +9,7 @@ export function errorText(error: unknown): string {
 }
 
 /** A 401 is handled once by the session (back to the login card), not by each failing call. */
-export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 export function notifyError(error: unknown, description: string, title = "Error") {
   console.error(error);

@@ -8,12 +8,12 @@ import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile, localIsoDate, toCsv } from "../shared/format.ts";
 import { Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
-import { subscribersQueryOptions, useDeleteSubscriber, type Subscriber } from "./api.ts";
+import { type Subscriber, subscribersQueryOptions, useDeleteSubscriber } from "./api.ts";
 
 const subscribedOn = (createdAt: string) => new Date(createdAt).toLocaleDateString();
 
 /** Spec §7: columns Email and Subscribed On (local date), file subscribers_{YYYY-MM-DD}.csv. */
-export function exportSubscribersCsv(subscribers: Subscriber[]) {
+function exportSubscribersCsv(subscribers: Subscriber[]) {
   const csv = toCsv([["Email", "Subscribed On"], ...subscribers.map((item) => [item.email, subscribedOn(item.createdAt)])]);
   downloadFile(`subscribers_${localIsoDate()}.csv`, csv, "text/csv;charset=utf-8");
 }
@@ -65,9 +65,7 @@ export function SubscribersTab() {
             <tbody>
               {subscribers.map((subscriber) => (
                 <tr key={subscriber.id}>
-                  <td className={cx(cell, css({ overflowWrap: "anywhere" }))}>
-                    {subscriber.email}
-                  </td>
+                  <td className={cx(cell, css({ overflowWrap: "anywhere" }))}>{subscriber.email}</td>
                   <td className={cell}>{subscribedOn(subscriber.createdAt)}</td>
                   <td className={cell}>
                     <Button size="sm" variant="ghost" aria-label={`Delete ${subscriber.email}`} onClick={() => setDeleting(subscriber)}>

@@ -1,22 +1,26 @@
 import { FileText, Images } from "lucide-react";
-import { css } from "../../../../styled-system/css";
-import { tag } from "../../../../styled-system/recipes/tag";
-import { button } from "../../../../styled-system/recipes/button";
-import { card } from "../../../../styled-system/recipes/card";
 import { imageSources } from "../../../../src/shared/images.ts";
 import type { ArchiveItem } from "../../../../src/shared/types.ts";
+import { css } from "../../../../styled-system/css";
+import { button } from "../../../../styled-system/recipes/button";
+import { card } from "../../../../styled-system/recipes/card";
+import { tag } from "../../../../styled-system/recipes/tag";
 import { Button } from "../../../components/ui/button.tsx";
 import { RichText } from "../../../components/ui/rich-text.tsx";
 import { CARD_IMAGE_SIZES } from "../../../components/ui/section.tsx";
 import { typeTone } from "../../../theme/tones.ts";
-
 
 export function ArchiveCard({ item, onOpen }: { item: ArchiveItem; onOpen: () => void }) {
   const photoCount = 1 + item.images.length;
   return (
     <article className={card()} data-testid="archive-card" aria-labelledby={`archive-${item.source}-${item.id}-title`}>
       <div className={css({ position: "relative", aspectRatio: "3 / 2", bg: "cream.200", overflow: "hidden" })}>
-        <img {...imageSources(item.image, CARD_IMAGE_SIZES)} alt={item.title} loading="lazy" className={css({ w: "full", h: "full", objectFit: "cover" })} />
+        <img
+          {...imageSources(item.image, CARD_IMAGE_SIZES)}
+          alt={item.title}
+          loading="lazy"
+          className={css({ w: "full", h: "full", objectFit: "cover" })}
+        />
         <span className={tag({ tone: "year" })} style={{ position: "absolute", top: "0.75rem", left: "0.75rem" }} data-testid="archive-year">
           {item.year}
         </span>
@@ -35,7 +39,10 @@ export function ArchiveCard({ item, onOpen }: { item: ArchiveItem; onOpen: () =>
         <h3 id={`archive-${item.source}-${item.id}-title`} className={css({ fontSize: "xl", fontWeight: "600", color: "heading" })}>
           {item.title}
         </h3>
-        <RichText html={item.description} className={css({ color: "fg.muted", fontSize: "sm", lineClamp: "3", "& p": { mb: "0", display: "inline" } })} />
+        <RichText
+          html={item.description}
+          className={css({ color: "fg.muted", fontSize: "sm", lineClamp: "3", "& p": { mb: "0", display: "inline" } })}
+        />
         <div className={css({ mt: "auto", pt: "2", display: "flex", gap: "2", flexWrap: "wrap" })}>
           {item.attachmentFile && (
             <a href={item.attachmentFile} target="_blank" rel="noopener noreferrer" className={button({ variant: "subtle", size: "sm" })}>

@@ -1,11 +1,11 @@
 // The archive details dialog and its full-screen gallery (spec §2.1).
 import { Download } from "lucide-react";
 import { useEffect, useState } from "react";
-import { css } from "../../../../styled-system/css";
-import { tag } from "../../../../styled-system/recipes/tag";
-import { button } from "../../../../styled-system/recipes/button";
 import { imageSources } from "../../../../src/shared/images.ts";
 import type { ArchiveItem } from "../../../../src/shared/types.ts";
+import { css } from "../../../../styled-system/css";
+import { button } from "../../../../styled-system/recipes/button";
+import { tag } from "../../../../styled-system/recipes/tag";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Lightbox } from "../../../components/ui/lightbox.tsx";
 import { RichText } from "../../../components/ui/rich-text.tsx";
@@ -18,6 +18,7 @@ export const archivePhotos = (item: ArchiveItem) => [item.image, ...item.images]
 
 export function ArchiveDialog({ item, onClose }: { item: ArchiveItem | null; onClose: () => void }) {
   const [photoIndex, setPhotoIndex] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another entry opens at its first photo
   useEffect(() => setPhotoIndex(null), [item]);
   const photos = item ? archivePhotos(item) : [];
 
@@ -32,11 +33,31 @@ export function ArchiveDialog({ item, onClose }: { item: ArchiveItem | null; onC
             <span className={tag({ tone: "neutral" })}>{item.year}</span>
           </div>
           <Dialog.Body>
-            <button type="button" onClick={() => setPhotoIndex(0)} aria-label={`Open photo 1 of ${photos.length}`} className={css({ display: "block", borderRadius: "card", overflow: "hidden", cursor: "zoom-in", aspectRatio: "3 / 2" })}>
-              <img {...imageSources(item.image, "(min-width: 800px) 720px, 100vw")} alt={item.title} className={css({ w: "full", h: "full", objectFit: "cover" })} />
+            <button
+              type="button"
+              onClick={() => setPhotoIndex(0)}
+              aria-label={`Open photo 1 of ${photos.length}`}
+              className={css({ display: "block", borderRadius: "card", overflow: "hidden", cursor: "zoom-in", aspectRatio: "3 / 2" })}
+            >
+              <img
+                {...imageSources(item.image, "(min-width: 800px) 720px, 100vw")}
+                alt={item.title}
+                className={css({ w: "full", h: "full", objectFit: "cover" })}
+              />
             </button>
             {item.attachmentFile && item.attachmentName && (
-              <div className={css({ bg: "bg.muted", borderRadius: "control", p: "4", display: "flex", alignItems: "center", justifyContent: "space-between", gap: "3", flexWrap: "wrap" })}>
+              <div
+                className={css({
+                  bg: "bg.muted",
+                  borderRadius: "control",
+                  p: "4",
+                  display: "flex",
+                  alignItems: "center",
+                  justifyContent: "space-between",
+                  gap: "3",
+                  flexWrap: "wrap",
+                })}
+              >
                 <div>
                   <h3 className={css({ fontWeight: "600", color: "heading" })}>Event Document</h3>
                   <p className={css({ fontSize: "sm", color: "fg.muted" })}>{item.attachmentName}</p>
@@ -53,16 +74,36 @@ export function ArchiveDialog({ item, onClose }: { item: ArchiveItem | null; onC
             {photos.length > 0 && (
               <div>
                 <h3 className={subheading}>Event Photos ({photos.length})</h3>
-                <ul className={css({ display: "grid", gridTemplateColumns: { base: "repeat(2, 1fr)", sm: "repeat(3, 1fr)", md: "repeat(4, 1fr)" }, gap: "2" })}>
+                <ul
+                  className={css({
+                    display: "grid",
+                    gridTemplateColumns: { base: "repeat(2, 1fr)", sm: "repeat(3, 1fr)", md: "repeat(4, 1fr)" },
+                    gap: "2",
+                  })}
+                >
                   {photos.map((photo, index) => (
                     <li key={`${photo}-${index}`}>
                       <button
                         type="button"
                         onClick={() => setPhotoIndex(index)}
                         aria-label={`Open photo ${index + 1} of ${photos.length}`}
-                        className={css({ display: "block", w: "full", aspectRatio: "1", borderRadius: "control", overflow: "hidden", cursor: "zoom-in", "& img": { transition: "transform 0.3s" }, _hover: { "& img": { transform: "scale(1.05)" } } })}
+                        className={css({
+                          display: "block",
+                          w: "full",
+                          aspectRatio: "1",
+                          borderRadius: "control",
+                          overflow: "hidden",
+                          cursor: "zoom-in",
+                          "& img": { transition: "transform 0.3s" },
+                          _hover: { "& img": { transform: "scale(1.05)" } },
+                        })}
                       >
-                        <img {...imageSources(photo, "(min-width: 768px) 180px, (min-width: 640px) 33vw, 50vw")} alt="" loading="lazy" className={css({ w: "full", h: "full", objectFit: "cover" })} />
+                        <img
+                          {...imageSources(photo, "(min-width: 768px) 180px, (min-width: 640px) 33vw, 50vw")}
+                          alt=""
+                          loading="lazy"
+                          className={css({ w: "full", h: "full", objectFit: "cover" })}
+                        />
                       </button>
                     </li>
                   ))}
@@ -73,7 +114,14 @@ export function ArchiveDialog({ item, onClose }: { item: ArchiveItem | null; onC
           <Dialog.Footer>
             <Dialog.CloseTrigger className={button({ variant: "solid" })}>Close</Dialog.CloseTrigger>
           </Dialog.Footer>
-          <Lightbox photos={photos} index={photoIndex} onIndexChange={setPhotoIndex} onClose={() => setPhotoIndex(null)} title={item.title} counter="slash" />
+          <Lightbox
+            photos={photos}
+            index={photoIndex}
+            onIndexChange={setPhotoIndex}
+            onClose={() => setPhotoIndex(null)}
+            title={item.title}
+            counter="slash"
+          />
         </Dialog.Content>
       )}
     </Dialog.Root>

@@ -1,8 +1,9 @@
 // The archive's filters, sort and pagination as a visitor uses them (spec §2.1, §4, §5, §9), in happy-dom.
-import { renderWithData } from "../../../test-dom.tsx";
+
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import type { ArchiveItem } from "../../../../src/shared/types.ts";
+import { renderWithData } from "../../../test-dom.tsx";
 import { archiveQueryOptions } from "../api.ts";
 import { ArchiveSection } from "./archive-section.tsx";
 
@@ -38,7 +39,8 @@ const showing = () => screen.getByTestId("archive-showing").textContent;
 describe("ArchiveSection", () => {
   test("the selects: 'All Years' and the years newest first, 'All Types' and the types sorted", () => {
     renderArchive(archive(6));
-    const options = (label: string) => [...(screen.getByLabelText(label, { selector: "select" }) as HTMLSelectElement).options].map((option) => option.text);
+    const options = (label: string) =>
+      [...(screen.getByLabelText(label, { selector: "select" }) as HTMLSelectElement).options].map((option) => option.text);
     expect(options("Year")).toEqual(["All Years", "2024", "2023", "2022"]);
     expect(options("Type")).toEqual(["All Types", "Course", "Retreat", "Workshop"]);
   });

@@ -2,17 +2,27 @@
 // dialog (spec §2.1, §4, §5).
 import { ArrowDownUp, ChevronLeft, ChevronRight, Search, X } from "lucide-react";
 import { lazy, Suspense, useMemo, useRef, useState } from "react";
-import { css, cx } from "../../../../styled-system/css";
 import { ARCHIVE_PAGE_SIZE } from "../../../../src/shared/constants.ts";
 import type { ArchiveItem } from "../../../../src/shared/types.ts";
+import { css, cx } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
 import { controlStyle } from "../../../components/ui/field.tsx";
 import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { useArchive } from "../api.ts";
-import { archiveTypes, archiveYears, DEFAULT_FILTERS, filterArchive, isFiltered, pageCount, pageSlots, showingText, type ArchiveFilters } from "../filter.ts";
-import { ArchiveCard } from "./archive-card.tsx";
 import { useOpenedOnce } from "../../../lib/use-opened-once.ts";
+import { useArchive } from "../api.ts";
+import {
+  type ArchiveFilters,
+  archiveTypes,
+  archiveYears,
+  DEFAULT_FILTERS,
+  filterArchive,
+  isFiltered,
+  pageCount,
+  pageSlots,
+  showingText,
+} from "../filter.ts";
+import { ArchiveCard } from "./archive-card.tsx";
 
 // The details dialog and its gallery (Ark Dialog, the lightbox) load on first use; hovering or focusing the grid starts
 // the download early.
@@ -63,11 +73,29 @@ export function ArchiveSection() {
   };
 
   return (
-    <Section id="archives" eyebrow="Memories" title="Archives & Past Events" intro="Retreats, courses and celebrations of past years, with their photographs and documents." tone="muted">
+    <Section
+      id="archives"
+      eyebrow="Memories"
+      title="Archives & Past Events"
+      intro="Retreats, courses and celebrations of past years, with their photographs and documents."
+      tone="muted"
+    >
       <div
         role="search"
         aria-label="Filter the archive"
-        className={css({ display: "flex", flexWrap: "wrap", gap: "3", alignItems: "center", mb: "6", p: "3", bg: "surface", borderRadius: "card", borderWidth: "1px", borderColor: "border", boxShadow: "card" })}
+        className={css({
+          display: "flex",
+          flexWrap: "wrap",
+          gap: "3",
+          alignItems: "center",
+          mb: "6",
+          p: "3",
+          bg: "surface",
+          borderRadius: "card",
+          borderWidth: "1px",
+          borderColor: "border",
+          boxShadow: "card",
+        })}
       >
         <label className={css({ flex: { base: "1 1 100%", md: "1 1 16rem" }, position: "relative" })}>
           <span className={labelStyle}>Search events</span>
@@ -80,14 +108,37 @@ export function ArchiveSection() {
             className={cx(controlStyle, css({ pl: "10", pr: "10", h: "11", "&::-webkit-search-cancel-button": { display: "none" } }))}
           />
           {filters.search && (
-            <button type="button" aria-label="Clear search" onClick={() => update({ search: "" })} className={css({ position: "absolute", right: "2", top: "50%", translate: "0 -50%", display: "grid", placeItems: "center", w: "8", h: "8", borderRadius: "control", color: "fg.muted", cursor: "pointer", _hover: { bg: "bg.muted", color: "fg" } })}>
+            <button
+              type="button"
+              aria-label="Clear search"
+              onClick={() => update({ search: "" })}
+              className={css({
+                position: "absolute",
+                right: "2",
+                top: "50%",
+                translate: "0 -50%",
+                display: "grid",
+                placeItems: "center",
+                w: "8",
+                h: "8",
+                borderRadius: "control",
+                color: "fg.muted",
+                cursor: "pointer",
+                _hover: { bg: "bg.muted", color: "fg" },
+              })}
+            >
               <X size={16} aria-hidden />
             </button>
           )}
         </label>
         <label className={css({ flex: { base: "1 1 40%", md: "0 0 auto" } })}>
           <span className={labelStyle}>Year</span>
-          <select value={filters.year} onChange={(event) => update({ year: event.target.value })} className={cx(controlStyle, css({ h: "11", minW: "9rem", cursor: "pointer" }))} aria-label="Year">
+          <select
+            value={filters.year}
+            onChange={(event) => update({ year: event.target.value })}
+            className={cx(controlStyle, css({ h: "11", minW: "9rem", cursor: "pointer" }))}
+            aria-label="Year"
+          >
             <option value="all">All Years</option>
             {years.map((year) => (
               <option key={year} value={year}>
@@ -98,7 +149,12 @@ export function ArchiveSection() {
         </label>
         <label className={css({ flex: { base: "1 1 40%", md: "0 0 auto" } })}>
           <span className={labelStyle}>Type</span>
-          <select value={filters.type} onChange={(event) => update({ type: event.target.value })} className={cx(controlStyle, css({ h: "11", minW: "9rem", cursor: "pointer" }))} aria-label="Type">
+          <select
+            value={filters.type}
+            onChange={(event) => update({ type: event.target.value })}
+            className={cx(controlStyle, css({ h: "11", minW: "9rem", cursor: "pointer" }))}
+            aria-label="Type"
+          >
             <option value="all">All Types</option>
             {types.map((type) => (
               <option key={type} value={type}>
@@ -137,9 +193,24 @@ export function ArchiveSection() {
         ) : isError ? (
           <p className={css({ color: "fg.muted" })}>The archive could not be loaded. Please try again later.</p>
         ) : matched.length === 0 ? (
-          <div data-testid="archive-empty" className={css({ textAlign: "center", py: "14", bg: "surface", borderRadius: "card", borderWidth: "1px", borderStyle: "dashed", borderColor: "border.strong" })}>
+          <div
+            data-testid="archive-empty"
+            className={css({
+              textAlign: "center",
+              py: "14",
+              bg: "surface",
+              borderRadius: "card",
+              borderWidth: "1px",
+              borderStyle: "dashed",
+              borderColor: "border.strong",
+            })}
+          >
             <p className={css({ color: "ink.700", mb: "2" })}>No events match your filter criteria.</p>
-            <button type="button" onClick={() => update(DEFAULT_FILTERS)} className={css({ color: "accent.strong", textDecoration: "underline", fontWeight: "600", cursor: "pointer" })}>
+            <button
+              type="button"
+              onClick={() => update(DEFAULT_FILTERS)}
+              className={css({ color: "accent.strong", textDecoration: "underline", fontWeight: "600", cursor: "pointer" })}
+            >
               Clear filters and try again
             </button>
           </div>
@@ -160,7 +231,14 @@ export function ArchiveSection() {
             </Button>
             {pageSlots(current, pages).map((slot) =>
               typeof slot === "number" ? (
-                <button key={slot} type="button" className={pageButton} aria-current={slot === current ? "page" : undefined} aria-label={`Page ${slot}`} onClick={() => goTo(slot)}>
+                <button
+                  key={slot}
+                  type="button"
+                  className={pageButton}
+                  aria-current={slot === current ? "page" : undefined}
+                  aria-label={`Page ${slot}`}
+                  onClick={() => goTo(slot)}
+                >
                   {slot}
                 </button>
               ) : (

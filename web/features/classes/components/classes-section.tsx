@@ -1,11 +1,11 @@
 // Weekly Classes (anchor "classes"): first 3, 'View All Classes' / 'Show Less'; level colours per spec §2.1.
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useState } from "react";
-import { css } from "../../../../styled-system/css";
-import { tag } from "../../../../styled-system/recipes/tag";
-import { card } from "../../../../styled-system/recipes/card";
 import { INITIAL_VISIBLE_CLASSES } from "../../../../src/shared/constants.ts";
 import type { Class } from "../../../../src/shared/types.ts";
+import { css } from "../../../../styled-system/css";
+import { card } from "../../../../styled-system/recipes/card";
+import { tag } from "../../../../styled-system/recipes/tag";
 import { Button } from "../../../components/ui/button.tsx";
 import { RichText } from "../../../components/ui/rich-text.tsx";
 import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
@@ -32,7 +32,17 @@ function ClassCard({ item }: { item: Class }) {
     <article className={card()} data-testid="class-card" aria-labelledby={`class-${item.id}-title`}>
       <div className={css({ p: { base: "5", md: "6" }, display: "flex", flexDirection: "column", gap: "4", h: "full" })}>
         <div className={css({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: "3" })}>
-          <span className={css({ display: "grid", placeItems: "center", w: "12", h: "12", borderRadius: "full", bg: "accent.soft", color: "accent.strong" })}>
+          <span
+            className={css({
+              display: "grid",
+              placeItems: "center",
+              w: "12",
+              h: "12",
+              borderRadius: "full",
+              bg: "accent.soft",
+              color: "accent.strong",
+            })}
+          >
             <ClassIcon name={item.icon} />
           </span>
           <LevelBadge level={item.level} />
@@ -54,7 +64,10 @@ function ClassCard({ item }: { item: Class }) {
             <span>{item.location}</span>
           </li>
         </ul>
-        <RichText html={item.description} className={css({ color: "fg.muted", fontSize: "sm", pt: "3", borderTopWidth: "1px", borderColor: "border" })} />
+        <RichText
+          html={item.description}
+          className={css({ color: "fg.muted", fontSize: "sm", pt: "3", borderTopWidth: "1px", borderColor: "border" })}
+        />
       </div>
     </article>
   );
@@ -67,7 +80,12 @@ export function ClassesSection() {
   const visible = expanded ? classes : classes.slice(0, INITIAL_VISIBLE_CLASSES);
 
   return (
-    <Section id="classes" eyebrow="Every week" title="Weekly Classes" intro="Yoga, meditation, chanting and study, in the hall in Fitzroy and online. Drop in: everyone is welcome.">
+    <Section
+      id="classes"
+      eyebrow="Every week"
+      title="Weekly Classes"
+      intro="Yoga, meditation, chanting and study, in the hall in Fitzroy and online. Drop in: everyone is welcome."
+    >
       {isPending ? (
         <div className={cardGridStyle} aria-busy="true">
           <span className={css({ srOnly: true })}>Loading classes</span>

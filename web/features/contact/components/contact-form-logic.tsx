@@ -1,10 +1,10 @@
 // The contact form's behaviour, loaded lazily by contact-form.tsx: the §5 messages of the shared contact schema, the
 // §8 toasts, 'Sending...' while the call runs, reset on success and values kept on failure (spec §4).
 import { useMutation } from "@tanstack/react-query";
-import { contactFormSchema, type ContactInput } from "../../../../src/shared/schemas.ts";
+import { type ContactInput, contactFormSchema } from "../../../../src/shared/schemas.ts";
 import { useHoneypot } from "../../../components/ui/honeypot.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
-import { useFormStart, type FormStart } from "../../../lib/lazy-form.ts";
+import { type FormStart, useFormStart } from "../../../lib/lazy-form.ts";
 import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { sendContactMessage } from "../api.ts";
 import { ContactFormView } from "./contact-form.tsx";
@@ -26,6 +26,13 @@ export function LoadedContactForm({ start }: { start: FormStart }) {
   const formRef = useFormStart(form, start, submit);
 
   return (
-    <ContactFormView formRef={formRef} onSubmit={submit} register={form.register} errors={form.formState.errors} busy={mutation.isPending} honeypot={honeypot} />
+    <ContactFormView
+      formRef={formRef}
+      onSubmit={submit}
+      register={form.register}
+      errors={form.formState.errors}
+      busy={mutation.isPending}
+      honeypot={honeypot}
+    />
   );
 }

@@ -1,10 +1,11 @@
 // The contact form's §5 messages in happy-dom (spec §2.1, §5): its code loads on the first submit and shows every
 // message of the shared contact schema, with the public e-mail wording.
-import { useDomGlobals } from "../../../test-setup.ts";
+
 import { afterEach, describe, expect, test } from "bun:test";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createQueryClient } from "../../../app/query-client.ts";
+import { useDomGlobals } from "../../../test-setup.ts";
 import { ContactForm } from "./contact-form.tsx";
 
 useDomGlobals();

@@ -4,8 +4,8 @@
 import { ShieldCheck } from "lucide-react";
 import type { FormEventHandler, ReactNode, Ref } from "react";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
-import { css } from "../../../../styled-system/css";
 import type { ContactInput } from "../../../../src/shared/schemas.ts";
+import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { useHoneypot } from "../../../components/ui/honeypot.tsx";
@@ -35,13 +35,25 @@ export function ContactFormView({ formRef, onSubmit, onFocus, register, errors =
       aria-label="Contact form"
       onSubmit={onSubmit}
       onFocus={onFocus}
-      className={css({ bg: "surface", borderRadius: "card", borderWidth: "1px", borderColor: "border", boxShadow: "card", p: { base: "6", md: "10" }, display: "grid", gap: "5", gridTemplateColumns: { base: "1fr", md: "1fr 1fr" } })}
+      className={css({
+        bg: "surface",
+        borderRadius: "card",
+        borderWidth: "1px",
+        borderColor: "border",
+        boxShadow: "card",
+        p: { base: "6", md: "10" },
+        display: "grid",
+        gap: "5",
+        gridTemplateColumns: { base: "1fr", md: "1fr 1fr" },
+      })}
     >
       <Field label="Name *" error={errors.name?.message}>
         {(id, describedBy) => <Input id={id} autoComplete="name" aria-invalid={!!errors.name} aria-describedby={describedBy} {...field("name")} />}
       </Field>
       <Field label="Email *" error={errors.email?.message}>
-        {(id, describedBy) => <Input id={id} type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby={describedBy} {...field("email")} />}
+        {(id, describedBy) => (
+          <Input id={id} type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby={describedBy} {...field("email")} />
+        )}
       </Field>
       <Field label="Subject *" error={errors.subject?.message} className={css({ gridColumn: { md: "1 / -1" } })}>
         {(id, describedBy) => <Input id={id} aria-invalid={!!errors.subject} aria-describedby={describedBy} {...field("subject")} />}

@@ -4,7 +4,7 @@ import { css } from "../../../../styled-system/css";
 import { Section } from "../../../components/ui/section.tsx";
 import { ContactForm } from "./contact-form.tsx";
 
-export const FACEBOOK_URL = "https://www.facebook.com/vedantayogamelbourne";
+const FACEBOOK_URL = "https://www.facebook.com/vedantayogamelbourne";
 
 type ContactSectionProps = { address: string | null; email: string | null; phone: string | null; channelUrl: string };
 
@@ -22,16 +22,66 @@ const YouTubeGlyph = () => (
 );
 
 const infoRow = css({ display: "flex", gap: "4", alignItems: "flex-start" });
-const infoIcon = css({ display: "grid", placeItems: "center", w: "11", h: "11", borderRadius: "full", bg: "rgba(255,255,255,0.1)", color: "accent.bright", flexShrink: 0 });
+const infoIcon = css({
+  display: "grid",
+  placeItems: "center",
+  w: "11",
+  h: "11",
+  borderRadius: "full",
+  bg: "rgba(255,255,255,0.1)",
+  color: "accent.bright",
+  flexShrink: 0,
+});
 const infoLabel = css({ fontSize: "xs", letterSpacing: "eyebrow", textTransform: "uppercase", color: "fg.onDeepMuted", mb: "0.5" });
-const socialLink = css({ display: "inline-flex", alignItems: "center", gap: "2", px: "4", h: "10", borderRadius: "pill", bg: "rgba(255,255,255,0.1)", color: "fg.onDeep", fontSize: "sm", fontWeight: "600", _hover: { bg: "rgba(255,255,255,0.2)" }, _focusVisible: { outlineColor: "accent.bright!" } });
+const socialLink = css({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: "2",
+  px: "4",
+  h: "10",
+  borderRadius: "pill",
+  bg: "rgba(255,255,255,0.1)",
+  color: "fg.onDeep",
+  fontSize: "sm",
+  fontWeight: "600",
+  _hover: { bg: "rgba(255,255,255,0.2)" },
+  _focusVisible: { outlineColor: "accent.bright!" },
+});
 
 export function ContactSection({ address, email, phone, channelUrl }: ContactSectionProps) {
   return (
-    <Section id="contact" eyebrow="Contact" title="Get in Touch" intro="Questions about classes, retreats or the teaching? Write to us; we are happy to help.">
+    <Section
+      id="contact"
+      eyebrow="Contact"
+      title="Get in Touch"
+      intro="Questions about classes, retreats or the teaching? Write to us; we are happy to help."
+    >
       <div className={css({ display: "grid", gap: { base: "6", lg: "8" }, gridTemplateColumns: { base: "1fr", lg: "0.85fr 1.15fr" } })}>
-        <div className={css({ bg: "bg.deep", color: "fg.onDeep", borderRadius: "card", p: { base: "6", md: "10" }, display: "flex", flexDirection: "column", gap: "6", position: "relative", overflow: "hidden" })}>
-          <div aria-hidden className={css({ position: "absolute", bottom: "-120px", right: "-120px", w: "320px", h: "320px", borderRadius: "full", bg: "radial-gradient(circle, rgba(245,182,107,0.35), transparent 70%)" })} />
+        <div
+          className={css({
+            bg: "bg.deep",
+            color: "fg.onDeep",
+            borderRadius: "card",
+            p: { base: "6", md: "10" },
+            display: "flex",
+            flexDirection: "column",
+            gap: "6",
+            position: "relative",
+            overflow: "hidden",
+          })}
+        >
+          <div
+            aria-hidden
+            className={css({
+              position: "absolute",
+              bottom: "-120px",
+              right: "-120px",
+              w: "320px",
+              h: "320px",
+              borderRadius: "full",
+              bg: "radial-gradient(circle, rgba(245,182,107,0.35), transparent 70%)",
+            })}
+          />
           <h3 className={css({ fontSize: "2xl", fontWeight: "500" })}>Visit, call or write</h3>
           <ul className={css({ display: "grid", gap: "5", position: "relative" })}>
             <li className={infoRow}>

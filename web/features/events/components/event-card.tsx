@@ -1,10 +1,10 @@
 import { ExternalLink } from "lucide-react";
-import { css } from "../../../../styled-system/css";
-import { tag } from "../../../../styled-system/recipes/tag";
-import { button } from "../../../../styled-system/recipes/button";
-import { card } from "../../../../styled-system/recipes/card";
 import { imageSources } from "../../../../src/shared/images.ts";
 import type { Event } from "../../../../src/shared/types.ts";
+import { css } from "../../../../styled-system/css";
+import { button } from "../../../../styled-system/recipes/button";
+import { card } from "../../../../styled-system/recipes/card";
+import { tag } from "../../../../styled-system/recipes/tag";
 import { Button } from "../../../components/ui/button.tsx";
 import { RichText } from "../../../components/ui/rich-text.tsx";
 import { CARD_IMAGE_SIZES } from "../../../components/ui/section.tsx";
@@ -17,8 +17,24 @@ function DateChip({ date }: { date: string }) {
   const day = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(day.getTime())) return null;
   return (
-    <div aria-hidden className={css({ position: "absolute", top: "3", left: "3", bg: "surface", borderRadius: "control", px: "2.5", py: "1.5", textAlign: "center", boxShadow: "card", lineHeight: "1" })}>
-      <div className={css({ fontSize: "xs", fontWeight: "700", textTransform: "uppercase", color: "accent", letterSpacing: "0.08em" })}>{MONTH.format(day)}</div>
+    <div
+      aria-hidden
+      className={css({
+        position: "absolute",
+        top: "3",
+        left: "3",
+        bg: "surface",
+        borderRadius: "control",
+        px: "2.5",
+        py: "1.5",
+        textAlign: "center",
+        boxShadow: "card",
+        lineHeight: "1",
+      })}
+    >
+      <div className={css({ fontSize: "xs", fontWeight: "700", textTransform: "uppercase", color: "accent", letterSpacing: "0.08em" })}>
+        {MONTH.format(day)}
+      </div>
       <div className={css({ fontFamily: "display", fontSize: "2xl", fontWeight: "600", color: "heading", mt: "0.5" })}>{day.getUTCDate()}</div>
     </div>
   );
@@ -30,12 +46,24 @@ export function EventCard({ event, onOpen }: EventCardProps) {
   const preview = descriptionPreview(event);
   const photo = event.images[0];
   return (
-    <article className={card({ highlighted: event.isHighlighted })} data-testid="event-card" data-highlighted={event.isHighlighted ? "true" : "false"} aria-labelledby={`event-${event.id}-title`}>
+    <article
+      className={card({ highlighted: event.isHighlighted })}
+      data-testid="event-card"
+      data-highlighted={event.isHighlighted ? "true" : "false"}
+      aria-labelledby={`event-${event.id}-title`}
+    >
       <div className={css({ position: "relative", aspectRatio: "16 / 9", bg: "cream.200", overflow: "hidden" })}>
         {photo ? (
           <img {...imageSources(photo, CARD_IMAGE_SIZES)} alt="" loading="lazy" className={css({ w: "full", h: "full", objectFit: "cover" })} />
         ) : (
-          <div aria-hidden className={css({ w: "full", h: "full", bg: "radial-gradient(circle at 75% 110%, rgba(245,182,107,0.85), rgba(253,235,211,0.6) 40%, transparent 70%), linear-gradient(160deg, #fbf6ec, #f3eadb)" })} />
+          <div
+            aria-hidden
+            className={css({
+              w: "full",
+              h: "full",
+              bg: "radial-gradient(circle at 75% 110%, rgba(245,182,107,0.85), rgba(253,235,211,0.6) 40%, transparent 70%), linear-gradient(160deg, #fbf6ec, #f3eadb)",
+            })}
+          />
         )}
         <DateChip date={event.startDate} />
       </div>

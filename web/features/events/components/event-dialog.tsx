@@ -2,11 +2,11 @@
 // registration (an external link in a new tab, or the registration form).
 import { ExternalLink, FileText } from "lucide-react";
 import { useEffect, useState } from "react";
-import { css } from "../../../../styled-system/css";
-import { tag } from "../../../../styled-system/recipes/tag";
-import { button } from "../../../../styled-system/recipes/button";
 import { imageSources } from "../../../../src/shared/images.ts";
 import type { Event } from "../../../../src/shared/types.ts";
+import { css } from "../../../../styled-system/css";
+import { button } from "../../../../styled-system/recipes/button";
+import { tag } from "../../../../styled-system/recipes/tag";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Lightbox } from "../../../components/ui/lightbox.tsx";
 import { RichText } from "../../../components/ui/rich-text.tsx";
@@ -21,6 +21,7 @@ const subheading = css({ fontFamily: "display", fontSize: "lg", fontWeight: "600
 
 export function EventDialog({ event, focusRegistration, timezone, onClose }: EventDialogProps) {
   const [photoIndex, setPhotoIndex] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another event opens at its first photo
   useEffect(() => setPhotoIndex(null), [event?.id]);
   const registrationId = event ? `event-${event.id}-registration` : undefined;
 
@@ -30,7 +31,9 @@ export function EventDialog({ event, focusRegistration, timezone, onClose }: Eve
       onOpenChange={(details) => !details.open && onClose()}
       lazyMount
       unmountOnExit
-      initialFocusEl={focusRegistration && registrationId ? () => document.querySelector<HTMLElement>(`#${registrationId} input, #${registrationId} a`) : undefined}
+      initialFocusEl={
+        focusRegistration && registrationId ? () => document.querySelector<HTMLElement>(`#${registrationId} input, #${registrationId} a`) : undefined
+      }
     >
       {event && (
         <Dialog.Content className={css({ maxW: "3xl" })} closeLabel="Close dialog" data-testid="event-dialog">
@@ -52,9 +55,23 @@ export function EventDialog({ event, focusRegistration, timezone, onClose }: Eve
                         type="button"
                         onClick={() => setPhotoIndex(index)}
                         aria-label={`Open photo ${index + 1} of ${event.images.length}`}
-                        className={css({ display: "block", w: "full", aspectRatio: "4 / 3", borderRadius: "control", overflow: "hidden", cursor: "zoom-in", "& img": { transition: "transform 0.3s" }, _hover: { "& img": { transform: "scale(1.04)" } } })}
+                        className={css({
+                          display: "block",
+                          w: "full",
+                          aspectRatio: "4 / 3",
+                          borderRadius: "control",
+                          overflow: "hidden",
+                          cursor: "zoom-in",
+                          "& img": { transition: "transform 0.3s" },
+                          _hover: { "& img": { transform: "scale(1.04)" } },
+                        })}
                       >
-                        <img {...imageSources(photo, "(min-width: 768px) 240px, (min-width: 640px) 33vw, 50vw")} alt="" loading="lazy" className={css({ w: "full", h: "full", objectFit: "cover" })} />
+                        <img
+                          {...imageSources(photo, "(min-width: 768px) 240px, (min-width: 640px) 33vw, 50vw")}
+                          alt=""
+                          loading="lazy"
+                          className={css({ w: "full", h: "full", objectFit: "cover" })}
+                        />
                       </button>
                     </li>
                   ))}
@@ -62,7 +79,13 @@ export function EventDialog({ event, focusRegistration, timezone, onClose }: Eve
               </div>
             )}
             {event.attachmentFile && (
-              <a href={event.attachmentFile} target="_blank" rel="noopener noreferrer" className={button({ variant: "outline" })} style={{ alignSelf: "flex-start" }}>
+              <a
+                href={event.attachmentFile}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={button({ variant: "outline" })}
+                style={{ alignSelf: "flex-start" }}
+              >
                 <FileText size={18} aria-hidden /> {event.attachmentName || "Download PDF"}
               </a>
             )}
@@ -79,7 +102,14 @@ export function EventDialog({ event, focusRegistration, timezone, onClose }: Eve
               )}
             </div>
           </Dialog.Body>
-          <Lightbox photos={event.images} index={photoIndex} onIndexChange={setPhotoIndex} onClose={() => setPhotoIndex(null)} title={event.name} counter="of" />
+          <Lightbox
+            photos={event.images}
+            index={photoIndex}
+            onIndexChange={setPhotoIndex}
+            onClose={() => setPhotoIndex(null)}
+            title={event.name}
+            counter="of"
+          />
         </Dialog.Content>
       )}
     </Dialog.Root>

@@ -1,10 +1,11 @@
 // Upcoming events (spec §2.1, §9): the first 3 with 'View All Events' / 'Show Less', and the preview rule — the
 // description's first 150 characters and '...', and 'View More' only for a longer description, photos or an
 // attachment. In happy-dom.
-import { renderWithData } from "../../../test-dom.tsx";
+
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import type { Event } from "../../../../src/shared/types.ts";
+import { renderWithData } from "../../../test-dom.tsx";
 import { eventsQueryOptions } from "../api.ts";
 import { EventsSection } from "./events-section.tsx";
 
@@ -15,7 +16,7 @@ const event = (id: number, name: string, changes: Partial<Event> = {}): Event =>
   id,
   name,
   type: "workshop",
-  startDate: "2031-05-0" + id,
+  startDate: `2031-05-0${id}`,
   endDate: null,
   time: "10:00 am",
   location: "Fitzroy",

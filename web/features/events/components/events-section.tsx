@@ -1,22 +1,21 @@
 // Upcoming Events (anchor "events"): the first 3, 'View All Events' / 'Show Less' (spec §2.1).
 import { lazy, Suspense, useState } from "react";
-import { css } from "../../../../styled-system/css";
 import { INITIAL_VISIBLE_EVENTS } from "../../../../src/shared/constants.ts";
 import type { Event } from "../../../../src/shared/types.ts";
+import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
 import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { useOpenedOnce } from "../../../lib/use-opened-once.ts";
 import { SubscribeToCalendar } from "../../calendar/subscribe-link.tsx";
 import { useEvents } from "../api.ts";
 import { EventCard } from "./event-card.tsx";
-import { useOpenedOnce } from "../../../lib/use-opened-once.ts";
 
 // The detail dialog (Ark Dialog, the lightbox, the registration form, the calendar links) loads on first use; hovering
 // or focusing the cards starts the download early.
 const loadEventDialog = () => import("./event-dialog.tsx");
 const EventDialog = lazy(() => loadEventDialog().then((module) => ({ default: module.EventDialog })));
 const preloadEventDialog = () => void loadEventDialog();
-
 
 /** `timezone`: SITE_TIMEZONE, for the calendar links (given with the profile). */
 export function EventsSection({ timezone, onViewAll }: { timezone: string; onViewAll?: () => void }) {
@@ -29,7 +28,13 @@ export function EventsSection({ timezone, onViewAll }: { timezone: string; onVie
   const dialogMounted = useOpenedOnce(open !== null);
 
   return (
-    <Section id="events" eyebrow="Gather with us" title="Upcoming Events" intro="Retreats, courses, celebrations and workshops: come for a day or stay for a season." tone="muted">
+    <Section
+      id="events"
+      eyebrow="Gather with us"
+      title="Upcoming Events"
+      intro="Retreats, courses, celebrations and workshops: come for a day or stay for a season."
+      tone="muted"
+    >
       {isPending ? (
         <div className={cardGridStyle} aria-busy="true">
           <span className={css({ srOnly: true })}>Loading events</span>
@@ -70,7 +75,12 @@ export function EventsSection({ timezone, onViewAll }: { timezone: string; onVie
       )}
       {dialogMounted && (
         <Suspense fallback={null}>
-          <EventDialog event={open?.event ?? null} focusRegistration={open?.focusRegistration ?? false} timezone={timezone} onClose={() => setOpen(null)} />
+          <EventDialog
+            event={open?.event ?? null}
+            focusRegistration={open?.focusRegistration ?? false}
+            timezone={timezone}
+            onClose={() => setOpen(null)}
+          />
         </Suspense>
       )}
     </Section>

@@ -1,9 +1,10 @@
 // The event registration form's §5 messages in happy-dom (spec §5): name, e-mail and a phone of at least 6
 // characters are required; additional information is optional.
-import { renderWithData, waitUntilGone } from "../../../test-dom.tsx";
+
 import { afterEach, describe, expect, spyOn, test } from "bun:test";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { Toaster } from "../../../components/ui/toast.tsx";
+import { renderWithData, waitUntilGone } from "../../../test-dom.tsx";
 import { RegistrationForm } from "./registration-form.tsx";
 
 afterEach(cleanup);
@@ -55,7 +56,13 @@ describe("RegistrationForm", () => {
       expect(await screen.findByText("Thank you for registering for Spring Retreat. We look forward to seeing you.")).toBeTruthy();
       const [path, init] = fetch.mock.calls[0]!;
       expect(path).toBe("/api/events/7/registrations");
-      expect(JSON.parse(String(init?.body))).toEqual({ name: "Asha", email: "asha@example.com", phone: "0400 000 000", additionalInfo: null, website: "" });
+      expect(JSON.parse(String(init?.body))).toEqual({
+        name: "Asha",
+        email: "asha@example.com",
+        phone: "0400 000 000",
+        additionalInfo: null,
+        website: "",
+      });
       expect((screen.getByLabelText("Name *") as HTMLInputElement).value).toBe("");
     } finally {
       fetch.mockRestore();

@@ -1,11 +1,11 @@
 // Registration for an event without an external link (the §5 registration schema and messages).
 import { useMutation } from "@tanstack/react-query";
+import { type RegistrationInput, registrationSchema } from "../../../../src/shared/schemas.ts";
 import { css } from "../../../../styled-system/css";
-import { registrationSchema, type RegistrationInput } from "../../../../src/shared/schemas.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useHoneypot } from "../../../components/ui/honeypot.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { registerForEvent } from "../api.ts";
@@ -35,13 +35,19 @@ export function RegistrationForm({ eventId, eventName }: { eventId: number; even
       className={css({ display: "grid", gap: "4", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" } })}
     >
       <Field label="Name *" error={errors.name?.message}>
-        {(id, describedBy) => <Input id={id} autoComplete="name" aria-invalid={!!errors.name} aria-describedby={describedBy} {...form.register("name")} />}
+        {(id, describedBy) => (
+          <Input id={id} autoComplete="name" aria-invalid={!!errors.name} aria-describedby={describedBy} {...form.register("name")} />
+        )}
       </Field>
       <Field label="Email *" error={errors.email?.message}>
-        {(id, describedBy) => <Input id={id} type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby={describedBy} {...form.register("email")} />}
+        {(id, describedBy) => (
+          <Input id={id} type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby={describedBy} {...form.register("email")} />
+        )}
       </Field>
       <Field label="Phone *" error={errors.phone?.message}>
-        {(id, describedBy) => <Input id={id} type="tel" autoComplete="tel" aria-invalid={!!errors.phone} aria-describedby={describedBy} {...form.register("phone")} />}
+        {(id, describedBy) => (
+          <Input id={id} type="tel" autoComplete="tel" aria-invalid={!!errors.phone} aria-describedby={describedBy} {...form.register("phone")} />
+        )}
       </Field>
       <Field label="Additional Information" className={css({ gridColumn: { sm: "1 / -1" } })}>
         {(id) => <Textarea id={id} rows={3} placeholder="Dietary needs, questions, anything we should know" {...form.register("additionalInfo")} />}

@@ -6,7 +6,14 @@ import { DEFAULT_PROFILE } from "../../../../src/shared/constants.ts";
 import type { PublicProfile } from "../../../../src/shared/types.ts";
 import { Hero } from "./hero.tsx";
 
-const profile: PublicProfile = { ...DEFAULT_PROFILE, id: 1, updatedAt: "", name: "Swami Test", profileImage: "/uploads/me.jpg", timezone: "Australia/Melbourne" };
+const profile: PublicProfile = {
+  ...DEFAULT_PROFILE,
+  id: 1,
+  updatedAt: "",
+  name: "Swami Test",
+  profileImage: "/uploads/me.jpg",
+  timezone: "Australia/Melbourne",
+};
 
 test("the portrait precedes the name and the biography in the markup; on a desktop each has its own cell, text first", () => {
   const html = renderToString(<Hero profile={profile} isPending={false} onNavigate={() => {}} />);

@@ -1,18 +1,18 @@
 // The hero (anchor "home"): name, title, sanitised HTML biography, quote and portrait (spec §2.1). A broken or
 // missing portrait shows the bundled placeholder; with no profile the §2.1 defaults are shown.
 import { ArrowDown } from "lucide-react";
-import { useEffect, useState, type MouseEvent } from "react";
-import { css } from "../../../../styled-system/css";
-import { button } from "../../../../styled-system/recipes/button";
+import { type MouseEvent, useEffect, useState } from "react";
 import { DEFAULT_PROFILE } from "../../../../src/shared/constants.ts";
 import { imageSources, PORTRAIT_SIZES } from "../../../../src/shared/images.ts";
 import type { PublicProfile } from "../../../../src/shared/types.ts";
+import { css } from "../../../../styled-system/css";
+import { button } from "../../../../styled-system/recipes/button";
 import { RichText } from "../../../components/ui/rich-text.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import placeholderImage from "../assets/portrait-placeholder.svg";
 
 /** The bundled portrait shown when the profile's image is missing or broken. */
-export const PLACEHOLDER_IMAGE = placeholderImage;
+const PLACEHOLDER_IMAGE = placeholderImage;
 
 type HeroProps = {
   profile: PublicProfile | undefined;
@@ -22,6 +22,7 @@ type HeroProps = {
 
 function Portrait({ src, alt }: { src: string; alt: string }) {
   const [broken, setBroken] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new image is tried again
   useEffect(() => setBroken(false), [src]);
   const usePlaceholder = broken || !src.trim();
   return (
@@ -88,10 +89,37 @@ export function Hero({ profile, isPending, onNavigate }: HeroProps) {
             never has the text pushed down by the portrait. Desktop gives each its own cell (text left, portrait
             right) rather than reordering them, which in a frame painted before the text arrived put the portrait on
             the left. PORTRAIT_SIZES follows this column's widths. */}
-        <div className={css({ gridColumn: { md: "2" }, gridRow: { md: "1" }, justifySelf: "center", w: "full", maxW: { base: "300px", sm: "360px", md: "440px" } })}>
+        <div
+          className={css({
+            gridColumn: { md: "2" },
+            gridRow: { md: "1" },
+            justifySelf: "center",
+            w: "full",
+            maxW: { base: "300px", sm: "360px", md: "440px" },
+          })}
+        >
           <div className={css({ position: "relative" })}>
-            <div aria-hidden className={css({ position: "absolute", inset: "0", translate: "18px 18px", borderRadius: "240px 240px 28px 28px", borderWidth: "1.5px", borderColor: "accent.bright" })} />
-            <div className={css({ position: "relative", aspectRatio: "4 / 5", borderRadius: "240px 240px 28px 28px", overflow: "hidden", boxShadow: "photo", bg: "cream.200" })}>
+            <div
+              aria-hidden
+              className={css({
+                position: "absolute",
+                inset: "0",
+                translate: "18px 18px",
+                borderRadius: "240px 240px 28px 28px",
+                borderWidth: "1.5px",
+                borderColor: "accent.bright",
+              })}
+            />
+            <div
+              className={css({
+                position: "relative",
+                aspectRatio: "4 / 5",
+                borderRadius: "240px 240px 28px 28px",
+                overflow: "hidden",
+                boxShadow: "photo",
+                bg: "cream.200",
+              })}
+            >
               {shown && <Portrait src={shown.profileImage} alt={`Portrait of ${shown.name}`} />}
             </div>
           </div>
@@ -99,13 +127,29 @@ export function Hero({ profile, isPending, onNavigate }: HeroProps) {
         <div className={css({ gridColumn: { md: "1" }, gridRow: { md: "1" } })}>
           {shown ? (
             <>
-              <p className={css({ fontSize: "xs", fontWeight: "700", letterSpacing: "eyebrow", textTransform: "uppercase", color: "accent", mb: "4" })}>
+              <p
+                className={css({ fontSize: "xs", fontWeight: "700", letterSpacing: "eyebrow", textTransform: "uppercase", color: "accent", mb: "4" })}
+              >
                 {shown.title}
               </p>
-              <h1 className={css({ fontSize: "display.lg", fontWeight: "500", color: "heading", letterSpacing: "-0.02em", mb: "6" })}>{shown.name}</h1>
-              <RichText html={shown.biography} className={css({ fontSize: { base: "md", md: "lg" }, color: "ink.700", maxW: "prose", lineHeight: "1.7" })} />
+              <h1 className={css({ fontSize: "display.lg", fontWeight: "500", color: "heading", letterSpacing: "-0.02em", mb: "6" })}>
+                {shown.name}
+              </h1>
+              <RichText
+                html={shown.biography}
+                className={css({ fontSize: { base: "md", md: "lg" }, color: "ink.700", maxW: "prose", lineHeight: "1.7" })}
+              />
               <figure className={css({ mt: "8", pl: "5", borderLeftWidth: "3px", borderColor: "accent.bright", maxW: "prose" })}>
-                <blockquote data-testid="profile-quote" className={css({ fontFamily: "display", fontStyle: "italic", fontSize: { base: "xl", md: "2xl" }, color: "indigo.700", lineHeight: "1.35" })}>
+                <blockquote
+                  data-testid="profile-quote"
+                  className={css({
+                    fontFamily: "display",
+                    fontStyle: "italic",
+                    fontSize: { base: "xl", md: "2xl" },
+                    color: "indigo.700",
+                    lineHeight: "1.35",
+                  })}
+                >
                   “{shown.quote}”
                 </blockquote>
               </figure>

@@ -6,12 +6,24 @@ import { NAV_SECTIONS } from "../sections.ts";
 import { scrollToSection } from "../use-page-scroll.ts";
 import { LotusMark } from "./lotus-mark.tsx";
 
-export const MISSION = "Guiding seekers on the path of Vedanta with clarity, simplicity and humour.";
+const MISSION = "Guiding seekers on the path of Vedanta with clarity, simplicity and humour.";
 
 type SiteFooterProps = { brand: string; email: string | null; newsletter: ReactNode; legal: ReactNode };
 
-const headingStyle = css({ fontSize: "xs", fontWeight: "700", letterSpacing: "eyebrow", textTransform: "uppercase", color: "accent.bright", mb: "4" });
-const linkStyle = css({ color: "fg.onDeepMuted", _hover: { color: "fg.onDeep", textDecoration: "underline" }, borderRadius: "control", _focusVisible: { outlineColor: "accent.bright!" } });
+const headingStyle = css({
+  fontSize: "xs",
+  fontWeight: "700",
+  letterSpacing: "eyebrow",
+  textTransform: "uppercase",
+  color: "accent.bright",
+  mb: "4",
+});
+const linkStyle = css({
+  color: "fg.onDeepMuted",
+  _hover: { color: "fg.onDeep", textDecoration: "underline" },
+  borderRadius: "control",
+  _focusVisible: { outlineColor: "accent.bright!" },
+});
 
 export function SiteFooter({ brand, email, newsletter, legal }: SiteFooterProps) {
   const go = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
@@ -22,7 +34,16 @@ export function SiteFooter({ brand, email, newsletter, legal }: SiteFooterProps)
     <footer className={css({ bg: "bg.deep", color: "fg.onDeep", pt: { base: "14", md: "20" }, pb: "8", position: "relative", overflow: "hidden" })}>
       <div
         aria-hidden
-        className={css({ position: "absolute", top: "-40%", right: "-10%", w: "640px", h: "640px", borderRadius: "full", bg: "radial-gradient(circle, rgba(245,182,107,0.18), transparent 65%)", pointerEvents: "none" })}
+        className={css({
+          position: "absolute",
+          top: "-40%",
+          right: "-10%",
+          w: "640px",
+          h: "640px",
+          borderRadius: "full",
+          bg: "radial-gradient(circle, rgba(245,182,107,0.18), transparent 65%)",
+          pointerEvents: "none",
+        })}
       />
       <div className={css({ position: "relative", maxW: "content", mx: "auto", px: "gutter" })}>
         <div className={css({ display: "grid", gap: { base: "10", md: "12" }, gridTemplateColumns: { base: "1fr", md: "1.3fr 0.8fr 1.3fr" } })}>
@@ -33,9 +54,31 @@ export function SiteFooter({ brand, email, newsletter, legal }: SiteFooterProps)
               </span>
               <span className={css({ fontFamily: "display", fontSize: "xl", fontWeight: "600" })}>{brand}</span>
             </div>
-            <p className={css({ color: "fg.onDeepMuted", maxW: "22rem", fontFamily: "display", fontSize: "lg", fontStyle: "italic", lineHeight: "1.5" })}>{MISSION}</p>
+            <p
+              className={css({
+                color: "fg.onDeepMuted",
+                maxW: "22rem",
+                fontFamily: "display",
+                fontSize: "lg",
+                fontStyle: "italic",
+                lineHeight: "1.5",
+              })}
+            >
+              {MISSION}
+            </p>
             {email && (
-              <a href={`mailto:${email}`} className={css({ mt: "5", display: "inline-flex", alignItems: "center", gap: "2", color: "fg.onDeep", _hover: { textDecoration: "underline" }, wordBreak: "break-all" })}>
+              <a
+                href={`mailto:${email}`}
+                className={css({
+                  mt: "5",
+                  display: "inline-flex",
+                  alignItems: "center",
+                  gap: "2",
+                  color: "fg.onDeep",
+                  _hover: { textDecoration: "underline" },
+                  wordBreak: "break-all",
+                })}
+              >
                 <Mail size={18} aria-hidden /> {email}
               </a>
             )}
@@ -54,7 +97,9 @@ export function SiteFooter({ brand, email, newsletter, legal }: SiteFooterProps)
           </nav>
           <div>
             <h2 className={headingStyle}>Newsletter</h2>
-            <p className={css({ color: "fg.onDeepMuted", mb: "4", fontSize: "sm" })}>News of retreats, courses and celebrations, a few times a year.</p>
+            <p className={css({ color: "fg.onDeepMuted", mb: "4", fontSize: "sm" })}>
+              News of retreats, courses and celebrations, a few times a year.
+            </p>
             {newsletter}
           </div>
         </div>

@@ -1,7 +1,7 @@
 // The fixed header: brand, the five anchors with the active one marked, a collapsible menu on small screens, the
 // scroll-progress bar, and the shrink after 50 % scroll progress (spec §2.1).
 import { Menu, X } from "lucide-react";
-import { useEffect, useId, useState, type MouseEvent } from "react";
+import { type MouseEvent, useEffect, useId, useState } from "react";
 import { css, cx } from "../../../../styled-system/css";
 import { NAV_SECTIONS } from "../sections.ts";
 import { scrollToSection, usePageScroll } from "../use-page-scroll.ts";
@@ -84,7 +84,17 @@ export function SiteHeader({ brand }: { brand: string }) {
         aria-valuemax={100}
         aria-valuenow={Math.round(progress * 100)}
         data-testid="scroll-progress"
-        className={css({ position: "absolute", top: "0", left: "0", h: "3px", w: "full", bgGradient: "to-r", gradientFrom: "saffron.400", gradientTo: "accent", transformOrigin: "left" })}
+        className={css({
+          position: "absolute",
+          top: "0",
+          left: "0",
+          h: "3px",
+          w: "full",
+          bgGradient: "to-r",
+          gradientFrom: "saffron.400",
+          gradientTo: "accent",
+          transformOrigin: "left",
+        })}
         style={{ transform: `scaleX(${progress})` }}
       />
       <nav
@@ -101,17 +111,31 @@ export function SiteHeader({ brand }: { brand: string }) {
           "[data-shrunk=true] &": { h: "60px" },
         })}
       >
-        <a href="#home" onClick={(event) => go(event, "home")} className={css({ display: "flex", alignItems: "center", gap: "2.5", borderRadius: "control" })}>
+        <a
+          href="#home"
+          onClick={(event) => go(event, "home")}
+          className={css({ display: "flex", alignItems: "center", gap: "2.5", borderRadius: "control" })}
+        >
           <LotusMark className={css({ transition: "transform 0.25s", "[data-shrunk=true] &": { transform: "scale(0.85)" } })} />
           <span className={css({ display: "flex", flexDirection: "column", lineHeight: "1.1" })}>
             <span className={css({ fontFamily: "display", fontSize: "lg", fontWeight: "600", color: "heading" })}>{brand}</span>
-            <span className={css({ fontSize: "0.68rem", letterSpacing: "eyebrow", textTransform: "uppercase", color: "fg.muted" })}>Association of Melbourne</span>
+            <span className={css({ fontSize: "0.68rem", letterSpacing: "eyebrow", textTransform: "uppercase", color: "fg.muted" })}>
+              Association of Melbourne
+            </span>
           </span>
         </a>
         <ul className={css({ display: { base: "none", md: "flex" }, gap: "1" })}>{links(linkStyle)}</ul>
         <button
           type="button"
-          className={css({ display: { base: "grid", md: "none" }, placeItems: "center", w: "11", h: "11", borderRadius: "control", color: "heading", _hover: { bg: "bg.muted" } })}
+          className={css({
+            display: { base: "grid", md: "none" },
+            placeItems: "center",
+            w: "11",
+            h: "11",
+            borderRadius: "control",
+            color: "heading",
+            _hover: { bg: "bg.muted" },
+          })}
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuOpen ? "Close menu" : "Open menu"}

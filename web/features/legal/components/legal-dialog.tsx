@@ -88,7 +88,8 @@ export type LegalKind = "privacy" | "terms";
 const TEXTS: Record<LegalKind, { title: string; intro: string; sections: (email: string | null) => Section[] }> = {
   privacy: {
     title: "Privacy Policy",
-    intro: "The Vedanta and Yoga Association of Melbourne respects your privacy. This policy explains what we collect through this website and how we look after it.",
+    intro:
+      "The Vedanta and Yoga Association of Melbourne respects your privacy. This policy explains what we collect through this website and how we look after it.",
     sections: privacySections,
   },
   terms: {
@@ -122,7 +123,18 @@ export default function LegalDialog({ kind, email, open, onClose, trigger }: Leg
           </ol>
         </Dialog.Body>
         <Dialog.Footer>
-          <Dialog.CloseTrigger className={css({ h: "10", px: "4", borderRadius: "control", bg: "accent", color: "white", fontWeight: "600", cursor: "pointer", _hover: { bg: "accent.strong" } })}>
+          <Dialog.CloseTrigger
+            className={css({
+              h: "10",
+              px: "4",
+              borderRadius: "control",
+              bg: "accent",
+              color: "white",
+              fontWeight: "600",
+              cursor: "pointer",
+              _hover: { bg: "accent.strong" },
+            })}
+          >
             Close
           </Dialog.CloseTrigger>
         </Dialog.Footer>

@@ -10,7 +10,13 @@ const loadLegalDialog = () => import("./legal-dialog.tsx");
 const LegalDialog = lazy(loadLegalDialog);
 const preload = () => void loadLegalDialog();
 
-const triggerStyle = css({ color: "fg.onDeepMuted", cursor: "pointer", _hover: { color: "fg.onDeep", textDecoration: "underline" }, borderRadius: "control", _focusVisible: { outlineColor: "accent.bright!" } });
+const triggerStyle = css({
+  color: "fg.onDeepMuted",
+  cursor: "pointer",
+  _hover: { color: "fg.onDeep", textDecoration: "underline" },
+  borderRadius: "control",
+  _focusVisible: { outlineColor: "accent.bright!" },
+});
 
 function LegalLink({ kind, label, email }: { kind: LegalKind; label: string; email: string | null }) {
   const [open, setOpen] = useState(false);

@@ -1,10 +1,10 @@
 // The newsletter form's behaviour, loaded lazily by newsletter-form.tsx: the shared newsletter schema (its message in
 // the 'Invalid email' toast), the call, and the §8 toasts; the field is cleared on success (spec §4).
 import { useMutation } from "@tanstack/react-query";
-import { newsletterFormSchema, type NewsletterInput } from "../../../../src/shared/schemas.ts";
+import { type NewsletterInput, newsletterFormSchema } from "../../../../src/shared/schemas.ts";
 import { useHoneypot } from "../../../components/ui/honeypot.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
-import { useFormStart, type FormStart } from "../../../lib/lazy-form.ts";
+import { type FormStart, useFormStart } from "../../../lib/lazy-form.ts";
 import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { subscribeToNewsletter } from "../api.ts";
 import { NewsletterFormView } from "./newsletter-form.tsx";

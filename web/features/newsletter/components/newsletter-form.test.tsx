@@ -1,9 +1,10 @@
 // The newsletter form's §5 rule in happy-dom (spec §5, §8): an empty address or one without '@' is refused with the
 // destructive toast 'Invalid email' / 'Please enter a valid email address', before any call.
-import { renderWithData } from "../../../test-dom.tsx";
+
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { Toaster } from "../../../components/ui/toast.tsx";
+import { renderWithData } from "../../../test-dom.tsx";
 import { NewsletterForm } from "./newsletter-form.tsx";
 
 afterEach(cleanup);
@@ -19,7 +20,9 @@ const input = () => screen.getByLabelText("Email address") as HTMLInputElement;
 const subscribe = () => fireEvent.click(screen.getByRole("button", { name: "Subscribe" }));
 
 async function expectInvalidEmailToast() {
-  await waitFor(() => expect(screen.queryAllByTestId("toast").map((toast) => toast.textContent)).toEqual(["Invalid emailPlease enter a valid email address"]));
+  await waitFor(() =>
+    expect(screen.queryAllByTestId("toast").map((toast) => toast.textContent)).toEqual(["Invalid emailPlease enter a valid email address"]),
+  );
   expect(screen.getByTestId("toast").getAttribute("data-variant")).toBe("destructive");
 }
 

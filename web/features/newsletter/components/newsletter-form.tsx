@@ -4,8 +4,8 @@
 import { Send } from "lucide-react";
 import type { FormEventHandler, ReactNode, Ref } from "react";
 import type { UseFormRegister } from "react-hook-form";
-import { css } from "../../../../styled-system/css";
 import type { NewsletterInput } from "../../../../src/shared/schemas.ts";
+import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
 import { useHoneypot } from "../../../components/ui/honeypot.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
@@ -56,7 +56,17 @@ export function NewsletterFormView({ formRef, onSubmit, onFocus, register, busy 
           })}
         />
       </label>
-      <Button type="submit" disabled={busy} className={css({ h: "11!", bg: "saffron.300!", color: "indigo.950!", _hover: { bg: "saffron.200!" }, _focusVisible: { outlineColor: "cream.50!" } })}>
+      <Button
+        type="submit"
+        disabled={busy}
+        className={css({
+          h: "11!",
+          bg: "saffron.300!",
+          color: "indigo.950!",
+          _hover: { bg: "saffron.200!" },
+          _focusVisible: { outlineColor: "cream.50!" },
+        })}
+      >
         {busy ? <Spinner /> : <Send size={16} aria-hidden />}
         Subscribe
       </Button>

@@ -1,9 +1,10 @@
 // The public notices (spec §2.1, §4): ordered priority-1, priority-2, priority-3, then the others; a dismissed one is
 // remembered in local storage under the dismissed-notifications key; the banner goes when none remain. In happy-dom.
-import { renderWithData } from "../../../test-dom.tsx";
+
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import type { Notification } from "../../../../src/shared/types.ts";
+import { renderWithData } from "../../../test-dom.tsx";
 import { notificationsQueryOptions } from "../api.ts";
 import { NotificationBanner } from "./notification-banner.tsx";
 

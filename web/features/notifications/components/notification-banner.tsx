@@ -1,13 +1,13 @@
 // Site-wide notices (spec §2.1, §4): icon by type, HTML message, optional 'Learn more' in a new tab, and a close
 // button remembered in local storage (read and written only in effects and handlers).
 import { Bell, CircleCheck, CircleX, ExternalLink, Info, Megaphone, TriangleAlert, X } from "lucide-react";
-import { useEffect, useState, type ComponentType } from "react";
+import { type ComponentType, useEffect, useState } from "react";
+import { DISMISSED_NOTIFICATIONS_KEY } from "../../../../src/shared/constants.ts";
 import { css } from "../../../../styled-system/css";
 import { notice } from "../../../../styled-system/recipes/notice";
-import { DISMISSED_NOTIFICATIONS_KEY } from "../../../../src/shared/constants.ts";
 import { RichText } from "../../../components/ui/rich-text.tsx";
 import { useNotifications } from "../api.ts";
-import { bannerType, orderNotifications, type BannerType } from "../order.ts";
+import { type BannerType, bannerType, orderNotifications } from "../order.ts";
 
 const ICONS: Record<BannerType, ComponentType<{ size?: number; "aria-hidden"?: boolean }>> = {
   "priority-1": Megaphone,
@@ -61,10 +61,25 @@ export function NotificationBanner() {
               <span className={css({ mt: "0.5", flexShrink: 0 })}>
                 <Icon size={20} aria-hidden />
               </span>
-              <div className={css({ flex: "1", display: "flex", flexWrap: "wrap", gap: "1 4", alignItems: "baseline", "& a": { color: "inherit!" } })}>
+              <div
+                className={css({ flex: "1", display: "flex", flexWrap: "wrap", gap: "1 4", alignItems: "baseline", "& a": { color: "inherit!" } })}
+              >
                 <RichText html={item.message} className={css({ fontWeight: "500" })} />
                 {item.link && (
-                  <a href={item.link} target="_blank" rel="noopener noreferrer" className={css({ display: "inline-flex", alignItems: "center", gap: "1", fontWeight: "700", textDecoration: "underline", textUnderlineOffset: "3px", whiteSpace: "nowrap" })}>
+                  <a
+                    href={item.link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={css({
+                      display: "inline-flex",
+                      alignItems: "center",
+                      gap: "1",
+                      fontWeight: "700",
+                      textDecoration: "underline",
+                      textUnderlineOffset: "3px",
+                      whiteSpace: "nowrap",
+                    })}
+                  >
                     Learn more <ExternalLink size={14} aria-hidden />
                     <span className={css({ srOnly: true })}> (opens in a new tab)</span>
                   </a>
@@ -74,7 +89,19 @@ export function NotificationBanner() {
                 type="button"
                 onClick={() => dismiss(item.id)}
                 aria-label="Dismiss notice"
-                className={css({ flexShrink: 0, display: "grid", placeItems: "center", w: "8", h: "8", mt: "-1", mr: "-1", borderRadius: "control", cursor: "pointer", opacity: 0.85, _hover: { opacity: 1, bg: "rgba(0,0,0,0.08)" } })}
+                className={css({
+                  flexShrink: 0,
+                  display: "grid",
+                  placeItems: "center",
+                  w: "8",
+                  h: "8",
+                  mt: "-1",
+                  mr: "-1",
+                  borderRadius: "control",
+                  cursor: "pointer",
+                  opacity: 0.85,
+                  _hover: { opacity: 1, bg: "rgba(0,0,0,0.08)" },
+                })}
               >
                 <X size={18} aria-hidden />
               </button>

@@ -3,22 +3,22 @@
 // YouTube key (the page's data says so) asks for nothing: it links to the channel when one is known, else shows no
 // section.
 import { CirclePlay, RefreshCw, TriangleAlert } from "lucide-react";
+import { VIDEO_SKELETONS } from "../../../../src/shared/constants.ts";
 import { css } from "../../../../styled-system/css";
 import { button } from "../../../../styled-system/recipes/button";
-import { VIDEO_SKELETONS } from "../../../../src/shared/constants.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { formatShortDate } from "../../../components/ui/format.ts";
 import { Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { useVideos, useVideoStatus, VideosRequestError } from "../api.ts";
+import { useVideoStatus, useVideos, VideosRequestError } from "../api.ts";
 
-export const SERVICE_NAME = "YouTube";
+const SERVICE_NAME = "YouTube";
 export const channelUrl = (channelId: string | undefined) =>
   channelId ? `https://www.youtube.com/channel/${encodeURIComponent(channelId)}` : "https://www.youtube.com/";
-export const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+const watchUrl = (videoId: string) => `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
 
 /** What the error panel says (spec §8, video display), by the server's error code. */
-export function videoErrorText(error: Error): string {
+function videoErrorText(error: Error): string {
   const code = error instanceof VideosRequestError ? error.code : undefined;
   if (code === "QUOTA_EXCEEDED")
     return `The ${SERVICE_NAME} daily request limit (API quota) has been exceeded. This is common with high traffic, and it typically resets after 24 hours.`;
@@ -84,15 +84,42 @@ function RecentVideos({ channelId }: { channelId: string | undefined }) {
             ))}
           </div>
         ) : error ? (
-          <div role="alert" data-testid="videos-error" className={css({ maxW: "2xl", mx: "auto", textAlign: "center", bg: "surface", borderWidth: "1px", borderColor: "border", borderRadius: "card", p: { base: "6", md: "10" }, boxShadow: "card" })}>
-            <span className={css({ display: "inline-grid", placeItems: "center", w: "14", h: "14", borderRadius: "full", bg: "accent.soft", color: "accent.strong", mb: "4" })}>
+          <div
+            role="alert"
+            data-testid="videos-error"
+            className={css({
+              maxW: "2xl",
+              mx: "auto",
+              textAlign: "center",
+              bg: "surface",
+              borderWidth: "1px",
+              borderColor: "border",
+              borderRadius: "card",
+              p: { base: "6", md: "10" },
+              boxShadow: "card",
+            })}
+          >
+            <span
+              className={css({
+                display: "inline-grid",
+                placeItems: "center",
+                w: "14",
+                h: "14",
+                borderRadius: "full",
+                bg: "accent.soft",
+                color: "accent.strong",
+                mb: "4",
+              })}
+            >
               <TriangleAlert size={26} aria-hidden />
             </span>
             <h3 className={css({ fontSize: "2xl", fontWeight: "600", color: "heading", mb: "3" })}>Videos Temporarily Unavailable</h3>
             <p className={css({ color: "ink.700" })} data-testid="videos-error-text">
               {videoErrorText(error)}
             </p>
-            <p className={css({ color: "fg.muted", mt: "2", fontSize: "sm" })}>In the meantime, you can visit our channel directly to watch the lectures.</p>
+            <p className={css({ color: "fg.muted", mt: "2", fontSize: "sm" })}>
+              In the meantime, you can visit our channel directly to watch the lectures.
+            </p>
             <div className={css({ mt: "6", display: "flex", gap: "3", justifyContent: "center", flexWrap: "wrap" })}>
               <Button onClick={() => void refetch()}>
                 <RefreshCw size={16} aria-hidden /> Try Again
@@ -115,16 +142,48 @@ function RecentVideos({ channelId }: { channelId: string | undefined }) {
                     target="_blank"
                     rel="noopener noreferrer"
                     data-testid="video-card"
-                    className={css({ display: "grid", gap: "3", borderRadius: "card", _hover: { "& img": { transform: "scale(1.03)" }, "& h3": { color: "accent.strong" } } })}
+                    className={css({
+                      display: "grid",
+                      gap: "3",
+                      borderRadius: "card",
+                      _hover: { "& img": { transform: "scale(1.03)" }, "& h3": { color: "accent.strong" } },
+                    })}
                   >
-                    <span className={css({ position: "relative", display: "block", aspectRatio: "16 / 9", borderRadius: "card", overflow: "hidden", bg: "indigo.100", boxShadow: "card" })}>
-                      <img src={video.thumbnail} alt="" loading="lazy" className={css({ w: "full", h: "full", objectFit: "cover", transition: "transform 0.3s" })} />
-                      <span aria-hidden className={css({ position: "absolute", inset: "0", display: "grid", placeItems: "center", color: "white", bg: "linear-gradient(to top, rgba(17,21,43,0.45), transparent 55%)" })}>
+                    <span
+                      className={css({
+                        position: "relative",
+                        display: "block",
+                        aspectRatio: "16 / 9",
+                        borderRadius: "card",
+                        overflow: "hidden",
+                        bg: "indigo.100",
+                        boxShadow: "card",
+                      })}
+                    >
+                      <img
+                        src={video.thumbnail}
+                        alt=""
+                        loading="lazy"
+                        className={css({ w: "full", h: "full", objectFit: "cover", transition: "transform 0.3s" })}
+                      />
+                      <span
+                        aria-hidden
+                        className={css({
+                          position: "absolute",
+                          inset: "0",
+                          display: "grid",
+                          placeItems: "center",
+                          color: "white",
+                          bg: "linear-gradient(to top, rgba(17,21,43,0.45), transparent 55%)",
+                        })}
+                      >
                         <CirclePlay size={48} strokeWidth={1.5} />
                       </span>
                     </span>
                     <div>
-                      <h3 className={css({ fontSize: "lg", fontWeight: "600", color: "heading", lineHeight: "1.3", transition: "color 0.15s" })}>{video.title}</h3>
+                      <h3 className={css({ fontSize: "lg", fontWeight: "600", color: "heading", lineHeight: "1.3", transition: "color 0.15s" })}>
+                        {video.title}
+                      </h3>
                       <time dateTime={video.publishedAt} className={css({ fontSize: "sm", color: "fg.muted" })}>
                         {formatShortDate(video.publishedAt)}
                       </time>
