@@ -139,3 +139,30 @@ test("200 traversal variants: 404 (or the app shell for a page path), never a fi
   expect(wrong).toEqual([]);
   expect(server.alive()).toBe(true);
 }, 120_000);
+
+test("inside the uploads folder only the server's own names are served: no dotfile, temp file, text, database or copy under any prefix", async () => {
+  const uploads = join(server.dataDir, "uploads");
+  const planted: Record<string, string> = {
+    ".env": "ADMIN_PASSWORD=planted",
+    ".a1b2c3.png.tmp": "TEMP-CANARY",
+    "notes.txt": "TEXT-CANARY",
+    "site.db": "SQLite format 3 CANARY",
+    "index.html": "<!doctype html>HTML-CANARY",
+    "abc.png.bak": "BAK-CANARY",
+  };
+  for (const [name, text] of Object.entries(planted)) writeFileSync(join(uploads, name), text);
+  writeFileSync(join(uploads, "served_1.png"), "PNG-CANARY");
+  const wrong: string[] = [];
+  for (const name of Object.keys(planted)) {
+    for (const prefix of ["/uploads/", "/uploads//", "/uploads/./", "/calendar/../uploads/", "/api/../uploads/", "/uploads/x/../"]) {
+      for (const suffix of ["", "?w=320", "%00.png"]) {
+        const path = `${prefix}${encodeURIComponent(name).replace(/%2E/g, ".")}${suffix}`;
+        const response = await rawRequest(server.port, `GET ${path} HTTP/1.1`);
+        if (/CANARY|ADMIN_PASSWORD/.test(response.body.toString("latin1"))) wrong.push(`${path}: ${response.status}`);
+      }
+    }
+  }
+  expect(wrong).toEqual([]);
+  // The server's own names are served (the check above is not a 404 for everything).
+  expect((await rawRequest(server.port, "GET /uploads/served_1.png HTTP/1.1")).body.toString()).toBe("PNG-CANARY");
+});
