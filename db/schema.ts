@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 const id = () => integer("id").primaryKey({ autoIncrement: true });
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -71,6 +71,8 @@ export const subscribers = sqliteTable("subscribers", {
   id: id(),
   email: text("email").notNull().unique(),
   createdAt: createdAt(),
+  /** Double opt-in while mail is on: pending until the link in the confirmation mail is followed. */
+  state: text("state").$type<"pending" | "confirmed" | "unsubscribed">().notNull().default("confirmed"),
 });
 
 export const profile = sqliteTable("profile", {
@@ -115,6 +117,29 @@ export const settings = sqliteTable("settings", {
   value: text("value").notNull(),
 });
 
+/**
+ * Every mail, written in the same transaction as what caused it and sent by the worker (src/modules/mail/worker.ts).
+ * `kind` and `data` are what the mail is rendered from at send time; `state`: waiting → sending → sent | failed.
+ */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    state: text("state").$type<"waiting" | "sending" | "sent" | "failed">().notNull().default("waiting"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: text("nextAttemptAt").notNull().default(now),
+    lastAnswer: text("lastAnswer"),
+    newsletterId: integer("newsletterId"),
+    createdAt: createdAt(),
+    sentAt: text("sentAt"),
+  },
+  (table) => [index("outbox_due").on(table.state, table.nextAttemptAt)],
+);
+
 export type Event = typeof events.$inferSelect;
 export type Class = typeof classes.$inferSelect;
 export type ArchiveEvent = typeof archiveEvents.$inferSelect;
@@ -123,3 +148,4 @@ export type Subscriber = typeof subscribers.$inferSelect;
 export type Profile = typeof profile.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type EventRegistration = typeof eventRegistrations.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;

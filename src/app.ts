@@ -16,6 +16,7 @@ import { calendarModule } from "./modules/calendar/index.ts";
 import { classesModule } from "./modules/classes/index.ts";
 import { dataModule } from "./modules/data/index.ts";
 import { eventsModule } from "./modules/events/index.ts";
+import { mailModule } from "./modules/mail/index.ts";
 import { messagesModule } from "./modules/messages/index.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
 import { profileModule } from "./modules/profile/index.ts";
@@ -52,6 +53,7 @@ const MODULES: ((context: AppContext) => Module | Promise<Module>)[] = [
   uploadsModule,
   calendarModule,
   backupsModule,
+  mailModule,
 ];
 
 /** Unknown paths under the API's prefixes (a GET route too: Elysia looks for the method's routes before `all`). */

@@ -17,6 +17,18 @@ export type Config = {
   corsOrigins: string[];
   /** Take the client address from the last X-Forwarded-For entry, the one a reverse proxy appends. */
   trustProxy: boolean;
+  /** SMTP_URL and its companions; undefined when mail is off. */
+  mail: MailConfig | undefined;
+};
+
+export type MailConfig = {
+  smtpUrl: string;
+  /** MAIL_FROM: `Name <address>`. */
+  from: string;
+  /** NOTIFY_EMAIL: the teacher's notices; the profile's e-mail when unset. */
+  notifyEmail: string | undefined;
+  /** MAIL_PER_MINUTE: the provider's sending limit. */
+  perMinute: number;
 };
 
 /** A setting an operator gave that cannot be used: the command stops with its message, not a stack trace. */
@@ -46,7 +58,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((origin) => origin.trim())
       .filter(Boolean),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    mail: loadMailConfig(env),
   };
+}
+
+function loadMailConfig(env: Record<string, string | undefined>): MailConfig | undefined {
+  if (!env.SMTP_URL) return undefined;
+  if (!/^smtps?:\/\/[^/]/.test(env.SMTP_URL))
+    throw new SettingError("SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465");
+  if (!env.MAIL_FROM) throw new SettingError('MAIL_FROM is required with SMTP_URL, e.g. MAIL_FROM="Vedanta & Yoga <hello@example.org>"');
+  const perMinute = Number(env.MAIL_PER_MINUTE ?? 60);
+  if (!Number.isInteger(perMinute) || perMinute < 1)
+    throw new SettingError(`MAIL_PER_MINUTE must be a whole number above 0, got "${env.MAIL_PER_MINUTE}"`);
+  return { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, notifyEmail: env.NOTIFY_EMAIL || undefined, perMinute };
 }
 
 /**

@@ -11,6 +11,7 @@ import { runBackupCommand } from "./modules/backups/cli.ts";
 import { scheduleDailyBackups } from "./modules/backups/service.ts";
 import { autoRestore } from "./modules/data/app-data.ts";
 import { runDataCommand } from "./modules/data/cli.ts";
+import { createMailWorker } from "./modules/mail/worker.ts";
 import type { PageRenderer } from "./plugins/page.ts";
 import { assetsFromDirectory } from "./plugins/web-assets.ts";
 import { DEFAULT_USERNAME } from "./shared/constants.ts";
@@ -44,6 +45,10 @@ Settings (environment variables):
   YOUTUBE_API_BASE         The YouTube Data API base URL (tests point it at a fake)
   CORS_ORIGINS             Comma-separated origins allowed to call the API (none)
   TRUST_PROXY              1 when behind a reverse proxy: client IPs come from X-Forwarded-For
+  SMTP_URL                 smtp://user:pass@host:587 or smtps://user:pass@host:465 (unset: mail is off)
+  MAIL_FROM                The sender, e.g. "Vedanta & Yoga <hello@example.org>" (required with SMTP_URL)
+  NOTIFY_EMAIL             Where the teacher's notices go (the profile's e-mail)
+  MAIL_PER_MINUTE          Most mails sent per minute (60)
 `;
 
 /**
@@ -102,11 +107,14 @@ async function serve(config: Config) {
   const server = app.server!;
   console.log(`Listening on http://${config.host}:${server.port} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
   const dailyBackups = scheduleDailyBackups({ db, dataDir: config.dataDir });
+  const mailWorker = config.mail ? createMailWorker({ db, config: { ...config, mail: config.mail } }) : undefined;
+  mailWorker?.start();
 
   const shutdown = async (signal: string) => {
     console.log(`${signal} received, finishing requests`);
     await server.stop();
     dailyBackups.stop();
+    await mailWorker?.stop();
     db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     db.$client.close();
     process.exit(0);

@@ -1,4 +1,10 @@
 // Every drizzle-kit migration, in order, embedded as text so the compiled binary carries them.
 import init from "./0000_init.sql" with { type: "text" };
+import mailOutbox from "./0001_mail_outbox.sql" with { type: "text" };
+import subscriberState from "./0002_subscriber_state.sql" with { type: "text" };
 
-export const migrations: { name: string; sql: string }[] = [{ name: "0000_init", sql: init }];
+export const migrations: { name: string; sql: string }[] = [
+  { name: "0000_init", sql: init },
+  { name: "0001_mail_outbox", sql: mailOutbox },
+  { name: "0002_subscriber_state", sql: subscriberState },
+];

@@ -1,8 +1,10 @@
 // The public page's <head> for search engines and link previews (issue 5, metadata): title, description,
-// canonical URL, Open Graph and Twitter cards, and JSON-LD for the teacher, the association and each upcoming event.
+// canonical URL, Open Graph and Twitter cards, and JSON-LD for the teacher, the association and each upcoming event;
+// on a link's page (`/?event=<id>`, `/?archive=<id>`, issue 16) the same for the item it opens.
 import { imageSources, PORTRAIT_SIZES } from "../shared/images.ts";
+import { eventPath } from "../shared/links.ts";
 import { htmlToText } from "../shared/rich-text.ts";
-import type { Event, PublicProfile } from "../shared/types.ts";
+import type { ArchiveItem, Event, PublicProfile } from "../shared/types.ts";
 
 const ORGANIZATION_NAME = "Vedanta and Yoga Association of Melbourne";
 const DEFAULT_DESCRIPTION = "Yoga and Vedanta classes, retreats and talks in Melbourne.";
@@ -76,56 +78,105 @@ export function eventDateTimes(event: Pick<Event, "startDate" | "endDate" | "tim
   };
 }
 
-export type PageMetadataInput = { siteUrl: string; siteName: string; timezone: string; profile: PublicProfile; events: Event[] };
+/** The preview image of a link: a resized copy with its size, or an image elsewhere as it is. */
+export type PreviewImage = { url: string; width?: number; height?: number };
 
-/** The JSON-LD graph: Person, Organization, and one Event per upcoming event. */
-function structuredData({ siteUrl, timezone, profile, events }: PageMetadataInput) {
+/** What a link (`/?event=<id>`, `/?archive=<id>`) opens: an upcoming event, or an archive entry (a past event or a row). */
+export type LinkedItem = { url: string; image: PreviewImage | null } & ({ event: Event } | { entry: ArchiveItem });
+
+export type PageMetadataInput = {
+  siteUrl: string;
+  siteName: string;
+  timezone: string;
+  profile: PublicProfile;
+  events: Event[];
+  /** On a link's page: the item it opens (its title, description, image and JSON-LD instead of the teacher's). */
+  linked?: LinkedItem;
+};
+
+type Ids = { person: string; organization: string; image: string };
+
+function upcomingEvent(event: Event, url: string, timezone: string, siteUrl: string, ids: Ids) {
+  return {
+    "@type": "Event",
+    name: event.name,
+    ...eventDateTimes(event, timezone),
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    location: { "@type": "Place", name: event.location, address: event.location },
+    description: clip(htmlToText(event.description), 500),
+    image: event.images.length ? event.images.map((photo) => absolute(siteUrl, photo)) : [ids.image],
+    url,
+    organizer: { "@id": ids.organization },
+    performer: { "@id": ids.person },
+  };
+}
+
+const photosOf = (entry: ArchiveItem) => [entry.image, ...entry.images].filter(Boolean);
+
+/** "March 3, 2024" (the archive's date of a past event, src/modules/archive/service.ts) as "2024-03-03". */
+function isoDay(text: string): string | undefined {
+  const time = Date.parse(`${text} UTC`);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString().slice(0, 10);
+}
+
+/** A past event is an Event in the past (its dates from the archive's date); an archive row, its photo gallery. */
+function archiveEntry(entry: ArchiveItem, url: string, siteUrl: string, ids: Ids) {
+  const common = {
+    name: entry.title,
+    description: clip(htmlToText(entry.description), 500),
+    image: photosOf(entry).map((photo) => absolute(siteUrl, photo)),
+    url,
+  };
+  if (entry.source === "archive") return { "@type": "ImageGallery", ...common, author: { "@id": ids.organization } };
+  const [start = "", end] = entry.date.split(" – ").map(isoDay);
+  return {
+    "@type": "Event",
+    ...common,
+    ...(start && { startDate: start, endDate: end ?? start }),
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    organizer: { "@id": ids.organization },
+    performer: { "@id": ids.person },
+  };
+}
+
+/** The JSON-LD graph: Person, Organization, and one Event per upcoming event (on a link's page, its item only). */
+function structuredData({ siteUrl, timezone, profile, events, linked }: PageMetadataInput) {
   const home = `${siteUrl}/`;
-  const person = `${home}#teacher`;
-  const organization = `${home}#organization`;
-  const image = absolute(siteUrl, profile.profileImage);
+  const ids: Ids = { person: `${home}#teacher`, organization: `${home}#organization`, image: absolute(siteUrl, profile.profileImage) };
   const address = profile.address
     ? { "@type": "PostalAddress", streetAddress: profile.address, addressLocality: "Melbourne", addressRegion: "VIC", addressCountry: "AU" }
     : undefined;
+  const items = linked
+    ? ["event" in linked ? upcomingEvent(linked.event, linked.url, timezone, siteUrl, ids) : archiveEntry(linked.entry, linked.url, siteUrl, ids)]
+    : events.map((event) => upcomingEvent(event, `${siteUrl}${eventPath(event.id)}`, timezone, siteUrl, ids));
   return {
     "@context": "https://schema.org",
     "@graph": [
       {
         "@type": "Person",
-        "@id": person,
+        "@id": ids.person,
         name: profile.name,
         jobTitle: profile.title,
         description: clip(htmlToText(profile.biography), 300),
-        image,
+        image: ids.image,
         url: home,
         ...(profile.email && { email: profile.email }),
         ...(profile.phone && { telephone: profile.phone }),
-        worksFor: { "@id": organization },
+        worksFor: { "@id": ids.organization },
       },
       {
         "@type": "Organization",
-        "@id": organization,
+        "@id": ids.organization,
         name: ORGANIZATION_NAME,
         url: home,
         logo: `${siteUrl}/icon-512.png`,
         ...(profile.email && { email: profile.email }),
         ...(profile.phone && { telephone: profile.phone }),
         ...(address && { address }),
-        founder: { "@id": person },
+        founder: { "@id": ids.person },
       },
-      ...events.map((event) => ({
-        "@type": "Event",
-        name: event.name,
-        ...eventDateTimes(event, timezone),
-        eventStatus: "https://schema.org/EventScheduled",
-        eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-        location: { "@type": "Place", name: event.location, address: event.location },
-        description: clip(htmlToText(event.description), 500),
-        image: event.images.length ? event.images.map((url) => absolute(siteUrl, url)) : [image],
-        url: event.registrationLink ?? `${home}#events`,
-        organizer: { "@id": organization },
-        performer: { "@id": person },
-      })),
+      ...items,
     ],
   };
 }
@@ -143,32 +194,47 @@ export function portraitPreload(profile: Pick<PublicProfile, "profileImage"> | n
   return `<link rel="preload" as="image" href="${escapeHtml(src)}"${responsive} fetchpriority="high">`;
 }
 
+/** The page's title, description, address and preview image: the teacher's on `/`, the item's on its link. */
+function summary({ siteUrl, siteName, profile, linked }: PageMetadataInput): {
+  title: string;
+  description: string;
+  url: string;
+  image: PreviewImage & { alt: string };
+} {
+  const portrait = { url: absolute(siteUrl, profile.profileImage), alt: profile.name };
+  if (!linked) {
+    const bio = htmlToText(profile.biography);
+    const description = clip(bio ? `${profile.title}. ${bio}` : DEFAULT_DESCRIPTION, 160);
+    return { title: `${profile.name} · ${siteName}`, description, url: `${siteUrl}/`, image: portrait };
+  }
+  const [name, html] = "event" in linked ? [linked.event.name, linked.event.description] : [linked.entry.title, linked.entry.description];
+  const description = clip(htmlToText(html) || DEFAULT_DESCRIPTION, 160);
+  return { title: `${name} · ${siteName}`, description, url: linked.url, image: linked.image ? { ...linked.image, alt: name } : portrait };
+}
+
 /** Everything the public page adds to <head> (the built index.html's own title and description are replaced). */
 export function pageHead(input: PageMetadataInput): string {
-  const { siteUrl, siteName, profile } = input;
-  const home = `${siteUrl}/`;
-  const title = `${profile.name} · ${siteName}`;
-  const bio = htmlToText(profile.biography);
-  const description = clip(bio ? `${profile.title}. ${bio}` : DEFAULT_DESCRIPTION, 160);
-  const image = absolute(siteUrl, profile.profileImage);
+  const { title, description, url, image } = summary(input);
   const meta = (attribute: "name" | "property", key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
+  const size = image.width && image.height ? [image.width, image.height] : null;
   return [
     `<title>${escapeHtml(title)}</title>`,
     meta("name", "description", description),
-    `<link rel="canonical" href="${escapeHtml(home)}">`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
     meta("property", "og:type", "website"),
-    meta("property", "og:site_name", siteName),
+    meta("property", "og:site_name", input.siteName),
     meta("property", "og:locale", "en_AU"),
-    meta("property", "og:url", home),
+    meta("property", "og:url", url),
     meta("property", "og:title", title),
     meta("property", "og:description", description),
-    meta("property", "og:image", image),
-    meta("property", "og:image:alt", profile.name),
+    meta("property", "og:image", image.url),
+    ...(size ? [meta("property", "og:image:width", String(size[0])), meta("property", "og:image:height", String(size[1]))] : []),
+    meta("property", "og:image:alt", image.alt),
     meta("name", "twitter:card", "summary_large_image"),
     meta("name", "twitter:title", title),
     meta("name", "twitter:description", description),
-    meta("name", "twitter:image", image),
-    meta("name", "twitter:image:alt", profile.name),
+    meta("name", "twitter:image", image.url),
+    meta("name", "twitter:image:alt", image.alt),
     `<script type="application/ld+json">${scriptJson(structuredData(input))}</script>`,
   ].join("");
 }

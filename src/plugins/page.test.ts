@@ -91,7 +91,7 @@ describe("GET /", () => {
       location: { "@type": "Place", name: "Hall, Fitzroy" },
       description: "A talk on the Gita.",
       image: [`${SITE}/uploads/talk.jpg`],
-      url: `${SITE}/#events`,
+      url: `${SITE}/?event=1`,
     });
     expect(graph[0]).toMatchObject({ name: "Swami Test", image: `${SITE}/uploads/me.jpg` });
   });

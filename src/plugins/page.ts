@@ -1,17 +1,54 @@
 // GET /: the built index.html with the page's metadata in <head> (and, when a renderer is given, the React tree
-// rendered with its data), kept in the public cache so serving it costs a lookup until a write changes it.
+// rendered with its data), kept in the public cache so serving it costs a lookup until a write changes it. Each
+// event's and archive entry's link (`/?event=<id>`, `/?archive=<id>`, issue 16) is a page of its own for crawlers and
+// link previews, cached the same way; and sitemap.xml, which lists those links.
 
 import { readFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { Elysia } from "elysia";
 import type { Config } from "../config.ts";
-import { pageHead, portraitPreload } from "../lib/page-metadata.ts";
-import { type PublicCache, respondCached } from "../lib/public-cache.ts";
-import type { Event, PublicProfile } from "../shared/types.ts";
+import { type LinkedItem, type PreviewImage, pageHead, portraitPreload } from "../lib/page-metadata.ts";
+import { type PublicCache, respondCached, toAnswer } from "../lib/public-cache.ts";
+import { imageSources } from "../shared/images.ts";
+import { archiveItemPath, eventPath, linkedDialog, linkPath } from "../shared/links.ts";
+import type { ArchiveItem, Event, PublicProfile } from "../shared/types.ts";
 import { allowInlineStyles } from "./security-headers.ts";
-import { ICON_LINKS, SITE_NAME } from "./site-files.ts";
+import { ICON_LINKS, SITE_NAME, sitemapXml } from "./site-files.ts";
 import type { WebAssetFiles } from "./web-assets.ts";
 
 const REVALIDATE = "public, max-age=0, must-revalidate";
+const SITEMAP_CACHE = "public, max-age=3600";
+/** Link pages kept at once (between two writes); more are rendered on each request. */
+const MAX_LINK_PAGES = 100;
+/** The width of the resized copy a link preview shows (one of src/shared/images.ts's). */
+const PREVIEW_WIDTH = 1280;
+
+type Linked = { path: string; createdAt: string } & ({ event: Event } | { entry: ArchiveItem });
+
+/** Every link that exists, by its path: the upcoming events, then the archive's entries (past events and rows). */
+function linksOf(events: Event[], archive: ArchiveItem[]): Map<string, Linked> {
+  const links = new Map<string, Linked>();
+  for (const event of events) links.set(eventPath(event.id), { path: eventPath(event.id), createdAt: event.createdAt, event });
+  for (const entry of archive) links.set(archiveItemPath(entry), { path: archiveItemPath(entry), createdAt: entry.createdAt, entry });
+  return links;
+}
+
+/**
+ * The preview of an upload is its copy at PREVIEW_WIDTH, whose size follows from the original's (never enlarged);
+ * an image elsewhere is shown as it is, its size unknown.
+ */
+async function previewImage(siteUrl: string, uploadsDir: string, photo: string | undefined): Promise<PreviewImage | null> {
+  if (!photo) return null;
+  if (!imageSources(photo, "").srcSet) return { url: /^https?:\/\//.test(photo) ? photo : `${siteUrl}${photo}` };
+  const url = `${siteUrl}${photo}?w=${PREVIEW_WIDTH}`;
+  try {
+    const original = await new Bun.Image(join(uploadsDir, basename(photo))).metadata();
+    const width = Math.min(PREVIEW_WIDTH, original.width);
+    return { url, width, height: Math.round((original.height * width) / original.width) };
+  } catch {
+    return { url };
+  }
+}
 
 /** What the page is rendered from: each public read by its path (what the API answers for it). */
 type PageData = Record<string, unknown>;
@@ -57,9 +94,25 @@ export function page({ files, config, cache, reads, render, fallback }: PageOpti
     if (match) assetUrls[`${match[1]}.${match[2]}`] = path;
   }
 
-  const build = async (request: Request) => {
+  const uploadsDir = join(config.dataDir, "uploads");
+  // The links that exist and the link pages kept, until the next write (or change of day) empties the cache.
+  let links: Map<string, Linked> | null = null;
+  let linkPagesKept = 0;
+  cache.onInvalidate(() => {
+    links = null;
+    linkPagesKept = 0;
+  });
+  const currentLinks = () =>
+    (links ??= linksOf((reads["/api/events"]?.() ?? []) as Event[], (reads["/api/archive-events"]?.() ?? []) as ArchiveItem[]));
+
+  const build = async (request: Request, link?: Linked) => {
     shell ??= await Bun.file(files["/index.html"]!).text();
     const data: PageData = Object.fromEntries(Object.entries(reads).map(([path, read]) => [path, read()]));
+    let linked: LinkedItem | undefined;
+    if (link) {
+      const photo = "event" in link ? link.event.images[0] : link.entry.image || link.entry.images[0];
+      linked = { url: `${config.siteUrl}${link.path}`, image: await previewImage(config.siteUrl, uploadsDir, photo), ...link };
+    }
     const head =
       portraitPreload(data["/api/profile"] as PublicProfile | null) +
       ICON_LINKS +
@@ -69,6 +122,7 @@ export function page({ files, config, cache, reads, render, fallback }: PageOpti
         timezone: config.timezone,
         profile: data["/api/profile"] as PublicProfile,
         events: data["/api/events"] as Event[],
+        linked,
       });
     // The metadata takes the place of the shell's own title, description and icon (early in <head>, before the
     // stylesheet and the scripts).
@@ -87,15 +141,46 @@ export function page({ files, config, cache, reads, render, fallback }: PageOpti
     return { body: html, contentType: "text/html; charset=utf-8" };
   };
 
-  return new Elysia({ name: "page" }).get("/", async ({ request }) => {
-    if (!files["/index.html"]) return fallback(request);
-    try {
-      const answer = await cache.get("page:/", () => build(request));
-      return answer instanceof Response ? answer : respondCached(request, answer, REVALIDATE);
-    } catch (error) {
-      // The plain app shell still works (it loads its data itself): better than an error page.
-      console.error("Rendering / failed; serving the app shell:", error);
-      return fallback(request);
+  /**
+   * The page a request for `/` gets: its link's own page when it names an event or entry that exists (the address
+   * rendered is the link alone, whatever else the query holds), the plain `/` otherwise.
+   */
+  const answerFor = async (request: Request) => {
+    const url = new URL(request.url);
+    const named = linkedDialog(url.searchParams);
+    const path = named ? linkPath(named.kind, named.id) : "/";
+    const key = `page:${path}`;
+    const kept = cache.peek(key);
+    if (kept) return kept;
+    // After peek(), which drops everything (and so the links) when the day or the data has changed.
+    const link = named ? currentLinks().get(path) : undefined;
+    if (!link) return cache.get("page:/", () => build(new Request(new URL("/", url))));
+    const render = () => build(new Request(new URL(path, url)), link);
+    if (linkPagesKept >= MAX_LINK_PAGES) {
+      const built = await render();
+      return built instanceof Response ? built : toAnswer(built.body, built.contentType);
     }
-  });
+    linkPagesKept += 1;
+    return cache.get(key, render);
+  };
+
+  return new Elysia({ name: "page" })
+    .get("/", async ({ request }) => {
+      if (!files["/index.html"]) return fallback(request);
+      try {
+        const answer = await answerFor(request);
+        return answer instanceof Response ? answer : respondCached(request, answer, REVALIDATE);
+      } catch (error) {
+        // The plain app shell still works (it loads its data itself): better than an error page.
+        console.error("Rendering / failed; serving the app shell:", error);
+        return fallback(request);
+      }
+    })
+    .get("/sitemap.xml", async ({ request }) => {
+      const answer = await cache.get("sitemap.xml", () => ({
+        body: sitemapXml(config.siteUrl, [...currentLinks().values()]),
+        contentType: "application/xml; charset=utf-8",
+      }));
+      return answer instanceof Response ? answer : respondCached(request, answer, SITEMAP_CACHE);
+    });
 }

@@ -1,5 +1,6 @@
 // The files search engines, browsers and phones ask for at the site's root (issue 5, findability): robots.txt,
-// sitemap.xml, the icons (made from the site's mark by scripts/icons.ts, served as they are) and the web manifest.
+// sitemap.xml (its text; src/plugins/page.ts serves it), the icons (made from the site's mark by scripts/icons.ts, served as
+// they are) and the web manifest.
 import { readFileSync } from "node:fs";
 import appleTouchIcon from "../../web/features/layout/assets/icons/apple-touch-icon.png" with { type: "file" };
 import faviconIco from "../../web/features/layout/assets/icons/favicon.ico" with { type: "file" };
@@ -29,14 +30,6 @@ export function createSiteFiles(siteUrl: string) {
       cacheControl: DAY,
       make: () =>
         toAnswer(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\n\nSitemap: ${siteUrl}/sitemap.xml\n`, "text/plain; charset=utf-8"),
-    },
-    "/sitemap.xml": {
-      cacheControl: DAY,
-      make: () =>
-        toAnswer(
-          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>${siteUrl}/</loc><changefreq>weekly</changefreq></url>\n</urlset>\n`,
-          "application/xml; charset=utf-8",
-        ),
     },
     "/favicon.svg": iconFile(faviconSvg, "image/svg+xml"),
     "/favicon.ico": iconFile(faviconIco, "image/x-icon"),
@@ -79,6 +72,18 @@ export function createSiteFiles(siteUrl: string) {
       return respondCached(request, answer, file.cacheControl);
     },
   };
+}
+
+/**
+ * sitemap.xml: the page, then each event's and archive entry's link (issue 16) with the day it was added (the rows keep
+ * no other date). Served by the page (src/plugins/page.ts), which rebuilds it after every write.
+ */
+export function sitemapXml(siteUrl: string, links: { path: string; createdAt: string }[]): string {
+  const urls = [
+    `  <url><loc>${siteUrl}/</loc><changefreq>weekly</changefreq></url>`,
+    ...links.map(({ path, createdAt }) => `  <url><loc>${siteUrl}${path}</loc><lastmod>${createdAt.slice(0, 10)}</lastmod></url>`),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 /** The <head> links to the icons and the manifest (the page adds them to the built index.html). */

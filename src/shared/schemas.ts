@@ -157,7 +157,11 @@ export const classRowSchema = assign(classSchema, object(rowColumns));
 /** Archive rows may store no extra images (null). */
 export const archiveEventRowSchema = assign(archiveEventSchema, object({ ...rowColumns, images: optional(nullable(imageList)) }));
 export const messageRowSchema = assign(contactSchema, object({ ...rowColumns, isRead: optional(boolean()) }));
-export const subscriberRowSchema = assign(newsletterSchema, object(rowColumns));
+/** A subscriber row keeps its opt-in state (issue 15); rows from older exports are confirmed. */
+export const subscriberRowSchema = assign(
+  newsletterSchema,
+  object({ ...rowColumns, state: optional(enums(["pending", "confirmed", "unsubscribed"])) }),
+);
 export const profileRowSchema = assign(profileSchema, object({ id: rowId, updatedAt: rowTimestamp("updatedAt") }));
 /** Stored notifications may carry any type name; the admin list shows unknown ones as info (spec §3). */
 export const notificationRowSchema = assign(notificationSchema, object({ ...rowColumns, type: optional(text(1, "Type is required", 40)) }));

@@ -1,6 +1,7 @@
 // Issue 12, accessibility: axe-core finds no WCAG 2.2 AA violation in any state a visitor or the admin reaches:
-// the public page and each of its dialogs, the gallery, the mobile menu, each form with its errors shown, toasts, the
-// 404 page, the admin login with its error, each admin tab, each create/edit dialog with its errors, and the confirms.
+// the public page and each of its dialogs (one opened by its link too), the gallery, the mobile menu, each form with its
+// errors shown, toasts, the 404 page, the admin login with its error, each admin tab, each create/edit dialog with its
+// errors, and the confirms.
 
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { AxeBuilder } from "@axe-core/playwright";
@@ -105,6 +106,16 @@ test("the public page: top, legal dialogs, event and archive details, galleries,
   await archive.getByRole("searchbox").fill("no such thing");
   await page.getByText("No events match your filter criteria.").waitFor();
   await audit.check("archive search without results");
+  expect(audit.violations).toEqual([]);
+  await context.close();
+});
+
+test("an event's link (/?event=1): the page with its dialog open", async () => {
+  const { page, context } = await openPage(browser);
+  await page.goto(`${site.url}/?event=1`);
+  await page.getByRole("dialog", { name: "Summer Silence Retreat" }).waitFor();
+  const audit = auditor(page);
+  await audit.check("event link with its dialog open");
   expect(audit.violations).toEqual([]);
   await context.close();
 });

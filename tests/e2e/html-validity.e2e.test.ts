@@ -1,5 +1,5 @@
 // Issue 12, accessibility: the Nu HTML Checker (vnu-jar, run with Java) finds no error in the HTML the server sends:
-// `/` rendered with the demo content, the `/admin` shell and the 404 page, the inline stylesheet included.
+// `/` rendered with the demo content, an event's link (issue 16), the `/admin` shell and the 404 page, the inline stylesheet included.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { type FakeYouTube, startFakeYouTube } from "../support/fake-youtube.ts";
 import { type Site, startSite } from "./support.ts";
@@ -49,6 +49,13 @@ test("/ rendered on the server with the demo content has no HTML or CSS error", 
   expect(home.html).toContain("Swami Atmananda");
   expect(home.html).toContain('data-testid="video-skeleton"');
   expect(await vnuErrors(home.html)).toEqual([]);
+});
+
+test("an event's link, /?event=1, rendered as its own page has no HTML or CSS error", async () => {
+  const linked = await page("/?event=1");
+  expect(linked.status).toBe(200);
+  expect(linked.html).toContain("<title>Summer Silence Retreat");
+  expect(await vnuErrors(linked.html)).toEqual([]);
 });
 
 test("the /admin shell has no HTML or CSS error", async () => {

@@ -190,7 +190,7 @@ describe("GET /calendar/events.ics", () => {
     expect(retreat.endDate.toJSDate().toISOString()).toBe("2027-04-05T01:00:00.000Z"); // AEST, +10:00
     expect(retreat.summary).toBe("Easter Retreat");
     expect(retreat.location).toBe("Sky High Retreat Centre, Mount Dandenong");
-    expect(retreat.component.getFirstPropertyValue("url")).toBe(`${SITE}/#events`);
+    expect(retreat.component.getFirstPropertyValue("url")).toBe(`${SITE}/?event=1`);
   });
 
   test("'Saturdays, …' over several weeks repeats weekly until the end date, each at 10 am local time", async () => {

@@ -10,6 +10,7 @@ import {
   type LocalDateTime,
   type LocalTime,
 } from "../../shared/calendar.ts";
+import { eventPath } from "../../shared/links.ts";
 import { htmlToText } from "../../shared/rich-text.ts";
 import { escapeText, serialize } from "./ics.ts";
 import { vtimezoneLines, zonedToUtc } from "./timezone.ts";
@@ -90,7 +91,7 @@ function eventLines(event: Event, options: CalendarOptions): string[] | null {
     .join("\n\n");
   lines.push(`SUMMARY:${escapeText(event.name)}`, `LOCATION:${escapeText(event.location)}`);
   if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
-  lines.push(`CATEGORIES:${escapeText(event.type)}`, `URL:${options.siteUrl}/#events`, "END:VEVENT");
+  lines.push(`CATEGORIES:${escapeText(event.type)}`, `URL:${options.siteUrl}${eventPath(event.id)}`, "END:VEVENT");
   return lines;
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { eventRegistrations, events } from "../../../db/schema.ts";
+import { eventRegistrations, events, subscribers } from "../../../db/schema.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../../../tests/support/app.ts";
 import { exportContent, importThroughApi, sampleExport } from "../../../tests/support/data-fixtures.ts";
 import { setSetting } from "../../lib/settings.ts";
@@ -293,5 +293,25 @@ describe("POST /api/admin/import-data replaces everything", () => {
     expect(backups).toHaveLength(BACKUPS_KEPT);
     expect(backups.every((name) => /^\d{8}T\d{6}Z-before-import(-\d+)?$/.test(name))).toBe(true);
     expect(existsSync(join(t.config.dataDir, "backups", backups.at(-1)!, "site.db"))).toBe(true);
+  });
+});
+
+describe("subscribers keep their opt-in state through an export and an import (issue 15)", () => {
+  test("pending and unsubscribed rows come back as they were; a row without a state is confirmed", async () => {
+    const body = {
+      ...sampleExport(),
+      subscribers: [
+        { id: 1, email: "pending@example.org", createdAt: "2026-01-01T00:00:00.000Z", state: "pending" },
+        { id: 2, email: "gone@example.org", createdAt: "2026-01-01T00:00:00.000Z", state: "unsubscribed" },
+        { id: 3, email: "old@example.org", createdAt: "2026-01-01T00:00:00.000Z" },
+      ],
+    };
+    expect((await t.request("POST", "/api/admin/import-data", { token, body })).status).toBe(200);
+    const rows = t.db.select().from(subscribers).all();
+    expect(rows.map((row) => [row.email, row.state])).toEqual([
+      ["pending@example.org", "pending"],
+      ["gone@example.org", "unsubscribed"],
+      ["old@example.org", "confirmed"],
+    ]);
   });
 });

@@ -4,12 +4,14 @@ import { createSpamGuard } from "../../lib/spam.ts";
 import { todayIn } from "../../lib/time.ts";
 import { parseBody, parseId } from "../../lib/validate.ts";
 import { eventPatchSchema, eventSchema, registrationSchema } from "../../shared/schemas.ts";
+import { createOutbox } from "../mail/outbox.ts";
 import { createEventsService } from "./service.ts";
 
 export function eventsModule(ctx: AppContext): Module {
   const service = createEventsService(ctx.db);
   const today = () => todayIn(ctx.config.timezone, ctx.now());
   const spam = createSpamGuard(ctx, 10);
+  const outbox = createOutbox(ctx.db, ctx.config);
   const id = (raw: string) => parseId(raw, "Event not found");
   return {
     reads: { "/api/events": () => service.upcoming(today()) },
@@ -17,7 +19,7 @@ export function eventsModule(ctx: AppContext): Module {
       const eventId = id(params.id);
       const input = parseBody(body, registrationSchema);
       set.status = 201;
-      if (!spam.isBot(request, body)) service.register(eventId, input, today());
+      if (!spam.isBot(request, body)) service.register(eventId, input, today(), outbox);
       return { success: true };
     }),
     // Paths under /api/admin, behind the login guard (src/app.ts).

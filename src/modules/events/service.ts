@@ -5,6 +5,7 @@ import { notFound } from "../../lib/errors.ts";
 import { sanitizeRichText } from "../../lib/rich-text.ts";
 import { isPastEvent } from "../../lib/time.ts";
 import type { EventInput, RegistrationInput } from "../../shared/schemas.ts";
+import type { Outbox } from "../mail/outbox.ts";
 
 const lastDay = sql`coalesce(${events.endDate}, ${events.startDate})`;
 
@@ -81,15 +82,26 @@ export function createEventsService(db: Db) {
       return { success: true };
     },
 
-    /** Registers a visitor for an event that has not passed yet. */
-    register(eventId: number, input: RegistrationInput, today: string) {
-      const event = byId.get({ id: eventId });
-      if (!event || isPastEvent(event, today)) throw notFound("Event not found");
-      return db
-        .insert(eventRegistrations)
-        .values({ ...input, eventId })
-        .returning()
-        .get();
+    /**
+     * Registers a visitor for an event that has not passed yet; with mail on, the teacher's notice and the registrant's
+     * confirmation are queued in the same transaction.
+     */
+    register(eventId: number, input: RegistrationInput, today: string, outbox?: Outbox) {
+      return db.transaction(() => {
+        const event = byId.get({ id: eventId });
+        if (!event || isPastEvent(event, today)) throw notFound("Event not found");
+        const registration = db
+          .insert(eventRegistrations)
+          .values({ ...input, eventId })
+          .returning()
+          .get();
+        if (outbox?.enabled) {
+          const teacher = outbox.notifyAddress();
+          if (teacher) outbox.add("registration-notice", teacher, `New registration: ${event.name}`, { event, registration });
+          outbox.add("registration-confirmation", registration.email, `You're registered: ${event.name}`, { name: registration.name, event });
+        }
+        return registration;
+      });
     },
 
     registrations(eventId: number) {

@@ -3,11 +3,12 @@ import type { AppContext, Module } from "../../context.ts";
 import { createSpamGuard } from "../../lib/spam.ts";
 import { parseBody, parseId } from "../../lib/validate.ts";
 import { contactSchema } from "../../shared/schemas.ts";
+import { createOutbox } from "../mail/outbox.ts";
 import { createMessagesService } from "./service.ts";
 
 /** The contact form's messages: sent by visitors, read by the admin. */
 export function messagesModule(ctx: AppContext): Module {
-  const service = createMessagesService(ctx.db);
+  const service = createMessagesService(ctx.db, createOutbox(ctx.db, ctx.config));
   const spam = createSpamGuard(ctx, 5);
   const id = (raw: string) => parseId(raw, "Message not found");
   return {

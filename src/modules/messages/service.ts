@@ -3,12 +3,19 @@ import type { Db } from "../../../db/client.ts";
 import { type Message, messages } from "../../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { ContactInput } from "../../shared/schemas.ts";
+import type { Outbox } from "../mail/outbox.ts";
 
-export function createMessagesService(db: Db) {
+export function createMessagesService(db: Db, outbox: Outbox) {
   const list = db.select().from(messages).orderBy(desc(messages.createdAt), desc(messages.id)).prepare();
   return {
-    /** Stores a contact message; plain text, shown as text (never as HTML). */
-    create: (input: ContactInput): Message => db.insert(messages).values(input).returning().get(),
+    /** Stores a contact message (plain text, shown as text, never as HTML) and, with mail on, the teacher's notice: both or neither. */
+    create: (input: ContactInput): Message =>
+      db.transaction(() => {
+        const message = db.insert(messages).values(input).returning().get();
+        const teacher = outbox.notifyAddress();
+        if (teacher) outbox.add("contact-notice", teacher, `Contact form: ${input.subject}`, input);
+        return message;
+      }),
     list: () => list.all(),
 
     /** Unread → Read; there is no way back. */

@@ -1,21 +1,51 @@
 import { Elysia } from "elysia";
 import type { AppContext, Module } from "../../context.ts";
+import { tooManyRequests } from "../../lib/errors.ts";
+import { RateLimiter } from "../../lib/rate-limit.ts";
 import { createSpamGuard } from "../../lib/spam.ts";
 import { parseBody, parseId } from "../../lib/validate.ts";
 import { newsletterSchema } from "../../shared/schemas.ts";
-import { createSubscribersService } from "./service.ts";
+import { createOutbox } from "../mail/outbox.ts";
+import { confirmedPage, invalidLinkPage, unsubscribedPage, unsubscribeFormPage } from "./pages.ts";
+import { createSubscribersService, subscriberLinks } from "./service.ts";
 
-/** Newsletter sign-ups from the footer, managed in the admin's Subscribers tab. */
+/** Confirmation mails one address may be sent in an hour: the form cannot be used to mail-bomb a stranger. */
+const MAILS_PER_ADDRESS_PER_HOUR = 3;
+
+type LinkQuery = { id?: string; token?: string };
+
+/** Newsletter sign-ups from the footer (double opt-in while mail is on), managed in the admin's Subscribers tab. */
 export function subscribersModule(ctx: AppContext): Module {
-  const service = createSubscribersService(ctx.db);
+  const outbox = createOutbox(ctx.db, ctx.config);
+  const service = createSubscribersService(ctx.db, outbox, subscriberLinks(ctx.jwtSecret, ctx.config.siteUrl));
   const spam = createSpamGuard(ctx, 10);
+  const perAddress = new RateLimiter(MAILS_PER_ADDRESS_PER_HOUR, 60 * 60 * 1000, () => ctx.now().getTime());
+  const linkId = (query: LinkQuery) => (query.id && /^\d{1,15}$/.test(query.id) ? Number(query.id) : 0);
   return {
-    public: new Elysia().post("/api/newsletter", ({ body, request, set }) => {
-      const { email } = parseBody(body, newsletterSchema);
-      if (!spam.isBot(request, body)) service.subscribe(email);
-      set.status = 201;
-      return { success: true, message: "Subscribed" };
-    }),
+    public: new Elysia()
+      .post("/api/newsletter", ({ body, request, set }) => {
+        const { email } = parseBody(body, newsletterSchema);
+        if (!spam.isBot(request, body)) {
+          if (outbox.enabled) {
+            const wait = perAddress.retryAfter(email);
+            if (wait > 0) throw tooManyRequests("Too many submissions. Please try again in a few minutes.", wait);
+            perAddress.hit(email);
+          }
+          service.subscribe(email);
+        }
+        set.status = 201;
+        return { success: true, message: "Subscribed" };
+      })
+      .get("/api/newsletter/confirm", ({ query }: { query: LinkQuery }) =>
+        service.confirm(linkId(query), query.token ?? "") ? confirmedPage() : invalidLinkPage(),
+      )
+      .get("/api/newsletter/unsubscribe", ({ query, request }: { query: LinkQuery; request: Request }) =>
+        linkId(query) && query.token ? unsubscribeFormPage(new URL(request.url).pathname + new URL(request.url).search) : invalidLinkPage(),
+      )
+      // RFC 8058: a POST of `List-Unsubscribe=One-Click` to the List-Unsubscribe URL, no cookie, no login.
+      .post("/api/newsletter/unsubscribe", ({ query }: { query: LinkQuery }) =>
+        service.unsubscribe(linkId(query), query.token ?? "") ? unsubscribedPage() : invalidLinkPage(),
+      ),
     // Paths under /api/admin, behind the login guard (src/app.ts).
     admin: new Elysia()
       .get("/subscribers", () => service.list())

@@ -1,17 +1,81 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { type Subscriber, subscribers } from "../../../db/schema.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
+import type { Outbox } from "../mail/outbox.ts";
 
-export function createSubscribersService(db: Db) {
-  const list = db.select().from(subscribers).orderBy(desc(subscribers.createdAt), desc(subscribers.id)).prepare();
+type LinkPurpose = "confirm" | "unsubscribe";
+
+/** Signed links of the double opt-in and the unsubscribe (issue 15): bound to one row and its address. */
+export function subscriberLinks(secret: string, siteUrl: string) {
+  const sign = (purpose: LinkPurpose, subscriber: Pick<Subscriber, "id" | "email">) =>
+    createHmac("sha256", secret).update(`newsletter:${purpose}:${subscriber.id}:${subscriber.email}`).digest("base64url");
   return {
-    /** Adds a newsletter address (already trimmed and lower-cased by the schema); 409 when it is there already. */
-    subscribe(email: string): Subscriber {
-      const created = db.insert(subscribers).values({ email }).onConflictDoNothing().returning().get();
-      if (!created) throw conflict("This email is already subscribed to our newsletter.");
-      return created;
+    url: (purpose: LinkPurpose, subscriber: Pick<Subscriber, "id" | "email">) =>
+      `${siteUrl}/api/newsletter/${purpose}?id=${subscriber.id}&token=${sign(purpose, subscriber)}`,
+    verify(purpose: LinkPurpose, subscriber: Pick<Subscriber, "id" | "email">, token: string) {
+      const expected = Buffer.from(sign(purpose, subscriber));
+      const given = Buffer.from(token);
+      return given.length === expected.length && timingSafeEqual(given, expected);
     },
+  };
+}
+
+export type SubscriberLinks = ReturnType<typeof subscriberLinks>;
+
+export function createSubscribersService(db: Db, outbox: Outbox, links: SubscriberLinks) {
+  const list = db.select().from(subscribers).orderBy(desc(subscribers.createdAt), desc(subscribers.id)).prepare();
+  const findByEmail = (email: string) => db.select().from(subscribers).where(eq(subscribers.email, email)).get();
+  const findById = (id: number) => db.select().from(subscribers).where(eq(subscribers.id, id)).get();
+  const setState = (id: number, state: Subscriber["state"]) => db.update(subscribers).set({ state }).where(eq(subscribers.id, id)).run();
+
+  return {
+    /**
+     * Adds a newsletter address (already trimmed and lower-cased by the schema); 409 when it is there already. With
+     * mail on, the address is pending and gets a confirmation mail (again while it stays pending); an address that
+     * unsubscribed starts a new opt-in, under a new row so that its old links are void.
+     */
+    subscribe(email: string): Subscriber {
+      return db.transaction(() => {
+        const existing = findByEmail(email);
+        if (existing?.state === "confirmed" || (existing?.state === "pending" && !outbox.enabled)) {
+          throw conflict("This email is already subscribed to our newsletter.");
+        }
+        if (existing?.state === "unsubscribed") db.delete(subscribers).where(eq(subscribers.id, existing.id)).run();
+        const subscriber =
+          existing?.state === "pending"
+            ? existing
+            : db
+                .insert(subscribers)
+                .values({ email, state: outbox.enabled ? "pending" : "confirmed" })
+                .returning()
+                .get();
+        if (outbox.enabled) {
+          outbox.add("newsletter-confirmation", email, "Please confirm your newsletter subscription", {
+            confirmUrl: links.url("confirm", subscriber),
+          });
+        }
+        return subscriber;
+      });
+    },
+
+    /** The link of the confirmation mail: pending → confirmed (a second click changes nothing). */
+    confirm(id: number, token: string): boolean {
+      const subscriber = findById(id);
+      if (!subscriber || subscriber.state === "unsubscribed" || !links.verify("confirm", subscriber, token)) return false;
+      if (subscriber.state === "pending") setState(id, "confirmed");
+      return true;
+    },
+
+    /** RFC 8058 one-click, or the page's button: no more newsletters to this address (idempotent). */
+    unsubscribe(id: number, token: string): boolean {
+      const subscriber = findById(id);
+      if (!subscriber || !links.verify("unsubscribe", subscriber, token)) return false;
+      setState(id, "unsubscribed");
+      return true;
+    },
+
     list: () => list.all(),
     remove(id: number) {
       const deleted = db.delete(subscribers).where(eq(subscribers.id, id)).returning({ id: subscribers.id }).get();

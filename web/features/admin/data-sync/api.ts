@@ -1,5 +1,6 @@
 // Data sync with the app_data folder (spec §7, §8).
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { MailStatus } from "../../../../src/modules/mail/index.ts";
 import type { SyncStatus } from "../../../../src/shared/types.ts";
 import { apiRequest, getJson } from "../../../lib/api.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
@@ -35,3 +36,19 @@ export const useRestoreFromAppData = () =>
     onSuccess: (answer) => notifySuccess(answer.message || "Data restored from app_data"),
     onError: (error) => notifyError(error, errorText(error) || "Unknown error occurred", "Restore Failed"),
   });
+
+export const mailStatusQueryOptions = () =>
+  queryOptions({ queryKey: ["/api/admin/mail"], queryFn: () => getJson<MailStatus>("/api/admin/mail"), refetchInterval: 5000 });
+
+/** Queues a test mail to the notice address; the Mail card's rows show how it went. */
+export function useSendTestMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ message: string }>("POST", "/api/admin/mail/test", { body: {} }),
+    onSuccess: async (answer) => {
+      notifySuccess("Test mail queued", answer.message);
+      await queryClient.invalidateQueries({ queryKey: mailStatusQueryOptions().queryKey });
+    },
+    onError: (error) => notifyError(error, errorText(error) || "Unknown error occurred", "Test Mail Failed"),
+  });
+}

@@ -11,6 +11,7 @@ import { formatDateTime } from "../shared/format.ts";
 import { Panel } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { syncStatusQueryOptions, useRestoreFromAppData, useSyncToAppData } from "./api.ts";
+import { MailCard } from "./mail-card.tsx";
 
 const RELOAD_DELAY_MS = 1500;
 
@@ -128,6 +129,9 @@ export function DataSyncTab() {
             <li>When the site starts and its data folder is empty, it restores from app_data automatically.</li>
           </ul>
         </Card>
+        <div className={css({ gridColumn: "1 / -1" })}>
+          <MailCard />
+        </div>
         {/* Safety copies kept on the server (issue 7), beside the app_data sync. */}
         <div className={css({ gridColumn: "1 / -1" })}>
           <BackupsCard />

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Download, Send, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { css, cx } from "../../../../styled-system/css";
+import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile, localIsoDate, toCsv } from "../shared/format.ts";
@@ -11,6 +12,13 @@ import { notifyError } from "../shared/notify.ts";
 import { type Subscriber, subscribersQueryOptions, useDeleteSubscriber } from "./api.ts";
 
 const subscribedOn = (createdAt: string) => new Date(createdAt).toLocaleDateString();
+
+/** Double opt-in (issue 15): pending until the address follows its confirmation link. */
+const STATES = {
+  confirmed: { label: "Confirmed", tone: "success" },
+  pending: { label: "Pending", tone: "neutral" },
+  unsubscribed: { label: "Unsubscribed", tone: "danger" },
+} as const;
 
 /** Spec §7: columns Email and Subscribed On (local date), file subscribers_{YYYY-MM-DD}.csv. */
 function exportSubscribersCsv(subscribers: Subscriber[]) {
@@ -59,6 +67,7 @@ export function SubscribersTab() {
               <tr>
                 <th className={cell}>Email</th>
                 <th className={cell}>Subscribed On</th>
+                <th className={cell}>State</th>
                 <th className={cell}>Actions</th>
               </tr>
             </thead>
@@ -67,6 +76,9 @@ export function SubscribersTab() {
                 <tr key={subscriber.id}>
                   <td className={cx(cell, css({ overflowWrap: "anywhere" }))}>{subscriber.email}</td>
                   <td className={cell}>{subscribedOn(subscriber.createdAt)}</td>
+                  <td className={cell}>
+                    <span className={badge({ tone: STATES[subscriber.state].tone })}>{STATES[subscriber.state].label}</span>
+                  </td>
                   <td className={cell}>
                     <Button size="sm" variant="ghost" aria-label={`Delete ${subscriber.email}`} onClick={() => setDeleting(subscriber)}>
                       <Trash2 size={16} aria-hidden />

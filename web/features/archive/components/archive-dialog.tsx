@@ -2,6 +2,7 @@
 import { Download } from "lucide-react";
 import { useEffect, useState } from "react";
 import { imageSources } from "../../../../src/shared/images.ts";
+import { archiveItemPath } from "../../../../src/shared/links.ts";
 import type { ArchiveItem } from "../../../../src/shared/types.ts";
 import { css } from "../../../../styled-system/css";
 import { button } from "../../../../styled-system/recipes/button";
@@ -9,6 +10,7 @@ import { tag } from "../../../../styled-system/recipes/tag";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Lightbox } from "../../../components/ui/lightbox.tsx";
 import { RichText } from "../../../components/ui/rich-text.tsx";
+import { ShareButton } from "../../../components/ui/share-button.tsx";
 import { typeTone } from "../../../theme/tones.ts";
 
 const subheading = css({ fontFamily: "display", fontSize: "lg", fontWeight: "600", color: "heading", mb: "3" });
@@ -112,6 +114,7 @@ export function ArchiveDialog({ item, onClose }: { item: ArchiveItem | null; onC
             )}
           </Dialog.Body>
           <Dialog.Footer>
+            <ShareButton path={archiveItemPath(item)} title={item.title} />
             <Dialog.CloseTrigger className={button({ variant: "solid" })}>Close</Dialog.CloseTrigger>
           </Dialog.Footer>
           <Lightbox

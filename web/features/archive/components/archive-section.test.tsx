@@ -2,6 +2,7 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import type { ArchiveItem } from "../../../../src/shared/types.ts";
 import { renderWithData } from "../../../test-dom.tsx";
 import { archiveQueryOptions } from "../api.ts";
@@ -27,7 +28,13 @@ const archive = (count: number): ArchiveItem[] =>
     createdAt: "2024-01-01T00:00:00.000Z",
   }));
 
-const renderArchive = (items: ArchiveItem[]) => renderWithData(<ArchiveSection />, [[archiveQueryOptions().queryKey, items]]);
+const renderArchive = (items: ArchiveItem[]) =>
+  renderWithData(
+    <MemoryRouter>
+      <ArchiveSection />
+    </MemoryRouter>,
+    [[archiveQueryOptions().queryKey, items]],
+  );
 const titles = () => screen.queryAllByTestId("archive-card").map((card) => within(card).getByRole("heading").textContent);
 const years = () => screen.queryAllByTestId("archive-year").map((badge) => badge.textContent);
 const choose = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { selector: "select" }), { target: { value } });

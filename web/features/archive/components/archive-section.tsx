@@ -3,9 +3,10 @@
 import { ArrowDownUp, ChevronLeft, ChevronRight, Search, X } from "lucide-react";
 import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { ARCHIVE_PAGE_SIZE } from "../../../../src/shared/constants.ts";
-import type { ArchiveItem } from "../../../../src/shared/types.ts";
+import { archiveItemPath } from "../../../../src/shared/links.ts";
 import { css, cx } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
+import { useDialogLink } from "../../../components/ui/dialog-link.ts";
 import { controlStyle } from "../../../components/ui/field.tsx";
 import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
@@ -49,7 +50,8 @@ export function ArchiveSection() {
   const { data, isPending, isError } = useArchive();
   const [filters, setFilters] = useState<ArchiveFilters>(DEFAULT_FILTERS);
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<ArchiveItem | null>(null);
+  // The open dialog is the one the address names: /?archive=<id> for an archive row, /?event=<id> for a past event.
+  const { linked, open, close } = useDialogLink();
   const gridRef = useRef<HTMLDivElement>(null);
   const items = data ?? [];
 
@@ -60,7 +62,8 @@ export function ArchiveSection() {
   const current = Math.min(page, pages);
   const shown = matched.slice((current - 1) * ARCHIVE_PAGE_SIZE, current * ARCHIVE_PAGE_SIZE);
   const term = filters.search.trim();
-  const dialogMounted = useOpenedOnce(open !== null);
+  const opened = linked ? (items.find((item) => item.source === linked.kind && item.id === linked.id) ?? null) : null;
+  const dialogMounted = useOpenedOnce(opened !== null);
 
   // Any change of year, type, search or sort returns to page 1 (spec §4).
   const update = (change: Partial<ArchiveFilters>) => {
@@ -217,7 +220,7 @@ export function ArchiveSection() {
         ) : (
           <div className={cardGridStyle} data-testid="archive-grid" onPointerEnter={preloadArchiveDialog} onFocus={preloadArchiveDialog}>
             {shown.map((item) => (
-              <ArchiveCard key={`${item.source}-${item.id}`} item={item} onOpen={() => setOpen(item)} />
+              <ArchiveCard key={`${item.source}-${item.id}`} item={item} onOpen={() => open(archiveItemPath(item))} />
             ))}
           </div>
         )}
@@ -258,7 +261,7 @@ export function ArchiveSection() {
       )}
       {dialogMounted && (
         <Suspense fallback={null}>
-          <ArchiveDialog item={open} onClose={() => setOpen(null)} />
+          <ArchiveDialog item={opened} onClose={close} />
         </Suspense>
       )}
     </Section>

@@ -3,6 +3,7 @@
 import { ExternalLink, FileText } from "lucide-react";
 import { useEffect, useState } from "react";
 import { imageSources } from "../../../../src/shared/images.ts";
+import { eventPath } from "../../../../src/shared/links.ts";
 import type { Event } from "../../../../src/shared/types.ts";
 import { css } from "../../../../styled-system/css";
 import { button } from "../../../../styled-system/recipes/button";
@@ -10,6 +11,7 @@ import { tag } from "../../../../styled-system/recipes/tag";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Lightbox } from "../../../components/ui/lightbox.tsx";
 import { RichText } from "../../../components/ui/rich-text.tsx";
+import { ShareButton } from "../../../components/ui/share-button.tsx";
 import { EventCalendarLinks } from "../../calendar/calendar-links.tsx";
 import { typeTone } from "../rules.ts";
 import { EventMeta } from "./event-meta.tsx";
@@ -89,7 +91,10 @@ export function EventDialog({ event, focusRegistration, timezone, onClose }: Eve
                 <FileText size={18} aria-hidden /> {event.attachmentName || "Download PDF"}
               </a>
             )}
-            <EventCalendarLinks event={event} timezone={timezone} />
+            <div className={css({ display: "flex", flexWrap: "wrap", gap: "2" })}>
+              <EventCalendarLinks event={event} timezone={timezone} />
+              <ShareButton path={eventPath(event.id)} title={event.name} />
+            </div>
             <div id={registrationId} className={css({ mt: "2", pt: "5", borderTopWidth: "1px", borderColor: "border" })}>
               <h3 className={subheading}>Register</h3>
               {event.registrationLink ? (

@@ -4,6 +4,7 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import type { Event } from "../../../../src/shared/types.ts";
 import { renderWithData } from "../../../test-dom.tsx";
 import { eventsQueryOptions } from "../api.ts";
@@ -39,7 +40,13 @@ const EVENTS = [
   event(4, "With a PDF", { attachmentFile: "/uploads/programme.pdf", attachmentName: "Programme" }),
 ];
 
-const renderEvents = (events = EVENTS) => renderWithData(<EventsSection timezone="Australia/Melbourne" />, [[eventsQueryOptions().queryKey, events]]);
+const renderEvents = (events = EVENTS) =>
+  renderWithData(
+    <MemoryRouter>
+      <EventsSection timezone="Australia/Melbourne" />
+    </MemoryRouter>,
+    [[eventsQueryOptions().queryKey, events]],
+  );
 const card = (name: string) => screen.getByRole("article", { name });
 const offersViewMore = (name: string) => within(card(name)).queryByRole("button", { name: `View More: ${name}` }) !== null;
 

@@ -1,9 +1,10 @@
 // Upcoming Events (anchor "events"): the first 3, 'View All Events' / 'Show Less' (spec §2.1).
 import { lazy, Suspense, useState } from "react";
 import { INITIAL_VISIBLE_EVENTS } from "../../../../src/shared/constants.ts";
-import type { Event } from "../../../../src/shared/types.ts";
+import { eventPath } from "../../../../src/shared/links.ts";
 import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
+import { useDialogLink } from "../../../components/ui/dialog-link.ts";
 import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { useOpenedOnce } from "../../../lib/use-opened-once.ts";
@@ -21,11 +22,14 @@ const preloadEventDialog = () => void loadEventDialog();
 export function EventsSection({ timezone, onViewAll }: { timezone: string; onViewAll?: () => void }) {
   const { data, isPending, isError } = useEvents();
   const [expanded, setExpanded] = useState(false);
-  const [open, setOpen] = useState<{ event: Event; focusRegistration: boolean } | null>(null);
+  // The open dialog is the one the address names (/?event=<id>); a past event's link opens in the archive.
+  const { linked, open, close } = useDialogLink();
+  const [focusRegistration, setFocusRegistration] = useState(false);
   const events = data ?? [];
   const visible = expanded ? events : events.slice(0, INITIAL_VISIBLE_EVENTS);
   const showToggle = events.length > INITIAL_VISIBLE_EVENTS || expanded;
-  const dialogMounted = useOpenedOnce(open !== null);
+  const opened = linked?.kind === "event" ? (events.find((event) => event.id === linked.id) ?? null) : null;
+  const dialogMounted = useOpenedOnce(opened !== null);
 
   return (
     <Section
@@ -50,7 +54,14 @@ export function EventsSection({ timezone, onViewAll }: { timezone: string; onVie
         <>
           <div className={cardGridStyle} data-testid="events-list" onPointerEnter={preloadEventDialog} onFocus={preloadEventDialog}>
             {visible.map((event) => (
-              <EventCard key={event.id} event={event} onOpen={(focusRegistration) => setOpen({ event, focusRegistration })} />
+              <EventCard
+                key={event.id}
+                event={event}
+                onOpen={(toRegistration) => {
+                  setFocusRegistration(toRegistration);
+                  open(eventPath(event.id));
+                }}
+              />
             ))}
           </div>
           <div className={css({ mt: "4", display: "flex", justifyContent: "flex-end" })}>
@@ -76,10 +87,13 @@ export function EventsSection({ timezone, onViewAll }: { timezone: string; onVie
       {dialogMounted && (
         <Suspense fallback={null}>
           <EventDialog
-            event={open?.event ?? null}
-            focusRegistration={open?.focusRegistration ?? false}
+            event={opened}
+            focusRegistration={focusRegistration}
             timezone={timezone}
-            onClose={() => setOpen(null)}
+            onClose={() => {
+              setFocusRegistration(false);
+              close();
+            }}
           />
         </Suspense>
       )}

@@ -1,0 +1,1 @@
+ALTER TABLE `subscribers` ADD `state` text DEFAULT 'confirmed' NOT NULL;

@@ -1,0 +1,74 @@
+// An outbox row becomes a message: the template's HTML and plain text, its headers and attachments.
+import { render } from "@react-email/render";
+import type { SendMailOptions } from "nodemailer";
+import type { ReactElement } from "react";
+import type { OutboxRow } from "../../../db/schema.ts";
+import type { MailConfig } from "../../config.ts";
+import { eventFileName, singleEventCalendar } from "../calendar/service.ts";
+import { type MailData, type MailKind, oneLine } from "./outbox.ts";
+import { ContactNotice } from "./templates/contact-notice.tsx";
+import type { SiteInfo } from "./templates/layout.tsx";
+import { NewsletterConfirmation } from "./templates/newsletter-confirmation.tsx";
+import { RegistrationConfirmation } from "./templates/registration-confirmation.tsx";
+import { RegistrationNotice } from "./templates/registration-notice.tsx";
+import { TestMail } from "./templates/test-mail.tsx";
+
+export type ComposeOptions = { mail: MailConfig; siteUrl: string; timezone: string; now: Date };
+
+/** The site's name in mails: MAIL_FROM's display name, else SITE_URL's host. */
+function siteInfo(options: ComposeOptions): SiteInfo {
+  const name = /^\s*"?([^"<]+?)"?\s*</.exec(options.mail.from)?.[1];
+  return { siteName: name ?? new URL(options.siteUrl).host, siteUrl: options.siteUrl };
+}
+
+type Parts = { element: ReactElement; extra?: Partial<SendMailOptions> };
+
+function parts(row: OutboxRow, options: ComposeOptions): Parts {
+  const site = siteInfo(options);
+  const kind = row.kind as MailKind;
+  switch (kind) {
+    case "contact-notice": {
+      const message = row.data as MailData["contact-notice"];
+      return {
+        element: <ContactNotice site={site} message={message} />,
+        extra: { replyTo: { name: oneLine(message.name), address: message.email } },
+      };
+    }
+    case "registration-notice": {
+      const data = row.data as MailData["registration-notice"];
+      const { registration } = data;
+      return {
+        element: <RegistrationNotice site={site} data={data} />,
+        extra: { replyTo: { name: oneLine(registration.name), address: registration.email } },
+      };
+    }
+    case "registration-confirmation": {
+      const data = row.data as MailData["registration-confirmation"];
+      const ics = singleEventCalendar(data.event, { siteUrl: options.siteUrl, timezone: options.timezone, now: options.now, name: site.siteName });
+      return {
+        element: <RegistrationConfirmation site={site} data={data} />,
+        extra: { attachments: [{ filename: eventFileName(data.event), content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }] },
+      };
+    }
+    case "newsletter-confirmation":
+      return { element: <NewsletterConfirmation site={site} confirmUrl={(row.data as MailData["newsletter-confirmation"]).confirmUrl} /> };
+    case "test":
+      return { element: <TestMail site={site} /> };
+  }
+  throw new Error(`Unknown mail kind "${row.kind}"`);
+}
+
+export async function composeMail(row: OutboxRow, options: ComposeOptions): Promise<SendMailOptions> {
+  const { element, extra } = parts(row, options);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return {
+    from: options.mail.from,
+    to: row.recipient,
+    subject: row.subject,
+    html,
+    text,
+    // The same Message-ID on every attempt: a repeat after a crash is recognisable as the same message.
+    messageId: `<outbox-${row.id}-${Date.parse(row.createdAt)}@${new URL(options.siteUrl).hostname || "localhost"}>`,
+    ...extra,
+  };
+}

@@ -1,0 +1,75 @@
+import { and, desc, eq, isNotNull, or } from "drizzle-orm";
+import { Elysia } from "elysia";
+import { outbox as outboxTable } from "../../../db/schema.ts";
+import type { AppContext, Module } from "../../context.ts";
+import { badRequest } from "../../lib/errors.ts";
+import { createOutbox } from "./outbox.ts";
+
+const RECENT_ROWS = 20;
+
+/** GET /api/admin/mail: what the admin's Mail card shows. */
+export type MailStatus = {
+  enabled: boolean;
+  from: string | null;
+  notifyEmail: string | null;
+  lastError: { queuedAt: string; recipient: string; answer: string | null } | null;
+  recent: {
+    id: number;
+    recipient: string;
+    subject: string;
+    state: "waiting" | "sending" | "sent" | "failed";
+    attempts: number;
+    lastAnswer: string | null;
+    createdAt: string;
+    sentAt: string | null;
+  }[];
+};
+
+/** The admin's Mail card: whether mail is on, its last error, the outbox's recent rows, and a test mail. */
+export function mailModule(ctx: AppContext): Module {
+  const outbox = createOutbox(ctx.db, ctx.config);
+  const recent = ctx.db
+    .select({
+      id: outboxTable.id,
+      recipient: outboxTable.recipient,
+      subject: outboxTable.subject,
+      state: outboxTable.state,
+      attempts: outboxTable.attempts,
+      lastAnswer: outboxTable.lastAnswer,
+      createdAt: outboxTable.createdAt,
+      sentAt: outboxTable.sentAt,
+    })
+    .from(outboxTable)
+    .orderBy(desc(outboxTable.id))
+    .limit(RECENT_ROWS)
+    .prepare();
+  // The newest row whose last attempt failed: failed for good, or waiting for a retry.
+  const lastError = ctx.db
+    .select({ queuedAt: outboxTable.createdAt, recipient: outboxTable.recipient, answer: outboxTable.lastAnswer })
+    .from(outboxTable)
+    .where(or(eq(outboxTable.state, "failed"), and(eq(outboxTable.state, "waiting"), isNotNull(outboxTable.lastAnswer))))
+    .orderBy(desc(outboxTable.id))
+    .limit(1)
+    .prepare();
+  return {
+    admin: new Elysia()
+      .get(
+        "/mail",
+        (): MailStatus => ({
+          enabled: outbox.enabled,
+          from: ctx.config.mail?.from ?? null,
+          notifyEmail: outbox.notifyAddress() ?? null,
+          lastError: outbox.enabled ? (lastError.get() ?? null) : null,
+          recent: recent.all(),
+        }),
+      )
+      .post("/mail/test", ({ set }) => {
+        if (!outbox.enabled) throw badRequest("Mail is off: set SMTP_URL and MAIL_FROM to send mail.");
+        const to = outbox.notifyAddress();
+        if (!to) throw badRequest("Set NOTIFY_EMAIL or the profile's email first.");
+        outbox.add("test", to, "Test mail from the site", {});
+        set.status = 201;
+        return { success: true, message: `A test mail to ${to} is on its way.` };
+      }),
+  };
+}

@@ -1,0 +1,44 @@
+// Every mail starts as an outbox row, written by the caller inside the transaction that stores its cause.
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { outbox, profile } from "../../../db/schema.ts";
+import type { Config } from "../../config.ts";
+import type { ContactNoticeData } from "./templates/contact-notice.tsx";
+import type { RegistrationConfirmationData } from "./templates/registration-confirmation.tsx";
+import type { RegistrationNoticeData } from "./templates/registration-notice.tsx";
+
+/** What each kind of mail is rendered from (src/modules/mail/compose.tsx), stored as the row's `data`. */
+export type MailData = {
+  "contact-notice": ContactNoticeData;
+  "registration-notice": RegistrationNoticeData;
+  "registration-confirmation": RegistrationConfirmationData;
+  "newsletter-confirmation": { confirmUrl: string };
+  test: Record<string, never>;
+};
+export type MailKind = keyof MailData;
+
+/** A header value on one line: CR/LF typed into a form can never start another header. */
+export const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
+
+export function createOutbox(db: Db, config: Config) {
+  const profileEmail = db.select({ email: profile.email }).from(profile).limit(1).prepare();
+  return {
+    enabled: config.mail !== undefined,
+    /** Where the teacher's notices go: NOTIFY_EMAIL, else the profile's e-mail. */
+    notifyAddress: (): string | undefined => config.mail?.notifyEmail ?? (profileEmail.get()?.email || undefined),
+    /** Queues a mail when mail is on (call it inside the transaction of its cause); nothing otherwise. */
+    add<K extends MailKind>(kind: K, to: string, subject: string, data: MailData[K]) {
+      if (!config.mail) return;
+      db.insert(outbox)
+        .values({ kind, recipient: oneLine(to), subject: oneLine(subject), data })
+        .run();
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
+
+/** Rows in flight when the process died (kill -9, power loss) are sent again: the one case where a mail may repeat. */
+export function requeueInFlight(db: Db) {
+  db.update(outbox).set({ state: "waiting" }).where(eq(outbox.state, "sending")).run();
+}

@@ -1,0 +1,77 @@
+// The worker inside the real server process: started by `serve`, stopped on SIGTERM, resuming after kill -9.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { type Server, startServer } from "../../../tests/server.ts";
+import { type SmtpServer, startSmtpServer } from "../../../tests/support/smtp.ts";
+
+const ADMIN_PASSWORD = "worker-test-password";
+let smtp: SmtpServer;
+let server: Server | undefined;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(async () => {
+  await server?.stop();
+  server?.remove();
+  await smtp.close();
+});
+
+const env = () => ({
+  SMTP_URL: smtp.url,
+  MAIL_FROM: "Vedanta & Yoga <hello@example.org>",
+  NOTIFY_EMAIL: "teacher@example.org",
+  MAIL_PER_MINUTE: "600",
+  ADMIN_PASSWORD,
+});
+
+async function login(url: string) {
+  const response = await fetch(`${url}/api/admin/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+describe("the mail worker in the server", () => {
+  test("a contact message reaches the teacher through the running server", async () => {
+    server = await startServer({ env: env() });
+    const response = await fetch(`${server.url}/api/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Priya", email: "priya@example.org", subject: "Classes", message: "Are beginners welcome?" }),
+    });
+    expect(response.status).toBe(201);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.subject).toBe("Contact form: Classes");
+    expect(mail!.envelopeTo).toEqual(["teacher@example.org"]);
+  });
+
+  test("after kill -9 the worker resumes: every queued mail arrives, at most one twice", async () => {
+    smtp.received.length = 0;
+    const token = await login(server!.url);
+    const queued = 30;
+    for (let i = 0; i < queued; i++) {
+      const response = await fetch(`${server!.url}/api/admin/mail/test`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(201);
+    }
+    await smtp.waitFor(8);
+    await server!.kill9();
+    const beforeRestart = smtp.received.length;
+    expect(beforeRestart).toBeLessThan(queued);
+    server = await startServer({ dir: server!.dir, env: env() });
+    const deadline = Date.now() + 30_000;
+    const ids = () => new Set(smtp.received.map((mail) => mail.messageId));
+    while (ids().size < queued && Date.now() < deadline) await Bun.sleep(50);
+    expect(ids().size).toBe(queued);
+    expect(smtp.received.length - queued).toBeLessThanOrEqual(1);
+  }, 60_000);
+
+  test("SIGTERM stops the worker with the server", async () => {
+    const startedAt = Date.now();
+    await server!.stop();
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    expect(server!.alive()).toBe(false);
+    expect(server!.logs()).toContain("SIGTERM received");
+  });
+});

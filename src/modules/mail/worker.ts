@@ -1,0 +1,114 @@
+// The background sender: takes due outbox rows one at a time, within MAIL_PER_MINUTE, and records each answer.
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Db } from "../../../db/client.ts";
+import { type OutboxRow, outbox } from "../../../db/schema.ts";
+import type { Config, MailConfig } from "../../config.ts";
+import { composeMail } from "./compose.tsx";
+import { requeueInFlight } from "./outbox.ts";
+
+const FIRST_RETRY_MS = 15_000;
+const MAX_RETRY_MS = 2 * 60 * 60 * 1000;
+const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+const IDLE_POLL_MS = 1000;
+
+/** The wait before attempt `attempts + 1`: 15 s, 1 min, 4 min, 16 min, 64 min, then every 2 h. */
+const retryDelay = (attempts: number) => Math.min(FIRST_RETRY_MS * 4 ** (attempts - 1), MAX_RETRY_MS);
+
+/** A 5xx answer will not change by asking again; 4xx answers, refused connections and time-outs may. */
+const isPermanent = (error: unknown) => {
+  const code = (error as { responseCode?: number }).responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+};
+
+const answerOf = (error: unknown) => {
+  const { response, message } = error as { response?: string; message?: string };
+  return (response || message || String(error)).slice(0, 500);
+};
+
+export function createMailWorker(options: { db: Db; config: Config & { mail: MailConfig }; now?: () => Date }) {
+  const { db, config } = options;
+  const now = options.now ?? (() => new Date());
+  const transport = nodemailer.createTransport({
+    url: config.mail.smtpUrl,
+    pool: true,
+    maxConnections: 1,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
+  const due = db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.state, "waiting"), lte(outbox.nextAttemptAt, sql.placeholder("now"))))
+    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+    .limit(1)
+    .prepare();
+  const update = (id: number, values: Partial<OutboxRow>) => db.update(outbox).set(values).where(eq(outbox.id, id)).run();
+
+  async function send(row: OutboxRow) {
+    update(row.id, { state: "sending", attempts: row.attempts + 1 });
+    try {
+      const message = await composeMail(row, { mail: config.mail, siteUrl: config.siteUrl, timezone: config.timezone, now: now() });
+      const info = await transport.sendMail(message);
+      update(row.id, { state: "sent", lastAnswer: info.response, sentAt: now().toISOString() });
+    } catch (error) {
+      const answer = answerOf(error);
+      const next = now().getTime() + retryDelay(row.attempts + 1);
+      if (isPermanent(error)) update(row.id, { state: "failed", lastAnswer: answer });
+      else if (next - Date.parse(row.createdAt) > GIVE_UP_AFTER_MS)
+        update(row.id, { state: "failed", lastAnswer: `Gave up after 24 hours: ${answer}` });
+      else update(row.id, { state: "waiting", lastAnswer: answer, nextAttemptAt: new Date(next).toISOString() });
+    }
+  }
+
+  /** Sends the next due row; false when none is due. */
+  async function sendNext(): Promise<boolean> {
+    const row = due.get({ now: now().toISOString() });
+    if (!row) return false;
+    await send(row);
+    return true;
+  }
+
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  let loop: Promise<void> | undefined;
+
+  return {
+    sendNext,
+    /** Sends every row that is due now (tests). */
+    async drain() {
+      while (await sendNext());
+    },
+    /** Runs in the background until `stop`: resumes what a previous process left. */
+    start() {
+      requeueInFlight(db);
+      const gapMs = 60_000 / config.mail.perMinute;
+      loop = (async () => {
+        while (!stopped) {
+          const startedAt = Date.now();
+          const sent = await sendNext().catch((error) => {
+            console.error("Mail worker:", error);
+            return false;
+          });
+          if (!stopped) await pause(sent ? Math.max(0, gapMs - (Date.now() - startedAt)) : IDLE_POLL_MS);
+        }
+      })();
+    },
+    /** Finishes the send in flight, then closes the SMTP connection. */
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,33 @@
+// The dialog a page link names (`/?event=<id>`, `/?archive=<id>`, issue 16), kept in the address bar while it is open.
+import { useSyncExternalStore } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
+import { linkedDialog } from "../../../src/shared/links.ts";
+
+const noSubscription = () => () => {};
+
+/**
+ * The dialog the address names, once the page is hydrated: the server renders every dialog closed (the dialogs are
+ * loaded on first use), so it opens right after hydration. `open(path)` pushes its link, so that Back closes it and
+ * Forward opens it again; `close()` takes it out: back to the entry it was opened from, or in place when the visitor
+ * arrived by the link.
+ */
+export function useDialogLink() {
+  const [params] = useSearchParams();
+  const { state } = useLocation();
+  const navigate = useNavigate();
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return {
+    linked: hydrated ? linkedDialog(params) : null,
+    open: (path: string) => navigate(path, { state: { openedHere: true } }),
+    close: () => {
+      // Already out of the address (Back closed it).
+      if (!linkedDialog(new URLSearchParams(window.location.search))) return;
+      if ((state as { openedHere?: boolean } | null)?.openedHere) navigate(-1);
+      else navigate("/", { replace: true });
+    },
+  };
+}

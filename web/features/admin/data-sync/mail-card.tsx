@@ -1,0 +1,90 @@
+// The 'Mail' card (issue 15): whether the site sends mail, its last error, 'Send a test mail', the outbox's recent rows.
+import { useQuery } from "@tanstack/react-query";
+import { Mail, Send } from "lucide-react";
+import { css } from "../../../../styled-system/css";
+import { badge } from "../../../../styled-system/recipes";
+import { Button } from "../../../components/ui/button.tsx";
+import { formatDateTime } from "../shared/format.ts";
+import { mailStatusQueryOptions, useSendTestMail } from "./api.ts";
+
+const muted = css({ color: "fg.muted", fontSize: "sm" });
+const STATE_TONES = { sent: "success", failed: "danger", waiting: "neutral", sending: "info" } as const;
+
+export function MailCard() {
+  const status = useQuery(mailStatusQueryOptions());
+  const sendTest = useSendTestMail();
+  const data = status.data;
+
+  return (
+    <section
+      aria-label="Mail"
+      className={css({ borderWidth: "1px", borderColor: "border", borderRadius: "card", p: "5", display: "flex", flexDirection: "column", gap: "3" })}
+    >
+      <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "3" })}>
+        <h3 className={css({ display: "flex", alignItems: "center", gap: "2", fontSize: "lg", fontWeight: "700" })}>
+          <Mail size={18} aria-hidden />
+          Mail
+          {data && <span className={badge({ tone: data.enabled ? "success" : "neutral" })}>{data.enabled ? "On" : "Off"}</span>}
+        </h3>
+        <Button size="sm" onClick={() => sendTest.mutate()} disabled={!data?.enabled || sendTest.isPending}>
+          <Send size={14} aria-hidden />
+          {sendTest.isPending ? "Sending..." : "Send a test mail"}
+        </Button>
+      </div>
+      {status.isPending ? (
+        <p className={muted}>Checking...</p>
+      ) : !data ? (
+        <p className={muted}>Failed to load the mail status.</p>
+      ) : !data.enabled ? (
+        <p className={muted}>
+          Mail is off. Set SMTP_URL and MAIL_FROM on the server to mail the teacher's notices, registration confirmations and newsletters.
+        </p>
+      ) : (
+        <>
+          <p className={muted}>
+            Sending as {data.from}; notices go to {data.notifyEmail ?? "nobody (set NOTIFY_EMAIL or the profile's email)"}.
+          </p>
+          {data.lastError && (
+            <p role="status" className={css({ color: "danger", fontSize: "sm" })}>
+              Last error ({data.lastError.recipient}): {data.lastError.answer}
+            </p>
+          )}
+          {data.recent.length === 0 ? (
+            <p className={muted}>No mail sent yet.</p>
+          ) : (
+            <div className={css({ overflowX: "auto" })}>
+              <table
+                className={css({ width: "full", fontSize: "sm", "& th, & td": { textAlign: "left", py: "1.5", pr: "3", verticalAlign: "top" } })}
+              >
+                <thead>
+                  <tr>
+                    <th>To</th>
+                    <th>Subject</th>
+                    <th>State</th>
+                    <th>Attempts</th>
+                    <th>Last answer</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.recent.map((row) => (
+                    <tr key={row.id}>
+                      <td>{row.recipient}</td>
+                      <td>{row.subject}</td>
+                      <td>
+                        <span className={badge({ tone: STATE_TONES[row.state] })} title={formatDateTime(row.sentAt ?? row.createdAt)}>
+                          {row.state}
+                        </span>
+                      </td>
+                      <td>{row.attempts}</td>
+                      <td className={muted}>{row.lastAnswer ?? ""}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
