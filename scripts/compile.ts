@@ -1,6 +1,8 @@
 // Builds the web app, then the server with the web files and migrations embedded, into one executable:
 // `bun scripts/compile.ts [outfile]` (default dist/vedanta-site). Start time and memory (ADR 0007):
 // - bytecode (`--bytecode`): no parsing at start;
+// - `--compile-jit-policy`: the JIT is held back until the server gets busy (src/main.ts brings it back): code that
+//   runs once or seldom (the start, the first render of /, an admin's edits) is not compiled for nothing (ADR 7);
 // - `--conditions=module`: packages that ship an ES module build are bundled from it, so the server-side renderer
 //   takes only the icons it uses from lucide-react (its CommonJS build, 670 KB, holds every icon);
 // - `--bytecode-order`: a first build is run once as a visitor would use it (a restart, /, the public reads), and the
@@ -15,7 +17,9 @@ import { freePort } from "../tests/server.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const outfile = resolve(process.argv[2] ?? "dist/vedanta-site");
-const FLAGS = ["--compile", "--production", "--bytecode", "--format=esm", "--conditions=module"];
+/** Tier-up thresholds of the JIT at start, as a multiple of the normal ones (src/main.ts: until the server is busy). */
+const JIT_POLICY = 1000;
+const FLAGS = ["--compile", "--production", "--bytecode", "--format=esm", "--conditions=module", `--compile-jit-policy=${JIT_POLICY}`];
 /** The server, and the renderer of `/` as a second module that src/main.ts loads on the first render. */
 const ENTRY_POINTS = ["./src/main.ts", "./web/app/server-render.tsx"];
 

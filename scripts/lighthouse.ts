@@ -2,10 +2,11 @@
 // Chromium on `/`, served with the demo content and a local fake of the video service, mobile then desktop.
 // Prints the four category scores and the metrics of each run, and the medians when there are several.
 //
-//   bun run lighthouse [--runs N] [--web DIR] [--keep DIR] [--only mobile|desktop]
+//   bun run lighthouse [--runs N] [--web DIR] [--keep DIR] [--only mobile|desktop] [--path /?event=1]
 //     --runs N   N runs of each form factor (default 1; this machine is noisy: 3+ for figures worth quoting)
 //     --web DIR  serve this build folder (from `bun scripts/build.ts --outdir DIR`) instead of building one
 //     --keep DIR write each run's Lighthouse JSON report there (mobile-1.json, ...) for the audits' details
+//     --path P   audit this page of the site instead of `/` (an event's link, say)
 
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,7 +23,13 @@ const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-bl
 
 const { values: options } = parseArgs({
   args: Bun.argv.slice(2),
-  options: { runs: { type: "string", default: "1" }, web: { type: "string" }, keep: { type: "string" }, only: { type: "string" } },
+  options: {
+    runs: { type: "string", default: "1" },
+    web: { type: "string" },
+    keep: { type: "string" },
+    only: { type: "string" },
+    path: { type: "string", default: "/" },
+  },
 });
 const RUNS = Math.max(1, Number(options.runs) || 1);
 const FORM_FACTORS = (["mobile", "desktop"] as const).filter((formFactor) => !options.only || options.only === formFactor);
@@ -46,9 +53,9 @@ try {
   const web = options.web ? resolve(options.web) : join(dir, "web");
   if (!options.web) await $`bun scripts/build.ts --outdir ${web}`.cwd(ROOT).quiet();
   server = await startServer({ appData: "demo", env: { ADMIN_PASSWORD: "lighthouse-admin-password", WEB_DIST: web, ...fake.env } });
-  const url = `${server.url}/`;
+  const url = new URL(options.path, server.url).href;
   // Warm what a running site has already made: the video cache and the resized copies of the page's photos.
-  await fetch(`${url}api/youtube/videos`);
+  await fetch(`${server.url}/api/youtube/videos`);
   const page = await (await fetch(url)).text();
   const copies = new Set(
     [...page.matchAll(/srcset="([^"]*)"/gi)].flatMap((match) => match[1]!.split(", ").map((candidate) => candidate.split(" ")[0]!)),

@@ -11,7 +11,6 @@ import { runBackupCommand } from "./modules/backups/cli.ts";
 import { scheduleDailyBackups } from "./modules/backups/service.ts";
 import { autoRestore } from "./modules/data/app-data.ts";
 import { runDataCommand } from "./modules/data/cli.ts";
-import { createMailWorker } from "./modules/mail/worker.ts";
 import type { PageRenderer } from "./plugins/page.ts";
 import { assetsFromDirectory } from "./plugins/web-assets.ts";
 import { DEFAULT_USERNAME } from "./shared/constants.ts";
@@ -59,6 +58,9 @@ Settings (environment variables):
 const RENDERER = Bun.isStandaloneExecutable ? "./web/app/server-render.js" : "../web/app/server-render.tsx";
 
 /** Opens the data folder's database; DATA_DIR, its uploads and its backups are the service user's alone (0700). */
+/** Requests after which the executable's JIT goes back to its normal policy. */
+const JIT_AFTER_REQUESTS = 1000;
+
 export function openDataDir(config: Config) {
   for (const dir of [config.dataDir, join(config.dataDir, "uploads"), join(config.dataDir, "backups")]) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -91,6 +93,11 @@ async function serve(config: Config) {
     return page;
   };
   const app = await createApp({ db, config, jwtSecret: loadJwtSecret(config.dataDir, config.jwtSecret), webAssets, renderPage });
+  // The executable starts with the JIT held back (scripts/compile.ts); a busy server is worth compiling for.
+  let requests = 0;
+  app.onRequest(() => {
+    if (requests < JIT_AFTER_REQUESTS && ++requests === JIT_AFTER_REQUESTS) Bun.unsafe.setJITPolicy(1);
+  });
   app.listen({
     port: config.port,
     hostname: config.host,
@@ -107,7 +114,10 @@ async function serve(config: Config) {
   const server = app.server!;
   console.log(`Listening on http://${config.host}:${server.port} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
   const dailyBackups = scheduleDailyBackups({ db, dataDir: config.dataDir });
-  const mailWorker = config.mail ? createMailWorker({ db, config: { ...config, mail: config.mail } }) : undefined;
+  // Nodemailer and the mail templates are loaded only when mail is on.
+  const mailWorker = config.mail
+    ? (await import("./modules/mail/worker.ts")).createMailWorker({ db, config: { ...config, mail: config.mail } })
+    : undefined;
   mailWorker?.start();
 
   const shutdown = async (signal: string) => {

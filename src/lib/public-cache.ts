@@ -1,5 +1,6 @@
 // What the public page reads, serialised once and reused until a write changes it (issue 5, HTTP): each answer is
 // kept as bytes with its ETag and, when large enough, its gzip/brotli bytes (made once, on first demand).
+import type { Context } from "elysia";
 import { todayIn } from "./time.ts";
 
 /** One cached answer: the bytes a GET returns and everything needed to answer it again. */
@@ -153,23 +154,33 @@ function compressed(answer: CachedAnswer, encoding: "br" | "gzip"): Uint8Array<A
     .then((bytes) => (answer.br = bytes)));
 }
 
+/** Elysia's response settings of a request (its `set`), which the cached answers fill. */
+export type ResponseSet = Context["set"];
+
 /**
- * Answers a GET or HEAD from a cached answer: 304 when `If-None-Match` names its ETag, else the bytes, compressed
- * when accepted. `cacheControl` is left to the pipeline when absent. Synchronous but for the first brotli answer,
- * which waits for its compression.
+ * Answers a GET or HEAD from a cached answer through Elysia's `set` (one Response is made, by Elysia, with these and
+ * the security headers): 304 when `If-None-Match` names its ETag, else the bytes, compressed when accepted.
+ * `cacheControl` is left to the app when absent. Synchronous but for the first brotli answer, which waits for its
+ * compression.
  */
-export function respondCached(request: Request, answer: CachedAnswer, cacheControl?: string): Response | Promise<Response> {
-  const headers: Record<string, string> = { ETag: answer.etag, Vary: "Accept-Encoding" };
-  if (cacheControl) headers["Cache-Control"] = cacheControl;
-  if (etagMatches(request.headers.get("if-none-match"), answer.etag)) return new Response(null, { status: 304, headers });
-  headers["Content-Type"] = answer.contentType;
+export function sendCached(request: Request, answer: CachedAnswer, set: ResponseSet, cacheControl?: string) {
+  const headers = set.headers;
+  headers.etag = answer.etag;
+  // With CORS on, @elysiajs/cors has said the answer varies by Origin.
+  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
+  if (cacheControl) headers["cache-control"] = cacheControl;
+  if (etagMatches(request.headers.get("if-none-match"), answer.etag)) {
+    set.status = 304;
+    return null;
+  }
+  headers["content-type"] = answer.contentType;
   const encoding = pickEncoding(request, answer);
-  const respond = (body: Uint8Array<ArrayBuffer>) => {
-    if (encoding) headers["Content-Encoding"] = encoding;
-    headers["Content-Length"] = String(body.length);
-    return new Response(request.method === "HEAD" ? null : body, { headers });
+  const send = (body: Uint8Array<ArrayBuffer>) => {
+    if (encoding) headers["content-encoding"] = encoding;
+    headers["content-length"] = String(body.length);
+    return request.method === "HEAD" ? null : body;
   };
-  if (!encoding) return respond(answer.body);
+  if (!encoding) return send(answer.body);
   const body = compressed(answer, encoding);
-  return body instanceof Promise ? body.then(respond) : respond(body);
+  return body instanceof Promise ? body.then(send) : send(body);
 }

@@ -8,7 +8,7 @@ import { basename, join } from "node:path";
 import { Elysia } from "elysia";
 import type { Config } from "../config.ts";
 import { type LinkedItem, type PreviewImage, pageHead, portraitPreload } from "../lib/page-metadata.ts";
-import { type PublicCache, respondCached, toAnswer } from "../lib/public-cache.ts";
+import { type PublicCache, sendCached, toAnswer } from "../lib/public-cache.ts";
 import { imageSources } from "../shared/images.ts";
 import { archiveItemPath, eventPath, linkedDialog, linkPath } from "../shared/links.ts";
 import type { ArchiveItem, Event, PublicProfile } from "../shared/types.ts";
@@ -165,22 +165,22 @@ export function page({ files, config, cache, reads, render, fallback }: PageOpti
   };
 
   return new Elysia({ name: "page" })
-    .get("/", async ({ request }) => {
+    .get("/", async ({ request, set }) => {
       if (!files["/index.html"]) return fallback(request);
       try {
         const answer = await answerFor(request);
-        return answer instanceof Response ? answer : respondCached(request, answer, REVALIDATE);
+        return answer instanceof Response ? answer : sendCached(request, answer, set, REVALIDATE);
       } catch (error) {
         // The plain app shell still works (it loads its data itself): better than an error page.
         console.error("Rendering / failed; serving the app shell:", error);
         return fallback(request);
       }
     })
-    .get("/sitemap.xml", async ({ request }) => {
+    .get("/sitemap.xml", async ({ request, set }) => {
       const answer = await cache.get("sitemap.xml", () => ({
         body: sitemapXml(config.siteUrl, [...currentLinks().values()]),
         contentType: "application/xml; charset=utf-8",
       }));
-      return answer instanceof Response ? answer : respondCached(request, answer, SITEMAP_CACHE);
+      return answer instanceof Response ? answer : sendCached(request, answer, set, SITEMAP_CACHE);
     });
 }

@@ -8,7 +8,7 @@ import faviconSvg from "../../web/features/layout/assets/icons/favicon.svg" with
 import icon192 from "../../web/features/layout/assets/icons/icon-192.png" with { type: "file" };
 import icon512 from "../../web/features/layout/assets/icons/icon-512.png" with { type: "file" };
 import iconMaskable512 from "../../web/features/layout/assets/icons/icon-maskable-512.png" with { type: "file" };
-import { type CachedAnswer, respondCached, toAnswer } from "../lib/public-cache.ts";
+import { type CachedAnswer, type ResponseSet, sendCached, toAnswer } from "../lib/public-cache.ts";
 
 export const SITE_NAME = "Vedanta & Yoga Melbourne";
 const SITE_SHORT_NAME = "Vedanta & Yoga";
@@ -65,11 +65,11 @@ export function createSiteFiles(siteUrl: string) {
   return {
     has: (pathname: string) => pathname in files,
     /** Answers a GET or HEAD for one of the root files (ETag, 304, compression as the public cache does). */
-    respond(request: Request, pathname: string): Response | Promise<Response> {
+    respond(request: Request, pathname: string, set: ResponseSet) {
       const file = files[pathname]!;
       let answer = made.get(pathname);
       if (!answer) made.set(pathname, (answer = file.make()));
-      return respondCached(request, answer, file.cacheControl);
+      return sendCached(request, answer, set, file.cacheControl);
     },
   };
 }

@@ -76,6 +76,6 @@ export function createWebAssetHandler(files: WebAssetFiles) {
 export function webApp(files: WebAssetFiles, siteFiles: SiteFiles) {
   const serve = createWebAssetHandler(files);
   return new Elysia({ name: "web-app" })
-    .get("/*", ({ request, path }) => (siteFiles.has(path) ? siteFiles.respond(request, path) : serve(request, path)))
+    .get("/*", ({ request, path, set }) => (siteFiles.has(path) ? siteFiles.respond(request, path, set) : serve(request, path)))
     .all("/*", () => new Response("Method not allowed", { status: 405, headers: { Allow: "GET, HEAD" } }));
 }
