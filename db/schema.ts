@@ -117,6 +117,15 @@ export const settings = sqliteTable("settings", {
   value: text("value").notNull(),
 });
 
+/** A newsletter as sent (issue 15): one outbox row per confirmed subscriber, linked by `outbox.newsletterId`. */
+export const newsletters = sqliteTable("newsletters", {
+  id: id(),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  recipients: integer("recipients").notNull(),
+  createdAt: createdAt(),
+});
+
 /**
  * Every mail, written in the same transaction as what caused it and sent by the worker (src/modules/mail/worker.ts).
  * `kind` and `data` are what the mail is rendered from at send time; `state`: waiting → sending → sent | failed.

@@ -4,7 +4,8 @@
 // Prints req/s, p99 and the server's CPU time per request for each endpoint with the ratios, the executable's size,
 // start-to-first-response times (each start repeated: median and range), memory (RSS from /proc) idle after the
 // start, after the first render of / and after the load, the same start and memory figures of a compiled hello-world
-// Bun server (bench/floor.ts: the floor under ours), and the bundle sizes. Bounded: DURATION seconds per endpoint and
+// Bun server (bench/floor.ts: the floor under ours), a newsletter to 5,000 subscribers through a local SMTP server
+// (time, peak RSS, /api/events p99 meanwhile), and the bundle sizes. Bounded: DURATION seconds per endpoint and
 // server, BENCH_STARTS starts of each kind.
 
 import { Database } from "bun:sqlite";
@@ -22,6 +23,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** How many times each kind of start is measured (start times vary from run to run on a shared machine). */
 const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 5));
 const ENDPOINTS = ["/api/events", "/api/archive-events", "/api/profile", "/"];
+const NEWSLETTER_SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 5000);
 const cores = availableParallelism();
 // Server on core 0, wrk on the others (a 2-core machine: one each).
 const SERVER_CPUS = "0";
@@ -116,6 +118,90 @@ async function wrk(url: string, seconds: number, serverPid: number): Promise<Wrk
   const p99ms = p99 ? Number(p99[1]) * (p99[2] === "us" ? 0.001 : p99[2] === "s" ? 1000 : 1) : Number.NaN;
   const errors = [/Socket errors:[^\n]*/.exec(output)?.[0], /Non-2xx or 3xx responses:[^\n]*/.exec(output)?.[0]].filter(Boolean).join("; ");
   return { rps, p99ms, errors, cpuUsPerRequest };
+}
+
+/**
+ * A newsletter to NEWSLETTER_SUBSCRIBERS confirmed subscribers through a local SMTP server (smtp-server, counting what
+ * arrives): the time until every message is delivered, the server's peak RSS, and `/api/events` p99 meanwhile.
+ */
+async function newsletterSend(exe: string, dir: string) {
+  const { SMTPServer } = await import("smtp-server");
+  let delivered = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on("data", () => {});
+      stream.on("end", () => {
+        delivered += 1;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const smtpPort = (smtp.server.address() as { port: number }).port;
+  const dataDir = join(dir, "newsletter-data");
+  const appDataDir = join(dir, "newsletter-app-data");
+  cpSync(join(ROOT, "app_data"), appDataDir, { recursive: true });
+  const port = freePort();
+  const env = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    APP_DATA_DIR: appDataDir,
+    ADMIN_PASSWORD: "bench-admin-password",
+    SITE_URL: `http://127.0.0.1:${port}`,
+    YOUTUBE_API_BASE: "http://127.0.0.1:9/unreachable",
+    WEB_DIST: "",
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: "Bench <bench@example.org>",
+    MAIL_PER_MINUTE: "1000000",
+  };
+  const url = `http://127.0.0.1:${port}`;
+  let server = spawnServer([exe, "serve"], env, dir);
+  await timeToFirstResponse(`${url}/healthz`, performance.now(), server);
+  await server.stop();
+  const db = new Database(join(dataDir, "site.db"));
+  const insert = db.prepare("INSERT INTO subscribers (email, state) VALUES (?, 'confirmed')");
+  db.transaction(() => {
+    for (let i = 0; i < NEWSLETTER_SUBSCRIBERS; i++) insert.run(`reader${i}@example.org`);
+  })();
+  db.close();
+  server = spawnServer([exe, "serve"], env, dir);
+  try {
+    await timeToFirstResponse(`${url}/healthz`, performance.now(), server);
+    const login = await fetch(`${url}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "admin", password: env.ADMIN_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    for (let i = 0; i < 200; i++) await (await fetch(`${url}/api/events`)).arrayBuffer();
+    const started = performance.now();
+    const sent = await fetch(`${url}/api/admin/newsletters`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ subject: "News from the ashram", body: `<p>${"A week of study and practice. ".repeat(40)}</p>` }),
+    });
+    if (sent.status !== 201) throw new Error(`newsletter: ${sent.status} ${await sent.text()}`);
+    const latencies: number[] = [];
+    let peakMb = 0;
+    while (delivered < NEWSLETTER_SUBSCRIBERS && performance.now() - started < 600_000) {
+      const asked = performance.now();
+      await (await fetch(`${url}/api/events`)).arrayBuffer();
+      latencies.push(performance.now() - asked);
+      peakMb = Math.max(peakMb, await rssMb(server.child.pid));
+      await Bun.sleep(5);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const sorted = latencies.sort((a, b) => a - b);
+    const p99 = sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)] ?? Number.NaN;
+    return { delivered, seconds, peakMb, p99, reads: latencies.length };
+  } finally {
+    await server.stop();
+    smtp.close();
+  }
 }
 
 if (!Bun.which("wrk")) {
@@ -285,6 +371,11 @@ try {
   );
   console.log(
     `memory (RSS): ours idle after the start ${idleMb.toFixed(1)} MB, after the first / ${renderedMb.toFixed(1)} MB, after the load ${loadedMb.toFixed(1)} MB; node baseline idle ${baseIdleMb.toFixed(1)} MB, after ${baseLoadedMb.toFixed(1)} MB`,
+  );
+  const letter = await newsletterSend(exe, dir);
+  console.log(
+    `newsletter to ${NEWSLETTER_SUBSCRIBERS} confirmed subscribers (local SMTP server): ${letter.delivered} delivered in ${letter.seconds.toFixed(1)} s, ` +
+      `peak RSS ${letter.peakMb.toFixed(1)} MB, /api/events p99 meanwhile ${letter.p99.toFixed(1)} ms (${letter.reads} reads)`,
   );
   const budgets = await checkBudgets(join(ROOT, "dist/public"));
   console.log(`bundle sizes:\n${budgets.lines.join("\n")}`);

@@ -27,6 +27,13 @@ export const newsletterFormSchema = object({
 });
 export type NewsletterInput = Infer<typeof newsletterSchema>;
 
+/** The admin's newsletter (issue 15): a subject and a rich-text body. */
+export const newsletterMailSchema = object({
+  subject: text(1, "Subject is required", 300),
+  body: richText(1, "Write the newsletter first"),
+});
+export type NewsletterMailInput = Infer<typeof newsletterMailSchema>;
+
 export const registrationSchema = object({
   name: text(1, "Name is required", 200),
   email: email("Valid email is required"),

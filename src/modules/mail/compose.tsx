@@ -8,6 +8,7 @@ import { eventFileName, singleEventCalendar } from "../calendar/service.ts";
 import { type MailData, type MailKind, oneLine } from "./outbox.ts";
 import { ContactNotice } from "./templates/contact-notice.tsx";
 import type { SiteInfo } from "./templates/layout.tsx";
+import { Newsletter } from "./templates/newsletter.tsx";
 import { NewsletterConfirmation } from "./templates/newsletter-confirmation.tsx";
 import { RegistrationConfirmation } from "./templates/registration-confirmation.tsx";
 import { RegistrationNotice } from "./templates/registration-notice.tsx";
@@ -19,6 +20,15 @@ export type ComposeOptions = { mail: MailConfig; siteUrl: string; timezone: stri
 function siteInfo(options: ComposeOptions): SiteInfo {
   const name = /^\s*"?([^"<]+?)"?\s*</.exec(options.mail.from)?.[1];
   return { siteName: name ?? new URL(options.siteUrl).host, siteUrl: options.siteUrl };
+}
+
+/** RFC 2369 and RFC 8058: mail clients show an Unsubscribe button that POSTs to the signed link, no login. */
+function unsubscribeHeaders(unsubscribeUrl: string, options: ComposeOptions) {
+  const from = /<([^>]+)>/.exec(options.mail.from)?.[1] ?? options.mail.from.trim();
+  return {
+    "List-Unsubscribe": `<${unsubscribeUrl}>, <mailto:${from}?subject=unsubscribe>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
 }
 
 type Parts = { element: ReactElement; extra?: Partial<SendMailOptions> };
@@ -52,6 +62,13 @@ function parts(row: OutboxRow, options: ComposeOptions): Parts {
     }
     case "newsletter-confirmation":
       return { element: <NewsletterConfirmation site={site} confirmUrl={(row.data as MailData["newsletter-confirmation"]).confirmUrl} /> };
+    case "newsletter": {
+      const data = row.data as MailData["newsletter"];
+      return {
+        element: <Newsletter site={site} subject={row.subject} data={data} />,
+        extra: data.subscriber ? { headers: unsubscribeHeaders(data.subscriber.unsubscribeUrl, options) } : undefined,
+      };
+    }
     case "test":
       return { element: <TestMail site={site} /> };
   }

@@ -4,6 +4,7 @@ import type { Db } from "../../../db/client.ts";
 import { outbox, profile } from "../../../db/schema.ts";
 import type { Config } from "../../config.ts";
 import type { ContactNoticeData } from "./templates/contact-notice.tsx";
+import type { NewsletterData } from "./templates/newsletter.tsx";
 import type { RegistrationConfirmationData } from "./templates/registration-confirmation.tsx";
 import type { RegistrationNoticeData } from "./templates/registration-notice.tsx";
 
@@ -13,6 +14,7 @@ export type MailData = {
   "registration-notice": RegistrationNoticeData;
   "registration-confirmation": RegistrationConfirmationData;
   "newsletter-confirmation": { confirmUrl: string };
+  newsletter: NewsletterData;
   test: Record<string, never>;
 };
 export type MailKind = keyof MailData;
@@ -27,10 +29,10 @@ export function createOutbox(db: Db, config: Config) {
     /** Where the teacher's notices go: NOTIFY_EMAIL, else the profile's e-mail. */
     notifyAddress: (): string | undefined => config.mail?.notifyEmail ?? (profileEmail.get()?.email || undefined),
     /** Queues a mail when mail is on (call it inside the transaction of its cause); nothing otherwise. */
-    add<K extends MailKind>(kind: K, to: string, subject: string, data: MailData[K]) {
+    add<K extends MailKind>(kind: K, to: string, subject: string, data: MailData[K], newsletterId?: number) {
       if (!config.mail) return;
       db.insert(outbox)
-        .values({ kind, recipient: oneLine(to), subject: oneLine(subject), data })
+        .values({ kind, recipient: oneLine(to), subject: oneLine(subject), data, newsletterId })
         .run();
     },
   };

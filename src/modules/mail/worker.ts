@@ -2,10 +2,10 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../../../db/client.ts";
-import { type OutboxRow, outbox } from "../../../db/schema.ts";
+import { type OutboxRow, outbox, subscribers } from "../../../db/schema.ts";
 import type { Config, MailConfig } from "../../config.ts";
 import { composeMail } from "./compose.tsx";
-import { requeueInFlight } from "./outbox.ts";
+import { type MailData, requeueInFlight } from "./outbox.ts";
 
 const FIRST_RETRY_MS = 15_000;
 const MAX_RETRY_MS = 2 * 60 * 60 * 1000;
@@ -45,8 +45,24 @@ export function createMailWorker(options: { db: Db; config: Config & { mail: Mai
     .limit(1)
     .prepare();
   const update = (id: number, values: Partial<OutboxRow>) => db.update(outbox).set(values).where(eq(outbox.id, id)).run();
+  const subscriberState = db
+    .select({ email: subscribers.email, state: subscribers.state })
+    .from(subscribers)
+    .where(eq(subscribers.id, sql.placeholder("id")))
+    .prepare();
+  /** A newsletter goes only to an address still confirmed when its turn comes: one that unsubscribed meanwhile gets nothing. */
+  const noLongerSubscribed = (row: OutboxRow) => {
+    const subscriber = row.kind === "newsletter" && (row.data as MailData["newsletter"]).subscriber;
+    if (!subscriber) return false;
+    const current = subscriberState.get({ id: subscriber.id });
+    return current?.email !== subscriber.email || current.state !== "confirmed";
+  };
 
   async function send(row: OutboxRow) {
+    if (noLongerSubscribed(row)) {
+      update(row.id, { state: "failed", lastAnswer: "Not sent: the address unsubscribed" });
+      return;
+    }
     update(row.id, { state: "sending", attempts: row.attempts + 1 });
     try {
       const message = await composeMail(row, { mail: config.mail, siteUrl: config.siteUrl, timezone: config.timezone, now: now() });

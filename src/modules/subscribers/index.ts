@@ -4,8 +4,9 @@ import { tooManyRequests } from "../../lib/errors.ts";
 import { RateLimiter } from "../../lib/rate-limit.ts";
 import { createSpamGuard } from "../../lib/spam.ts";
 import { parseBody, parseId } from "../../lib/validate.ts";
-import { newsletterSchema } from "../../shared/schemas.ts";
+import { newsletterMailSchema, newsletterSchema } from "../../shared/schemas.ts";
 import { createOutbox } from "../mail/outbox.ts";
+import { createNewslettersService } from "./newsletters.ts";
 import { confirmedPage, invalidLinkPage, unsubscribedPage, unsubscribeFormPage } from "./pages.ts";
 import { createSubscribersService, subscriberLinks } from "./service.ts";
 
@@ -17,7 +18,9 @@ type LinkQuery = { id?: string; token?: string };
 /** Newsletter sign-ups from the footer (double opt-in while mail is on), managed in the admin's Subscribers tab. */
 export function subscribersModule(ctx: AppContext): Module {
   const outbox = createOutbox(ctx.db, ctx.config);
-  const service = createSubscribersService(ctx.db, outbox, subscriberLinks(ctx.jwtSecret, ctx.config.siteUrl));
+  const links = subscriberLinks(ctx.jwtSecret, ctx.config.siteUrl);
+  const service = createSubscribersService(ctx.db, outbox, links);
+  const newsletters = createNewslettersService(ctx.db, outbox, links);
   const spam = createSpamGuard(ctx, 10);
   const perAddress = new RateLimiter(MAILS_PER_ADDRESS_PER_HOUR, 60 * 60 * 1000, () => ctx.now().getTime());
   const linkId = (query: LinkQuery) => (query.id && /^\d{1,15}$/.test(query.id) ? Number(query.id) : 0);
@@ -49,6 +52,17 @@ export function subscribersModule(ctx: AppContext): Module {
     // Paths under /api/admin, behind the login guard (src/app.ts).
     admin: new Elysia()
       .get("/subscribers", () => service.list())
-      .delete("/subscribers/:id", ({ params }) => service.remove(parseId(params.id, "Subscriber not found"))),
+      .delete("/subscribers/:id", ({ params }) => service.remove(parseId(params.id, "Subscriber not found")))
+      .get("/newsletters", () => newsletters.list())
+      .post("/newsletters", ({ body, set }) => {
+        const answer = newsletters.send(parseBody(body, newsletterMailSchema));
+        set.status = 201;
+        return answer;
+      })
+      .post("/newsletters/test", ({ body, set }) => {
+        const answer = newsletters.sendTest(parseBody(body, newsletterMailSchema));
+        set.status = 201;
+        return answer;
+      }),
   };
 }

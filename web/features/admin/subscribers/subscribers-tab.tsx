@@ -1,15 +1,17 @@
-// Subscribers tab (spec §2.2): table, delete with confirm, client-side CSV, the disabled 'Send Newsletter'.
+// Subscribers tab (spec §2.2): table, delete with confirm, client-side CSV, 'Send Newsletter' while mail is on (issue 15).
 import { useQuery } from "@tanstack/react-query";
 import { Download, Send, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { css, cx } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
+import { mailStatusQueryOptions } from "../data-sync/api.ts";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile, localIsoDate, toCsv } from "../shared/format.ts";
 import { Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
-import { type Subscriber, subscribersQueryOptions, useDeleteSubscriber } from "./api.ts";
+import { newslettersQueryOptions, type Subscriber, subscribersQueryOptions, useDeleteSubscriber } from "./api.ts";
+import { NewsletterDialog } from "./newsletter-dialog.tsx";
 
 const subscribedOn = (createdAt: string) => new Date(createdAt).toLocaleDateString();
 
@@ -32,12 +34,15 @@ export function SubscribersTab() {
   const query = useQuery(subscribersQueryOptions());
   const remove = useDeleteSubscriber();
   const [deleting, setDeleting] = useState<Subscriber | null>(null);
+  const [writing, setWriting] = useState(false);
+  const mailOn = useQuery({ ...mailStatusQueryOptions(), refetchInterval: false }).data?.enabled === true;
 
   useEffect(() => {
     if (query.isError) notifyError(query.error, "Failed to fetch subscribers");
   }, [query.isError, query.error]);
 
   const subscribers = query.data ?? [];
+  const confirmed = subscribers.filter((subscriber) => subscriber.state === "confirmed").length;
 
   return (
     <Panel
@@ -49,7 +54,7 @@ export function SubscribersTab() {
             <Download size={16} aria-hidden />
             Export CSV
           </Button>
-          <Button disabled title="Coming soon">
+          <Button disabled={!mailOn} title={mailOn ? undefined : "Mail is off: set SMTP_URL and MAIL_FROM"} onClick={() => setWriting(true)}>
             <Send size={16} aria-hidden />
             Send Newsletter
           </Button>
@@ -90,6 +95,8 @@ export function SubscribersTab() {
           </table>
         </div>
       )}
+      <PastNewsletters />
+      <NewsletterDialog open={writing} onClose={() => setWriting(false)} recipients={confirmed} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
@@ -99,5 +106,40 @@ export function SubscribersTab() {
         onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
       />
     </Panel>
+  );
+}
+
+/** Each newsletter sent, with how many of its messages went out, failed or still wait. */
+function PastNewsletters() {
+  const newsletters = useQuery(newslettersQueryOptions()).data ?? [];
+  if (!newsletters.length) return null;
+  return (
+    <section aria-label="Past newsletters" className={css({ mt: "6" })}>
+      <h3 className={css({ fontSize: "md", fontWeight: "600", mb: "2" })}>Past newsletters</h3>
+      <table className={css({ w: "full", borderCollapse: "collapse", fontSize: "sm" })}>
+        <thead className={css({ bg: "bg.muted" })}>
+          <tr>
+            <th className={cell}>Subject</th>
+            <th className={cell}>Sent On</th>
+            <th className={cell}>Recipients</th>
+            <th className={cell}>Sent</th>
+            <th className={cell}>Failed</th>
+            <th className={cell}>Waiting</th>
+          </tr>
+        </thead>
+        <tbody>
+          {newsletters.map((newsletter) => (
+            <tr key={newsletter.id}>
+              <td className={cx(cell, css({ overflowWrap: "anywhere" }))}>{newsletter.subject}</td>
+              <td className={cell}>{subscribedOn(newsletter.createdAt)}</td>
+              <td className={cell}>{newsletter.recipients}</td>
+              <td className={cell}>{newsletter.sent}</td>
+              <td className={cell}>{newsletter.failed}</td>
+              <td className={cell}>{newsletter.waiting}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

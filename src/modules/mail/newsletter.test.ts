@@ -1,0 +1,124 @@
+// Newsletters (issue 15, items 5 and 6): one message per confirmed subscriber, with one-click unsubscribe headers.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { outbox, subscribers } from "../../../db/schema.ts";
+import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
+import { type SmtpServer, startSmtpServer } from "../../../tests/support/smtp.ts";
+import { createMailWorker } from "./worker.ts";
+
+let smtp: SmtpServer;
+let t: TestApp;
+let worker: ReturnType<typeof createMailWorker>;
+let token: string;
+const SITE_URL = "http://localhost";
+const CONFIRMED = ["ann@example.org", "bo@example.org", "cy@example.org"];
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  t = await createTestApp({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>", NOTIFY_EMAIL: "teacher@example.org", SITE_URL },
+  });
+  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! } });
+  token = await t.login();
+  t.db
+    .insert(subscribers)
+    .values([
+      ...CONFIRMED.map((email) => ({ email, state: "confirmed" as const })),
+      { email: "pending@example.org", state: "pending" },
+      { email: "gone@example.org", state: "unsubscribed" },
+    ])
+    .run();
+});
+afterAll(async () => {
+  await worker.stop();
+  t.cleanup();
+  await smtp.close();
+});
+
+const newsletter = { subject: "Spring retreat", body: '<p>Join us in <strong>April</strong>.</p><script>alert("x")</script>' };
+type Listed = { id: number; subject: string; recipients: number; sent: number; failed: number; waiting: number };
+const listed = async () => (await (await t.request("GET", "/api/admin/newsletters", { token })).json()) as Listed[];
+/** The message's header lines, unfolded. */
+const headersOf = (raw: string) => raw.split("\r\n\r\n")[0]!.replace(/\r\n[ \t]+/g, " ");
+
+describe("newsletter", () => {
+  test("a test copy goes to the notify address only, without unsubscribe headers", async () => {
+    const answer = await t.request("POST", "/api/admin/newsletters/test", { token, body: newsletter });
+    expect(answer.status).toBe(201);
+    expect(await answer.json()).toEqual({ success: true, message: "A test copy to teacher@example.org is on its way." });
+    await worker.drain();
+    const [copy] = await smtp.waitFor(1);
+    expect(copy!.envelopeTo).toEqual(["teacher@example.org"]);
+    expect(copy!.subject).toBe("Spring retreat");
+    expect(headersOf(copy!.raw)).not.toContain("List-Unsubscribe");
+    expect(await listed()).toEqual([]);
+  });
+
+  test("3 confirmed, 1 pending and 1 unsubscribed subscribers: 3 messages, each to one address, with one-click unsubscribe", async () => {
+    const answer = await t.request("POST", "/api/admin/newsletters", { token, body: newsletter });
+    expect(answer.status).toBe(201);
+    expect(await answer.json()).toMatchObject({ success: true, message: "The newsletter is on its way to 3 subscribers." });
+    expect((await listed())[0]).toMatchObject({ subject: "Spring retreat", recipients: 3, sent: 0, failed: 0, waiting: 3 });
+
+    await worker.drain();
+    const mails = (await smtp.waitFor(4)).slice(1);
+    expect(mails.map((mail) => mail.envelopeTo).sort()).toEqual(CONFIRMED.map((email) => [email]));
+    for (const mail of mails) {
+      const [address] = mail.envelopeTo;
+      expect(mail.to).toMatchObject({ value: [{ address }] });
+      expect(mail.html).toContain("<strong>April</strong>");
+      expect(mail.html).not.toContain("<script");
+      const id = t.db.select().from(subscribers).where(eq(subscribers.email, address!)).get()!.id;
+      const link = new RegExp(`${SITE_URL}/api/newsletter/unsubscribe\\?id=${id}&token=[\\w-]+`).exec(mail.text ?? "")?.[0];
+      expect(link).toBeDefined();
+      const headers = headersOf(mail.raw);
+      expect(headers).toContain(`List-Unsubscribe: <${link}>, <mailto:hello@example.org?subject=unsubscribe>`);
+      expect(headers).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    }
+    expect((await listed())[0]).toMatchObject({ recipients: 3, sent: 3, failed: 0, waiting: 0 });
+
+    const first = mails.find((mail) => mail.envelopeTo[0] === "ann@example.org")!;
+    const link = /<(http[^>]+)>/.exec(headersOf(first.raw).match(/List-Unsubscribe: [^\r\n]+/)![0])![1]!;
+    const oneClick = await t.request("POST", link.slice(SITE_URL.length), {
+      body: "List-Unsubscribe=One-Click",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain("You are unsubscribed");
+    expect(t.db.select().from(subscribers).where(eq(subscribers.email, "ann@example.org")).get()!.state).toBe("unsubscribed");
+  });
+
+  test("an address that unsubscribes while the newsletter waits gets nothing; the list counts it as failed", async () => {
+    const answer = await t.request("POST", "/api/admin/newsletters", { token, body: { subject: "Summer", body: "<p>Summer classes</p>" } });
+    expect(await answer.json()).toMatchObject({ message: "The newsletter is on its way to 2 subscribers." });
+    t.db.update(subscribers).set({ state: "unsubscribed" }).where(eq(subscribers.email, "bo@example.org")).run();
+    await worker.drain();
+    const mails = (await smtp.waitFor(5)).slice(4);
+    expect(mails.map((mail) => mail.envelopeTo)).toEqual([["cy@example.org"]]);
+    const skipped = t.db.select().from(outbox).where(eq(outbox.recipient, "bo@example.org")).all().at(-1)!;
+    expect(skipped).toMatchObject({ state: "failed", lastAnswer: "Not sent: the address unsubscribed" });
+    const [summer, spring] = await listed();
+    expect(summer).toMatchObject({ subject: "Summer", recipients: 2, sent: 1, failed: 1, waiting: 0 });
+    expect(spring).toMatchObject({ subject: "Spring retreat", sent: 3 });
+  });
+
+  test("a newsletter needs a subject and a body", async () => {
+    const answer = await t.request("POST", "/api/admin/newsletters", { token, body: { subject: "", body: "<p></p>" } });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ error: "Subject is required" });
+  });
+
+  test("with mail off, sending is refused", async () => {
+    const off = await createTestApp();
+    try {
+      const offToken = await off.login();
+      for (const path of ["/api/admin/newsletters", "/api/admin/newsletters/test"]) {
+        const answer = await off.request("POST", path, { token: offToken, body: newsletter });
+        expect(answer.status).toBe(400);
+        expect(await answer.json()).toMatchObject({ error: "Mail is off: set SMTP_URL and MAIL_FROM to send a newsletter." });
+      }
+    } finally {
+      off.cleanup();
+    }
+  });
+});

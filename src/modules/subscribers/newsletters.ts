@@ -1,0 +1,65 @@
+// Newsletters (issue 15): one outbox row per confirmed subscriber, queued with the newsletter in one transaction.
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client.ts";
+import { newsletters, outbox as outboxTable, subscribers } from "../../../db/schema.ts";
+import { badRequest } from "../../lib/errors.ts";
+import { sanitizeRichText } from "../../lib/rich-text.ts";
+import type { NewsletterMailInput } from "../../shared/schemas.ts";
+import type { Outbox } from "../mail/outbox.ts";
+import type { SubscriberLinks } from "./service.ts";
+
+const MAIL_OFF = "Mail is off: set SMTP_URL and MAIL_FROM to send a newsletter.";
+
+const count = (state: "sent" | "failed" | "waiting") =>
+  sql<number>`count(case when ${outboxTable.state} = ${state}${state === "waiting" ? sql` or ${outboxTable.state} = 'sending'` : sql``} then 1 end)`;
+
+/** GET /api/admin/newsletters: past newsletters, newest first, with their outbox rows counted by state. */
+export type NewsletterSummary = ReturnType<ReturnType<typeof createNewslettersService>["list"]>[number];
+
+export function createNewslettersService(db: Db, outbox: Outbox, links: SubscriberLinks) {
+  const confirmed = db.select({ id: subscribers.id, email: subscribers.email }).from(subscribers).where(eq(subscribers.state, "confirmed")).prepare();
+  const list = db
+    .select({
+      id: newsletters.id,
+      subject: newsletters.subject,
+      createdAt: newsletters.createdAt,
+      recipients: newsletters.recipients,
+      sent: count("sent"),
+      failed: count("failed"),
+      waiting: count("waiting"),
+    })
+    .from(newsletters)
+    .leftJoin(outboxTable, eq(outboxTable.newsletterId, newsletters.id))
+    .groupBy(newsletters.id)
+    .orderBy(desc(newsletters.id))
+    .prepare();
+
+  return {
+    list: () => list.all(),
+
+    /** Queues one message per confirmed subscriber, each with its own signed unsubscribe link. */
+    send(input: NewsletterMailInput) {
+      if (!outbox.enabled) throw badRequest(MAIL_OFF);
+      const body = sanitizeRichText(input.body);
+      return db.transaction(() => {
+        const readers = confirmed.all();
+        if (readers.length === 0) throw badRequest("No confirmed subscribers yet.");
+        const newsletter = db.insert(newsletters).values({ subject: input.subject, body, recipients: readers.length }).returning().get();
+        for (const reader of readers) {
+          const subscriber = { ...reader, unsubscribeUrl: links.url("unsubscribe", reader) };
+          outbox.add("newsletter", reader.email, input.subject, { newsletterId: newsletter.id, body, subscriber }, newsletter.id);
+        }
+        return { success: true, message: `The newsletter is on its way to ${readers.length} subscribers.`, id: newsletter.id };
+      });
+    },
+
+    /** One copy to the admin (NOTIFY_EMAIL, else the profile's e-mail), without an unsubscribe link. */
+    sendTest(input: NewsletterMailInput) {
+      if (!outbox.enabled) throw badRequest(MAIL_OFF);
+      const to = outbox.notifyAddress();
+      if (!to) throw badRequest("Set NOTIFY_EMAIL or the profile's email first.");
+      outbox.add("newsletter", to, input.subject, { newsletterId: null, body: sanitizeRichText(input.body), subscriber: null });
+      return { success: true, message: `A test copy to ${to} is on its way.` };
+    },
+  };
+}

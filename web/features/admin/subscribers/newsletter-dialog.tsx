@@ -1,0 +1,88 @@
+// Send Newsletter (issue 15): subject and rich text, a test copy to the admin, then a confirm step naming the count.
+import { useState } from "react";
+import { Controller } from "react-hook-form";
+import { type NewsletterMailInput, newsletterMailSchema } from "../../../../src/shared/schemas.ts";
+import { css } from "../../../../styled-system/css";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Field, Input } from "../../../components/ui/field.tsx";
+import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
+import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
+import { RichTextField } from "../shared/rich-text-field.tsx";
+import { useSendNewsletter } from "./api.ts";
+
+type NewsletterValues = { subject: string; body: string };
+
+const readers = (count: number) => `${count} confirmed subscriber${count === 1 ? "" : "s"}`;
+
+export function NewsletterDialog({ open, onClose, recipients }: { open: boolean; onClose: () => void; recipients: number }) {
+  const send = useSendNewsletter(false);
+  const sendTest = useSendNewsletter(true);
+  const [confirming, setConfirming] = useState<NewsletterMailInput | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useSchemaResolvedForm<NewsletterValues, NewsletterMailInput>(newsletterMailSchema, { subject: "", body: "" });
+  const close = () => {
+    setConfirming(null);
+    reset();
+    onClose();
+  };
+  return (
+    <>
+      <Dialog.Root open={open && !confirming} onOpenChange={(details) => !details.open && !confirming && close()} lazyMount unmountOnExit>
+        <Dialog.Content className={css({ maxW: "3xl" })}>
+          <Dialog.Title>Send Newsletter</Dialog.Title>
+          <form onSubmit={handleSubmit(setConfirming)} noValidate>
+            <Dialog.Body>
+              <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+                <Field label="Subject" error={errors.subject?.message}>
+                  {(id, describedBy) => <Input id={id} aria-describedby={describedBy} aria-invalid={!!errors.subject} {...register("subject")} />}
+                </Field>
+                <Controller
+                  control={control}
+                  name="body"
+                  render={({ field }) => (
+                    <RichTextField
+                      label="Newsletter"
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={errors.body?.message}
+                    />
+                  )}
+                />
+              </div>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={close}>
+                Cancel
+              </Button>
+              <Button variant="outline" disabled={sendTest.isPending} onClick={handleSubmit((values) => sendTest.mutate(values))}>
+                {sendTest.isPending ? "Sending..." : "Send a test to me"}
+              </Button>
+              <Button type="submit" disabled={!recipients}>
+                Send to {readers(recipients)}
+              </Button>
+            </Dialog.Footer>
+          </form>
+        </Dialog.Content>
+      </Dialog.Root>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(isOpen) => !isOpen && setConfirming(null)}
+        title="Send Newsletter"
+        description={`Send "${confirming?.subject}" to ${readers(recipients)}? This cannot be undone.`}
+        confirmLabel="Send"
+        pendingLabel="Sending..."
+        cancelLabel="Back"
+        tone="solid"
+        pending={send.isPending}
+        onConfirm={() => confirming && send.mutate(confirming, { onSuccess: close })}
+      />
+    </>
+  );
+}
