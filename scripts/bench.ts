@@ -120,6 +120,26 @@ async function wrk(url: string, seconds: number, serverPid: number): Promise<Wrk
   return { rps, p99ms, errors, cpuUsPerRequest };
 }
 
+/** The executable's settings on a fresh data folder under `dir`, with a copy of the demo app_data, on a free port. */
+function siteOn(dir: string) {
+  const dataDir = join(dir, "data");
+  const appDataDir = join(dir, "app_data");
+  cpSync(join(ROOT, "app_data"), appDataDir, { recursive: true });
+  const port = freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    APP_DATA_DIR: appDataDir,
+    ADMIN_PASSWORD: "bench-admin-password",
+    SITE_URL: url,
+    YOUTUBE_API_BASE: "http://127.0.0.1:9/unreachable",
+    WEB_DIST: "",
+  };
+  return { dataDir, env, url };
+}
+
 /**
  * A newsletter to NEWSLETTER_SUBSCRIBERS confirmed subscribers through a local SMTP server (smtp-server, counting what
  * arrives): the time until every message is delivered, the server's peak RSS, and `/api/events` p99 meanwhile.
@@ -141,24 +161,9 @@ async function newsletterSend(exe: string, dir: string) {
   });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const smtpPort = (smtp.server.address() as { port: number }).port;
-  const dataDir = join(dir, "newsletter-data");
-  const appDataDir = join(dir, "newsletter-app-data");
-  cpSync(join(ROOT, "app_data"), appDataDir, { recursive: true });
-  const port = freePort();
-  const env = {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    APP_DATA_DIR: appDataDir,
-    ADMIN_PASSWORD: "bench-admin-password",
-    SITE_URL: `http://127.0.0.1:${port}`,
-    YOUTUBE_API_BASE: "http://127.0.0.1:9/unreachable",
-    WEB_DIST: "",
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    MAIL_FROM: "Bench <bench@example.org>",
-    MAIL_PER_MINUTE: "1000000",
-  };
-  const url = `http://127.0.0.1:${port}`;
+  const site = siteOn(join(dir, "newsletter"));
+  const { dataDir, url } = site;
+  const env = { ...site.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Bench <bench@example.org>", MAIL_PER_MINUTE: "1000000" };
   let server = spawnServer([exe, "serve"], env, dir);
   await timeToFirstResponse(`${url}/healthz`, performance.now(), server);
   await server.stop();
@@ -222,21 +227,7 @@ try {
   await $`bun scripts/compile.ts ${exe}`.cwd(ROOT).quiet();
   const exeMb = Bun.file(exe).size / 1024 / 1024;
 
-  const dataDir = join(dir, "data");
-  const appDataDir = join(dir, "app_data");
-  cpSync(join(ROOT, "app_data"), appDataDir, { recursive: true });
-  const port = freePort();
-  const env = {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    APP_DATA_DIR: appDataDir,
-    ADMIN_PASSWORD: "bench-admin-password",
-    SITE_URL: `http://127.0.0.1:${port}`,
-    YOUTUBE_API_BASE: "http://127.0.0.1:9/unreachable",
-    WEB_DIST: "",
-  };
-  const url = `http://127.0.0.1:${port}`;
+  const { dataDir, env, url } = siteOn(dir);
 
   // First start: empty data folder (creates the database, migrates, auto-restores the demo content).
   let started = performance.now();

@@ -62,15 +62,14 @@ const notFoundJson = () => Response.json({ error: "Not found" }, { status: 404 }
 export async function createApp(options: AppOptions) {
   const { db, config } = options;
   const now = options.now ?? (() => new Date());
-  // `app` is declared below; a request's socket address is asked of its server when a rate limit needs it.
-  let server: { requestIP(request: Request): { address: string } | null } | null = null;
   const context: AppContext = {
     db,
     config,
     jwtSecret: options.jwtSecret,
     now,
     fetch: options.fetch ?? fetch,
-    clientIp: (request) => clientIp(request, config.trustProxy, server),
+    // A request's socket address is asked of the server (`app`, below) when a rate limit needs it.
+    clientIp: (request) => clientIp(request, config.trustProxy, app.server),
   };
   const dataVersion = db.$client.prepare<{ data_version: number }, []>("PRAGMA data_version");
   const cache = createPublicCache({ now, timezone: config.timezone, dataVersion: () => dataVersion.get()!.data_version });
@@ -96,9 +95,9 @@ export async function createApp(options: AppOptions) {
   adminApi.get("/*", notFoundJson).all("/*", notFoundJson);
 
   const files = options.webAssets ?? {};
-  const shell = createWebAssetHandler(files);
+  const serveFile = createWebAssetHandler(files);
   // Made before `security()`: it reads the built shell, whose inline stylesheet the CSP allows by its hash.
-  const home = page({ files, config, cache, reads, render: options.renderPage, fallback: (request) => shell(request, "/") });
+  const home = page({ files, config, cache, reads, render: options.renderPage, fallback: (request) => serveFile(request, "/") });
 
   const app = new Elysia({ name: "app", handler: { standardHostname: false } })
     .use(security())
@@ -117,8 +116,7 @@ export async function createApp(options: AppOptions) {
     .use(publicApi)
     .use(adminApi)
     .use(home)
-    .use(webApp(files, createSiteFiles(config.siteUrl)));
-  server = { requestIP: (request) => app.server?.requestIP(request) ?? null };
+    .use(webApp(serveFile, createSiteFiles(config.siteUrl)));
   return Object.assign(app, { context, publicCache: cache });
 }
 

@@ -155,13 +155,13 @@ export function page({ files, config, cache, reads, render, fallback }: PageOpti
     // After peek(), which drops everything (and so the links) when the day or the data has changed.
     const link = named ? currentLinks().get(path) : undefined;
     if (!link) return cache.get("page:/", () => build(new Request(new URL("/", url))));
-    const render = () => build(new Request(new URL(path, url)), link);
+    const buildLink = () => build(new Request(new URL(path, url)), link);
     if (linkPagesKept >= MAX_LINK_PAGES) {
-      const built = await render();
-      return built instanceof Response ? built : toAnswer(built.body, built.contentType);
+      const built = await buildLink();
+      return toAnswer(built.body, built.contentType);
     }
     linkPagesKept += 1;
-    return cache.get(key, render);
+    return cache.get(key, buildLink);
   };
 
   return new Elysia({ name: "page" })

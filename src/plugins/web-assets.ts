@@ -73,8 +73,7 @@ export function createWebAssetHandler(files: WebAssetFiles) {
  * icons, manifest), the build's files, and the app shell for any other page path (the app shows its 404). Other
  * methods are a 405.
  */
-export function webApp(files: WebAssetFiles, siteFiles: SiteFiles) {
-  const serve = createWebAssetHandler(files);
+export function webApp(serve: ReturnType<typeof createWebAssetHandler>, siteFiles: SiteFiles) {
   return new Elysia({ name: "web-app" })
     .get("/*", ({ request, path, set }) => (siteFiles.has(path) ? siteFiles.respond(request, path, set) : serve(request, path)))
     .all("/*", () => new Response("Method not allowed", { status: 405, headers: { Allow: "GET, HEAD" } }));
