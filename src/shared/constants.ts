@@ -1,27 +1,11 @@
-// Business constants of spec §9, shared by the server and the web app.
+// Business constants of spec §9 shared by the server and the web app (those only the web app uses: web/lib/constants.ts).
 
-export const INITIAL_VISIBLE_EVENTS = 3;
-export const INITIAL_VISIBLE_CLASSES = 3;
-export const DESCRIPTION_PREVIEW_LENGTH = 150;
-export const VIDEO_SKELETONS = 6;
-export const VIDEO_FETCH_ATTEMPTS = 5;
-export const VIDEO_RETRY_BASE_DELAY_MS = 1000;
-export const ARCHIVE_PAGE_SIZE = 6;
-export const PAGINATION_SLOTS = 5;
-export const NOTIFICATIONS_STALE_MS = 5 * 60 * 1000;
-export const TOAST_DURATION_MS = 5000;
-export const HEADER_SHRINK_PROGRESS = 0.5;
-export const ACTIVE_SECTION_OFFSET = 100;
-export const SCROLL_OFFSET = 80;
-export const IMPORT_RELOAD_DELAY_MS = 1500;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_USERNAME = "admin";
 /** The app's pages (spec §2); any other path shows the 404 page, answered with status 404. */
 export const APP_PAGES = ["/", "/admin"] as const;
-export const ADMIN_TOKEN_KEY = "adminToken";
-export const DISMISSED_NOTIFICATIONS_KEY = "dismissed-notifications";
 /** The hidden form field that only bots fill (public forms). */
 export const HONEYPOT_FIELD = "website";
 
@@ -32,18 +16,8 @@ export const CLASS_ICONS = ["book", "yoga", "meditation", "lotus", "sun", "moon"
 export type ClassIcon = (typeof CLASS_ICONS)[number];
 export const DEFAULT_CLASS_ICON: ClassIcon = "book";
 
-/** Types the admin form offers (with their labels) and the extra types the admin list styles (spec §3). */
-export const NOTIFICATION_FORM_TYPES = [
-  { value: "priority-1", label: "High" },
-  { value: "priority-2", label: "Medium" },
-  { value: "priority-3", label: "Low" },
-  { value: "info", label: "Info" },
-] as const;
+/** Every notification type: the admin form's four and the extra types the admin list styles (spec §3). */
 export const NOTIFICATION_TYPES = ["priority-1", "priority-2", "priority-3", "info", "success", "warning", "error"] as const;
-
-export const EVENT_TYPES = ["retreat", "workshop", "celebration", "course", "symposium", "training"] as const;
-
-export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 
 /** The answer to an admin request whose token has expired or was revoked, shown on the login form. */
 export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please log in again.";

@@ -1,5 +1,5 @@
 // The one way the web app calls the server (spec §7).
-import { ADMIN_TOKEN_KEY } from "../../src/shared/constants.ts";
+import { ADMIN_TOKEN_KEY } from "./constants.ts";
 
 /** A non-success response: the message is "status: body text" (spec §8). */
 export class ApiError extends Error {

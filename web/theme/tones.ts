@@ -1,5 +1,5 @@
 // Maps data values to the badge tones of recipes.ts (spec §9 colours).
-import { EVENT_TYPES } from "../../src/shared/constants.ts";
+import { EVENT_TYPES } from "../lib/constants.ts";
 
 export type TypeTone = (typeof EVENT_TYPES)[number] | "other";
 

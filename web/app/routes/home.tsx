@@ -14,9 +14,9 @@ import { scrollToSection } from "../../features/layout/use-page-scroll.ts";
 import { LegalDialogs } from "../../features/legal/components/legal-dialogs.tsx";
 import { NewsletterForm } from "../../features/newsletter/components/newsletter-form.tsx";
 import { NotificationBanner } from "../../features/notifications/components/notification-banner.tsx";
-import { useProfile } from "../../features/profile/api.ts";
-import { useVideoStatus } from "../../features/videos/api.ts";
 import { channelUrl, VideosSection } from "../../features/videos/components/videos-section.tsx";
+import { useProfile } from "../../lib/queries/profile.ts";
+import { useVideoStatus } from "../../lib/queries/videos.ts";
 
 const BRAND = "Vedanta & Yoga";
 

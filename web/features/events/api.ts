@@ -1,14 +1,5 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { RegistrationInput } from "../../../src/shared/schemas.ts";
-import type { Event } from "../../../src/shared/types.ts";
-import { apiRequest, getJson } from "../../lib/api.ts";
-
-/** Upcoming events, soonest first. */
-const getEvents = () => getJson<Event[]>("/api/events");
-
-export const eventsQueryOptions = () => queryOptions({ queryKey: ["/api/events"], queryFn: getEvents });
-
-export const useEvents = () => useQuery(eventsQueryOptions());
+import { apiRequest } from "../../lib/api.ts";
 
 /** Registers for an upcoming event (the event has no external registration link). */
 export const registerForEvent = (eventId: number, input: RegistrationInput & { website?: string }) =>

@@ -1,7 +1,8 @@
 // The event card rules of spec §2.1 and §9.
-import { DESCRIPTION_PREVIEW_LENGTH } from "../../../src/shared/constants.ts";
+
 import type { Event } from "../../../src/shared/types.ts";
 import { htmlToText } from "../../components/ui/format.ts";
+import { DESCRIPTION_PREVIEW_LENGTH } from "../../lib/constants.ts";
 
 /** 'View More' is offered when the description exceeds 150 characters or the event has photos or an attachment. */
 export function offersViewMore(event: Event): boolean {

@@ -3,10 +3,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ClassInput } from "../../../../src/shared/schemas.ts";
 import type { Class } from "../../../../src/shared/types.ts";
 import { ApiError, apiRequest } from "../../../lib/api.ts";
-import { classesQueryOptions } from "../../classes/api.ts";
+import { classesQueryOptions } from "../../../lib/queries/classes.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
-
-export { classesQueryOptions };
 
 /** The server's string error when it gave one, else the spec's fallback. */
 const serverStringOr = (error: unknown, fallback: string) =>

@@ -6,12 +6,13 @@ import type { ClassInput } from "../../../../src/shared/schemas.ts";
 import type { Class } from "../../../../src/shared/types.ts";
 import { css } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
+import { ClassIcon } from "../../../components/class-icon.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { ClassIcon } from "../../classes/components/class-icon.tsx";
+import { classesQueryOptions } from "../../../lib/queries/classes.ts";
 import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
-import { classesQueryOptions, useCreateClass, useDeleteClass, useUpdateClass } from "./api.ts";
+import { useCreateClass, useDeleteClass, useUpdateClass } from "./api.ts";
 import { ClassForm, toClassPayload } from "./class-form.tsx";
 
 const LEVEL_TONES = { Beginner: "beginner", Intermediate: "intermediate", Advanced: "advanced" } as const;

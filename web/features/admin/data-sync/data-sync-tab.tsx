@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { css } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
-import { BackupsCard } from "../../backups/backups-card.tsx";
+import { BackupsCard } from "../backups/backups-card.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { formatDateTime } from "../shared/format.ts";
 import { Panel } from "../shared/layout.tsx";

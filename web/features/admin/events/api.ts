@@ -1,10 +1,10 @@
-// Admin events and archive entries (spec §7): every event (past included), registrations, PDF attachments.
+// Admin events (spec §7): every event (past included), registrations, PDF attachments.
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ArchiveEventInput, EventInput } from "../../../../src/shared/schemas.ts";
-import type { ArchiveEvent, Event, Registration } from "../../../../src/shared/types.ts";
+import type { EventInput } from "../../../../src/shared/schemas.ts";
+import type { Event, Registration } from "../../../../src/shared/types.ts";
 import { apiRequest, getJson } from "../../../lib/api.ts";
-import { archiveQueryOptions } from "../../archive/api.ts";
-import { eventsQueryOptions } from "../../events/api.ts";
+import { archiveQueryOptions } from "../../../lib/queries/archive.ts";
+import { eventsQueryOptions } from "../../../lib/queries/events.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
 export const adminEventsQueryOptions = () => queryOptions({ queryKey: ["/api/admin/events"], queryFn: () => getJson<Event[]>("/api/admin/events") });
@@ -16,9 +16,6 @@ export const registrationsQueryOptions = (eventId: number) =>
     queryFn: () => getJson<Registration[]>(`/api/admin/events/${eventId}/registrations`),
     staleTime: 0,
   });
-
-export const adminArchiveQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/archive-events"], queryFn: () => getJson<ArchiveEvent[]>("/api/admin/archive-events") });
 
 /** After an event change: the admin list, /api/events (spec §7) and the archive, where past events show. */
 async function refreshEvents(queryClient: QueryClient) {
@@ -75,47 +72,3 @@ export const useUploadAttachment = () =>
       return apiRequest<{ fileUrl: string }>("POST", `/api/admin/events/${eventId}/attachment`, { body });
     },
   });
-
-async function refreshArchive(queryClient: QueryClient) {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: adminArchiveQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: archiveQueryOptions().queryKey }),
-  ]);
-}
-
-export function useCreateArchiveEvent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ArchiveEventInput) => apiRequest<ArchiveEvent>("POST", "/api/admin/archive-events", { body: input }),
-    onSuccess: async () => {
-      notifySuccess("Archive entry created successfully");
-      await refreshArchive(queryClient);
-    },
-    onError: (error) => notifyError(error, "Failed to create archive entry"),
-  });
-}
-
-export function useUpdateArchiveEvent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: Partial<ArchiveEventInput> }) =>
-      apiRequest<ArchiveEvent>("PATCH", `/api/admin/archive-events/${id}`, { body: changes }),
-    onSuccess: async () => {
-      notifySuccess("Archive entry updated successfully");
-      await refreshArchive(queryClient);
-    },
-    onError: (error) => notifyError(error, "Failed to update archive entry"),
-  });
-}
-
-export function useDeleteArchiveEvent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/archive-events/${id}`),
-    onSuccess: async () => {
-      notifySuccess("Archive entry deleted successfully");
-      await refreshArchive(queryClient);
-    },
-    onError: (error) => notifyError(error, "Failed to delete archive entry"),
-  });
-}

@@ -1,13 +1,13 @@
 // The event form (spec §3, §5): every admin field, the rich-text description, highlighted switch, image URLs,
 // the year rule (current year by default, else the start date's year when left empty) and the PDF attachment.
 import { Controller } from "react-hook-form";
-import { EVENT_TYPES } from "../../../../src/shared/constants.ts";
 import { type EventInput, eventSchema } from "../../../../src/shared/schemas.ts";
 import type { Event } from "../../../../src/shared/types.ts";
 import { css } from "../../../../styled-system/css";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
+import { EVENT_TYPES } from "../../../lib/constants.ts";
 import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";

@@ -8,12 +8,12 @@ import type { Event } from "../../../../src/shared/types.ts";
 import { css } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
+import { ArchiveSection } from "../archive/archive-section.tsx";
 import { formatDay, localIsoDate } from "../shared/format.ts";
 import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { adminEventsQueryOptions, registrationsQueryOptions, useCreateEvent, useDeleteEvent, useUpdateEvent } from "./api.ts";
-import { ArchiveSection } from "./archive-section.tsx";
 import { EventForm } from "./event-form.tsx";
 import { RegistrationsDialog } from "./registrations-dialog.tsx";
 

@@ -1,12 +1,12 @@
 // A list of image URLs: add (only a non-blank, valid address) and remove (spec §3, §5).
 import { ImageUp, Plus, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { IMAGE_TYPES } from "../../../../src/shared/constants.ts";
 import { imageSources } from "../../../../src/shared/images.ts";
 import { isMediaUrl } from "../../../../src/shared/validation.ts";
 import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/field.tsx";
+import { IMAGE_TYPES } from "../../../lib/constants.ts";
 import { imageFileProblem, useUploadPhoto } from "../shared/image-upload.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 

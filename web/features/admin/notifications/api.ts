@@ -3,7 +3,7 @@ import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@ta
 import type { NotificationInput } from "../../../../src/shared/schemas.ts";
 import type { Notification } from "../../../../src/shared/types.ts";
 import { apiRequest, getJson } from "../../../lib/api.ts";
-import { notificationsQueryOptions } from "../../notifications/api.ts";
+import { notificationsQueryOptions } from "../../../lib/queries/notifications.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 
 export const adminNotificationsQueryOptions = () =>

@@ -3,12 +3,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Bell, CheckCircle2, ExternalLink, Info, Pencil, Plus, Trash2, XCircle } from "lucide-react";
 import { useEffect } from "react";
-import { NOTIFICATION_FORM_TYPES } from "../../../../src/shared/constants.ts";
 import type { NotificationInput } from "../../../../src/shared/schemas.ts";
 import type { Notification } from "../../../../src/shared/types.ts";
 import { css, cx } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
+import { NOTIFICATION_FORM_TYPES } from "../../../lib/constants.ts";
 import { formatDay, localIsoDate } from "../shared/format.ts";
 import { ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { Panel, StateText } from "../shared/layout.tsx";

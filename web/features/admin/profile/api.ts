@@ -3,12 +3,10 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { ProfileInput } from "../../../../src/shared/schemas.ts";
 import type { PublicProfile } from "../../../../src/shared/types.ts";
 import { apiRequest } from "../../../lib/api.ts";
-import { profileQueryOptions } from "../../profile/api.ts";
-import { videoStatusQueryOptions, videosQueryOptions } from "../../videos/api.ts";
+import { profileQueryOptions } from "../../../lib/queries/profile.ts";
+import { videoStatusQueryOptions, videosQueryOptions } from "../../../lib/queries/videos.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 import { storeAdminToken } from "../shared/session.ts";
-
-export { profileQueryOptions };
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

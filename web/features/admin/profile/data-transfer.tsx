@@ -2,10 +2,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Download, FileUp } from "lucide-react";
 import { useRef, useState } from "react";
-import { EXPORT_SECTIONS, exportFileName, IMPORT_RELOAD_DELAY_MS, INVALID_JSON_MESSAGE } from "../../../../src/shared/constants.ts";
+import { EXPORT_SECTIONS, exportFileName, INVALID_JSON_MESSAGE } from "../../../../src/shared/constants.ts";
 import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
 import { ApiError } from "../../../lib/api.ts";
+import { IMPORT_RELOAD_DELAY_MS } from "../../../lib/constants.ts";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile } from "../shared/format.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";

@@ -2,12 +2,12 @@
 import { ImageUp } from "lucide-react";
 import { useRef, useState } from "react";
 import { Controller } from "react-hook-form";
-import { IMAGE_TYPES } from "../../../../src/shared/constants.ts";
 import { type ProfileInput, profileSchema } from "../../../../src/shared/schemas.ts";
 import type { PublicProfile } from "../../../../src/shared/types.ts";
 import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
+import { IMAGE_TYPES } from "../../../lib/constants.ts";
 import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { imageFileProblem, useUploadProfileImage } from "../shared/image-upload.ts";
 import { formGrid, fullRow } from "../shared/layout.tsx";

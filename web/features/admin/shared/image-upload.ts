@@ -1,7 +1,8 @@
 // Image uploads of the admin area: the spec §5 checks (JPEG, PNG, GIF or WEBP up to 5MB) and the upload calls.
 import { useMutation } from "@tanstack/react-query";
-import { IMAGE_TYPES, PROFILE_IMAGE_MAX_BYTES } from "../../../../src/shared/constants.ts";
+import { PROFILE_IMAGE_MAX_BYTES } from "../../../../src/shared/constants.ts";
 import { apiRequest } from "../../../lib/api.ts";
+import { IMAGE_TYPES } from "../../../lib/constants.ts";
 
 /** The spec §5 image checks; null when the file may be uploaded. */
 export function imageFileProblem(file: File): string | null {

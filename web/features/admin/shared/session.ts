@@ -1,8 +1,8 @@
 // The admin session: a token kept in localStorage under adminToken (spec §4), counted as logged in without a check.
 
 import type { QueryClient } from "@tanstack/react-query";
-import { ADMIN_TOKEN_KEY } from "../../../../src/shared/constants.ts";
 import { getAdminToken } from "../../../lib/api.ts";
+import { ADMIN_TOKEN_KEY } from "../../../lib/constants.ts";
 
 export { getAdminToken };
 

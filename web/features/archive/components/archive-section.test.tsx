@@ -4,8 +4,8 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import type { ArchiveItem } from "../../../../src/shared/types.ts";
+import { archiveQueryOptions } from "../../../lib/queries/archive.ts";
 import { renderWithData } from "../../../test-dom.tsx";
-import { archiveQueryOptions } from "../api.ts";
 import { ArchiveSection } from "./archive-section.tsx";
 
 afterEach(cleanup);

@@ -2,7 +2,6 @@
 // dialog (spec §2.1, §4, §5).
 import { ArrowDownUp, ChevronLeft, ChevronRight, Search, X } from "lucide-react";
 import { lazy, Suspense, useMemo, useRef, useState } from "react";
-import { ARCHIVE_PAGE_SIZE } from "../../../../src/shared/constants.ts";
 import { archiveItemPath } from "../../../../src/shared/links.ts";
 import { css, cx } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
@@ -10,8 +9,9 @@ import { useDialogLink } from "../../../components/ui/dialog-link.ts";
 import { controlStyle } from "../../../components/ui/field.tsx";
 import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { ARCHIVE_PAGE_SIZE } from "../../../lib/constants.ts";
+import { useArchive } from "../../../lib/queries/archive.ts";
 import { useOpenedOnce } from "../../../lib/use-opened-once.ts";
-import { useArchive } from "../api.ts";
 import {
   type ArchiveFilters,
   archiveTypes,

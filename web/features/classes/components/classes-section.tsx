@@ -1,17 +1,17 @@
 // Weekly Classes (anchor "classes"): first 3, 'View All Classes' / 'Show Less'; level colours per spec §2.1.
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useState } from "react";
-import { INITIAL_VISIBLE_CLASSES } from "../../../../src/shared/constants.ts";
 import type { Class } from "../../../../src/shared/types.ts";
 import { css } from "../../../../styled-system/css";
 import { card } from "../../../../styled-system/recipes/card";
 import { tag } from "../../../../styled-system/recipes/tag";
+import { ClassIcon } from "../../../components/class-icon.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { RichText } from "../../../components/ui/rich-text.tsx";
 import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { useClasses } from "../api.ts";
-import { ClassIcon } from "./class-icon.tsx";
+import { INITIAL_VISIBLE_CLASSES } from "../../../lib/constants.ts";
+import { useClasses } from "../../../lib/queries/classes.ts";
 
 const LEVEL_TONE = { Beginner: "beginner", Intermediate: "intermediate", Advanced: "advanced" } as const;
 

@@ -12,7 +12,7 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Lightbox } from "../../../components/ui/lightbox.tsx";
 import { RichText } from "../../../components/ui/rich-text.tsx";
 import { ShareButton } from "../../../components/ui/share-button.tsx";
-import { EventCalendarLinks } from "../../calendar/calendar-links.tsx";
+import { EventCalendarLinks } from "../calendar/calendar-links.tsx";
 import { typeTone } from "../rules.ts";
 import { EventMeta } from "./event-meta.tsx";
 import { RegistrationForm } from "./registration-form.tsx";

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import type { Event } from "../../../../src/shared/types.ts";
+import { eventsQueryOptions } from "../../../lib/queries/events.ts";
 import { renderWithData } from "../../../test-dom.tsx";
-import { eventsQueryOptions } from "../api.ts";
 import { EventsSection } from "./events-section.tsx";
 
 afterEach(cleanup);

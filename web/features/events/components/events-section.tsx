@@ -1,15 +1,15 @@
 // Upcoming Events (anchor "events"): the first 3, 'View All Events' / 'Show Less' (spec §2.1).
 import { lazy, Suspense, useState } from "react";
-import { INITIAL_VISIBLE_EVENTS } from "../../../../src/shared/constants.ts";
 import { eventPath } from "../../../../src/shared/links.ts";
 import { css } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
 import { useDialogLink } from "../../../components/ui/dialog-link.ts";
 import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
+import { INITIAL_VISIBLE_EVENTS } from "../../../lib/constants.ts";
+import { useEvents } from "../../../lib/queries/events.ts";
 import { useOpenedOnce } from "../../../lib/use-opened-once.ts";
-import { SubscribeToCalendar } from "../../calendar/subscribe-link.tsx";
-import { useEvents } from "../api.ts";
+import { SubscribeToCalendar } from "../calendar/subscribe-link.tsx";
 import { EventCard } from "./event-card.tsx";
 
 // The detail dialog (Ark Dialog, the lightbox, the registration form, the calendar links) loads on first use; hovering

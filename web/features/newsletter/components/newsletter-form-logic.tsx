@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type NewsletterInput, newsletterFormSchema } from "../../../../src/shared/schemas.ts";
 import { useHoneypot } from "../../../components/ui/honeypot.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
+import { ApiError } from "../../../lib/api.ts";
 import { type FormStart, useFormStart } from "../../../lib/lazy-form.ts";
 import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { subscribeToNewsletter } from "../api.ts";
@@ -19,7 +20,7 @@ export function LoadedNewsletterForm({ start }: { start: FormStart }) {
       form.reset();
     },
     onError: (error) => {
-      if (error.message.includes("409")) {
+      if (error instanceof ApiError && error.status === 409) {
         toast({ title: "Already subscribed", description: "This email is already subscribed to our newsletter." });
         return;
       }

@@ -4,8 +4,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import type { Notification } from "../../../../src/shared/types.ts";
+import { notificationsQueryOptions } from "../../../lib/queries/notifications.ts";
 import { renderWithData } from "../../../test-dom.tsx";
-import { notificationsQueryOptions } from "../api.ts";
 import { NotificationBanner } from "./notification-banner.tsx";
 
 afterEach(cleanup);

@@ -2,11 +2,11 @@
 // button remembered in local storage (read and written only in effects and handlers).
 import { Bell, CircleCheck, CircleX, ExternalLink, Info, Megaphone, TriangleAlert, X } from "lucide-react";
 import { type ComponentType, useEffect, useState } from "react";
-import { DISMISSED_NOTIFICATIONS_KEY } from "../../../../src/shared/constants.ts";
 import { css } from "../../../../styled-system/css";
 import { notice } from "../../../../styled-system/recipes/notice";
 import { RichText } from "../../../components/ui/rich-text.tsx";
-import { useNotifications } from "../api.ts";
+import { DISMISSED_NOTIFICATIONS_KEY } from "../../../lib/constants.ts";
+import { useNotifications } from "../../../lib/queries/notifications.ts";
 import { type BannerType, bannerType, orderNotifications } from "../order.ts";
 
 const ICONS: Record<BannerType, ComponentType<{ size?: number; "aria-hidden"?: boolean }>> = {

@@ -3,14 +3,14 @@
 // YouTube key (the page's data says so) asks for nothing: it links to the channel when one is known, else shows no
 // section.
 import { CirclePlay, RefreshCw, TriangleAlert } from "lucide-react";
-import { VIDEO_SKELETONS } from "../../../../src/shared/constants.ts";
 import { css } from "../../../../styled-system/css";
 import { button } from "../../../../styled-system/recipes/button";
 import { Button } from "../../../components/ui/button.tsx";
 import { formatShortDate } from "../../../components/ui/format.ts";
 import { Section } from "../../../components/ui/section.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { useVideoStatus, useVideos, VideosRequestError } from "../api.ts";
+import { VIDEO_SKELETONS } from "../../../lib/constants.ts";
+import { useVideoStatus, useVideos, VideosRequestError } from "../../../lib/queries/videos.ts";
 
 const SERVICE_NAME = "YouTube";
 export const channelUrl = (channelId: string | undefined) =>

@@ -3,28 +3,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArchiveRestore, DatabaseBackup, Download, HardDriveDownload } from "lucide-react";
 import { useState } from "react";
-import { IMPORT_RELOAD_DELAY_MS } from "../../../src/shared/constants.ts";
-import { css } from "../../../styled-system/css";
-import { Button } from "../../components/ui/button.tsx";
-import { Dialog } from "../../components/ui/dialog.tsx";
-import { toast } from "../../components/ui/toast.tsx";
-import { ApiError } from "../../lib/api.ts";
+import { css } from "../../../../styled-system/css";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { toast } from "../../../components/ui/toast.tsx";
+import { IMPORT_RELOAD_DELAY_MS } from "../../../lib/constants.ts";
+import { errorText, notifyError } from "../shared/notify.ts";
 import { type BackupInfo, backupsQueryOptions, downloadBackup, formatSize, KIND_LABELS, useRestoreBackup, useTakeBackup } from "./api.ts";
 
 const muted = css({ color: "fg.muted", fontSize: "sm" });
 
-/** The server's error text, else the error's message. */
-function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage || error.message;
-  return error instanceof Error ? error.message : String(error);
-}
-
-function fail(title: string, error: unknown) {
-  console.error(error);
-  // A 401 sends the admin back to the login card (web/lib/api.ts); no toast for it.
-  if (error instanceof ApiError && error.status === 401) return;
-  toast({ title, description: errorText(error) || "Unknown error occurred", variant: "destructive" });
-}
+const fail = (title: string, error: unknown) => notifyError(error, errorText(error) || "Unknown error occurred", title);
 
 const formatWhen = (iso: string) =>
   new Date(iso).toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });

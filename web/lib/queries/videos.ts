@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { VideoStatus } from "../../../src/modules/youtube/service.ts";
-import { VIDEO_FETCH_ATTEMPTS, VIDEO_RETRY_BASE_DELAY_MS } from "../../../src/shared/constants.ts";
 import type { Video, VideoError, VideoErrorCode, VideoList } from "../../../src/shared/types.ts";
-import { getJson } from "../../lib/api.ts";
+import { getJson } from "../api.ts";
+import { VIDEO_FETCH_ATTEMPTS, VIDEO_RETRY_BASE_DELAY_MS } from "../constants.ts";
 
 /** A bare array answer is accepted too, with this channel. */
 const DEFAULT_CHANNEL_ID = "";

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ArchiveItem } from "../../../src/shared/types.ts";
-import { getJson } from "../../lib/api.ts";
+import { getJson } from "../api.ts";
 
 const getArchive = () => getJson<ArchiveItem[]>("/api/archive-events");
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { NOTIFICATIONS_STALE_MS } from "../../../src/shared/constants.ts";
 import type { Notification } from "../../../src/shared/types.ts";
-import { getJson } from "../../lib/api.ts";
+import { getJson } from "../api.ts";
+import { NOTIFICATIONS_STALE_MS } from "../constants.ts";
 
 const getNotifications = () => getJson<Notification[]>("/api/notifications");
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PublicProfile } from "../../../src/shared/types.ts";
-import { getJson } from "../../lib/api.ts";
+import { getJson } from "../api.ts";
 
 const getProfile = () => getJson<PublicProfile>("/api/profile");
 

@@ -2,7 +2,7 @@
 // lotus and meditation are drawn for this site.
 import { BookOpen, Flame, Heart, Moon, Music, PersonStanding, Sun, Wind } from "lucide-react";
 import type { ReactElement } from "react";
-import type { ClassIcon as ClassIconName } from "../../../../src/shared/constants.ts";
+import type { ClassIcon as ClassIconName } from "../../src/shared/constants.ts";
 
 type IconProps = { size?: number };
 

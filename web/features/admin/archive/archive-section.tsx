@@ -12,13 +12,13 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
 import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
+import { AttachmentFormField } from "../events/attachment-field.tsx";
+import { ImageListField } from "../events/image-list-field.tsx";
 import { EditDeleteButtons, ItemDialogs, ItemFormFooter, type ItemFormProps, useItemEditing } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, formGrid, fullRow, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { RichTextField } from "../shared/rich-text-field.tsx";
 import { adminArchiveQueryOptions, useCreateArchiveEvent, useDeleteArchiveEvent, useUpdateArchiveEvent } from "./api.ts";
-import { AttachmentFormField } from "./attachment-field.tsx";
-import { ImageListField } from "./image-list-field.tsx";
 
 export function ArchiveSection() {
   const [open, setOpen] = useState(false);

@@ -1,0 +1,62 @@
+// The web app's layout (issue 14, item 6): features do not import each other (the admin area is one feature), the
+// shared parts (components/, lib/, theme/) import no feature and not the app, and the server imports the web app
+// only where listed below.
+import { describe, expect, test } from "bun:test";
+import { dirname, join, relative, resolve } from "node:path";
+import { Glob } from "bun";
+
+const ROOT = resolve(import.meta.dir, "..");
+
+/** Where the server legitimately reaches into web/, and why. */
+const SERVER_IMPORTS_OF_WEB: Record<string, { target: string; reason: string }> = {
+  "src/main.ts": { target: "web/app/server-render.tsx", reason: "serve renders `/` with the web app's server renderer" },
+  "src/plugins/page.test.ts": { target: "web/app/server-render.tsx", reason: "the page plugin is tested with the real renderer" },
+  "src/plugins/site-files.ts": {
+    target: "web/features/layout/assets/icons/",
+    reason: "the icon files drawn from the site's mark, served at /favicon.ico etc.",
+  },
+};
+
+type Import = { from: string; to: string };
+
+/** Every relative module path a file names (static, dynamic, side-effect and re-export imports), from the repository root. */
+async function importsUnder(folder: string): Promise<Import[]> {
+  const found: Import[] = [];
+  for await (const path of new Glob("**/*.{ts,tsx}").scan(join(ROOT, folder))) {
+    const file = join(ROOT, folder, path);
+    for (const [, specifier] of (await Bun.file(file).text()).matchAll(/\b(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g))
+      found.push({ from: relative(ROOT, file), to: relative(ROOT, resolve(dirname(file), specifier!)) });
+  }
+  return found;
+}
+
+/** The feature a path belongs to: the first folder under web/features (all of web/features/admin is "admin"). */
+const featureOf = (path: string) => (path.startsWith("web/features/") ? path.split("/")[2] : undefined);
+
+const webImports = await importsUnder("web");
+const show = ({ from, to }: Import) => `${from} -> ${to}`;
+
+describe("the web app's layout", () => {
+  test("the scan sees the home route compose the features", () => {
+    expect(webImports.map(show)).toContain("web/app/routes/home.tsx -> web/features/events/components/events-section.tsx");
+  });
+
+  test("no feature imports another feature (the admin area counts as one)", () => {
+    const crossing = webImports.filter(({ from, to }) => featureOf(from) && featureOf(to) && featureOf(from) !== featureOf(to));
+    expect(crossing.map(show)).toEqual([]);
+  });
+
+  test("components/, lib/ and theme/ import neither a feature nor the app", () => {
+    const shared = /^web\/(components|lib|theme)\//;
+    const upward = webImports.filter(({ from, to }) => shared.test(from) && /^web\/(features|app)\//.test(to));
+    expect(upward.map(show)).toEqual([]);
+  });
+
+  test("the server imports the web app only where listed", async () => {
+    const intoWeb = (await importsUnder("src")).filter(({ to }) => to.startsWith("web/"));
+    const unlisted = intoWeb.filter(({ from, to }) => !(SERVER_IMPORTS_OF_WEB[from] && to.startsWith(SERVER_IMPORTS_OF_WEB[from].target)));
+    expect(unlisted.map(show)).toEqual([]);
+    const listedButUnused = Object.keys(SERVER_IMPORTS_OF_WEB).filter((from) => !intoWeb.some((found) => found.from === from));
+    expect(listedButUnused).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+// Admin archive entries (spec §7): the admin list and writes that refresh it and the public /api/archive-events.
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ArchiveEventInput } from "../../../../src/shared/schemas.ts";
+import type { ArchiveEvent } from "../../../../src/shared/types.ts";
+import { apiRequest, getJson } from "../../../lib/api.ts";
+import { archiveQueryOptions } from "../../../lib/queries/archive.ts";
+import { notifyError, notifySuccess } from "../shared/notify.ts";
+
+export const adminArchiveQueryOptions = () =>
+  queryOptions({ queryKey: ["/api/admin/archive-events"], queryFn: () => getJson<ArchiveEvent[]>("/api/admin/archive-events") });
+
+async function refreshArchive(queryClient: QueryClient) {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: adminArchiveQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: archiveQueryOptions().queryKey }),
+  ]);
+}
+
+export function useCreateArchiveEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ArchiveEventInput) => apiRequest<ArchiveEvent>("POST", "/api/admin/archive-events", { body: input }),
+    onSuccess: async () => {
+      notifySuccess("Archive entry created successfully");
+      await refreshArchive(queryClient);
+    },
+    onError: (error) => notifyError(error, "Failed to create archive entry"),
+  });
+}
+
+export function useUpdateArchiveEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: Partial<ArchiveEventInput> }) =>
+      apiRequest<ArchiveEvent>("PATCH", `/api/admin/archive-events/${id}`, { body: changes }),
+    onSuccess: async () => {
+      notifySuccess("Archive entry updated successfully");
+      await refreshArchive(queryClient);
+    },
+    onError: (error) => notifyError(error, "Failed to update archive entry"),
+  });
+}
+
+export function useDeleteArchiveEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/archive-events/${id}`),
+    onSuccess: async () => {
+      notifySuccess("Archive entry deleted successfully");
+      await refreshArchive(queryClient);
+    },
+    onError: (error) => notifyError(error, "Failed to delete archive entry"),
+  });
+}
