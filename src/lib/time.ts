@@ -17,10 +17,3 @@ export function todayIn(timezone: string, now: Date = new Date()): string {
 export function isPastEvent(event: { startDate: string; endDate: string | null }, today: string): boolean {
   return (event.endDate ?? event.startDate) < today;
 }
-
-/** "March 5, 2026" for a YYYY-MM-DD date (en-US long month, as the site shows event dates). */
-export function formatLongDate(date: string): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(parsed.getTime())) return date;
-  return parsed.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-}

@@ -1,7 +1,8 @@
 // GET /: the built index.html with the page's metadata in <head> (and, when a renderer is given, the React tree
 // rendered with its data), kept in the public cache so serving it costs a lookup until a write changes it. Each
 // event's and archive entry's link (`/?event=<id>`, `/?archive=<id>`, issue 16) is a page of its own for crawlers and
-// link previews, cached the same way; and sitemap.xml, which lists those links.
+// link previews, cached the same way; and sitemap.xml, which lists those links. Where the newsletter's links land
+// (`/?newsletter=<state>`, issue 15) is `/` with a notice, one kept page per state.
 
 import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -11,6 +12,7 @@ import { type LinkedItem, type PreviewImage, pageHead, portraitPreload } from ".
 import { type PublicCache, sendCached, toAnswer } from "../lib/public-cache.ts";
 import { imageSources } from "../shared/images.ts";
 import { archiveItemPath, eventPath, linkedDialog, linkPath } from "../shared/links.ts";
+import { type NewsletterNotice, newsletterNotice, newsletterPath, unsubscribeAction, unsubscribePagePath } from "../shared/newsletter-links.ts";
 import type { ArchiveItem, Event, PublicProfile } from "../shared/types.ts";
 import { allowInlineStyles } from "./security-headers.ts";
 import { ICON_LINKS, SITE_NAME, sitemapXml } from "./site-files.ts";
@@ -22,6 +24,11 @@ const SITEMAP_CACHE = "public, max-age=3600";
 const MAX_LINK_PAGES = 100;
 /** The width of the resized copy a link preview shows (one of src/shared/images.ts's). */
 const PREVIEW_WIDTH = 1280;
+/** The newsletter's landings are no pages of their own for search engines (their canonical is `/`). */
+const NOINDEX = '<meta name="robots" content="noindex">';
+/** The unsubscribe page is kept with this link in its form, which each request's own link replaces. */
+const STAND_IN = { id: "1", token: "0".repeat(43) };
+const formAction = (id: string, token: string) => unsubscribeAction(id, token).replace("&", "&amp;");
 
 type Linked = { path: string; createdAt: string } & ({ event: Event } | { entry: ArchiveItem });
 
@@ -105,7 +112,7 @@ export function page({ files, config, cache, reads, render, fallback }: PageOpti
   const currentLinks = () =>
     (links ??= linksOf((reads["/api/events"]?.() ?? []) as Event[], (reads["/api/archive-events"]?.() ?? []) as ArchiveItem[]));
 
-  const build = async (request: Request, link?: Linked) => {
+  const build = async (request: Request, link?: Linked, noindex = false) => {
     shell ??= await Bun.file(files["/index.html"]!).text();
     const data: PageData = Object.fromEntries(Object.entries(reads).map(([path, read]) => [path, read()]));
     let linked: LinkedItem | undefined;
@@ -114,6 +121,7 @@ export function page({ files, config, cache, reads, render, fallback }: PageOpti
       linked = { url: `${config.siteUrl}${link.path}`, image: await previewImage(config.siteUrl, uploadsDir, photo), ...link };
     }
     const head =
+      (noindex ? NOINDEX : "") +
       portraitPreload(data["/api/profile"] as PublicProfile | null) +
       ICON_LINKS +
       pageHead({
@@ -141,12 +149,22 @@ export function page({ files, config, cache, reads, render, fallback }: PageOpti
     return { body: html, contentType: "text/html; charset=utf-8" };
   };
 
+  const noticePage = async (notice: NewsletterNotice, url: URL) => {
+    const path = notice.state === "unsubscribe" ? unsubscribePagePath(STAND_IN.id, STAND_IN.token) : newsletterPath(notice.state);
+    const kept = await cache.get(`page:/?newsletter=${notice.state}`, () => build(new Request(new URL(path, url)), undefined, true));
+    if (notice.state !== "unsubscribe" || kept instanceof Response) return kept;
+    const html = new TextDecoder().decode(kept.body).replace(formAction(STAND_IN.id, STAND_IN.token), formAction(notice.id, notice.token));
+    return toAnswer(html, kept.contentType);
+  };
+
   /**
-   * The page a request for `/` gets: its link's own page when it names an event or entry that exists (the address
-   * rendered is the link alone, whatever else the query holds), the plain `/` otherwise.
+   * The page a request for `/` gets: a newsletter link's landing; its link's own page when it names an event or entry
+   * that exists (the address rendered is the link alone, whatever else the query holds); the plain `/` otherwise.
    */
   const answerFor = async (request: Request) => {
     const url = new URL(request.url);
+    const notice = newsletterNotice(url.searchParams);
+    if (notice) return noticePage(notice, url);
     const named = linkedDialog(url.searchParams);
     const path = named ? linkPath(named.kind, named.id) : "/";
     const key = `page:${path}`;

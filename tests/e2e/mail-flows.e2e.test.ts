@@ -1,6 +1,8 @@
 // Mail flows of issue 15 in Chromium against the real server and a real SMTP server: double opt-in from the footer,
-// the admin's 'Send Newsletter', and the unsubscribe link of the newsletter's body.
+// the admin's 'Send Newsletter', and the unsubscribe link of the newsletter's body. The links land on the site, whose
+// page shows the outcome, with JavaScript and without.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { adminApi, alertDialog, apiToken, dialog, expectToast, openDashboard, typeRichText } from "./admin-helpers.ts";
@@ -35,6 +37,21 @@ const mailsTo = (address: string) => smtp.received.filter((mail) => mail.envelop
 const headersOf = (raw: string) => raw.split("\r\n\r\n")[0]!.replace(/\r\n[ \t]+/g, " ");
 const linkIn = (text: string | undefined, path: string) => new RegExp(`${site.url}${path}\\?id=\\d+&token=[\\w-]+`).exec(text ?? "")?.[0];
 
+/** The notice a newsletter link lands on: its heading and text at the top of the page. */
+async function expectNotice(page: Page, title: string, text?: string) {
+  const notice = page.getByRole("region", { name: title });
+  await notice.getByRole("heading", { name: title }).waitFor();
+  expect(await notice.isVisible()).toBe(true);
+  if (text) expect(await notice.innerText()).toContain(text);
+}
+
+/** axe-core finds no WCAG 2.2 AA violation once the animations have ended. */
+async function expectAccessible(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+  const audit = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(audit.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
 async function expectState(page: Page, address: string, state: string) {
   await openDashboard(page, site, token, "subscribers");
   await page.getByRole("row").filter({ hasText: address }).filter({ hasText: state }).waitFor();
@@ -42,7 +59,7 @@ async function expectState(page: Page, address: string, state: string) {
 
 describe("mail flows", () => {
   test("a visitor subscribes in the footer, follows the confirmation mail's link, and the admin sees Confirmed", async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser);
     await page.goto(site.url);
     const form = page.getByRole("form", { name: "Newsletter signup" });
     await form.getByLabel("Email address").fill(ADDRESS);
@@ -56,7 +73,21 @@ describe("mail flows", () => {
     const link = linkIn(confirmation?.text, "/api/newsletter/confirm");
     expect(link).toBeDefined();
     await page.goto(link!);
-    expect(await page.getByRole("heading", { name: "Subscription confirmed" }).isVisible()).toBe(true);
+    expect(page.url()).toBe(`${site.url}/?newsletter=confirmed`);
+    await expectNotice(page, "Subscription confirmed", "Thank you! You will receive our newsletter at this address.");
+    // Top of the page, below the fixed header, in view on arrival.
+    expect(await page.getByRole("region", { name: "Subscription confirmed" }).evaluate((element) => element.getBoundingClientRect().top)).toBe(0);
+    await expectAccessible(page);
+    expect(errors).toEqual([]);
+
+    // Without JavaScript: the link answers 303 to that page, whose server-rendered HTML carries the notice.
+    const followed = await fetch(link!, { redirect: "manual" });
+    expect(followed.status).toBe(303);
+    expect(followed.headers.get("location")).toBe("/?newsletter=confirmed");
+    const html = await (await fetch(new URL(followed.headers.get("location")!, site.url))).text();
+    expect(html).toContain("Subscription confirmed</h2>");
+    expect(html).toContain("Thank you! You will receive our newsletter at this address.");
+    expect(html).toContain('<meta name="robots" content="noindex">');
 
     await expectState(page, ADDRESS, "Confirmed");
     await context.close();
@@ -112,12 +143,24 @@ describe("mail flows", () => {
     const [newsletter] = mailsTo(ADDRESS);
     const link = linkIn(newsletter?.text, "/api/newsletter/unsubscribe");
     expect(link).toBeDefined();
-    const { page, context } = await openPage(browser);
+    // The server's page carries the form with this link, for the button to work without JavaScript.
+    const landing = `/?newsletter=unsubscribe&${link!.split("?")[1]}`;
+    const followed = await fetch(link!, { redirect: "manual" });
+    expect(followed.headers.get("location")).toBe(landing);
+    const html = await (await fetch(new URL(landing, site.url))).text();
+    expect(/<form[^>]*>/.exec(html)?.[0]).toBe(`<form action="${link!.slice(site.url.length).replace("&", "&amp;")}" method="post">`);
+    expect(await confirmedAddresses()).toContain(ADDRESS);
+
+    const { page, context, errors } = await openPage(browser);
     await page.goto(link!);
-    expect(await page.getByRole("heading", { name: "Unsubscribe from the newsletter" }).isVisible()).toBe(true);
+    expect(page.url()).toBe(`${site.url}${landing}`);
+    await expectNotice(page, "Unsubscribe from the newsletter");
+    await expectAccessible(page);
     await page.getByRole("button", { name: "Unsubscribe" }).click();
-    await page.getByRole("heading", { name: "You are unsubscribed" }).waitFor();
+    await page.waitForURL(`${site.url}/?newsletter=unsubscribed`);
+    await expectNotice(page, "You are unsubscribed", "You will not receive our newsletter any more.");
     expect(await confirmedAddresses()).not.toContain(ADDRESS);
+    expect(errors).toEqual([]);
 
     await expectState(page, ADDRESS, "Unsubscribed");
     await context.close();

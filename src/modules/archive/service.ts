@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client.ts";
 import { type ArchiveEvent, archiveEvents, type Event } from "../../../db/schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { sanitizeRichText } from "../../lib/rich-text.ts";
-import { formatLongDate } from "../../lib/time.ts";
+import { formatDateRange } from "../../shared/dates.ts";
 import type { ArchiveEventInput } from "../../shared/schemas.ts";
 import type { ArchiveItem } from "../../shared/types.ts";
 import { createEventsService } from "../events/service.ts";
@@ -11,12 +11,11 @@ import { createEventsService } from "../events/service.ts";
 /** A past event in the archive's shape: its first photo is the main image, the rest are its photos. */
 function toArchiveShape(event: Event): ArchiveItem {
   const [image = "", ...images] = event.images;
-  const days = event.endDate && event.endDate !== event.startDate;
   return {
     id: event.id,
     source: "event",
     title: event.name,
-    date: days ? `${formatLongDate(event.startDate)} – ${formatLongDate(event.endDate!)}` : formatLongDate(event.startDate),
+    date: formatDateRange(event.startDate, event.endDate),
     type: event.type,
     year: event.year ?? event.startDate.slice(0, 4),
     description: event.archiveDescription || event.description,

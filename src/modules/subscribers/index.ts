@@ -1,13 +1,13 @@
 import { Elysia } from "elysia";
 import type { AppContext, Module } from "../../context.ts";
-import { tooManyRequests } from "../../lib/errors.ts";
+import { badRequest, tooManyRequests } from "../../lib/errors.ts";
 import { RateLimiter } from "../../lib/rate-limit.ts";
 import { createSpamGuard } from "../../lib/spam.ts";
 import { parseBody, parseId } from "../../lib/validate.ts";
+import { newsletterPath, SITE_FORM_FIELD, unsubscribePagePath } from "../../shared/newsletter-links.ts";
 import { newsletterMailSchema, newsletterSchema } from "../../shared/schemas.ts";
 import { createOutbox } from "../mail/outbox.ts";
 import { createNewslettersService } from "./newsletters.ts";
-import { confirmedPage, invalidLinkPage, unsubscribedPage, unsubscribeFormPage } from "./pages.ts";
 import { createSubscribersService, subscriberLinks } from "./service.ts";
 
 /** Confirmation mails one address may be sent in an hour: the form cannot be used to mail-bomb a stranger. */
@@ -39,16 +39,23 @@ export function subscribersModule(ctx: AppContext): Module {
         set.status = 201;
         return { success: true, message: "Subscribed" };
       })
-      .get("/api/newsletter/confirm", ({ query }: { query: LinkQuery }) =>
-        service.confirm(linkId(query), query.token ?? "") ? confirmedPage() : invalidLinkPage(),
+      // The links land on the site (src/shared/newsletter-links.ts): its page shows the outcome, or the one button
+      // that unsubscribes, so that a mail scanner following links unsubscribes nobody.
+      .get("/api/newsletter/confirm", ({ query, redirect }) =>
+        redirect(newsletterPath(service.confirm(linkId(query), query.token ?? "") ? "confirmed" : "invalid"), 303),
       )
-      .get("/api/newsletter/unsubscribe", ({ query, request }: { query: LinkQuery; request: Request }) =>
-        linkId(query) && query.token ? unsubscribeFormPage(new URL(request.url).pathname + new URL(request.url).search) : invalidLinkPage(),
-      )
-      // RFC 8058: a POST of `List-Unsubscribe=One-Click` to the List-Unsubscribe URL, no cookie, no login.
-      .post("/api/newsletter/unsubscribe", ({ query }: { query: LinkQuery }) =>
-        service.unsubscribe(linkId(query), query.token ?? "") ? unsubscribedPage() : invalidLinkPage(),
-      ),
+      .get("/api/newsletter/unsubscribe", ({ query, redirect }) => {
+        const [id, token] = [linkId(query), query.token ?? ""];
+        return redirect(service.isUnsubscribeLink(id, token) ? unsubscribePagePath(id, token) : newsletterPath("invalid"), 303);
+      })
+      // RFC 8058: a POST of `List-Unsubscribe=One-Click` to the List-Unsubscribe URL, no cookie, no login, answered
+      // at once; the site's button posts here too (with SITE_FORM_FIELD) and is sent back to the site.
+      .post("/api/newsletter/unsubscribe", ({ query, body, redirect }) => {
+        const done = service.unsubscribe(linkId(query), query.token ?? "");
+        if (body && typeof body === "object" && SITE_FORM_FIELD in body) return redirect(newsletterPath(done ? "unsubscribed" : "invalid"), 303);
+        if (!done) throw badRequest("This link is not valid");
+        return { success: true, message: "You are unsubscribed" };
+      }),
     // Paths under /api/admin, behind the login guard (src/app.ts).
     admin: new Elysia()
       .get("/subscribers", () => service.list())

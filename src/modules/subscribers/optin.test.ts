@@ -1,9 +1,14 @@
-// Double opt-in and unsubscribe while mail is on (issue 15, items 4 and 6), through a real SMTP server.
+// Double opt-in and unsubscribe while mail is on (issue 15, items 4 and 6), through a real SMTP server. The links land
+// on the site (`/?newsletter=<state>`), whose page shows the outcome (web/features/newsletter: the notice itself).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { subscribers } from "../../../db/schema.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { type SmtpServer, startSmtpServer } from "../../../tests/support/smtp.ts";
+import { assetsFromDirectory } from "../../plugins/web-assets.ts";
 import { createMailWorker } from "../mail/worker.ts";
 import { subscriberLinks } from "./service.ts";
 
@@ -16,7 +21,10 @@ const links = subscriberLinks("test-secret-test-secret-test-secret", SITE_URL);
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
+  const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
+  writeFileSync(join(web, "index.html"), `<!doctype html><html lang="en"><head><title>Shell</title></head><body><div id="root"></div></body></html>`);
   t = await createTestApp({
+    webAssets: await assetsFromDirectory(web),
     env: { SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>", NOTIFY_EMAIL: "teacher@example.org", SITE_URL },
   });
   worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! } });
@@ -31,6 +39,16 @@ afterAll(async () => {
 const subscribe = (email: string, ip = "10.1.0.1") => t.request("POST", "/api/newsletter", { body: { email }, ip });
 const row = (email: string) => t.db.select().from(subscribers).where(eq(subscribers.email, email)).get();
 const pathOf = (url: string) => url.slice(SITE_URL.length);
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+const oneClick = (path: string) => t.request("POST", path, { body: "List-Unsubscribe=One-Click", headers: FORM });
+/** The page's button: the same POST, with the field that says it comes from the site's page. */
+const siteButton = (path: string) => t.request("POST", path, { body: "from=site", headers: FORM });
+
+async function expectLanding(answer: Response, location: string) {
+  expect(answer.status).toBe(303);
+  expect(answer.headers.get("location")).toBe(location);
+  expect(await answer.text()).toBe("");
+}
 
 async function confirmationLink(email: string) {
   await worker.drain();
@@ -49,17 +67,15 @@ describe("newsletter double opt-in", () => {
     expect(row("seeker@example.org")!.state).toBe("pending");
 
     const link = await confirmationLink("seeker@example.org");
-    const tampered = await t.request("GET", `${pathOf(link).slice(0, -3)}xyz`);
-    expect(tampered.status).toBe(400);
-    expect(await tampered.text()).toContain("This link is not valid");
+    await expectLanding(await t.request("GET", `${pathOf(link).slice(0, -3)}xyz`), "/?newsletter=invalid");
+    await expectLanding(await t.request("GET", pathOf(link).replace(/id=\d+/, "id=999")), "/?newsletter=invalid");
+    await expectLanding(await t.request("GET", "/api/newsletter/confirm"), "/?newsletter=invalid");
     expect(row("seeker@example.org")!.state).toBe("pending");
 
-    const confirmed = await t.request("GET", pathOf(link));
-    expect(confirmed.status).toBe(200);
-    expect(confirmed.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(await confirmed.text()).toContain("Subscription confirmed");
+    await expectLanding(await t.request("GET", pathOf(link)), "/?newsletter=confirmed");
     expect(row("seeker@example.org")!.state).toBe("confirmed");
-    expect((await t.request("GET", pathOf(link))).status).toBe(200);
+    await expectLanding(await t.request("GET", pathOf(link)), "/?newsletter=confirmed");
+    expect(row("seeker@example.org")!.state).toBe("confirmed");
 
     const again = await subscribe("seeker@example.org");
     expect(again.status).toBe(409);
@@ -81,30 +97,44 @@ describe("newsletter double opt-in", () => {
 });
 
 describe("unsubscribe", () => {
-  test("the body's link opens a page with one button; RFC 8058 one-click POST unsubscribes at once, idempotent", async () => {
+  test("the body's link lands on the site's page with the link's id and token; a GET never unsubscribes", async () => {
+    const subscriber = row("seeker@example.org")!;
+    const link = links.url("unsubscribe", subscriber);
+    await expectLanding(await t.request("GET", pathOf(link)), `/?newsletter=unsubscribe&${link.split("?")[1]}`);
+    await expectLanding(await t.request("GET", `${pathOf(link).slice(0, -3)}xyz`), "/?newsletter=invalid");
+    await expectLanding(await t.request("GET", pathOf(links.url("confirm", subscriber))), "/?newsletter=confirmed");
+    await expectLanding(await t.request("GET", pathOf(links.url("confirm", subscriber)).replace("confirm", "unsubscribe")), "/?newsletter=invalid");
+    expect(row("seeker@example.org")!.state).toBe("confirmed");
+  });
+
+  test("RFC 8058 one-click POST unsubscribes at once and answers 200 itself, idempotent; a forged link is refused", async () => {
     const subscriber = row("seeker@example.org")!;
     const path = pathOf(links.url("unsubscribe", subscriber));
-    const page = await t.request("GET", path);
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain('<input type="hidden" name="List-Unsubscribe" value="One-Click">');
-    expect(html).toContain('<button type="submit">Unsubscribe</button>');
-    expect(row("seeker@example.org")!.state).toBe("confirmed");
-
-    const oneClick = () =>
-      t.request("POST", path, { body: "List-Unsubscribe=One-Click", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-    const first = await oneClick();
+    const first = await oneClick(path);
     expect(first.status).toBe(200);
-    expect(await first.text()).toContain("You are unsubscribed");
+    expect(first.headers.get("location")).toBeNull();
+    expect(await first.json()).toEqual({ success: true, message: "You are unsubscribed" });
     expect(row("seeker@example.org")!.state).toBe("unsubscribed");
-    expect((await oneClick()).status).toBe(200);
+    expect((await oneClick(path)).status).toBe(200);
     expect(row("seeker@example.org")!.state).toBe("unsubscribed");
 
-    const forged = await t.request("POST", pathOf(links.url("unsubscribe", { id: subscriber.id, email: "other@example.org" })), {
-      body: "List-Unsubscribe=One-Click",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    });
+    const forged = await oneClick(pathOf(links.url("unsubscribe", { id: subscriber.id, email: "other@example.org" })));
     expect(forged.status).toBe(400);
+    expect(await forged.json()).toMatchObject({ error: "This link is not valid" });
+  });
+
+  test("the site's button unsubscribes and lands on the site: 'unsubscribed', or 'invalid' for a bad link", async () => {
+    expect((await subscribe("button@example.org", "10.5.0.1")).status).toBe(201);
+    await t.request("GET", pathOf(await confirmationLink("button@example.org")));
+    const subscriber = row("button@example.org")!;
+    expect(subscriber.state).toBe("confirmed");
+    const path = pathOf(links.url("unsubscribe", subscriber));
+
+    await expectLanding(await siteButton(`${path.slice(0, -3)}xyz`), "/?newsletter=invalid");
+    expect(row("button@example.org")!.state).toBe("confirmed");
+    await expectLanding(await siteButton(path), "/?newsletter=unsubscribed");
+    expect(row("button@example.org")!.state).toBe("unsubscribed");
+    await expectLanding(await siteButton(path), "/?newsletter=unsubscribed");
   });
 
   test("subscribing again after unsubscribing starts a new opt-in; the old links no longer work", async () => {
@@ -114,10 +144,28 @@ describe("unsubscribe", () => {
     expect(renewed.state).toBe("pending");
     expect(renewed.id).not.toBe(old.id);
     await confirmationLink("seeker@example.org");
-    const stale = await t.request("POST", pathOf(links.url("unsubscribe", old)), {
-      body: "List-Unsubscribe=One-Click",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    });
-    expect(stale.status).toBe(400);
+    expect((await oneClick(pathOf(links.url("unsubscribe", old)))).status).toBe(400);
+    await expectLanding(await t.request("GET", pathOf(links.url("unsubscribe", old))), "/?newsletter=invalid");
+  });
+});
+
+describe("the site's landing pages", () => {
+  const head = async (path: string) => /<head>(.*)<\/head>/.exec(await (await t.request("GET", path)).text())![1]!;
+
+  test("each state is `/` with its notice, not indexed, its canonical `/`; kept with an ETag", async () => {
+    for (const state of ["confirmed", "invalid", "unsubscribed"]) {
+      const page = await head(`/?newsletter=${state}`);
+      expect(page).toContain('<meta name="robots" content="noindex">');
+      expect(page).toContain(`<link rel="canonical" href="${SITE_URL}/">`);
+    }
+    const first = await t.request("GET", "/?newsletter=confirmed");
+    const etag = first.headers.get("etag")!;
+    expect((await t.request("GET", "/?newsletter=confirmed", { headers: { "if-none-match": etag } })).status).toBe(304);
+  });
+
+  test("an unknown state is the plain page; an unsubscribe page without its link's id and token the invalid one", async () => {
+    expect(await head("/?newsletter=subscribed")).toBe(await head("/"));
+    expect(await head("/")).not.toContain("noindex");
+    expect(await head("/?newsletter=unsubscribe&id=1")).toBe(await head("/?newsletter=invalid"));
   });
 });

@@ -29,6 +29,10 @@ export function createSubscribersService(db: Db, outbox: Outbox, links: Subscrib
   const findByEmail = (email: string) => db.select().from(subscribers).where(eq(subscribers.email, email)).get();
   const findById = (id: number) => db.select().from(subscribers).where(eq(subscribers.id, id)).get();
   const setState = (id: number, state: Subscriber["state"]) => db.update(subscribers).set({ state }).where(eq(subscribers.id, id)).run();
+  const linked = (purpose: LinkPurpose, id: number, token: string) => {
+    const subscriber = findById(id);
+    return subscriber && links.verify(purpose, subscriber, token) ? subscriber : undefined;
+  };
 
   return {
     /**
@@ -62,16 +66,18 @@ export function createSubscribersService(db: Db, outbox: Outbox, links: Subscrib
 
     /** The link of the confirmation mail: pending → confirmed (a second click changes nothing). */
     confirm(id: number, token: string): boolean {
-      const subscriber = findById(id);
-      if (!subscriber || subscriber.state === "unsubscribed" || !links.verify("confirm", subscriber, token)) return false;
+      const subscriber = linked("confirm", id, token);
+      if (!subscriber || subscriber.state === "unsubscribed") return false;
       if (subscriber.state === "pending") setState(id, "confirmed");
       return true;
     },
 
+    /** The body's unsubscribe link, before its page's button is pressed: does it name an address? */
+    isUnsubscribeLink: (id: number, token: string) => linked("unsubscribe", id, token) !== undefined,
+
     /** RFC 8058 one-click, or the page's button: no more newsletters to this address (idempotent). */
     unsubscribe(id: number, token: string): boolean {
-      const subscriber = findById(id);
-      if (!subscriber || !links.verify("unsubscribe", subscriber, token)) return false;
+      if (!linked("unsubscribe", id, token)) return false;
       setState(id, "unsubscribed");
       return true;
     },

@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { SESSION_EXPIRED_MESSAGE } from "../../../src/shared/constants.ts";
-import { css } from "../../../styled-system/css";
+import { css } from "../../../styled-system/css" with { type: "macro" };
 import { toast } from "../../components/ui/toast.tsx";
 import { AdminDashboard } from "../../features/admin/dashboard/admin-dashboard.tsx";
 import { LoginCard } from "../../features/admin/login/login-card.tsx";

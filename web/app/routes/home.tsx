@@ -2,7 +2,7 @@
 // Features do not import each other; this page composes them and passes what they share (profile, channel).
 
 import type { PublicProfile } from "../../../src/shared/types.ts";
-import { css } from "../../../styled-system/css";
+import { css } from "../../../styled-system/css" with { type: "macro" };
 import { ArchiveSection } from "../../features/archive/components/archive-section.tsx";
 import { ClassesSection } from "../../features/classes/components/classes-section.tsx";
 import { ContactSection } from "../../features/contact/components/contact-section.tsx";
@@ -13,6 +13,7 @@ import { SiteHeader } from "../../features/layout/components/site-header.tsx";
 import { scrollToSection } from "../../features/layout/use-page-scroll.ts";
 import { LegalDialogs } from "../../features/legal/components/legal-dialogs.tsx";
 import { NewsletterForm } from "../../features/newsletter/components/newsletter-form.tsx";
+import { NewsletterNotice } from "../../features/newsletter/components/newsletter-notice.tsx";
 import { NotificationBanner } from "../../features/notifications/components/notification-banner.tsx";
 import { channelUrl, VideosSection } from "../../features/videos/components/videos-section.tsx";
 import { useProfile } from "../../lib/queries/profile.ts";
@@ -61,6 +62,7 @@ export function HomePage() {
       </a>
       <SiteHeader brand={BRAND} />
       <main id="main" tabIndex={-1} className={css({ _focus: { outline: "none" } })}>
+        <NewsletterNotice />
         <Hero profile={profile.data} isPending={profile.isPending} onNavigate={scrollToSection} />
         <NotificationBanner />
         <EventsSection timezone={profile.data?.timezone ?? ""} onViewAll={() => console.log("View all events")} />

@@ -12,7 +12,8 @@ import { type Command, EditorState, Plugin, type Transaction } from "prosemirror
 import { EditorView } from "prosemirror-view";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { isAllowedHref, LINK_SCHEMES } from "../../../src/shared/rich-text.ts";
-import { css, cx } from "../../../styled-system/css";
+import { css } from "../../../styled-system/css" with { type: "macro" };
+import { cx } from "../../../styled-system/css";
 import { Button } from "../ui/button.tsx";
 import { controlStyle } from "../ui/field.tsx";
 import { docToHtml, htmlToDoc, richTextSchema as schema } from "./schema.ts";

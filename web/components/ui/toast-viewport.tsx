@@ -6,7 +6,8 @@ import { Portal } from "@ark-ui/react/portal";
 import { Toaster as ArkToaster, createToaster, Toast } from "@ark-ui/react/toast";
 import { CircleCheck, CircleX, X } from "lucide-react";
 import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { css } from "../../../styled-system/css";
+import { css } from "../../../styled-system/css" with { type: "macro" };
+import { cx } from "../../../styled-system/css";
 import { TOAST_DURATION_MS } from "../../lib/constants.ts";
 import { attachToaster, TOAST_SWIPE_THRESHOLD_PX, type ToastInput } from "./toast.tsx";
 
@@ -68,7 +69,8 @@ export default function ToastViewport() {
               borderWidth: "1px",
               borderLeftWidth: "4px",
               borderColor: "border",
-              borderLeftColor: item.type === "error" ? "danger" : "accent",
+              borderLeftColor: "accent",
+              "&[data-variant=destructive]": { borderLeftColor: "danger" },
               p: "4",
               pr: "10",
               w: "full",
@@ -82,7 +84,7 @@ export default function ToastViewport() {
             })}
           >
             <Swipeable id={item.id!}>
-              <span className={css({ color: item.type === "error" ? "danger" : "success", mt: "0.5", flexShrink: 0 })}>
+              <span className={cx(css({ mt: "0.5", flexShrink: 0 }), item.type === "error" ? css({ color: "danger" }) : css({ color: "success" }))}>
                 {item.type === "error" ? <CircleX size={20} aria-hidden /> : <CircleCheck size={20} aria-hidden />}
               </span>
               <div>

@@ -1,6 +1,6 @@
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
-import { formatLongDate } from "../../../lib/time.ts";
+import { formatDateRange } from "../../../shared/dates.ts";
 
 /** What every template knows about the site. */
 export type SiteInfo = { siteName: string; siteUrl: string };
@@ -69,7 +69,4 @@ export function Field({ label, value }: { label: string; value: string | null | 
 }
 
 /** "March 5, 2026" or "March 5, 2026 – March 7, 2026". */
-export const eventDates = (event: { startDate: string; endDate: string | null }) =>
-  event.endDate && event.endDate !== event.startDate
-    ? `${formatLongDate(event.startDate)} – ${formatLongDate(event.endDate)}`
-    : formatLongDate(event.startDate);
+export const eventDates = (event: { startDate: string; endDate: string | null }) => formatDateRange(event.startDate, event.endDate);

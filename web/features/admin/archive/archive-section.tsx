@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { Controller } from "react-hook-form";
 import { type ArchiveEventInput, archiveEventSchema } from "../../../../src/shared/schemas.ts";
 import type { ArchiveEvent } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { ArchiveRestore, DatabaseBackup, Download, HardDriveDownload } from "lucide-react";
 import { useState } from "react";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { toast } from "../../../components/ui/toast.tsx";

@@ -4,7 +4,7 @@ import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useEffect } from "react";
 import type { ClassInput } from "../../../../src/shared/schemas.ts";
 import type { Class } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { badge } from "../../../../styled-system/recipes";
 import { ClassIcon } from "../../../components/class-icon.tsx";
 import { Button } from "../../../components/ui/button.tsx";

@@ -3,7 +3,7 @@
 import { Bell, CalendarDays, DatabaseBackup, GraduationCap, LogOut, Mail, User, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { Button } from "../../../components/ui/button.tsx";
 import { Tabs } from "../../../components/ui/tabs.tsx";
 import { ClassesTab } from "../classes/classes-tab.tsx";

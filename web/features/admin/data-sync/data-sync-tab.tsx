@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, DatabaseBackup, Info, RefreshCw, Upload, XCircle } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
 import { BackupsCard } from "../backups/backups-card.tsx";

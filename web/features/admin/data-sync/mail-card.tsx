@@ -1,7 +1,7 @@
 // The 'Mail' card (issue 15): whether the site sends mail, its last error, 'Send a test mail', the outbox's recent rows.
 import { useQuery } from "@tanstack/react-query";
 import { Mail, Send } from "lucide-react";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
 import { formatDateTime } from "../shared/format.ts";

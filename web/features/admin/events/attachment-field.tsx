@@ -3,7 +3,7 @@ import { FileText, Paperclip } from "lucide-react";
 import { useRef } from "react";
 import { type Control, type FieldPath, type FieldValues, useController } from "react-hook-form";
 import { ATTACHMENT_MAX_BYTES } from "../../../../src/shared/constants.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { Button } from "../../../components/ui/button.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";

@@ -3,7 +3,7 @@
 import { Controller } from "react-hook-form";
 import { type EventInput, eventSchema } from "../../../../src/shared/schemas.ts";
 import type { Event } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";

@@ -5,7 +5,8 @@ import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { EventInput } from "../../../../src/shared/schemas.ts";
 import type { Event } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
+import { cx } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
 import { ArchiveSection } from "../archive/archive-section.tsx";
@@ -64,11 +65,12 @@ export function EventsTab() {
                 <ItemCard
                   key={event.id}
                   label={event.name}
-                  className={css({
-                    borderTopWidth: event.isHighlighted ? "4px" : "1px",
-                    borderTopColor: event.isHighlighted ? "accent" : "border",
-                    opacity: past ? 0.92 : 1,
-                  })}
+                  className={cx(
+                    event.isHighlighted
+                      ? css({ borderTopWidth: "4px", borderTopColor: "accent" })
+                      : css({ borderTopWidth: "1px", borderTopColor: "border" }),
+                    past && css({ opacity: 0.92 }),
+                  )}
                 >
                   <div className={css({ display: "flex", flexWrap: "wrap", gap: "1.5" })}>
                     {event.isHighlighted && <span className={badge({ tone: "accent" })}>Highlighted</span>}

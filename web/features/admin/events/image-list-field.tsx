@@ -3,7 +3,7 @@ import { ImageUp, Plus, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { imageSources } from "../../../../src/shared/images.ts";
 import { isMediaUrl } from "../../../../src/shared/validation.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/field.tsx";
 import { IMAGE_TYPES } from "../../../lib/constants.ts";

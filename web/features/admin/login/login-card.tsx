@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { DEFAULT_USERNAME } from "../../../../src/shared/constants.ts";
 import { loginSchema } from "../../../../src/shared/schemas.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";
 import { toast } from "../../../components/ui/toast.tsx";

@@ -2,7 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check, Eye, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { css, cx } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
+import { cx } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
@@ -50,7 +51,9 @@ export function MessagesTab() {
               className={cx(message.isRead ? undefined : css({ borderLeftWidth: "4px", borderLeftColor: "accent", bg: "cream.50" }))}
             >
               <div className={css({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: "2" })}>
-                <h3 className={css({ fontWeight: message.isRead ? "600" : "700", overflowWrap: "anywhere" })}>{message.subject}</h3>
+                <h3 className={cx(css({ overflowWrap: "anywhere" }), message.isRead ? css({ fontWeight: "600" }) : css({ fontWeight: "700" }))}>
+                  {message.subject}
+                </h3>
                 <Muted>{formatDateTime(message.createdAt)}</Muted>
               </div>
               <Muted>

@@ -5,7 +5,8 @@ import { AlertTriangle, Bell, CheckCircle2, ExternalLink, Info, Pencil, Plus, Tr
 import { useEffect } from "react";
 import type { NotificationInput } from "../../../../src/shared/schemas.ts";
 import type { Notification } from "../../../../src/shared/types.ts";
-import { css, cx } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
+import { cx } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
 import { NOTIFICATION_FORM_TYPES } from "../../../lib/constants.ts";

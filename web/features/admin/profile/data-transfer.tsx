@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Download, FileUp } from "lucide-react";
 import { useRef, useState } from "react";
 import { EXPORT_SECTIONS, exportFileName, INVALID_JSON_MESSAGE } from "../../../../src/shared/constants.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { Button } from "../../../components/ui/button.tsx";
 import { ApiError } from "../../../lib/api.ts";
 import { IMPORT_RELOAD_DELAY_MS } from "../../../lib/constants.ts";

@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import { Controller } from "react-hook-form";
 import { type ProfileInput, profileSchema } from "../../../../src/shared/schemas.ts";
 import type { PublicProfile } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { IMAGE_TYPES } from "../../../lib/constants.ts";

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { KeyRound, Video } from "lucide-react";
 import { useEffect, useState } from "react";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { Button } from "../../../components/ui/button.tsx";
 import { profileQueryOptions } from "../../../lib/queries/profile.ts";
 import { Panel, StateText } from "../shared/layout.tsx";

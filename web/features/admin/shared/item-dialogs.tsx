@@ -2,7 +2,7 @@
 // around its form and its deletion.
 import { Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";

@@ -1,6 +1,7 @@
 // Layout parts shared by the admin tabs: a panel with its header, item cards, empty and loading states.
 import type { ReactNode } from "react";
-import { css, cx } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
+import { cx } from "../../../../styled-system/css";
 
 export function Panel({
   title,

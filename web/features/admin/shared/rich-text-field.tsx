@@ -1,6 +1,6 @@
 // A labelled rich-text editor with its error, for react-hook-form's Controller.
 import { lazy, Suspense, useId } from "react";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 
 // The editor is part of the admin chunk; loading it lazily too keeps the first admin paint (the login card) light.
 const RichTextEditor = lazy(() => import("../../../components/editor/rich-text-editor.tsx").then((module) => ({ default: module.RichTextEditor })));

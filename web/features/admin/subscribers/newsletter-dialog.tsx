@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { type NewsletterMailInput, newsletterMailSchema } from "../../../../src/shared/schemas.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, Input } from "../../../components/ui/field.tsx";

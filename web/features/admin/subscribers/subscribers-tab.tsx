@@ -2,7 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { Download, Send, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { css, cx } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
+import { cx } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
 import { mailStatusQueryOptions } from "../data-sync/api.ts";

@@ -1,7 +1,7 @@
 import { FileText, Images } from "lucide-react";
 import { imageSources } from "../../../../src/shared/images.ts";
 import type { ArchiveItem } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { button } from "../../../../styled-system/recipes/button";
 import { card } from "../../../../styled-system/recipes/card";
 import { tag } from "../../../../styled-system/recipes/tag";

@@ -3,7 +3,8 @@
 import { ArrowDownUp, ChevronLeft, ChevronRight, Search, X } from "lucide-react";
 import { lazy, Suspense, useMemo, useRef, useState } from "react";
 import { archiveItemPath } from "../../../../src/shared/links.ts";
-import { css, cx } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
+import { cx } from "../../../../styled-system/css";
 import { Button } from "../../../components/ui/button.tsx";
 import { useDialogLink } from "../../../components/ui/dialog-link.ts";
 import { controlStyle } from "../../../components/ui/field.tsx";

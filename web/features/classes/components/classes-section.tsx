@@ -2,7 +2,7 @@
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useState } from "react";
 import type { Class } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { card } from "../../../../styled-system/recipes/card";
 import { tag } from "../../../../styled-system/recipes/tag";
 import { ClassIcon } from "../../../components/class-icon.tsx";

@@ -5,7 +5,7 @@ import { ShieldCheck } from "lucide-react";
 import type { FormEventHandler, ReactNode, Ref } from "react";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import type { ContactInput } from "../../../../src/shared/schemas.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { useHoneypot } from "../../../components/ui/honeypot.tsx";

@@ -1,7 +1,8 @@
 // 'Subscribe to calendar' near the events (or classes) section (issue 7). Apart from calendar-links.tsx so the public
 // page's first load does not carry the calendar helpers (src/shared/calendar.ts), needed only by the event dialog.
 import { CalendarSync } from "lucide-react";
-import { css, cx } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
+import { cx } from "../../../../styled-system/css";
 import { button } from "../../../../styled-system/recipes/button";
 
 /** The subscription feeds served by the calendar module. */

@@ -1,7 +1,8 @@
 import { ExternalLink } from "lucide-react";
+import { shortMonth } from "../../../../src/shared/dates.ts";
 import { imageSources } from "../../../../src/shared/images.ts";
 import type { Event } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { button } from "../../../../styled-system/recipes/button";
 import { card } from "../../../../styled-system/recipes/card";
 import { tag } from "../../../../styled-system/recipes/tag";
@@ -10,8 +11,6 @@ import { RichText } from "../../../components/ui/rich-text.tsx";
 import { CARD_IMAGE_SIZES } from "../../../components/ui/section.tsx";
 import { descriptionPreview, offersViewMore, typeTone } from "../rules.ts";
 import { EventMeta } from "./event-meta.tsx";
-
-const MONTH = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
 
 function DateChip({ date }: { date: string }) {
   const day = new Date(`${date}T00:00:00Z`);
@@ -33,7 +32,7 @@ function DateChip({ date }: { date: string }) {
       })}
     >
       <div className={css({ fontSize: "xs", fontWeight: "700", textTransform: "uppercase", color: "accent", letterSpacing: "0.08em" })}>
-        {MONTH.format(day)}
+        {shortMonth(date)}
       </div>
       <div className={css({ fontFamily: "display", fontSize: "2xl", fontWeight: "600", color: "heading", mt: "0.5" })}>{day.getUTCDate()}</div>
     </div>

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { imageSources } from "../../../../src/shared/images.ts";
 import { eventPath } from "../../../../src/shared/links.ts";
 import type { Event } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { button } from "../../../../styled-system/recipes/button";
 import { tag } from "../../../../styled-system/recipes/tag";
 import { Dialog } from "../../../components/ui/dialog.tsx";

@@ -1,6 +1,6 @@
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import type { Event } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { formatDateRange } from "../../../components/ui/format.ts";
 
 const row = css({ display: "flex", gap: "2.5", alignItems: "flex-start", "& svg": { color: "accent", flexShrink: 0, mt: "0.5" } });

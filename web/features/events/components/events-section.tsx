@@ -1,7 +1,7 @@
 // Upcoming Events (anchor "events"): the first 3, 'View All Events' / 'Show Less' (spec §2.1).
 import { lazy, Suspense, useState } from "react";
 import { eventPath } from "../../../../src/shared/links.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { Button } from "../../../components/ui/button.tsx";
 import { useDialogLink } from "../../../components/ui/dialog-link.ts";
 import { cardGridStyle, Section } from "../../../components/ui/section.tsx";

@@ -1,7 +1,7 @@
 // Registration for an event without an external link (the §5 registration schema and messages).
 import { useMutation } from "@tanstack/react-query";
 import { type RegistrationInput, registrationSchema } from "../../../../src/shared/schemas.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { Button } from "../../../components/ui/button.tsx";
 import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
 import { useHoneypot } from "../../../components/ui/honeypot.tsx";

@@ -5,7 +5,7 @@ import { type MouseEvent, useEffect, useState } from "react";
 import { DEFAULT_PROFILE } from "../../../../src/shared/constants.ts";
 import { imageSources, PORTRAIT_SIZES } from "../../../../src/shared/images.ts";
 import type { PublicProfile } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { button } from "../../../../styled-system/recipes/button";
 import { RichText } from "../../../components/ui/rich-text.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";

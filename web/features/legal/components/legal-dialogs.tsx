@@ -2,7 +2,7 @@
 // Dialog and the texts), loaded on first use; hovering or focusing a link starts the download early. Esc or Close
 // returns the focus to the link.
 import { lazy, Suspense, useRef, useState } from "react";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { useOpenedOnce } from "../../../lib/use-opened-once.ts";
 import type { LegalKind } from "./legal-dialog.tsx";
 

@@ -5,7 +5,7 @@ import { Send } from "lucide-react";
 import type { FormEventHandler, ReactNode, Ref } from "react";
 import type { UseFormRegister } from "react-hook-form";
 import type { NewsletterInput } from "../../../../src/shared/schemas.ts";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { Button } from "../../../components/ui/button.tsx";
 import { useHoneypot } from "../../../components/ui/honeypot.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";

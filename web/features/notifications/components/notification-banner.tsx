@@ -2,7 +2,7 @@
 // button remembered in local storage (read and written only in effects and handlers).
 import { Bell, CircleCheck, CircleX, ExternalLink, Info, Megaphone, TriangleAlert, X } from "lucide-react";
 import { type ComponentType, useEffect, useState } from "react";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { notice } from "../../../../styled-system/recipes/notice";
 import { RichText } from "../../../components/ui/rich-text.tsx";
 import { DISMISSED_NOTIFICATIONS_KEY } from "../../../lib/constants.ts";

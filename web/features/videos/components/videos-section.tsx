@@ -3,7 +3,7 @@
 // YouTube key (the page's data says so) asks for nothing: it links to the channel when one is known, else shows no
 // section.
 import { CirclePlay, RefreshCw, TriangleAlert } from "lucide-react";
-import { css } from "../../../../styled-system/css";
+import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { button } from "../../../../styled-system/recipes/button";
 import { Button } from "../../../components/ui/button.tsx";
 import { formatShortDate } from "../../../components/ui/format.ts";

@@ -1,0 +1,35 @@
+// The site's dates as the spec shows them, in US English whatever the reader's locale (spec §2.1): "January 15, 2027"
+// for events, "Jan 15, 2027" for videos. Spelled from a table, not by Intl.DateTimeFormat: building a formatter loads
+// ICU's locale data, ~20 ms of a phone's first script run (ADR 7), for formats that never vary.
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** A date's UTC calendar day: a YYYY-MM-DD prefix as written, anything else as `Date` parses it; null when invalid. */
+function calendarDay(value: string, fromPrefix: boolean): Date | null {
+  const prefix = fromPrefix ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+  const date = prefix ? new Date(Date.UTC(Number(prefix[1]), Number(prefix[2]) - 1, Number(prefix[3]))) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "Jan" for a YYYY-MM-DD date (the event card's date chip); "" when it does not parse. */
+export function shortMonth(value: string): string {
+  const day = calendarDay(value, true);
+  return day ? MONTHS[day.getUTCMonth()]!.slice(0, 3) : "";
+}
+
+/** "January 15, 2027" from a YYYY-MM-DD date (its day as written); the text itself when it does not parse. */
+export function formatLongDate(value: string): string {
+  const day = calendarDay(value, true);
+  return day ? `${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}` : value;
+}
+
+/** "Jan 15, 2027" from an ISO date-time (its UTC day); the text itself when it does not parse. */
+export function formatShortDate(value: string): string {
+  const day = calendarDay(value, false);
+  return day ? `${MONTHS[day.getUTCMonth()]!.slice(0, 3)} ${day.getUTCDate()}, ${day.getUTCFullYear()}` : value;
+}
+
+/** A start date, or "start – end" when the end differs. */
+export function formatDateRange(start: string, end?: string | null): string {
+  return end && end !== start ? `${formatLongDate(start)} – ${formatLongDate(end)}` : formatLongDate(start);
+}
