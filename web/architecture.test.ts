@@ -59,4 +59,16 @@ describe("the web app's layout", () => {
     const listedButUnused = Object.keys(SERVER_IMPORTS_OF_WEB).filter((from) => !intoWeb.some((found) => found.from === from));
     expect(listedButUnused).toEqual([]);
   });
+
+  // ADR 14: style objects are resolved by Panda's own css() at build time, through Bun's macros, so none is resolved
+  // in the browser during the first script run (a call whose argument is not static fails the build).
+  test("every css() of Panda runs at build time", async () => {
+    const atRuntime: string[] = [];
+    for await (const path of new Glob("**/*.{ts,tsx}").scan(join(ROOT, "web"))) {
+      const text = await Bun.file(join(ROOT, "web", path)).text();
+      for (const [line] of text.matchAll(/^import \{[^}]*\bcss\b[^}]*\} from "[./]*styled-system\/css".*$/gm))
+        if (!line.endsWith('with { type: "macro" };')) atRuntime.push(`web/${path}: ${line}`);
+    }
+    expect(atRuntime).toEqual([]);
+  });
 });
