@@ -6,7 +6,8 @@
 // start, after the first render of / and after the load, the same start and memory figures of a compiled hello-world
 // Bun server (bench/floor.ts: the floor under ours), a newsletter to 5,000 subscribers through a local SMTP server
 // (time, peak RSS, /api/events p99 meanwhile), and the bundle sizes. Bounded: DURATION seconds per endpoint and
-// server, BENCH_STARTS starts of each kind.
+// server, BENCH_STARTS starts of each kind. `BENCH_ONLY=newsletter bun run bench` builds the executable and runs the
+// newsletter phase alone.
 
 import { Database } from "bun:sqlite";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -24,6 +25,11 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 5));
 const ENDPOINTS = ["/api/events", "/api/archive-events", "/api/profile", "/"];
 const NEWSLETTER_SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 5000);
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== "newsletter") {
+  console.error(`BENCH_ONLY=${ONLY}: the one phase that runs alone is "newsletter".`);
+  process.exit(1);
+}
 const cores = availableParallelism();
 // Server on core 0, wrk on the others (a 2-core machine: one each).
 const SERVER_CPUS = "0";
@@ -172,6 +178,8 @@ async function newsletterSend(exe: string, dir: string) {
   db.transaction(() => {
     for (let i = 0; i < NEWSLETTER_SUBSCRIBERS; i++) insert.run(`reader${i}@example.org`);
   })();
+  // The demo content's own confirmed subscribers get the newsletter too.
+  const recipients = db.query<{ n: number }, []>("SELECT count(*) AS n FROM subscribers WHERE state = 'confirmed'").get()!.n;
   db.close();
   server = spawnServer([exe, "serve"], env, dir);
   try {
@@ -192,7 +200,7 @@ async function newsletterSend(exe: string, dir: string) {
     if (sent.status !== 201) throw new Error(`newsletter: ${sent.status} ${await sent.text()}`);
     const latencies: number[] = [];
     let peakMb = 0;
-    while (delivered < NEWSLETTER_SUBSCRIBERS && performance.now() - started < 600_000) {
+    while (delivered < recipients && performance.now() - started < 600_000) {
       const asked = performance.now();
       await (await fetch(`${url}/api/events`)).arrayBuffer();
       latencies.push(performance.now() - asked);
@@ -209,6 +217,23 @@ async function newsletterSend(exe: string, dir: string) {
   }
 }
 
+const printNewsletter = (letter: Awaited<ReturnType<typeof newsletterSend>>) =>
+  console.log(
+    `newsletter to ${NEWSLETTER_SUBSCRIBERS} confirmed subscribers (local SMTP server): ${letter.delivered} delivered in ${letter.seconds.toFixed(1)} s, ` +
+      `peak RSS ${letter.peakMb.toFixed(1)} MB, /api/events p99 meanwhile ${letter.p99.toFixed(1)} ms (${letter.reads} reads)`,
+  );
+
+if (ONLY === "newsletter") {
+  const dir = mkdtempSync(join(tmpdir(), "vedanta-bench-"));
+  try {
+    console.log("Building the executable (bun scripts/compile.ts)...");
+    await $`bun scripts/compile.ts ${join(dir, "vedanta-site")}`.cwd(ROOT).quiet();
+    printNewsletter(await newsletterSend(join(dir, "vedanta-site"), dir));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 if (!Bun.which("wrk")) {
   console.error("wrk is missing: install it with `apt-get install -y wrk`.");
   process.exit(1);
@@ -363,11 +388,7 @@ try {
   console.log(
     `memory (RSS): ours idle after the start ${idleMb.toFixed(1)} MB, after the first / ${renderedMb.toFixed(1)} MB, after the load ${loadedMb.toFixed(1)} MB; node baseline idle ${baseIdleMb.toFixed(1)} MB, after ${baseLoadedMb.toFixed(1)} MB`,
   );
-  const letter = await newsletterSend(exe, dir);
-  console.log(
-    `newsletter to ${NEWSLETTER_SUBSCRIBERS} confirmed subscribers (local SMTP server): ${letter.delivered} delivered in ${letter.seconds.toFixed(1)} s, ` +
-      `peak RSS ${letter.peakMb.toFixed(1)} MB, /api/events p99 meanwhile ${letter.p99.toFixed(1)} ms (${letter.reads} reads)`,
-  );
+  printNewsletter(await newsletterSend(exe, dir));
   const budgets = await checkBudgets(join(ROOT, "dist/public"));
   console.log(`bundle sizes:\n${budgets.lines.join("\n")}`);
 } finally {

@@ -1,5 +1,6 @@
 // A real SMTP server for tests (smtp-server, from the Nodemailer project): it keeps what arrives, read with mailparser.
-// `reject` answers the next mails with a chosen SMTP reply, to test temporary (4xx) and permanent (5xx) failures.
+// `reject` answers the next mails with a chosen SMTP reply, to test temporary (4xx) and permanent (5xx) failures;
+// `leaveUnanswered` keeps a mail without ever acknowledging it, so that a sender killed then has it in flight.
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
@@ -9,6 +10,7 @@ type Rejection = { code: number; message: string; times: number };
 export async function startSmtpServer() {
   const received: Received[] = [];
   let rejection: Rejection | undefined;
+  let unansweredCount: number | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -24,9 +26,14 @@ export async function startSmtpServer() {
         const raw = Buffer.concat(chunks).toString("utf8");
         const mail = await simpleParser(raw);
         received.push(Object.assign(mail, { raw, envelopeTo: session.envelope.rcptTo.map((to) => to.address) }));
-        callback();
+        if (received.length !== unansweredCount) callback();
       });
     },
+  });
+  // A sender killed with kill -9 in the middle of a transaction resets its connection; smtp-server reports that as an
+  // 'error' event, which without a listener would throw in the test. What arrived in full is kept all the same.
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ECONNRESET" && error.code !== "EPIPE") throw error;
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as { port: number }).port;
@@ -37,6 +44,10 @@ export async function startSmtpServer() {
     /** Answers the next `times` mails with `code message` (e.g. 451 or 550). */
     reject(code: number, message: string, times = 1) {
       rejection = { code, message, times };
+    },
+    /** Keeps the `nth` next mail but never answers it: its sender waits for the answer (until it is killed). */
+    leaveUnanswered(nth: number) {
+      unansweredCount = received.length + nth;
     },
     /** Waits until `count` mails have arrived. */
     async waitFor(count: number, timeoutMs = 10_000) {

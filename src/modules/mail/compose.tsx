@@ -62,30 +62,58 @@ function parts(row: OutboxRow, options: ComposeOptions): Parts {
     }
     case "newsletter-confirmation":
       return { element: <NewsletterConfirmation site={site} confirmUrl={(row.data as MailData["newsletter-confirmation"]).confirmUrl} /> };
-    case "newsletter": {
-      const data = row.data as MailData["newsletter"];
-      return {
-        element: <Newsletter site={site} subject={row.subject} data={data} />,
-        extra: data.subscriber ? { headers: unsubscribeHeaders(data.subscriber.unsubscribeUrl, options) } : undefined,
-      };
-    }
+    case "newsletter":
+      return { element: <Newsletter site={site} subject={row.subject} data={row.data as MailData["newsletter"]} /> };
     case "test":
       return { element: <TestMail site={site} /> };
   }
   throw new Error(`Unknown mail kind "${row.kind}"`);
 }
 
-export async function composeMail(row: OutboxRow, options: ComposeOptions): Promise<SendMailOptions> {
-  const { element, extra } = parts(row, options);
+const renderBoth = async (element: ReactElement) => {
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { html, text };
+};
+
+/** Stands in for a reader's unsubscribe link in a newsletter rendered once for all its readers. */
+const UNSUBSCRIBE_STAND_IN = `https://unsubscribe.invalid/${crypto.randomUUID()}`;
+let renderedNewsletter: { key: string; html: string; text: string } | undefined;
+
+/**
+ * A newsletter's copies differ only by the reader's unsubscribe link: the template is rendered once per newsletter
+ * (React's render and the plain-text conversion of every copy were most of a send's work and garbage), and each
+ * copy gets its link put in, escaped in the HTML as React escapes an attribute.
+ */
+async function newsletterParts(row: OutboxRow, subscriber: NonNullable<MailData["newsletter"]["subscriber"]>, options: ComposeOptions) {
+  const site = siteInfo(options);
+  const { body } = row.data as MailData["newsletter"];
+  const key = JSON.stringify([site, row.subject, body]);
+  if (renderedNewsletter?.key !== key) {
+    const standIn = { newsletterId: null, body, subscriber: { ...subscriber, unsubscribeUrl: UNSUBSCRIBE_STAND_IN } };
+    renderedNewsletter = { key, ...(await renderBoth(<Newsletter site={site} subject={row.subject} data={standIn} />)) };
+  }
+  const link = subscriber.unsubscribeUrl;
+  return {
+    html: renderedNewsletter.html.split(UNSUBSCRIBE_STAND_IN).join(Bun.escapeHTML(link)),
+    text: renderedNewsletter.text.split(UNSUBSCRIBE_STAND_IN).join(link),
+    headers: unsubscribeHeaders(link, options),
+  };
+}
+
+export async function composeMail(row: OutboxRow, options: ComposeOptions): Promise<SendMailOptions> {
+  const subscriber = row.kind === "newsletter" && (row.data as MailData["newsletter"]).subscriber;
+  let content: Partial<SendMailOptions>;
+  if (subscriber) content = await newsletterParts(row, subscriber, options);
+  else {
+    const { element, extra } = parts(row, options);
+    content = { ...(await renderBoth(element)), ...extra };
+  }
   return {
     from: options.mail.from,
     to: row.recipient,
     subject: row.subject,
-    html,
-    text,
     // The same Message-ID on every attempt: a repeat after a crash is recognisable as the same message.
     messageId: `<outbox-${row.id}-${Date.parse(row.createdAt)}@${new URL(options.siteUrl).hostname || "localhost"}>`,
-    ...extra,
+    ...content,
   };
 }

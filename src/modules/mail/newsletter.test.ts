@@ -1,9 +1,12 @@
 // Newsletters (issue 15, items 5 and 6): one message per confirmed subscriber, with one-click unsubscribe headers.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { render } from "@react-email/render";
 import { eq } from "drizzle-orm";
-import { outbox, subscribers } from "../../../db/schema.ts";
+import { type OutboxRow, outbox, subscribers } from "../../../db/schema.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { type SmtpServer, startSmtpServer } from "../../../tests/support/smtp.ts";
+import { composeMail } from "./compose.tsx";
+import { Newsletter } from "./templates/newsletter.tsx";
 import { createMailWorker } from "./worker.ts";
 
 let smtp: SmtpServer;
@@ -100,6 +103,40 @@ describe("newsletter", () => {
     const [summer, spring] = await listed();
     expect(summer).toMatchObject({ subject: "Summer", recipients: 2, sent: 1, failed: 1, waiting: 0 });
     expect(spring).toMatchObject({ subject: "Spring retreat", sent: 3 });
+  });
+
+  test("each reader's copy is the newsletter rendered with that reader's own unsubscribe link", async () => {
+    const options = { mail: t.config.mail!, siteUrl: SITE_URL, timezone: t.config.timezone, now: new Date() };
+    const site = { siteName: "Vedanta & Yoga", siteUrl: SITE_URL };
+    for (const [id, email, token] of [
+      [1, "ann@example.org", "a-b_1"],
+      [2, "o'hara@example.org", `c'd"<e>`],
+    ] as const) {
+      const data = {
+        newsletterId: 7,
+        body: newsletter.body,
+        subscriber: { id, email, unsubscribeUrl: `${SITE_URL}/api/newsletter/unsubscribe?id=${id}&token=${token}` },
+      };
+      const createdAt = new Date().toISOString();
+      const row: OutboxRow = {
+        id,
+        kind: "newsletter",
+        recipient: email,
+        subject: "Spring retreat",
+        data,
+        newsletterId: 7,
+        state: "sending",
+        attempts: 1,
+        lastAnswer: null,
+        nextAttemptAt: createdAt,
+        createdAt,
+        sentAt: null,
+      };
+      const copy = await composeMail(row, options);
+      const own = Newsletter({ site, subject: "Spring retreat", data });
+      expect(copy.html).toBe(await render(own));
+      expect(copy.text).toBe(await render(own, { plainText: true }));
+    }
   });
 
   test("a newsletter needs a subject and a body", async () => {

@@ -1,5 +1,5 @@
 // Every mail starts as an outbox row, written by the caller inside the transaction that stores its cause.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { outbox, profile } from "../../../db/schema.ts";
 import type { Config } from "../../config.ts";
@@ -24,6 +24,17 @@ export const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
 
 export function createOutbox(db: Db, config: Config) {
   const profileEmail = db.select({ email: profile.email }).from(profile).limit(1).prepare();
+  // Prepared once: a newsletter adds a row per subscriber, and each statement prepared anew stays in memory until a GC.
+  const insert = db
+    .insert(outbox)
+    .values({
+      kind: sql.placeholder("kind"),
+      recipient: sql.placeholder("recipient"),
+      subject: sql.placeholder("subject"),
+      data: sql.placeholder("data"),
+      newsletterId: sql.placeholder("newsletterId"),
+    })
+    .prepare();
   return {
     enabled: config.mail !== undefined,
     /** Where the teacher's notices go: NOTIFY_EMAIL, else the profile's e-mail. */
@@ -31,9 +42,7 @@ export function createOutbox(db: Db, config: Config) {
     /** Queues a mail when mail is on (call it inside the transaction of its cause); nothing otherwise. */
     add<K extends MailKind>(kind: K, to: string, subject: string, data: MailData[K], newsletterId?: number) {
       if (!config.mail) return;
-      db.insert(outbox)
-        .values({ kind, recipient: oneLine(to), subject: oneLine(subject), data, newsletterId })
-        .run();
+      insert.run({ kind, recipient: oneLine(to), subject: oneLine(subject), data, newsletterId: newsletterId ?? null });
     },
   };
 }

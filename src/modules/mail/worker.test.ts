@@ -47,24 +47,24 @@ describe("the mail worker in the server", () => {
     expect(mail!.envelopeTo).toEqual(["teacher@example.org"]);
   });
 
-  test("after kill -9 the worker resumes: every queued mail arrives, at most one twice", async () => {
+  test("after kill -9 the worker resumes: every queued mail arrives, only the one in flight at the kill twice", async () => {
     smtp.received.length = 0;
     const token = await login(server!.url);
     const queued = 30;
+    // The 8th mail arrives in full but is never answered: the kill finds it in flight however fast the queue drains.
+    smtp.leaveUnanswered(8);
     for (let i = 0; i < queued; i++) {
       const response = await fetch(`${server!.url}/api/admin/mail/test`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
       expect(response.status).toBe(201);
     }
     await smtp.waitFor(8);
     await server!.kill9();
-    const beforeRestart = smtp.received.length;
-    expect(beforeRestart).toBeLessThan(queued);
+    expect(smtp.received).toHaveLength(8);
+    const inFlight = smtp.received[7]!.messageId;
     server = await startServer({ dir: server!.dir, env: env() });
-    const deadline = Date.now() + 30_000;
-    const ids = () => new Set(smtp.received.map((mail) => mail.messageId));
-    while (ids().size < queued && Date.now() < deadline) await Bun.sleep(50);
-    expect(ids().size).toBe(queued);
-    expect(smtp.received.length - queued).toBeLessThanOrEqual(1);
+    const received = await smtp.waitFor(queued + 1, 30_000);
+    expect(new Set(received.map((mail) => mail.messageId)).size).toBe(queued);
+    expect(received.filter((mail) => mail.messageId === inFlight)).toHaveLength(2);
   }, 60_000);
 
   test("SIGTERM stops the worker with the server", async () => {

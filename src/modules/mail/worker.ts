@@ -45,6 +45,18 @@ export function createMailWorker(options: { db: Db; config: Config & { mail: Mai
     .limit(1)
     .prepare();
   const update = (id: number, values: Partial<OutboxRow>) => db.update(outbox).set(values).where(eq(outbox.id, id)).run();
+  // The two writes of every send, prepared once (a statement prepared per send stays in memory until a GC).
+  const byId = eq(outbox.id, sql.placeholder("id"));
+  const markSending = db
+    .update(outbox)
+    .set({ state: "sending", attempts: sql`${sql.placeholder("attempts")}` })
+    .where(byId)
+    .prepare();
+  const markSent = db
+    .update(outbox)
+    .set({ state: "sent", lastAnswer: sql`${sql.placeholder("answer")}`, sentAt: sql`${sql.placeholder("sentAt")}` })
+    .where(byId)
+    .prepare();
   const subscriberState = db
     .select({ email: subscribers.email, state: subscribers.state })
     .from(subscribers)
@@ -63,11 +75,11 @@ export function createMailWorker(options: { db: Db; config: Config & { mail: Mai
       update(row.id, { state: "failed", lastAnswer: "Not sent: the address unsubscribed" });
       return;
     }
-    update(row.id, { state: "sending", attempts: row.attempts + 1 });
+    markSending.run({ id: row.id, attempts: row.attempts + 1 });
     try {
       const message = await composeMail(row, { mail: config.mail, siteUrl: config.siteUrl, timezone: config.timezone, now: now() });
       const info = await transport.sendMail(message);
-      update(row.id, { state: "sent", lastAnswer: info.response, sentAt: now().toISOString() });
+      markSent.run({ id: row.id, answer: info.response, sentAt: now().toISOString() });
     } catch (error) {
       const answer = answerOf(error);
       const next = now().getTime() + retryDelay(row.attempts + 1);
