@@ -1,13 +1,17 @@
 import { Elysia } from "elysia";
 import type { AppContext, Module } from "../../context.ts";
-import { readBodyWithLimit } from "../../lib/body.ts";
-import { badRequest } from "../../lib/errors.ts";
+import { parseJson, readBodyWithLimit } from "../../lib/body.ts";
 import { exportFileName, INVALID_JSON_MESSAGE } from "../../shared/constants.ts";
 import { readSyncStatus, restoreFromAppData, syncToAppData } from "./app-data.ts";
 import { exportData, importData } from "./service.ts";
 
 /** Largest import file accepted; bigger bodies get 413 before they are read whole. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * An export nests four deep (the sections, their rows, a row's images) and its smallest row (a subscriber) takes ~60
+ * bytes, so an import file within the size limit holds fewer arrays and objects than this.
+ */
+const IMPORT_JSON_BOUNDS = { maxDepth: 16, maxContainers: IMPORT_MAX_BYTES / 40 };
 
 /** Export/import of the content sections and the app_data sync/restore (spec §2.2 Data Sync, §7 admin calls). */
 export function dataModule(ctx: AppContext): Module {
@@ -31,9 +35,5 @@ export function dataModule(ctx: AppContext): Module {
 /** Reads a JSON body of at most `maxBytes` (413 beyond, judged by Content-Length first, then while reading). */
 async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
   const bytes = await readBodyWithLimit(request, maxBytes, `The import file is too large. Maximum size is ${Math.round(maxBytes / 1024 / 1024)} MB.`);
-  try {
-    return JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    throw badRequest(INVALID_JSON_MESSAGE);
-  }
+  return parseJson(bytes, IMPORT_JSON_BOUNDS, INVALID_JSON_MESSAGE);
 }
