@@ -1,6 +1,7 @@
 // The public home page (spec §2.1): hero, notifications, events, classes, videos, contact, archive, then the footer.
 // Features do not import each other; this page composes them and passes what they share (profile, channel).
 
+import { Suspense } from "react";
 import type { PublicProfile } from "../../../src/shared/types.ts";
 import { css } from "../../../styled-system/css" with { type: "macro" };
 import { ArchiveSection } from "../../features/archive/components/archive-section.tsx";
@@ -64,14 +65,31 @@ export function HomePage() {
       <main id="main" tabIndex={-1} className={css({ _focus: { outline: "none" } })}>
         <NewsletterNotice />
         <Hero profile={profile.data} isPending={profile.isPending} onNavigate={scrollToSection} />
-        <NotificationBanner />
-        <EventsSection timezone={profile.data?.timezone ?? ""} onViewAll={() => console.log("View all events")} />
-        <ClassesSection />
-        <VideosSection />
-        <Contact profile={profile.data} />
-        <ArchiveSection />
+        {/* Each part below the hero is a Suspense boundary of its own: React hydrates the header and the hero first,
+            then each part in a render and a commit of its own, so no long task holds the page's first load (ADR 14).
+            A click on a part not hydrated yet hydrates it at once: its code is already there. */}
+        <Suspense>
+          <NotificationBanner />
+        </Suspense>
+        <Suspense>
+          <EventsSection timezone={profile.data?.timezone ?? ""} onViewAll={() => console.log("View all events")} />
+        </Suspense>
+        <Suspense>
+          <ClassesSection />
+        </Suspense>
+        <Suspense>
+          <VideosSection />
+        </Suspense>
+        <Suspense>
+          <Contact profile={profile.data} />
+        </Suspense>
+        <Suspense>
+          <ArchiveSection />
+        </Suspense>
       </main>
-      <SiteFooter brand={BRAND} email={email} newsletter={<NewsletterForm />} legal={<LegalDialogs email={email} />} />
+      <Suspense>
+        <SiteFooter brand={BRAND} email={email} newsletter={<NewsletterForm />} legal={<LegalDialogs email={email} />} />
+      </Suspense>
     </>
   );
 }
