@@ -5,7 +5,7 @@ import type { ReactElement } from "react";
 import type { OutboxRow } from "../../../db/schema.ts";
 import type { MailConfig } from "../../config.ts";
 import { eventFileName, singleEventCalendar } from "../calendar/service.ts";
-import { type MailData, type MailKind, oneLine } from "./outbox.ts";
+import { type MailData, type MailKind, type NewsletterCopy, type NewsletterTestCopy, oneLine } from "./outbox.ts";
 import { ContactNotice } from "./templates/contact-notice.tsx";
 import type { SiteInfo } from "./templates/layout.tsx";
 import { Newsletter } from "./templates/newsletter.tsx";
@@ -62,8 +62,11 @@ function parts(row: OutboxRow, options: ComposeOptions): Parts {
     }
     case "newsletter-confirmation":
       return { element: <NewsletterConfirmation site={site} confirmUrl={(row.data as MailData["newsletter-confirmation"]).confirmUrl} /> };
-    case "newsletter":
-      return { element: <Newsletter site={site} subject={row.subject} data={row.data as MailData["newsletter"]} /> };
+    case "newsletter": {
+      // Only the admin's test copy comes here: readers' copies are made by the composer's newsletterParts.
+      const { body } = row.data as NewsletterTestCopy;
+      return { element: <Newsletter site={site} subject={row.subject} body={body} reader={null} /> };
+    }
     case "test":
       return { element: <TestMail site={site} /> };
   }
@@ -77,43 +80,52 @@ const renderBoth = async (element: ReactElement) => {
 
 /** Stands in for a reader's unsubscribe link in a newsletter rendered once for all its readers. */
 const UNSUBSCRIBE_STAND_IN = `https://unsubscribe.invalid/${crypto.randomUUID()}`;
-let renderedNewsletter: { key: string; html: string; text: string } | undefined;
 
 /**
- * A newsletter's copies differ only by the reader's unsubscribe link: the template is rendered once per newsletter
- * (React's render and the plain-text conversion of every copy were most of a send's work and garbage), and each
- * copy gets its link put in, escaped in the HTML as React escapes an attribute.
+ * Makes messages of outbox rows. A reader's newsletter row holds only that reader's part: `newsletterBody` reads the
+ * body from the `newsletters` row, once per newsletter.
  */
-async function newsletterParts(row: OutboxRow, subscriber: NonNullable<MailData["newsletter"]["subscriber"]>, options: ComposeOptions) {
-  const site = siteInfo(options);
-  const { body } = row.data as MailData["newsletter"];
-  const key = JSON.stringify([site, row.subject, body]);
-  if (renderedNewsletter?.key !== key) {
-    const standIn = { newsletterId: null, body, subscriber: { ...subscriber, unsubscribeUrl: UNSUBSCRIBE_STAND_IN } };
-    renderedNewsletter = { key, ...(await renderBoth(<Newsletter site={site} subject={row.subject} data={standIn} />)) };
-  }
-  const link = subscriber.unsubscribeUrl;
-  return {
-    html: renderedNewsletter.html.split(UNSUBSCRIBE_STAND_IN).join(Bun.escapeHTML(link)),
-    text: renderedNewsletter.text.split(UNSUBSCRIBE_STAND_IN).join(link),
-    headers: unsubscribeHeaders(link, options),
-  };
-}
+export function createComposer(newsletterBody: (newsletterId: number) => string | undefined) {
+  let renderedNewsletter: { key: string; html: string; text: string } | undefined;
 
-export async function composeMail(row: OutboxRow, options: ComposeOptions): Promise<SendMailOptions> {
-  const subscriber = row.kind === "newsletter" && (row.data as MailData["newsletter"]).subscriber;
-  let content: Partial<SendMailOptions>;
-  if (subscriber) content = await newsletterParts(row, subscriber, options);
-  else {
-    const { element, extra } = parts(row, options);
-    content = { ...(await renderBoth(element)), ...extra };
+  /**
+   * A newsletter's copies differ only by the reader's unsubscribe link: the template is rendered once per newsletter
+   * (React's render and the plain-text conversion of every copy were most of a send's work and garbage), and each
+   * copy gets its link put in, escaped in the HTML as React escapes an attribute.
+   */
+  async function newsletterParts(row: OutboxRow, data: NewsletterCopy, options: ComposeOptions) {
+    const site = siteInfo(options);
+    // A row queued by an older version carries its body.
+    const key = JSON.stringify([site, row.subject, data.body ?? data.newsletterId]);
+    if (renderedNewsletter?.key !== key) {
+      const body = data.body ?? newsletterBody(data.newsletterId);
+      if (body === undefined) throw new Error(`Newsletter ${data.newsletterId} is not in the database`);
+      const standIn = { ...data.subscriber, unsubscribeUrl: UNSUBSCRIBE_STAND_IN };
+      renderedNewsletter = { key, ...(await renderBoth(<Newsletter site={site} subject={row.subject} body={body} reader={standIn} />)) };
+    }
+    const link = data.subscriber.unsubscribeUrl;
+    return {
+      html: renderedNewsletter.html.split(UNSUBSCRIBE_STAND_IN).join(Bun.escapeHTML(link)),
+      text: renderedNewsletter.text.split(UNSUBSCRIBE_STAND_IN).join(link),
+      headers: unsubscribeHeaders(link, options),
+    };
   }
-  return {
-    from: options.mail.from,
-    to: row.recipient,
-    subject: row.subject,
-    // The same Message-ID on every attempt: a repeat after a crash is recognisable as the same message.
-    messageId: `<outbox-${row.id}-${Date.parse(row.createdAt)}@${new URL(options.siteUrl).hostname || "localhost"}>`,
-    ...content,
+
+  return async function composeMail(row: OutboxRow, options: ComposeOptions): Promise<SendMailOptions> {
+    const newsletter = row.kind === "newsletter" ? (row.data as MailData["newsletter"]) : undefined;
+    let content: Partial<SendMailOptions>;
+    if (newsletter?.subscriber) content = await newsletterParts(row, newsletter, options);
+    else {
+      const { element, extra } = parts(row, options);
+      content = { ...(await renderBoth(element)), ...extra };
+    }
+    return {
+      from: options.mail.from,
+      to: row.recipient,
+      subject: row.subject,
+      // The same Message-ID on every attempt: a repeat after a crash is recognisable as the same message.
+      messageId: `<outbox-${row.id}-${Date.parse(row.createdAt)}@${new URL(options.siteUrl).hostname || "localhost"}>`,
+      ...content,
+    };
   };
 }

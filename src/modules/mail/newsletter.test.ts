@@ -1,11 +1,11 @@
 // Newsletters (issue 15, items 5 and 6): one message per confirmed subscriber, with one-click unsubscribe headers.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { render } from "@react-email/render";
-import { eq } from "drizzle-orm";
-import { type OutboxRow, outbox, subscribers } from "../../../db/schema.ts";
+import { eq, sql } from "drizzle-orm";
+import { newsletters, type OutboxRow, outbox, subscribers } from "../../../db/schema.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
 import { type SmtpServer, startSmtpServer } from "../../../tests/support/smtp.ts";
-import { composeMail } from "./compose.tsx";
+import { createComposer } from "./compose.tsx";
 import { Newsletter } from "./templates/newsletter.tsx";
 import { createMailWorker } from "./worker.ts";
 
@@ -108,22 +108,19 @@ describe("newsletter", () => {
   test("each reader's copy is the newsletter rendered with that reader's own unsubscribe link", async () => {
     const options = { mail: t.config.mail!, siteUrl: SITE_URL, timezone: t.config.timezone, now: new Date() };
     const site = { siteName: "Vedanta & Yoga", siteUrl: SITE_URL };
+    const composeMail = createComposer((id) => (id === 7 ? newsletter.body : undefined));
     for (const [id, email, token] of [
       [1, "ann@example.org", "a-b_1"],
       [2, "o'hara@example.org", `c'd"<e>`],
     ] as const) {
-      const data = {
-        newsletterId: 7,
-        body: newsletter.body,
-        subscriber: { id, email, unsubscribeUrl: `${SITE_URL}/api/newsletter/unsubscribe?id=${id}&token=${token}` },
-      };
+      const reader = { id, email, unsubscribeUrl: `${SITE_URL}/api/newsletter/unsubscribe?id=${id}&token=${token}` };
       const createdAt = new Date().toISOString();
       const row: OutboxRow = {
         id,
         kind: "newsletter",
         recipient: email,
         subject: "Spring retreat",
-        data,
+        data: { newsletterId: 7, subscriber: reader },
         newsletterId: 7,
         state: "sending",
         attempts: 1,
@@ -133,10 +130,70 @@ describe("newsletter", () => {
         sentAt: null,
       };
       const copy = await composeMail(row, options);
-      const own = Newsletter({ site, subject: "Spring retreat", data });
+      const own = Newsletter({ site, subject: "Spring retreat", body: newsletter.body, reader });
       expect(copy.html).toBe(await render(own));
       expect(copy.text).toBe(await render(own, { plainText: true }));
     }
+  });
+
+  test("a newsletter's outbox rows hold only each reader's part; every reader receives the whole 50 KB body", async () => {
+    const readers = Array.from({ length: 20 }, (_, i) => `reader${i}@example.org`);
+    t.db
+      .insert(subscribers)
+      .values(readers.map((email) => ({ email, state: "confirmed" as const })))
+      .run();
+    const confirmed = t.db.select().from(subscribers).where(eq(subscribers.state, "confirmed")).all().length;
+    const paragraphs = Array.from({ length: 800 }, (_, i) => `<p>Paragraph ${i} of the long letter: breath, stillness and study.</p>`);
+    const answer = await t.request("POST", "/api/admin/newsletters", { token, body: { subject: "A long letter", body: paragraphs.join("") } });
+    expect(await answer.json()).toMatchObject({ message: `The newsletter is on its way to ${confirmed} subscribers.` });
+    const { id, body } = t.db.select().from(newsletters).where(eq(newsletters.subject, "A long letter")).get()!;
+    expect(body.length).toBeGreaterThan(50_000);
+
+    const rows = t.db
+      .select({ bytes: sql<number>`length(cast(${outbox.data} as blob))`, data: outbox.data })
+      .from(outbox)
+      .where(eq(outbox.newsletterId, id))
+      .all();
+    expect(rows).toHaveLength(confirmed);
+    for (const row of rows) {
+      expect(row.bytes).toBeLessThan(1024);
+      expect(Object.keys(row.data).sort()).toEqual(["newsletterId", "subscriber"]);
+    }
+
+    const before = smtp.received.length;
+    await worker.drain();
+    const mails = (await smtp.waitFor(before + confirmed)).slice(before);
+    expect(mails.map((mail) => mail.envelopeTo[0]).sort()).toEqual(rows.map((row) => (row.data.subscriber as { email: string }).email).sort());
+    for (const mail of mails) {
+      expect(mail.subject).toBe("A long letter");
+      expect(mail.html).toContain(body);
+      expect(mail.text).toContain("Paragraph 799 of the long letter");
+    }
+  });
+
+  test("a row queued by an older version, with the body in its data, still sends that body", async () => {
+    const { id: newsletterId } = t.db.select().from(newsletters).where(eq(newsletters.subject, "A long letter")).get()!;
+    const reader = t.db.select().from(subscribers).where(eq(subscribers.email, "cy@example.org")).get()!;
+    const unsubscribeUrl = `${SITE_URL}/api/newsletter/unsubscribe?id=${reader.id}&token=queued-before`;
+    t.db
+      .insert(outbox)
+      .values({
+        kind: "newsletter",
+        recipient: reader.email,
+        subject: "Queued before the upgrade",
+        data: { newsletterId, body: "<p>Sent from the row itself.</p>", subscriber: { id: reader.id, email: reader.email, unsubscribeUrl } },
+        newsletterId,
+      })
+      .run();
+    const before = smtp.received.length;
+    await worker.drain();
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail!.envelopeTo).toEqual(["cy@example.org"]);
+    expect(mail!.subject).toBe("Queued before the upgrade");
+    expect(mail!.html).toContain("<p>Sent from the row itself.</p>");
+    expect(mail!.html).not.toContain("long letter");
+    expect(headersOf(mail!.raw)).toContain(`List-Unsubscribe: <${unsubscribeUrl}>`);
+    expect(t.db.select().from(outbox).where(eq(outbox.subject, "Queued before the upgrade")).get()).toMatchObject({ state: "sent" });
   });
 
   test("a newsletter needs a subject and a body", async () => {

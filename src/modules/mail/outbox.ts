@@ -4,9 +4,17 @@ import type { Db } from "../../../db/client.ts";
 import { outbox, profile } from "../../../db/schema.ts";
 import type { Config } from "../../config.ts";
 import type { ContactNoticeData } from "./templates/contact-notice.tsx";
-import type { NewsletterData } from "./templates/newsletter.tsx";
+import type { NewsletterReader } from "./templates/newsletter.tsx";
 import type { RegistrationConfirmationData } from "./templates/registration-confirmation.tsx";
 import type { RegistrationNoticeData } from "./templates/registration-notice.tsx";
+
+/**
+ * A reader's copy of a newsletter holds only what differs per reader: the body is read from the `newsletters` row, once
+ * per newsletter (a copy of it per row was ~500 MB for 100 KB to 5,000 readers). Rows queued before carry `body`.
+ */
+export type NewsletterCopy = { newsletterId: number; subscriber: NewsletterReader; body?: string };
+/** The admin's test copy has no `newsletters` row: it keeps its body. */
+export type NewsletterTestCopy = { newsletterId: null; subscriber: null; body: string };
 
 /** What each kind of mail is rendered from (src/modules/mail/compose.tsx), stored as the row's `data`. */
 export type MailData = {
@@ -14,7 +22,7 @@ export type MailData = {
   "registration-notice": RegistrationNoticeData;
   "registration-confirmation": RegistrationConfirmationData;
   "newsletter-confirmation": { confirmUrl: string };
-  newsletter: NewsletterData;
+  newsletter: NewsletterCopy | NewsletterTestCopy;
   test: Record<string, never>;
 };
 export type MailKind = keyof MailData;

@@ -2,9 +2,9 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Db } from "../../../db/client.ts";
-import { type OutboxRow, outbox, subscribers } from "../../../db/schema.ts";
+import { newsletters, type OutboxRow, outbox, subscribers } from "../../../db/schema.ts";
 import type { Config, MailConfig } from "../../config.ts";
-import { composeMail } from "./compose.tsx";
+import { createComposer } from "./compose.tsx";
 import { type MailData, requeueInFlight } from "./outbox.ts";
 
 const FIRST_RETRY_MS = 15_000;
@@ -62,6 +62,12 @@ export function createMailWorker(options: { db: Db; config: Config & { mail: Mai
     .from(subscribers)
     .where(eq(subscribers.id, sql.placeholder("id")))
     .prepare();
+  const newsletterBody = db
+    .select({ body: newsletters.body })
+    .from(newsletters)
+    .where(eq(newsletters.id, sql.placeholder("id")))
+    .prepare();
+  const composeMail = createComposer((id) => newsletterBody.get({ id })?.body);
   /** A newsletter goes only to an address still confirmed when its turn comes: one that unsubscribed meanwhile gets nothing. */
   const noLongerSubscribed = (row: OutboxRow) => {
     const subscriber = row.kind === "newsletter" && (row.data as MailData["newsletter"]).subscriber;

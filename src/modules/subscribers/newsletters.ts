@@ -1,4 +1,5 @@
-// Newsletters (issue 15): one outbox row per confirmed subscriber, queued with the newsletter in one transaction.
+// Newsletters (issue 15): one outbox row per confirmed subscriber, queued with the newsletter in one transaction; the
+// body is stored once, on the newsletter, and read from there when each copy is sent.
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client.ts";
 import { newsletters, outbox as outboxTable, subscribers } from "../../../db/schema.ts";
@@ -47,7 +48,7 @@ export function createNewslettersService(db: Db, outbox: Outbox, links: Subscrib
         const newsletter = db.insert(newsletters).values({ subject: input.subject, body, recipients: readers.length }).returning().get();
         for (const reader of readers) {
           const subscriber = { ...reader, unsubscribeUrl: links.url("unsubscribe", reader) };
-          outbox.add("newsletter", reader.email, input.subject, { newsletterId: newsletter.id, body, subscriber }, newsletter.id);
+          outbox.add("newsletter", reader.email, input.subject, { newsletterId: newsletter.id, subscriber }, newsletter.id);
         }
         return { success: true, message: `The newsletter is on its way to ${readers.length} subscribers.`, id: newsletter.id };
       });

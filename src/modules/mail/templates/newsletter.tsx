@@ -1,28 +1,24 @@
 import { Link, Section, Text } from "@react-email/components";
 import { MailLayout, type SiteInfo, styles } from "./layout.tsx";
 
-/**
- * One newsletter to one reader: the body is the admin's rich text, sanitised when it was stored. `subscriber` is null
- * for the copy the admin sends to themself.
- */
-export type NewsletterData = {
-  newsletterId: number | null;
-  body: string;
-  subscriber: { id: number; email: string; unsubscribeUrl: string } | null;
-};
+export type NewsletterReader = { id: number; email: string; unsubscribeUrl: string };
 
-export function Newsletter({ site, subject, data }: { site: SiteInfo; subject: string; data: NewsletterData }) {
+/**
+ * One newsletter to one reader: the body is the admin's rich text, sanitised when it was stored. `reader` is null for
+ * the copy the admin sends to themself.
+ */
+export function Newsletter({ site, subject, body, reader }: { site: SiteInfo; subject: string; body: string; reader: NewsletterReader | null }) {
   return (
     <MailLayout site={site} preview={subject} title={subject}>
       <Section>
         {/* Sanitised by sanitizeRichText before it was queued. */}
-        <div style={styles.text} dangerouslySetInnerHTML={{ __html: data.body }} />
+        <div style={styles.text} dangerouslySetInnerHTML={{ __html: body }} />
       </Section>
       <Text style={styles.label}>
-        {data.subscriber ? (
+        {reader ? (
           <>
             You receive this mail because you subscribed to the {site.siteName} newsletter.{" "}
-            <Link href={data.subscriber.unsubscribeUrl} style={styles.link}>
+            <Link href={reader.unsubscribeUrl} style={styles.link}>
               Unsubscribe
             </Link>
           </>
