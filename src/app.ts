@@ -84,13 +84,19 @@ export async function createApp(options: AppOptions) {
   for (const prefix of ["/api", "/calendar"]) publicApi.get(`${prefix}/*`, notFoundJson).all(`${prefix}/*`, notFoundJson);
 
   // Admin routes. A hook applies to the routes added after it in its instance (and to the plugins used after it):
-  // the guard to all of them and to unknown admin paths; the JSON parser (1 MB) to all but the uploads, which read
+  // the guard to all of them and to unknown admin paths; the JSON parser (1 MB, after the guard) to all but the uploads, which read
   // their own bodies within their own limits; and every successful write makes the public answers be built again.
   const adminApi = new Elysia({ name: "admin-api", prefix: "/api/admin" }).onBeforeHandle(auth.guard).onAfterHandle(({ request, set }) => {
     if (request.method !== "GET" && (typeof set.status !== "number" || set.status < 400)) cache.invalidate();
   });
   for (const module of modules) if (module.adminUploads) adminApi.use(module.adminUploads);
-  adminApi.onParse(limitedBodyParser(ADMIN_BODY_LIMIT));
+  // Elysia parses a body before its beforeHandle hooks run: the guard goes first here too, so that a request without
+  // a valid token is answered 401 before a byte of its body is read.
+  const adminBody = limitedBodyParser(ADMIN_BODY_LIMIT);
+  adminApi.onParse(async (context) => {
+    await auth.guard(context);
+    return adminBody(context);
+  });
   for (const module of modules) if (module.admin) adminApi.use(module.admin);
   adminApi.get("/*", notFoundJson).all("/*", notFoundJson);
 
