@@ -136,20 +136,7 @@ function ArchiveForm({ item, pending, onSubmit, onCancel }: ItemFormProps<Archiv
           {text("type", "Type", "e.g. retreat")}
           {text("year", "Year", "e.g. 2024")}
           <div className={fullRow}>{text("image", "Main Image URL", "https://… or /uploads/…")}</div>
-          <Controller
-            control={control}
-            name="description"
-            render={({ field }) => (
-              <RichTextField
-                className={fullRow}
-                label="Description"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.description?.message}
-              />
-            )}
-          />
+          <RichTextField control={control} name="description" label="Description" className={fullRow} />
           <div className={fullRow}>
             <Controller
               control={control}

@@ -8,15 +8,14 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { toast } from "../../../components/ui/toast.tsx";
 import { IMPORT_RELOAD_DELAY_MS } from "../../../lib/constants.ts";
+import { formatDateTime } from "../shared/format.ts";
+import { SubPanel } from "../shared/layout.tsx";
 import { errorText, notifyError } from "../shared/notify.ts";
 import { type BackupInfo, backupsQueryOptions, downloadBackup, formatSize, KIND_LABELS, useRestoreBackup, useTakeBackup } from "./api.ts";
 
 const muted = css({ color: "fg.muted", fontSize: "sm" });
 
 const fail = (title: string, error: unknown) => notifyError(error, errorText(error) || "Unknown error occurred", title);
-
-const formatWhen = (iso: string) =>
-  new Date(iso).toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
 export function BackupsCard() {
   const backups = useQuery(backupsQueryOptions());
@@ -64,20 +63,16 @@ export function BackupsCard() {
   const list = backups.data ?? [];
 
   return (
-    <section
-      aria-label="Backups"
-      className={css({ borderWidth: "1px", borderColor: "border", borderRadius: "card", p: "5", display: "flex", flexDirection: "column", gap: "3" })}
-    >
-      <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "3" })}>
-        <h3 className={css({ display: "flex", alignItems: "center", gap: "2", fontSize: "lg", fontWeight: "700" })}>
-          <DatabaseBackup size={18} aria-hidden />
-          Backups
-        </h3>
+    <SubPanel
+      title="Backups"
+      icon={<DatabaseBackup size={18} aria-hidden />}
+      action={
         <Button size="sm" onClick={backUpNow} disabled={busy !== null}>
           <HardDriveDownload size={16} aria-hidden />
           {busy === "new" ? "Backing up..." : "Back up now"}
         </Button>
-      </div>
+      }
+    >
       <p className={muted}>
         A copy of the database and the uploaded files is taken every day and before every import or restore. The 7 newest daily backups are kept, and
         10 of each other kind.
@@ -93,11 +88,11 @@ export function BackupsCard() {
           {list.map((backup) => (
             <li
               key={backup.name}
-              aria-label={`${KIND_LABELS[backup.kind]} backup of ${formatWhen(backup.createdAt)}`}
+              aria-label={`${KIND_LABELS[backup.kind]} backup of ${formatDateTime(backup.createdAt)}`}
               className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "2", py: "2" })}
             >
               <div className={css({ minW: "0" })}>
-                <div className={css({ fontWeight: "600", fontSize: "sm" })}>{formatWhen(backup.createdAt)}</div>
+                <div className={css({ fontWeight: "600", fontSize: "sm" })}>{formatDateTime(backup.createdAt)}</div>
                 <div className={muted}>
                   {KIND_LABELS[backup.kind]} · {formatSize(backup.size)}
                 </div>
@@ -138,7 +133,7 @@ export function BackupsCard() {
           <Dialog.Title>Restore this backup?</Dialog.Title>
           <Dialog.Description>
             {confirming &&
-              `All current content and uploads will be replaced with the ${KIND_LABELS[confirming.kind].toLowerCase()} backup of ${formatWhen(confirming.createdAt)}. ` +
+              `All current content and uploads will be replaced with the ${KIND_LABELS[confirming.kind].toLowerCase()} backup of ${formatDateTime(confirming.createdAt)}. ` +
                 "The backup is checked first, and the current data is backed up before it is replaced, so you can go back. " +
                 "The admin password is not changed."}
           </Dialog.Description>
@@ -152,6 +147,6 @@ export function BackupsCard() {
           </Dialog.Footer>
         </Dialog.Content>
       </Dialog.Root>
-    </section>
+    </SubPanel>
   );
 }

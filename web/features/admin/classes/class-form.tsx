@@ -77,20 +77,7 @@ export function ClassForm({ item, pending, onSubmit, onCancel }: ItemFormProps<C
               <Select label="Icon" options={ICON_OPTIONS} value={field.value} onValueChange={field.onChange} name={field.name} />
             )}
           />
-          <Controller
-            control={control}
-            name="description"
-            render={({ field }) => (
-              <RichTextField
-                className={fullRow}
-                label="Description"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.description?.message}
-              />
-            )}
-          />
+          <RichTextField control={control} name="description" label="Description" className={fullRow} />
         </div>
       </Dialog.Body>
       <ItemFormFooter pending={pending} onCancel={onCancel} submitLabel={item ? "Update Class" : "Create Class"} />

@@ -1,34 +1,18 @@
 // Data Sync tab 'Data Sync & Persistence' (spec §2.2, §4): sync, restore (confirmed), status, how it works.
 import { useQuery } from "@tanstack/react-query";
 import { CheckCircle2, DatabaseBackup, Info, RefreshCw, Upload, XCircle } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
+import { IMPORT_RELOAD_DELAY_MS } from "../../../lib/constants.ts";
 import { BackupsCard } from "../backups/backups-card.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { formatDateTime } from "../shared/format.ts";
-import { Panel } from "../shared/layout.tsx";
+import { Panel, SubPanel } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { syncStatusQueryOptions, useRestoreFromAppData, useSyncToAppData } from "./api.ts";
 import { MailCard } from "./mail-card.tsx";
-
-const RELOAD_DELAY_MS = 1500;
-
-function Card({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
-  return (
-    <section
-      aria-label={title}
-      className={css({ borderWidth: "1px", borderColor: "border", borderRadius: "card", p: "5", display: "flex", flexDirection: "column", gap: "3" })}
-    >
-      <h3 className={css({ display: "flex", alignItems: "center", gap: "2", fontSize: "lg", fontWeight: "700" })}>
-        {icon}
-        {title}
-      </h3>
-      {children}
-    </section>
-  );
-}
 
 const text = css({ color: "fg.muted", fontSize: "sm" });
 
@@ -48,7 +32,7 @@ export function DataSyncTab() {
     restore.mutate(undefined, {
       onSuccess: () => {
         setConfirming(false);
-        setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
+        setTimeout(() => window.location.reload(), IMPORT_RELOAD_DELAY_MS);
       },
     });
 
@@ -57,7 +41,7 @@ export function DataSyncTab() {
   return (
     <Panel title="Data Sync & Persistence" description="Keep a copy of all site data in the app_data folder, and bring it back.">
       <div className={css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "repeat(2, minmax(0, 1fr))" }, gap: "4" })}>
-        <Card title="Sync to Git" icon={<Upload size={18} aria-hidden />}>
+        <SubPanel title="Sync to Git" icon={<Upload size={18} aria-hidden />}>
           <p className={text}>Copy the current database and uploads into the app_data folder, so they can be committed and kept.</p>
           <div>
             <Button onClick={() => sync.mutate()} disabled={busy}>
@@ -65,8 +49,8 @@ export function DataSyncTab() {
               {busy ? "Working..." : "Sync to app_data"}
             </Button>
           </div>
-        </Card>
-        <Card title="Restore from Git" icon={<DatabaseBackup size={18} aria-hidden />}>
+        </SubPanel>
+        <SubPanel title="Restore from Git" icon={<DatabaseBackup size={18} aria-hidden />}>
           <p className={text}>Replace the current data with the copy saved in app_data.</p>
           <div>
             <Button variant="outline" onClick={() => setConfirming(true)} disabled={busy || !data?.hasAppData}>
@@ -74,8 +58,8 @@ export function DataSyncTab() {
               Restore from app_data
             </Button>
           </div>
-        </Card>
-        <Card title="Sync Status" icon={<RefreshCw size={18} aria-hidden />}>
+        </SubPanel>
+        <SubPanel title="Sync Status" icon={<RefreshCw size={18} aria-hidden />}>
           {status.isPending ? (
             <p className={text}>Checking...</p>
           ) : (
@@ -118,8 +102,8 @@ export function DataSyncTab() {
               Refresh Status
             </Button>
           </div>
-        </Card>
-        <Card title="How it works" icon={<Info size={18} aria-hidden />}>
+        </SubPanel>
+        <SubPanel title="How it works" icon={<Info size={18} aria-hidden />}>
           <ul className={`${css({ listStyle: "disc", pl: "5", display: "flex", flexDirection: "column", gap: "1.5" })} ${text}`}>
             <li>
               Sync copies all data (events, classes, archive, messages, subscribers, profile, notifications and uploads) into app_data, with
@@ -128,7 +112,7 @@ export function DataSyncTab() {
             <li>Restore copies the data from app_data back into the database, replacing what is there.</li>
             <li>When the site starts and its data folder is empty, it restores from app_data automatically.</li>
           </ul>
-        </Card>
+        </SubPanel>
         <div className={css({ gridColumn: "1 / -1" })}>
           <MailCard />
         </div>

@@ -5,6 +5,7 @@ import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
 import { formatDateTime } from "../shared/format.ts";
+import { SubPanel } from "../shared/layout.tsx";
 import { mailStatusQueryOptions, useSendTestMail } from "./api.ts";
 
 const muted = css({ color: "fg.muted", fontSize: "sm" });
@@ -16,21 +17,17 @@ export function MailCard() {
   const data = status.data;
 
   return (
-    <section
-      aria-label="Mail"
-      className={css({ borderWidth: "1px", borderColor: "border", borderRadius: "card", p: "5", display: "flex", flexDirection: "column", gap: "3" })}
-    >
-      <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "3" })}>
-        <h3 className={css({ display: "flex", alignItems: "center", gap: "2", fontSize: "lg", fontWeight: "700" })}>
-          <Mail size={18} aria-hidden />
-          Mail
-          {data && <span className={badge({ tone: data.enabled ? "success" : "neutral" })}>{data.enabled ? "On" : "Off"}</span>}
-        </h3>
+    <SubPanel
+      title="Mail"
+      icon={<Mail size={18} aria-hidden />}
+      status={data && <span className={badge({ tone: data.enabled ? "success" : "neutral" })}>{data.enabled ? "On" : "Off"}</span>}
+      action={
         <Button size="sm" onClick={() => sendTest.mutate()} disabled={!data?.enabled || sendTest.isPending}>
           <Send size={14} aria-hidden />
           {sendTest.isPending ? "Sending..." : "Send a test mail"}
         </Button>
-      </div>
+      }
+    >
       {status.isPending ? (
         <p className={muted}>Checking...</p>
       ) : !data ? (
@@ -85,6 +82,6 @@ export function MailCard() {
           )}
         </>
       )}
-    </section>
+    </SubPanel>
   );
 }

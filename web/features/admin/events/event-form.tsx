@@ -86,20 +86,7 @@ export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<E
           </Field>
           {text("time", "Time", { placeholder: "e.g. 10:00 AM - 4:00 PM" })}
           {text("location", "Location")}
-          <Controller
-            control={control}
-            name="description"
-            render={({ field }) => (
-              <RichTextField
-                className={fullRow}
-                label="Description"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.description?.message}
-              />
-            )}
-          />
+          <RichTextField control={control} name="description" label="Description" className={fullRow} />
           {text("registrationLink", "Registration Link (optional)", { type: "url", placeholder: "https://" })}
           {text("year", "Year", { inputMode: "numeric", placeholder: "Defaults to the start date's year" })}
           <Controller

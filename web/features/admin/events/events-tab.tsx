@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import { useEffect, useState } from "react";
+import { formatDateRange } from "../../../../src/shared/dates.ts";
 import type { EventInput } from "../../../../src/shared/schemas.ts";
 import type { Event } from "../../../../src/shared/types.ts";
 import { css } from "../../../../styled-system/css" with { type: "macro" };
@@ -10,7 +11,7 @@ import { cx } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
 import { ArchiveSection } from "../archive/archive-section.tsx";
-import { formatDay, localIsoDate } from "../shared/format.ts";
+import { localIsoDate } from "../shared/format.ts";
 import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
@@ -80,8 +81,7 @@ export function EventsTab() {
                   <h3 className={css({ fontWeight: "700", fontSize: "lg", overflowWrap: "anywhere" })}>{event.name}</h3>
                   <Muted>
                     <CalendarDays size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
-                    {formatDay(event.startDate)}
-                    {event.endDate && event.endDate !== event.startDate ? ` – ${formatDay(event.endDate)}` : ""}
+                    {formatDateRange(event.startDate, event.endDate)}
                   </Muted>
                   <Muted>
                     <Clock size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />

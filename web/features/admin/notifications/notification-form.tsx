@@ -40,20 +40,7 @@ export function NotificationForm({ item, pending, onSubmit, onCancel }: ItemForm
     <form onSubmit={handleSubmit(onSubmit)} noValidate>
       <Dialog.Body>
         <div className={formGrid}>
-          <Controller
-            control={control}
-            name="message"
-            render={({ field }) => (
-              <RichTextField
-                className={fullRow}
-                label="Message"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errors.message?.message}
-              />
-            )}
-          />
+          <RichTextField control={control} name="message" label="Message" className={fullRow} />
           <Controller
             control={control}
             name="type"

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Bell, CheckCircle2, ExternalLink, Info, Pencil, Plus, Trash2, XCircle } from "lucide-react";
 import { useEffect } from "react";
+import { formatLongDate } from "../../../../src/shared/dates.ts";
 import type { NotificationInput } from "../../../../src/shared/schemas.ts";
 import type { Notification } from "../../../../src/shared/types.ts";
 import { css } from "../../../../styled-system/css" with { type: "macro" };
@@ -10,7 +11,7 @@ import { cx } from "../../../../styled-system/css";
 import { badge } from "../../../../styled-system/recipes";
 import { Button } from "../../../components/ui/button.tsx";
 import { NOTIFICATION_FORM_TYPES } from "../../../lib/constants.ts";
-import { formatDay, localIsoDate } from "../shared/format.ts";
+import { localIsoDate } from "../shared/format.ts";
 import { ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
@@ -145,10 +146,10 @@ export function NotificationsTab() {
                       {typeLabel(item.type)}
                     </td>
                     <td className={cx(cell, bodyCell)} data-label="Start Date">
-                      {formatDay(item.startDate)}
+                      {formatLongDate(item.startDate)}
                     </td>
                     <td className={cx(cell, bodyCell)} data-label="End Date">
-                      {item.endDate ? formatDay(item.endDate) : "None"}
+                      {item.endDate ? formatLongDate(item.endDate) : "None"}
                     </td>
                     <td className={cx(cell, bodyCell)} data-label="Status">
                       <span className={badge({ tone: active ? "success" : "neutral" })}>{active ? "Active" : "Inactive"}</span>

@@ -1,7 +1,6 @@
 // The profile form 'Guru Profile' (spec §2.2, §5): name, title, biography (rich text), quote, image upload, contact.
 import { ImageUp } from "lucide-react";
 import { useRef, useState } from "react";
-import { Controller } from "react-hook-form";
 import { type ProfileInput, profileSchema } from "../../../../src/shared/schemas.ts";
 import type { PublicProfile } from "../../../../src/shared/types.ts";
 import { css } from "../../../../styled-system/css" with { type: "macro" };
@@ -133,20 +132,7 @@ export function ProfileForm({ profile }: { profile: PublicProfile | null | undef
       <div className={formGrid}>
         {text("name", "Name")}
         {text("title", "Title")}
-        <Controller
-          control={control}
-          name="biography"
-          render={({ field }) => (
-            <RichTextField
-              className={fullRow}
-              label="Biography"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={errors.biography?.message}
-            />
-          )}
-        />
+        <RichTextField control={control} name="biography" label="Biography" className={fullRow} />
         <Field label="Quote" error={errors.quote?.message} className={fullRow}>
           {(id, describedBy) => <Textarea id={id} rows={2} aria-describedby={describedBy} aria-invalid={!!errors.quote} {...register("quote")} />}
         </Field>

@@ -7,19 +7,6 @@ export function localIsoDate(date = new Date()): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** A YYYY-MM-DD date read as a local calendar day; any other string as a timestamp. */
-function parseDay(value: string): Date {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : new Date(value);
-}
-
-/** A date in the en-US long-month format, e.g. "March 28, 2025". */
-export function formatDay(value: string | null | undefined): string {
-  if (!value) return "";
-  const date = parseDay(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
-}
-
 /** A timestamp with its local time. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return "";

@@ -1,4 +1,4 @@
-// Layout parts shared by the admin tabs: a panel with its header, item cards, empty and loading states.
+// Layout parts shared by the admin tabs: a panel with its header, its titled parts, item cards, empty and loading states.
 import type { ReactNode } from "react";
 import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { cx } from "../../../../styled-system/css";
@@ -23,6 +23,45 @@ export function Panel({
         </div>
         {actions && <div className={css({ display: "flex", flexWrap: "wrap", gap: "2" })}>{actions}</div>}
       </header>
+      {children}
+    </section>
+  );
+}
+
+/** A titled part of a panel (the Data Sync tab's cards): an icon and a title, an optional action on the right. */
+export function SubPanel({
+  title,
+  icon,
+  status,
+  action,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  status?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const heading = (
+    <h3 className={css({ display: "flex", alignItems: "center", gap: "2", fontSize: "lg", fontWeight: "700" })}>
+      {icon}
+      {title}
+      {status}
+    </h3>
+  );
+  return (
+    <section
+      aria-label={title}
+      className={css({ borderWidth: "1px", borderColor: "border", borderRadius: "card", p: "5", display: "flex", flexDirection: "column", gap: "3" })}
+    >
+      {action ? (
+        <div className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "3" })}>
+          {heading}
+          {action}
+        </div>
+      ) : (
+        heading
+      )}
       {children}
     </section>
   );

@@ -1,13 +1,22 @@
-// A labelled rich-text editor with its error, for react-hook-form's Controller.
+// A labelled rich-text editor with its error, bound to a field of a react-hook-form form.
 import { lazy, Suspense, useId } from "react";
+import { type Control, type FieldValues, type Path, useController } from "react-hook-form";
 import { css } from "../../../../styled-system/css" with { type: "macro" };
 
 // The editor is part of the admin chunk; loading it lazily too keeps the first admin paint (the login card) light.
 const RichTextEditor = lazy(() => import("../../../components/editor/rich-text-editor.tsx").then((module) => ({ default: module.RichTextEditor })));
 
-type RichTextFieldProps = { label: string; value: string; onChange: (html: string) => void; onBlur?: () => void; error?: string; className?: string };
+/** `V` is what the form hands its submit handler (the schema resolver's output), as react-hook-form's `Control` carries it. */
+type RichTextFieldProps<T extends FieldValues, V extends FieldValues> = {
+  control: Control<T, unknown, V>;
+  name: Path<T>;
+  label: string;
+  className?: string;
+};
 
-export function RichTextField({ label, value, onChange, onBlur, error, className }: RichTextFieldProps) {
+export function RichTextField<T extends FieldValues, V extends FieldValues = T>({ control, name, label, className }: RichTextFieldProps<T, V>) {
+  const { field, fieldState } = useController<T, Path<T>, V>({ control, name });
+  const error = fieldState.error?.message;
   const id = useId();
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
@@ -19,9 +28,9 @@ export function RichTextField({ label, value, onChange, onBlur, error, className
         </span>
         <Suspense fallback={<div className={css({ minH: "250px", borderWidth: "1px", borderColor: "border", borderRadius: "control" })} />}>
           <RichTextEditor
-            value={value}
-            onChange={onChange}
-            onBlur={onBlur}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
             labelledBy={labelId}
             describedBy={error ? errorId : undefined}
             invalid={!!error}

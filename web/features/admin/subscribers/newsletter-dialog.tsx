@@ -1,6 +1,5 @@
 // Send Newsletter (issue 15): subject and rich text, a test copy to the admin, then a confirm step naming the count.
 import { useState } from "react";
-import { Controller } from "react-hook-form";
 import { type NewsletterMailInput, newsletterMailSchema } from "../../../../src/shared/schemas.ts";
 import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { Button } from "../../../components/ui/button.tsx";
@@ -42,19 +41,7 @@ export function NewsletterDialog({ open, onClose, recipients }: { open: boolean;
                 <Field label="Subject" error={errors.subject?.message}>
                   {(id, describedBy) => <Input id={id} aria-describedby={describedBy} aria-invalid={!!errors.subject} {...register("subject")} />}
                 </Field>
-                <Controller
-                  control={control}
-                  name="body"
-                  render={({ field }) => (
-                    <RichTextField
-                      label="Newsletter"
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      error={errors.body?.message}
-                    />
-                  )}
-                />
+                <RichTextField control={control} name="body" label="Newsletter" />
               </div>
             </Dialog.Body>
             <Dialog.Footer>
