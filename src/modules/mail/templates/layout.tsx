@@ -1,6 +1,5 @@
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
-import { formatDateRange } from "../../../shared/dates.ts";
 
 /** What every template knows about the site. */
 export type SiteInfo = { siteName: string; siteUrl: string };
@@ -67,6 +66,3 @@ export function Field({ label, value }: { label: string; value: string | null | 
     </Text>
   );
 }
-
-/** "March 5, 2026" or "March 5, 2026 – March 7, 2026". */
-export const eventDates = (event: { startDate: string; endDate: string | null }) => formatDateRange(event.startDate, event.endDate);

@@ -1,6 +1,7 @@
 import { Button, Section, Text } from "@react-email/components";
 import type { Event } from "../../../../db/schema.ts";
-import { eventDates, Field, MailLayout, type SiteInfo, styles } from "./layout.tsx";
+import { formatDateRange } from "../../../shared/dates.ts";
+import { Field, MailLayout, type SiteInfo, styles } from "./layout.tsx";
 
 /** The registrant's name and the event as it was when they registered. */
 export type RegistrationConfirmationData = { name: string; event: Event };
@@ -13,7 +14,7 @@ export function RegistrationConfirmation({ site, data }: { site: SiteInfo; data:
     <MailLayout site={site} preview={`You're registered for ${event.name}`} title={`You're registered for ${event.name}`}>
       <Text style={styles.text}>Dear {data.name}, thank you for registering. We look forward to seeing you.</Text>
       <Field label="Event" value={event.name} />
-      <Field label="Date" value={eventDates(event)} />
+      <Field label="Date" value={formatDateRange(event.startDate, event.endDate)} />
       <Field label="Time" value={event.time} />
       <Field label="Place" value={event.location} />
       {/* The description is the site's rich text, sanitised on write against the shared allowlist. */}

@@ -1,4 +1,5 @@
-import { eventDates, Field, MailLayout, type SiteInfo } from "./layout.tsx";
+import { formatDateRange } from "../../../shared/dates.ts";
+import { Field, MailLayout, type SiteInfo } from "./layout.tsx";
 
 export type RegistrationNoticeData = {
   event: { name: string; startDate: string; endDate: string | null; time: string };
@@ -10,7 +11,7 @@ export function RegistrationNotice({ site, data }: { site: SiteInfo; data: Regis
   const { event, registration } = data;
   return (
     <MailLayout site={site} preview={`${registration.name} registered for ${event.name}`} title="New event registration">
-      <Field label="Event" value={`${event.name}, ${eventDates(event)}, ${event.time}`} />
+      <Field label="Event" value={`${event.name}, ${formatDateRange(event.startDate, event.endDate)}, ${event.time}`} />
       <Field label="Name" value={registration.name} />
       <Field label="Email" value={registration.email} />
       <Field label="Phone" value={registration.phone} />
