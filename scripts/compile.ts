@@ -12,8 +12,8 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { freePort } from "@tests/server.ts";
 import { $ } from "bun";
-import { freePort } from "../tests/server.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const outfile = resolve(process.argv[2] ?? "dist/vedanta-site");

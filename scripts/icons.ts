@@ -2,10 +2,10 @@
 // `bun scripts/icons.ts` after the mark changes (scripts/icons.test.ts fails until then). The server serves them as
 // they are (src/plugins/site-files.ts); resvg draws the PNGs, ico-endec wraps one in the .ico.
 import { Resvg } from "@resvg/resvg-js";
+import { LotusMark } from "@web/features/layout/components/lotus-mark.tsx";
 import { encode } from "ico-endec";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { LotusMark } from "../web/features/layout/components/lotus-mark.tsx";
 
 export const ICONS_DIR = "web/features/layout/assets/icons";
 /** The cream paper the mark sits on. */

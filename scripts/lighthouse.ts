@@ -12,9 +12,9 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { type Server, startServer } from "@tests/server.ts";
+import { startFakeYouTube } from "@tests/support/fake-youtube.ts";
 import { $ } from "bun";
-import { type Server, startServer } from "../tests/server.ts";
-import { startFakeYouTube } from "../tests/support/fake-youtube.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";

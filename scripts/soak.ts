@@ -6,7 +6,7 @@
 //      < 200 MB), then 300 concurrent wrong logins (no more than the limit reach the password check).
 // SOAK_SECONDS shortens or lengthens the load phase; SOAK_ONLY=malformed|crash|load|bodies runs one phase.
 import { join } from "node:path";
-import { login, percentile, prng, ROOT, SEED, startServer } from "../tests/hostile/support.ts";
+import { login, percentile, prng, ROOT, SEED, startServer } from "@tests/hostile/support.ts";
 
 const only = process.env.SOAK_ONLY;
 const failures: string[] = [];
@@ -40,7 +40,7 @@ async function load(seconds: number, connections: number) {
       "/healthz",
     ];
     const asset = Object.keys(
-      await (await import("../src/plugins/web-assets.ts")).assetsFromDirectory(process.env.WEB_DIST ?? join(ROOT, "dist/public")),
+      await (await import("@server/plugins/web-assets.ts")).assetsFromDirectory(process.env.WEB_DIST ?? join(ROOT, "dist/public")),
     ).find((path) => path.endsWith(".js"));
     if (asset) reads.push(asset);
     const latencies: number[] = [];

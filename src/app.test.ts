@@ -1,8 +1,8 @@
 // Elysia is the one server: every answer comes from a route or plugin of src/app.ts, each path is routed once, and the
 // public reads answer from the public cache, which one hook invalidates after every successful admin write.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { events } from "../db/schema.ts";
-import { createTestApp, type TestApp } from "../tests/support/app.ts";
+import { events } from "@db/schema.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,9 @@
 // Everything the server is made of, in one list: the plugins, then the modules. A test builds a real app on a temp
 // database in one line (tests/support/app.ts); src/main.ts makes it listen.
+
+import type { Db } from "@db/client.ts";
 import { cors } from "@elysiajs/cors";
 import { Elysia } from "elysia";
-import type { Db } from "../db/client.ts";
 import type { Config } from "./config.ts";
 import type { AppContext, Module } from "./context.ts";
 import { ADMIN_BODY_LIMIT, limitedBodyParser, PUBLIC_BODY_LIMIT } from "./lib/body.ts";

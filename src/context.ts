@@ -1,5 +1,5 @@
+import type { Db } from "@db/client.ts";
 import type { AnyElysia } from "elysia";
-import type { Db } from "../db/client.ts";
 import type { Config } from "./config.ts";
 
 /** What every module is built from: the database, settings and the outside world (clock, fetch), passed in. */

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startServer } from "../tests/server.ts";
+import { startServer } from "@tests/server.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "vedanta-main-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

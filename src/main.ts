@@ -2,7 +2,7 @@
 // The executable's entry: `serve` (default) and the operator's subcommands.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { openDatabase, tighten } from "../db/client.ts";
+import { openDatabase, tighten } from "@db/client.ts";
 import { createApp } from "./app.ts";
 import { type Config, loadConfig, SettingError } from "./config.ts";
 import { loadJwtSecret } from "./lib/secrets.ts";
@@ -87,7 +87,7 @@ async function serve(config: Config) {
   // render leaves a few MB of garbage (React's work, the page's strings) in a heap that is otherwise quiet between
   // writes: it is collected right after (~3 MB less resident), rather than whenever the heap next grows.
   const renderPage: PageRenderer = async (input) => {
-    const renderer = (await import(RENDERER)) as typeof import("../web/app/server-render.tsx");
+    const renderer = (await import(RENDERER)) as typeof import("@web/app/server-render.tsx");
     const page = await renderer.renderHomePage(input);
     setTimeout(() => Bun.gc(false), 0); // asks for a collection without waiting for it (a full one blocks ~15 ms)
     return page;

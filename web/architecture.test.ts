@@ -19,13 +19,31 @@ const SERVER_IMPORTS_OF_WEB: Record<string, { target: string; reason: string }> 
 
 type Import = { from: string; to: string };
 
-/** Every relative module path a file names (static, dynamic, side-effect and re-export imports), from the repository root. */
+/** The roots' import aliases (tsconfig.json `paths`). */
+const ALIASES: Record<string, string> = {
+  "@server/": "src/",
+  "@web/": "web/",
+  "@db/": "db/",
+  "@tests/": "tests/",
+  "@styled-system/": "styled-system/",
+};
+
+/** Where a specifier leads, from the repository root: relative ones from the importing file, aliased ones from their root. */
+function target(file: string, specifier: string): string | undefined {
+  if (specifier.startsWith(".")) return relative(ROOT, resolve(dirname(file), specifier));
+  const alias = Object.keys(ALIASES).find((prefix) => specifier.startsWith(prefix));
+  return alias && ALIASES[alias] + specifier.slice(alias.length);
+}
+
+/** Every module path of the project a file names (static, dynamic, side-effect and re-export imports), from the repository root. */
 async function importsUnder(folder: string): Promise<Import[]> {
   const found: Import[] = [];
   for await (const path of new Glob("**/*.{ts,tsx}").scan(join(ROOT, folder))) {
     const file = join(ROOT, folder, path);
-    for (const [, specifier] of (await Bun.file(file).text()).matchAll(/\b(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g))
-      found.push({ from: relative(ROOT, file), to: relative(ROOT, resolve(dirname(file), specifier!)) });
+    for (const [, specifier] of (await Bun.file(file).text()).matchAll(/\b(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
+      const to = target(file, specifier!);
+      if (to) found.push({ from: relative(ROOT, file), to });
+    }
   }
   return found;
 }
@@ -66,7 +84,7 @@ describe("the web app's layout", () => {
     const atRuntime: string[] = [];
     for await (const path of new Glob("**/*.{ts,tsx}").scan(join(ROOT, "web"))) {
       const text = await Bun.file(join(ROOT, "web", path)).text();
-      for (const [line] of text.matchAll(/^import \{[^}]*\bcss\b[^}]*\} from "[./]*styled-system\/css".*$/gm))
+      for (const [line] of text.matchAll(/^import \{[^}]*\bcss\b[^}]*\} from "(?:[./]*|@)styled-system\/css".*$/gm))
         if (!line.endsWith('with { type: "macro" };')) atRuntime.push(`web/${path}: ${line}`);
     }
     expect(atRuntime).toEqual([]);

@@ -4,7 +4,7 @@
 
 import { heapStats } from "bun:jsc";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { ADMIN_BODY_LIMIT, BODY_JSON_BOUNDS, MAX_FORM_FIELDS, parseJson } from "./body.ts";
 import { HttpError } from "./errors.ts";
 

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { events } from "../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { events } from "@db/schema.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { assetsFromDirectory } from "../plugins/web-assets.ts";
 import { etagMatches } from "./public-cache.ts";
 

@@ -1,7 +1,8 @@
 // Server-side key/value settings (YouTube key and channel, last sync time) in the `settings` table.
+
+import type { Db } from "@db/client.ts";
+import { settings } from "@db/schema.ts";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { settings } from "../../db/schema.ts";
 
 /** The stored value of `key`, or null when none is stored. */
 export function getSetting(db: Pick<Db, "select">, key: string): string | null {

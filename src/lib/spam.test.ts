@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { events } from "../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { events } from "@db/schema.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
 
 let t: TestApp;
 beforeEach(async () => {

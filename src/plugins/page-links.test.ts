@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { archiveEvents, events, profile } from "../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { archiveEvents, events, profile } from "@db/schema.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { assetsFromDirectory } from "./web-assets.ts";
 
 const SITE = "https://yoga.example.org";

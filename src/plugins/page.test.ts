@@ -5,8 +5,8 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { events, profile } from "../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { events, profile } from "@db/schema.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { eventDateTimes, offsetAt, portraitPreload } from "../lib/page-metadata.ts";
 import { styleHash } from "./security-headers.ts";
 import { assetsFromDirectory } from "./web-assets.ts";
@@ -175,7 +175,7 @@ describe("root files", () => {
 
 describe("server-side rendering", () => {
   test("/ holds the rendered app with its data and the dehydrated query cache; rebuilt after a write", async () => {
-    const { renderHomePage } = await import("../../web/app/server-render.tsx");
+    const { renderHomePage } = await import("@web/app/server-render.tsx");
     const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
     writeFileSync(join(web, "index.html"), `<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>`);
     const app = await createTestApp({

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { createTestApp, type TestApp } from "../../tests/support/app.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { assetsFromDirectory } from "./web-assets.ts";
 
 let t: TestApp;

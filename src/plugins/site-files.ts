@@ -2,12 +2,12 @@
 // sitemap.xml (its text; src/plugins/page.ts serves it), the icons (made from the site's mark by scripts/icons.ts, served as
 // they are) and the web manifest.
 import { readFileSync } from "node:fs";
-import appleTouchIcon from "../../web/features/layout/assets/icons/apple-touch-icon.png" with { type: "file" };
-import faviconIco from "../../web/features/layout/assets/icons/favicon.ico" with { type: "file" };
-import faviconSvg from "../../web/features/layout/assets/icons/favicon.svg" with { type: "file" };
-import icon192 from "../../web/features/layout/assets/icons/icon-192.png" with { type: "file" };
-import icon512 from "../../web/features/layout/assets/icons/icon-512.png" with { type: "file" };
-import iconMaskable512 from "../../web/features/layout/assets/icons/icon-maskable-512.png" with { type: "file" };
+import appleTouchIcon from "@web/features/layout/assets/icons/apple-touch-icon.png" with { type: "file" };
+import faviconIco from "@web/features/layout/assets/icons/favicon.ico" with { type: "file" };
+import faviconSvg from "@web/features/layout/assets/icons/favicon.svg" with { type: "file" };
+import icon192 from "@web/features/layout/assets/icons/icon-192.png" with { type: "file" };
+import icon512 from "@web/features/layout/assets/icons/icon-512.png" with { type: "file" };
+import iconMaskable512 from "@web/features/layout/assets/icons/icon-maskable-512.png" with { type: "file" };
 import { type CachedAnswer, type ResponseSet, sendCached, toAnswer } from "../lib/public-cache.ts";
 
 export const SITE_NAME = "Vedanta & Yoga Melbourne";

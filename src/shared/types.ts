@@ -1,5 +1,5 @@
 // Shapes of the public calls' answers, shared by the server and the web app.
-import type { ArchiveEvent, Class, Event, EventRegistration, Notification, Profile } from "../../db/schema.ts";
+import type { ArchiveEvent, Class, Event, EventRegistration, Notification, Profile } from "@db/schema.ts";
 
 export type { ArchiveEvent, Class, Event, Notification };
 /** One row of GET /api/admin/events/:id/registrations. */

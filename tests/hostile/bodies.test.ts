@@ -2,7 +2,7 @@
 // and imports as before), judged from Content-Length before reading and while a chunked body streams: 413 at once,
 // memory flat, the site answering meanwhile.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { ADMIN_BODY_LIMIT, PUBLIC_BODY_LIMIT } from "../../src/lib/body.ts";
+import { ADMIN_BODY_LIMIT, PUBLIC_BODY_LIMIT } from "@server/lib/body.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { allRoutes, figure, fillRoute, login, ms, percentile, type Server, startServer } from "./support.ts";
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { assetsFromDirectory } from "../../src/plugins/web-assets.ts";
+import { assetsFromDirectory } from "@server/plugins/web-assets.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { templateFor } from "./fuzz.ts";
 import { allRoutes, figure, fillRoute, ROOT } from "./support.ts";

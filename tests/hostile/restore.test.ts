@@ -3,8 +3,8 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { archiveEvents, classes, events, messages, notifications, profile, subscribers } from "../../db/schema.ts";
-import { autoRestore } from "../../src/modules/data/app-data.ts";
+import { archiveEvents, classes, events, messages, notifications, profile, subscribers } from "@db/schema.ts";
+import { autoRestore } from "@server/modules/data/app-data.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);

@@ -1,7 +1,7 @@
 // Issue 6 item 12: the contact, newsletter and registration forms carry a hidden honeypot and a per-IP limit; bots
 // are turned away without storing anything; real visitors are never blocked.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { events } from "../../db/schema.ts";
+import { events } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { figure } from "./support.ts";
 
@@ -76,7 +76,7 @@ test("real visitors are never blocked: 300 people each using every form, plus ty
 });
 
 test("a flood from a million distinct addresses keeps the limiter's memory bounded", async () => {
-  const { MAX_KEYS, RateLimiter } = await import("../../src/lib/rate-limit.ts");
+  const { MAX_KEYS, RateLimiter } = await import("@server/lib/rate-limit.ts");
   const limiter = new RateLimiter(5, 10 * 60 * 1000, () => 0);
   for (let i = 0; i < 1_000_000; i++) limiter.hit(`2001:db8::${i.toString(16)}`);
   const size = (limiter as unknown as { hits: Map<string, unknown> }).hits.size;

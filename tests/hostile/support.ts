@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "../../db/client.ts";
-import { createApp } from "../../src/app.ts";
-import { loadConfig } from "../../src/config.ts";
+import { openDatabase } from "@db/client.ts";
+import { createApp } from "@server/app.ts";
+import { loadConfig } from "@server/config.ts";
 import { ROOT, type Server, type StartOptions, startServer as startProcess } from "../server.ts";
 
 export { ROOT };

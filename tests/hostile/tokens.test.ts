@@ -1,8 +1,8 @@
 // Issue 6 item 5: forged, altered, unsigned (alg none), expired, never-expiring and pre-reset tokens get 401 on EVERY
 // admin route (the routes are read from Elysia's route table, so a new route is covered without editing this file).
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { events } from "@db/schema.ts";
 import { SignJWT } from "jose";
-import { events } from "../../db/schema.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app.ts";
 import { adminRoutes, figure, fillRoute } from "./support.ts";
 

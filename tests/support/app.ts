@@ -2,11 +2,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "../../db/client.ts";
-import { type AppOptions, createApp } from "../../src/app.ts";
-import { loadConfig } from "../../src/config.ts";
-import { setClientAddress } from "../../src/lib/client-ip.ts";
-import { ensureAdmin } from "../../src/modules/auth/service.ts";
+import { openDatabase } from "@db/client.ts";
+import { type AppOptions, createApp } from "@server/app.ts";
+import { loadConfig } from "@server/config.ts";
+import { setClientAddress } from "@server/lib/client-ip.ts";
+import { ensureAdmin } from "@server/modules/auth/service.ts";
 
 export const TEST_PASSWORD = "test-password";
 

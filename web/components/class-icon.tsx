@@ -1,8 +1,9 @@
 // An icon for each of the ten class icon names (spec §3), on the public page and in the admin's list and picker;
 // lotus and meditation are drawn for this site.
+
+import type { ClassIcon as ClassIconName } from "@server/shared/constants.ts";
 import { BookOpen, Flame, Heart, Moon, Music, PersonStanding, Sun, Wind } from "lucide-react";
 import type { ReactElement } from "react";
-import type { ClassIcon as ClassIconName } from "../../src/shared/constants.ts";
 
 type IconProps = { size?: number };
 

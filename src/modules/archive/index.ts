@@ -1,8 +1,8 @@
+import type { AppContext, Module } from "@server/context.ts";
+import { todayIn } from "@server/lib/time.ts";
+import { parseBody, parseId } from "@server/lib/validate.ts";
+import { archiveEventPatchSchema, archiveEventSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import type { AppContext, Module } from "../../context.ts";
-import { todayIn } from "../../lib/time.ts";
-import { parseBody, parseId } from "../../lib/validate.ts";
-import { archiveEventPatchSchema, archiveEventSchema } from "../../shared/schemas.ts";
 import { createArchiveService } from "./service.ts";
 
 export function archiveModule(ctx: AppContext): Module {

@@ -1,11 +1,11 @@
+import type { Db } from "@db/client.ts";
+import { type ArchiveEvent, archiveEvents, type Event } from "@db/schema.ts";
+import { notFound } from "@server/lib/errors.ts";
+import { sanitizeRichText } from "@server/lib/rich-text.ts";
+import { formatDateRange } from "@server/shared/dates.ts";
+import type { ArchiveEventInput } from "@server/shared/schemas.ts";
+import type { ArchiveItem } from "@server/shared/types.ts";
 import { asc, desc, eq } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { type ArchiveEvent, archiveEvents, type Event } from "../../../db/schema.ts";
-import { notFound } from "../../lib/errors.ts";
-import { sanitizeRichText } from "../../lib/rich-text.ts";
-import { formatDateRange } from "../../shared/dates.ts";
-import type { ArchiveEventInput } from "../../shared/schemas.ts";
-import type { ArchiveItem } from "../../shared/types.ts";
 import { createEventsService } from "../events/service.ts";
 
 /** A past event in the archive's shape: its first photo is the main image, the rest are its photos. */

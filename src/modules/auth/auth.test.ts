@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "@tests/support/app.ts";
+import { scenarios } from "@tests/support/scenarios.ts";
 import { SignJWT } from "jose";
-import { createTestApp, TEST_PASSWORD, type TestApp } from "../../../tests/support/app.ts";
-import { scenarios } from "../../../tests/support/scenarios.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
+import type { AppContext, Module } from "@server/context.ts";
+import { parseBody } from "@server/lib/validate.ts";
+import { loginSchema, resetPasswordSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import type { AppContext, Module } from "../../context.ts";
-import { parseBody } from "../../lib/validate.ts";
-import { loginSchema, resetPasswordSchema } from "../../shared/schemas.ts";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "./device-cookie.ts";
 import { createAuthService } from "./service.ts";
 

@@ -1,12 +1,12 @@
+import type { Db } from "@db/client.ts";
+import { users } from "@db/schema.ts";
 import { jwt } from "@elysiajs/jwt";
+import { SettingError } from "@server/config.ts";
+import { badRequest, tooManyRequests, unauthorized } from "@server/lib/errors.ts";
+import { RateLimiter, Semaphore } from "@server/lib/rate-limit.ts";
+import { DEFAULT_USERNAME, SESSION_EXPIRED_MESSAGE } from "@server/shared/constants.ts";
+import { checkNewPassword } from "@server/shared/schemas.ts";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { users } from "../../../db/schema.ts";
-import { SettingError } from "../../config.ts";
-import { badRequest, tooManyRequests, unauthorized } from "../../lib/errors.ts";
-import { RateLimiter, Semaphore } from "../../lib/rate-limit.ts";
-import { DEFAULT_USERNAME, SESSION_EXPIRED_MESSAGE } from "../../shared/constants.ts";
-import { checkNewPassword } from "../../shared/schemas.ts";
 import { deviceCookies } from "./device-cookie.ts";
 
 const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;

@@ -2,9 +2,9 @@ import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { classes, eventRegistrations, events, settings, users } from "../../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
-import { scenarios } from "../../../tests/support/scenarios.ts";
+import { classes, eventRegistrations, events, settings, users } from "@db/schema.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { scenarios } from "@tests/support/scenarios.ts";
 import { BACKUPS_KEPT, type BackupInfo, listBackups, nextDailyDelay, scheduleDailyBackups, takeBackup } from "./service.ts";
 import { extractTar, TAR_LIMITS, type TarLimits, tarStream } from "./tar.ts";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, resolve } from "node:path";
-import { PNG_BYTES, sampleExport, writeSampleUploads } from "../../../tests/support/data-fixtures.ts";
+import { PNG_BYTES, sampleExport, writeSampleUploads } from "@tests/support/data-fixtures.ts";
 
 const ROOT = resolve(import.meta.dir, "../../..");
 let dir: string;

@@ -1,6 +1,6 @@
 // The operator's backup subcommands of src/main.ts: backup, list-backups, restore-backup FILE|NAME (issue 7).
-import type { Db } from "../../../db/client.ts";
-import type { Config } from "../../config.ts";
+import type { Db } from "@db/client.ts";
+import type { Config } from "@server/config.ts";
 import { backupsDir, listBackups, restoreBackup, takeBackup } from "./service.ts";
 
 const BACKUP_COMMANDS = ["backup", "list-backups", "restore-backup"] as const;

@@ -1,5 +1,5 @@
+import type { AppContext, Module } from "@server/context.ts";
 import { Elysia } from "elysia";
-import type { AppContext, Module } from "../../context.ts";
 import { type Backup, type BackupInfo, backupTarEntries, findBackup, listBackups, restoreBackup, takeBackup } from "./service.ts";
 import { tarSize, tarStream } from "./tar.ts";
 

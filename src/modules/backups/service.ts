@@ -16,11 +16,11 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import { type Db, openDatabase } from "../../../db/client.ts";
-import { migrations } from "../../../db/migrations/index.ts";
-import { badRequest, HttpError, notFound } from "../../lib/errors.ts";
-import { commitStaged, discardStaged, fsyncDir, isRegularFile, type StagedFile, sameFile, stageCopy } from "../../lib/files.ts";
-import { randomHex } from "../../lib/secrets.ts";
+import { type Db, openDatabase } from "@db/client.ts";
+import { migrations } from "@db/migrations/index.ts";
+import { badRequest, HttpError, notFound } from "@server/lib/errors.ts";
+import { commitStaged, discardStaged, fsyncDir, isRegularFile, type StagedFile, sameFile, stageCopy } from "@server/lib/files.ts";
+import { randomHex } from "@server/lib/secrets.ts";
 import { extractTar, type TarEntry } from "./tar.ts";
 
 const BACKUP_KINDS = ["daily", "manual", "before-import", "before-restore"] as const;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { classes, events } from "@db/schema.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { scenarios } from "@tests/support/scenarios.ts";
 import ICAL from "ical.js";
-import { classes, events } from "../../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
-import { scenarios } from "../../../tests/support/scenarios.ts";
 
 // Melbourne: daylight saving ends on Sunday 2027-04-04 at 3:00 AEDT (+11:00), clocks go back to 2:00 AEST (+10:00).
 const NOW = new Date("2026-11-21T00:00:00Z");

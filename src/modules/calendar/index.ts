@@ -1,9 +1,9 @@
+import { profile } from "@db/schema.ts";
+import type { AppContext, Module } from "@server/context.ts";
+import { notFound } from "@server/lib/errors.ts";
+import { todayIn } from "@server/lib/time.ts";
+import { DEFAULT_PROFILE } from "@server/shared/constants.ts";
 import { Elysia } from "elysia";
-import { profile } from "../../../db/schema.ts";
-import type { AppContext, Module } from "../../context.ts";
-import { notFound } from "../../lib/errors.ts";
-import { todayIn } from "../../lib/time.ts";
-import { DEFAULT_PROFILE } from "../../shared/constants.ts";
 import { createClassesService } from "../classes/service.ts";
 import { createEventsService } from "../events/service.ts";
 import { type CalendarOptions, classesCalendar, eventFileName, eventsCalendar, singleEventCalendar } from "./service.ts";

@@ -1,7 +1,7 @@
 // The readers of free-text times and days (src/shared/calendar.ts) and the iCalendar text helpers.
 import { describe, expect, test } from "bun:test";
-import { eventSchedule, parseTimeRange, parseWeekdays } from "../../shared/calendar.ts";
-import { htmlToText } from "../../shared/rich-text.ts";
+import { eventSchedule, parseTimeRange, parseWeekdays } from "@server/shared/calendar.ts";
+import { htmlToText } from "@server/shared/rich-text.ts";
 import { escapeText, foldLine } from "./ics.ts";
 
 const at = (hour: number, minute = 0) => ({ hour, minute });

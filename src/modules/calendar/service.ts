@@ -1,5 +1,5 @@
 // The calendar files (issue 7): upcoming events, one event, and the weekly classes, as iCalendar text.
-import type { Class, Event } from "../../../db/schema.ts";
+import type { Class, Event } from "@db/schema.ts";
 import {
   addDays,
   basicDate,
@@ -9,9 +9,9 @@ import {
   firstMatchingDay,
   type LocalDateTime,
   type LocalTime,
-} from "../../shared/calendar.ts";
-import { eventPath } from "../../shared/links.ts";
-import { htmlToText } from "../../shared/rich-text.ts";
+} from "@server/shared/calendar.ts";
+import { eventPath } from "@server/shared/links.ts";
+import { htmlToText } from "@server/shared/rich-text.ts";
 import { escapeText, serialize } from "./ics.ts";
 import { vtimezoneLines, zonedToUtc } from "./timezone.ts";
 

@@ -1,6 +1,6 @@
 // A VTIMEZONE for any IANA zone, computed from the runtime's time zone data (Intl) rather than written by hand:
 // the offset changes of the years a feed covers are found, and each recurring change becomes a yearly rule.
-import type { LocalDateTime } from "../../shared/calendar.ts";
+import type { LocalDateTime } from "@server/shared/calendar.ts";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

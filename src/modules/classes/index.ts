@@ -1,7 +1,7 @@
+import type { AppContext, Module } from "@server/context.ts";
+import { parseBody, parseId } from "@server/lib/validate.ts";
+import { classPatchSchema, classSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import type { AppContext, Module } from "../../context.ts";
-import { parseBody, parseId } from "../../lib/validate.ts";
-import { classPatchSchema, classSchema } from "../../shared/schemas.ts";
 import { createClassesService } from "./service.ts";
 
 export function classesModule(ctx: AppContext): Module {

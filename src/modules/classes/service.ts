@@ -1,10 +1,10 @@
+import type { Db } from "@db/client.ts";
+import { classes } from "@db/schema.ts";
+import { notFound } from "@server/lib/errors.ts";
+import { sanitizeRichText } from "@server/lib/rich-text.ts";
+import { CLASS_LEVELS, type ClassLevel, DEFAULT_CLASS_ICON } from "@server/shared/constants.ts";
+import type { ClassInput } from "@server/shared/schemas.ts";
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { classes } from "../../../db/schema.ts";
-import { notFound } from "../../lib/errors.ts";
-import { sanitizeRichText } from "../../lib/rich-text.ts";
-import { CLASS_LEVELS, type ClassLevel, DEFAULT_CLASS_ICON } from "../../shared/constants.ts";
-import type { ClassInput } from "../../shared/schemas.ts";
 
 /** An invalid or missing level becomes None (spec §5). */
 export const normalizeLevel = (level: string | undefined): ClassLevel =>

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { archiveEvents, classes, events, messages, notifications, profile, subscribers } from "../../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
-import { exportContent, importThroughApi, PNG_BYTES, sampleExport, writeSampleUploads } from "../../../tests/support/data-fixtures.ts";
-import { getSetting } from "../../lib/settings.ts";
-import { EXPORT_SECTIONS } from "../../shared/constants.ts";
+import { archiveEvents, classes, events, messages, notifications, profile, subscribers } from "@db/schema.ts";
+import { getSetting } from "@server/lib/settings.ts";
+import { EXPORT_SECTIONS } from "@server/shared/constants.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { exportContent, importThroughApi, PNG_BYTES, sampleExport, writeSampleUploads } from "@tests/support/data-fixtures.ts";
 import { autoRestore, loadAppData, MANIFEST_FILE, sectionFile } from "./app-data.ts";
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 // The app_data folder (docs/architecture.md "app_data format"; issue 2 item 10): sync, status, restore, auto-restore.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { badRequest, HttpError } from "../../lib/errors.ts";
+import { badRequest, HttpError } from "@server/lib/errors.ts";
 import {
   commitStaged,
   discardStaged,
@@ -13,10 +13,10 @@ import {
   stageCopy,
   stageWrite,
   writeFileAtomic,
-} from "../../lib/files.ts";
-import { setSetting } from "../../lib/settings.ts";
-import { EXPORT_SECTIONS, type ExportSection } from "../../shared/constants.ts";
-import type { SyncStatus } from "../../shared/types.ts";
+} from "@server/lib/files.ts";
+import { setSetting } from "@server/lib/settings.ts";
+import { EXPORT_SECTIONS, type ExportSection } from "@server/shared/constants.ts";
+import type { SyncStatus } from "@server/shared/types.ts";
 import {
   type ContentRows,
   type ContentSections,

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { startServer } from "../../../tests/server.ts";
-import { PNG_BYTES, sampleExport, writeSampleUploads } from "../../../tests/support/data-fixtures.ts";
+import { startServer } from "@tests/server.ts";
+import { PNG_BYTES, sampleExport, writeSampleUploads } from "@tests/support/data-fixtures.ts";
 
 const ROOT = resolve(import.meta.dir, "../../..");
 let dir: string;

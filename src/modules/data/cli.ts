@@ -1,10 +1,10 @@
 // The operator's data subcommands of src/main.ts: export FILE, import FILE, sync, restore (issue 2 item 12).
 import { lstatSync, readFileSync, writeSync } from "node:fs";
 import { resolve } from "node:path";
-import type { Db } from "../../../db/client.ts";
-import type { Config } from "../../config.ts";
-import { writeFileAtomic } from "../../lib/files.ts";
-import { INVALID_JSON_MESSAGE } from "../../shared/constants.ts";
+import type { Db } from "@db/client.ts";
+import type { Config } from "@server/config.ts";
+import { writeFileAtomic } from "@server/lib/files.ts";
+import { INVALID_JSON_MESSAGE } from "@server/shared/constants.ts";
 import { restoreFromAppData, syncToAppData } from "./app-data.ts";
 import { countSections, describeCounts, exportData, importData } from "./service.ts";
 

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { eventRegistrations, events, subscribers } from "../../../db/schema.ts";
-import { createTestApp, TEST_PASSWORD, type TestApp } from "../../../tests/support/app.ts";
-import { exportContent, importThroughApi, sampleExport } from "../../../tests/support/data-fixtures.ts";
-import { setSetting } from "../../lib/settings.ts";
-import { EXPORT_SECTIONS, INVALID_JSON_MESSAGE } from "../../shared/constants.ts";
+import { eventRegistrations, events, subscribers } from "@db/schema.ts";
+import { setSetting } from "@server/lib/settings.ts";
+import { EXPORT_SECTIONS, INVALID_JSON_MESSAGE } from "@server/shared/constants.ts";
+import { createTestApp, TEST_PASSWORD, type TestApp } from "@tests/support/app.ts";
+import { exportContent, importThroughApi, sampleExport } from "@tests/support/data-fixtures.ts";
 import { IMPORT_MAX_BYTES } from "./index.ts";
 import { BACKUPS_KEPT } from "./service.ts";
 

@@ -1,7 +1,7 @@
+import type { AppContext, Module } from "@server/context.ts";
+import { parseJson, readBodyWithLimit } from "@server/lib/body.ts";
+import { exportFileName, INVALID_JSON_MESSAGE } from "@server/shared/constants.ts";
 import { Elysia } from "elysia";
-import type { AppContext, Module } from "../../context.ts";
-import { parseJson, readBodyWithLimit } from "../../lib/body.ts";
-import { exportFileName, INVALID_JSON_MESSAGE } from "../../shared/constants.ts";
 import { readSyncStatus, restoreFromAppData, syncToAppData } from "./app-data.ts";
 import { exportData, importData } from "./service.ts";
 

@@ -1,9 +1,6 @@
 // Export and import of the seven content sections (spec §3 export sections, §5 import file; issue 2 item 9).
 import { basename } from "node:path";
-import { asc } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { type Struct, validate } from "superstruct";
-import type { Db } from "../../../db/client.ts";
+import type { Db } from "@db/client.ts";
 import {
   type ArchiveEvent,
   archiveEvents,
@@ -20,11 +17,11 @@ import {
   profile,
   type Subscriber,
   subscribers,
-} from "../../../db/schema.ts";
-import type { Config } from "../../config.ts";
-import { badRequest, type Issue } from "../../lib/errors.ts";
-import { sanitizeRichText } from "../../lib/rich-text.ts";
-import { DEFAULT_CLASS_ICON, EXPORT_SECTIONS, type ExportSection } from "../../shared/constants.ts";
+} from "@db/schema.ts";
+import type { Config } from "@server/config.ts";
+import { badRequest, type Issue } from "@server/lib/errors.ts";
+import { sanitizeRichText } from "@server/lib/rich-text.ts";
+import { DEFAULT_CLASS_ICON, EXPORT_SECTIONS, type ExportSection } from "@server/shared/constants.ts";
 import {
   archiveEventRowSchema,
   classRowSchema,
@@ -33,7 +30,10 @@ import {
   notificationRowSchema,
   profileRowSchema,
   subscriberRowSchema,
-} from "../../shared/schemas.ts";
+} from "@server/shared/schemas.ts";
+import { asc } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { type Struct, validate } from "superstruct";
 import { BACKUPS_KEPT as BACKUPS_KEPT_BY_KIND, takeBackup } from "../backups/service.ts";
 import { normalizeLevel } from "../classes/service.ts";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { events } from "../../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
-import { scenarios } from "../../../tests/support/scenarios.ts";
+import { events } from "@db/schema.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { scenarios } from "@tests/support/scenarios.ts";
 
 // 2026-11-20T14:00Z is already 2026-11-21 (01:00) in Melbourne: "past" must be decided there, not in UTC.
 const NOW = new Date("2026-11-20T14:00:00Z");

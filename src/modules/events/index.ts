@@ -1,9 +1,9 @@
+import type { AppContext, Module } from "@server/context.ts";
+import { createSpamGuard } from "@server/lib/spam.ts";
+import { todayIn } from "@server/lib/time.ts";
+import { parseBody, parseId } from "@server/lib/validate.ts";
+import { eventPatchSchema, eventSchema, registrationSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import type { AppContext, Module } from "../../context.ts";
-import { createSpamGuard } from "../../lib/spam.ts";
-import { todayIn } from "../../lib/time.ts";
-import { parseBody, parseId } from "../../lib/validate.ts";
-import { eventPatchSchema, eventSchema, registrationSchema } from "../../shared/schemas.ts";
 import { createOutbox } from "../mail/outbox.ts";
 import { createEventsService } from "./service.ts";
 

@@ -1,10 +1,10 @@
+import type { Db } from "@db/client.ts";
+import { type Event, eventRegistrations, events } from "@db/schema.ts";
+import { notFound } from "@server/lib/errors.ts";
+import { sanitizeRichText } from "@server/lib/rich-text.ts";
+import { isPastEvent } from "@server/lib/time.ts";
+import type { EventInput, RegistrationInput } from "@server/shared/schemas.ts";
 import { asc, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { type Event, eventRegistrations, events } from "../../../db/schema.ts";
-import { notFound } from "../../lib/errors.ts";
-import { sanitizeRichText } from "../../lib/rich-text.ts";
-import { isPastEvent } from "../../lib/time.ts";
-import type { EventInput, RegistrationInput } from "../../shared/schemas.ts";
 import type { Outbox } from "../mail/outbox.ts";
 
 const lastDay = sql`coalesce(${events.endDate}, ${events.startDate})`;

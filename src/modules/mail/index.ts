@@ -1,8 +1,8 @@
+import { outbox as outboxTable } from "@db/schema.ts";
+import type { AppContext, Module } from "@server/context.ts";
+import { badRequest } from "@server/lib/errors.ts";
 import { and, desc, eq, isNotNull, or } from "drizzle-orm";
 import { Elysia } from "elysia";
-import { outbox as outboxTable } from "../../../db/schema.ts";
-import type { AppContext, Module } from "../../context.ts";
-import { badRequest } from "../../lib/errors.ts";
 import { createOutbox } from "./outbox.ts";
 
 const RECENT_ROWS = 20;

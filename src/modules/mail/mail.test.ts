@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { messages, outbox, profile } from "@db/schema.ts";
+import { loadConfig, SettingError } from "@server/config.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { count, eq } from "drizzle-orm";
-import { messages, outbox, profile } from "../../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
-import { type SmtpServer, startSmtpServer } from "../../../tests/support/smtp.ts";
-import { loadConfig, SettingError } from "../../config.ts";
 import { createMailWorker } from "./worker.ts";
 
 const MAIL_ENV = { MAIL_FROM: "Vedanta & Yoga <hello@example.org>", NOTIFY_EMAIL: "teacher@example.org", SITE_URL: "https://yoga.example.org" };

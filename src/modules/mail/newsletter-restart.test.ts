@@ -4,8 +4,8 @@
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { type Server, startServer } from "../../../tests/server.ts";
-import { type SmtpServer, startSmtpServer } from "../../../tests/support/smtp.ts";
+import { type Server, startServer } from "@tests/server.ts";
+import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 
 const ADMIN_PASSWORD = "newsletter-restart-password";
 const READERS = Array.from({ length: 40 }, (_, i) => `reader${i}@example.org`);

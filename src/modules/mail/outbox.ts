@@ -1,8 +1,9 @@
 // Every mail starts as an outbox row, written by the caller inside the transaction that stores its cause.
+
+import type { Db } from "@db/client.ts";
+import { outbox, profile } from "@db/schema.ts";
+import type { Config } from "@server/config.ts";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { outbox, profile } from "../../../db/schema.ts";
-import type { Config } from "../../config.ts";
 import type { ContactNoticeData } from "./templates/contact-notice.tsx";
 import type { NewsletterReader } from "./templates/newsletter.tsx";
 import type { RegistrationConfirmationData } from "./templates/registration-confirmation.tsx";

@@ -1,7 +1,7 @@
 // The worker inside the real server process: started by `serve`, stopped on SIGTERM, resuming after kill -9.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { type Server, startServer } from "../../../tests/server.ts";
-import { type SmtpServer, startSmtpServer } from "../../../tests/support/smtp.ts";
+import { type Server, startServer } from "@tests/server.ts";
+import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 
 const ADMIN_PASSWORD = "worker-test-password";
 let smtp: SmtpServer;

@@ -1,9 +1,10 @@
 // The background sender: takes due outbox rows one at a time, within MAIL_PER_MINUTE, and records each answer.
+
+import type { Db } from "@db/client.ts";
+import { newsletters, type OutboxRow, outbox, subscribers } from "@db/schema.ts";
+import type { Config, MailConfig } from "@server/config.ts";
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import type { Db } from "../../../db/client.ts";
-import { newsletters, type OutboxRow, outbox, subscribers } from "../../../db/schema.ts";
-import type { Config, MailConfig } from "../../config.ts";
 import { createComposer } from "./compose.tsx";
 import { type MailData, requeueInFlight } from "./outbox.ts";
 

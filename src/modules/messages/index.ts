@@ -1,8 +1,8 @@
+import type { AppContext, Module } from "@server/context.ts";
+import { createSpamGuard } from "@server/lib/spam.ts";
+import { parseBody, parseId } from "@server/lib/validate.ts";
+import { contactSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import type { AppContext, Module } from "../../context.ts";
-import { createSpamGuard } from "../../lib/spam.ts";
-import { parseBody, parseId } from "../../lib/validate.ts";
-import { contactSchema } from "../../shared/schemas.ts";
 import { createOutbox } from "../mail/outbox.ts";
 import { createMessagesService } from "./service.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from "bun:test";
-import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
-import { scenarios } from "../../../tests/support/scenarios.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { scenarios } from "@tests/support/scenarios.ts";
 
 let t: TestApp;
 beforeAll(async () => {

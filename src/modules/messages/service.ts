@@ -1,8 +1,8 @@
+import type { Db } from "@db/client.ts";
+import { type Message, messages } from "@db/schema.ts";
+import { notFound } from "@server/lib/errors.ts";
+import type { ContactInput } from "@server/shared/schemas.ts";
 import { desc, eq } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { type Message, messages } from "../../../db/schema.ts";
-import { notFound } from "../../lib/errors.ts";
-import type { ContactInput } from "../../shared/schemas.ts";
 import type { Outbox } from "../mail/outbox.ts";
 
 export function createMessagesService(db: Db, outbox: Outbox) {

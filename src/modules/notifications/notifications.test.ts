@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { notifications } from "../../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
-import { scenarios } from "../../../tests/support/scenarios.ts";
+import { notifications } from "@db/schema.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { scenarios } from "@tests/support/scenarios.ts";
 
 const NOW = new Date("2026-11-21T02:00:00Z"); // 2026-11-21 in Melbourne
 let t: TestApp;

@@ -1,9 +1,9 @@
+import type { Db } from "@db/client.ts";
+import { type Notification, notifications } from "@db/schema.ts";
+import { notFound } from "@server/lib/errors.ts";
+import { sanitizeRichText } from "@server/lib/rich-text.ts";
+import type { NotificationInput } from "@server/shared/schemas.ts";
 import { and, desc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { type Notification, notifications } from "../../../db/schema.ts";
-import { notFound } from "../../lib/errors.ts";
-import { sanitizeRichText } from "../../lib/rich-text.ts";
-import type { NotificationInput } from "../../shared/schemas.ts";
 
 function toRow<T extends Partial<NotificationInput>>(input: T): T {
   return { ...input, ...(input.message !== undefined && { message: sanitizeRichText(input.message) }) } as T;

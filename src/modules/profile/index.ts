@@ -1,7 +1,7 @@
+import type { AppContext, Module } from "@server/context.ts";
+import { parseBody } from "@server/lib/validate.ts";
+import { profilePatchSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import type { AppContext, Module } from "../../context.ts";
-import { parseBody } from "../../lib/validate.ts";
-import { profilePatchSchema } from "../../shared/schemas.ts";
 import { createProfileService } from "./service.ts";
 
 export function profileModule(ctx: AppContext): Module {

@@ -1,11 +1,11 @@
+import type { AppContext, Module } from "@server/context.ts";
+import { badRequest, tooManyRequests } from "@server/lib/errors.ts";
+import { RateLimiter } from "@server/lib/rate-limit.ts";
+import { createSpamGuard } from "@server/lib/spam.ts";
+import { parseBody, parseId } from "@server/lib/validate.ts";
+import { newsletterPath, SITE_FORM_FIELD, unsubscribePagePath } from "@server/shared/newsletter-links.ts";
+import { newsletterMailSchema, newsletterSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import type { AppContext, Module } from "../../context.ts";
-import { badRequest, tooManyRequests } from "../../lib/errors.ts";
-import { RateLimiter } from "../../lib/rate-limit.ts";
-import { createSpamGuard } from "../../lib/spam.ts";
-import { parseBody, parseId } from "../../lib/validate.ts";
-import { newsletterPath, SITE_FORM_FIELD, unsubscribePagePath } from "../../shared/newsletter-links.ts";
-import { newsletterMailSchema, newsletterSchema } from "../../shared/schemas.ts";
 import { createOutbox } from "../mail/outbox.ts";
 import { createNewslettersService } from "./newsletters.ts";
 import { createSubscribersService, subscriberLinks } from "./service.ts";

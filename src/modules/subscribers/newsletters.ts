@@ -1,11 +1,12 @@
 // Newsletters (issue 15): one outbox row per confirmed subscriber, queued with the newsletter in one transaction; the
 // body is stored once, on the newsletter, and read from there when each copy is sent.
+
+import type { Db } from "@db/client.ts";
+import { newsletters, outbox as outboxTable, subscribers } from "@db/schema.ts";
+import { badRequest } from "@server/lib/errors.ts";
+import { sanitizeRichText } from "@server/lib/rich-text.ts";
+import type { NewsletterMailInput } from "@server/shared/schemas.ts";
 import { desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { newsletters, outbox as outboxTable, subscribers } from "../../../db/schema.ts";
-import { badRequest } from "../../lib/errors.ts";
-import { sanitizeRichText } from "../../lib/rich-text.ts";
-import type { NewsletterMailInput } from "../../shared/schemas.ts";
 import type { Outbox } from "../mail/outbox.ts";
 import type { SubscriberLinks } from "./service.ts";
 

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { subscribers } from "@db/schema.ts";
+import { assetsFromDirectory } from "@server/plugins/web-assets.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { eq } from "drizzle-orm";
-import { subscribers } from "../../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
-import { type SmtpServer, startSmtpServer } from "../../../tests/support/smtp.ts";
-import { assetsFromDirectory } from "../../plugins/web-assets.ts";
 import { createMailWorker } from "../mail/worker.ts";
 import { subscriberLinks } from "./service.ts";
 

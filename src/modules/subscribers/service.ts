@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Db } from "@db/client.ts";
+import { type Subscriber, subscribers } from "@db/schema.ts";
+import { conflict, notFound } from "@server/lib/errors.ts";
 import { desc, eq } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { type Subscriber, subscribers } from "../../../db/schema.ts";
-import { conflict, notFound } from "../../lib/errors.ts";
 import type { Outbox } from "../mail/outbox.ts";
 
 type LinkPurpose = "confirm" | "unsubscribe";

@@ -1,13 +1,13 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { events } from "@db/schema.ts";
 import { staticPlugin } from "@elysia/static";
+import type { AppContext, Module } from "@server/context.ts";
+import { answerError, badRequest, notFound } from "@server/lib/errors.ts";
+import { parseId } from "@server/lib/validate.ts";
+import { ATTACHMENT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from "@server/shared/constants.ts";
 import { eq, sql } from "drizzle-orm";
 import { Elysia } from "elysia";
-import { events } from "../../../db/schema.ts";
-import type { AppContext, Module } from "../../context.ts";
-import { answerError, badRequest, notFound } from "../../lib/errors.ts";
-import { parseId } from "../../lib/validate.ts";
-import { ATTACHMENT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from "../../shared/constants.ts";
 import { IMMUTABLE, isPdf, readUploadedFile, sniffImage, storeUpload } from "./service.ts";
 import { imageVariants } from "./variants.ts";
 

@@ -1,9 +1,9 @@
 // Uploaded files: the type is read from the bytes, sizes are capped while the body streams in, names are ours.
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { readBodyWithLimit } from "../../lib/body.ts";
-import { badRequest, payloadTooLarge } from "../../lib/errors.ts";
-import { writeFileAtomic } from "../../lib/files.ts";
+import { readBodyWithLimit } from "@server/lib/body.ts";
+import { badRequest, payloadTooLarge } from "@server/lib/errors.ts";
+import { writeFileAtomic } from "@server/lib/files.ts";
 
 export type UploadKind = { ext: "jpg" | "png" | "gif" | "webp" | "pdf"; type: string };
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { events } from "../../../db/schema.ts";
-import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
-import { ATTACHMENT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from "../../shared/constants.ts";
+import { events } from "@db/schema.ts";
+import { ATTACHMENT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from "@server/shared/constants.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { MULTIPART_OVERHEAD_BYTES } from "./service.ts";
 
 // Tiny valid files (1×1 pixels; `file(1)` names each correctly).

@@ -2,9 +2,9 @@
 // width is asked for, kept on disk beside the data, and made again when the upload under that name changes.
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { badRequest, notFound } from "../../lib/errors.ts";
-import { removeTempFiles, writeFileAtomic } from "../../lib/files.ts";
-import { IMAGE_WIDTHS, RESIZABLE_EXTENSIONS } from "../../shared/images.ts";
+import { badRequest, notFound } from "@server/lib/errors.ts";
+import { removeTempFiles, writeFileAtomic } from "@server/lib/files.ts";
+import { IMAGE_WIDTHS, RESIZABLE_EXTENSIONS } from "@server/shared/images.ts";
 import { CONTENT_TYPES, IMMUTABLE, UPLOAD_NAME, type UploadKind } from "./service.ts";
 
 /** Larger images are refused before their pixels are decoded (a small file may declare a huge canvas). */

@@ -3,12 +3,13 @@
 // Upstream calls (docs/decisions/youtube-proxy.md): `channels?part=contentDetails&id=…` once per channel to find
 // its uploads playlist (cached for the process), then `playlistItems?part=snippet,contentDetails&playlistId=…
 // &maxResults=12` per refresh. Both cost 1 quota unit, where `search?…&order=date` costs 100 and lags behind.
+
+import type { Db } from "@db/client.ts";
+import { settings } from "@db/schema.ts";
+import { HttpError } from "@server/lib/errors.ts";
+import { setSetting } from "@server/lib/settings.ts";
+import type { Video, VideoErrorCode, VideoList } from "@server/shared/types.ts";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client.ts";
-import { settings } from "../../../db/schema.ts";
-import { HttpError } from "../../lib/errors.ts";
-import { setSetting } from "../../lib/settings.ts";
-import type { Video, VideoErrorCode, VideoList } from "../../shared/types.ts";
 
 const YOUTUBE_API_KEY_SETTING = "youtubeApiKey";
 const YOUTUBE_CHANNEL_SETTING = "youtubeChannelId";

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from "bun:test";
-import { createTestApp, type TestApp } from "../../../tests/support/app.ts";
-import { type FakeMode, type FakeYouTube, startFakeYouTube } from "../../../tests/support/fake-youtube.ts";
-import type { VideoList } from "../../shared/types.ts";
+import type { VideoList } from "@server/shared/types.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { type FakeMode, type FakeYouTube, startFakeYouTube } from "@tests/support/fake-youtube.ts";
 import { classifyUpstreamError, createYoutubeService, decodeEntities, UPSTREAM_TIMEOUT_MS, VIDEO_CACHE_TTL_MS } from "./service.ts";
 
 let fake: FakeYouTube;

@@ -1,13 +1,14 @@
 // The admin area (spec §2.2): the login card, or the dashboard when a token is stored. A 401 from any admin call
 // (an expired or revoked token) returns to the login card with a message.
+
+import { SESSION_EXPIRED_MESSAGE } from "@server/shared/constants.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
 import { useQueryClient } from "@tanstack/react-query";
+import { toast } from "@web/components/ui/toast.tsx";
+import { AdminDashboard } from "@web/features/admin/dashboard/admin-dashboard.tsx";
+import { LoginCard } from "@web/features/admin/login/login-card.tsx";
+import { clearAdminToken, forgetAdminData, getAdminToken, UNAUTHORIZED_EVENT } from "@web/features/admin/shared/session.ts";
 import { useEffect, useState } from "react";
-import { SESSION_EXPIRED_MESSAGE } from "../../../src/shared/constants.ts";
-import { css } from "../../../styled-system/css" with { type: "macro" };
-import { toast } from "../../components/ui/toast.tsx";
-import { AdminDashboard } from "../../features/admin/dashboard/admin-dashboard.tsx";
-import { LoginCard } from "../../features/admin/login/login-card.tsx";
-import { clearAdminToken, forgetAdminData, getAdminToken, UNAUTHORIZED_EVENT } from "../../features/admin/shared/session.ts";
 
 export default function AdminPage() {
   const queryClient = useQueryClient();

@@ -1,24 +1,24 @@
 // The public home page (spec §2.1): hero, notifications, events, classes, videos, contact, archive, then the footer.
 // Features do not import each other; this page composes them and passes what they share (profile, channel).
 
+import type { PublicProfile } from "@server/shared/types.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { ArchiveSection } from "@web/features/archive/components/archive-section.tsx";
+import { ClassesSection } from "@web/features/classes/components/classes-section.tsx";
+import { ContactSection } from "@web/features/contact/components/contact-section.tsx";
+import { EventsSection } from "@web/features/events/components/events-section.tsx";
+import { Hero } from "@web/features/hero/components/hero.tsx";
+import { SiteFooter } from "@web/features/layout/components/site-footer.tsx";
+import { SiteHeader } from "@web/features/layout/components/site-header.tsx";
+import { scrollToSection } from "@web/features/layout/use-page-scroll.ts";
+import { LegalDialogs } from "@web/features/legal/components/legal-dialogs.tsx";
+import { NewsletterForm } from "@web/features/newsletter/components/newsletter-form.tsx";
+import { NewsletterNotice } from "@web/features/newsletter/components/newsletter-notice.tsx";
+import { NotificationBanner } from "@web/features/notifications/components/notification-banner.tsx";
+import { channelUrl, VideosSection } from "@web/features/videos/components/videos-section.tsx";
+import { useProfile } from "@web/lib/queries/profile.ts";
+import { useVideoStatus } from "@web/lib/queries/videos.ts";
 import { Suspense } from "react";
-import type { PublicProfile } from "../../../src/shared/types.ts";
-import { css } from "../../../styled-system/css" with { type: "macro" };
-import { ArchiveSection } from "../../features/archive/components/archive-section.tsx";
-import { ClassesSection } from "../../features/classes/components/classes-section.tsx";
-import { ContactSection } from "../../features/contact/components/contact-section.tsx";
-import { EventsSection } from "../../features/events/components/events-section.tsx";
-import { Hero } from "../../features/hero/components/hero.tsx";
-import { SiteFooter } from "../../features/layout/components/site-footer.tsx";
-import { SiteHeader } from "../../features/layout/components/site-header.tsx";
-import { scrollToSection } from "../../features/layout/use-page-scroll.ts";
-import { LegalDialogs } from "../../features/legal/components/legal-dialogs.tsx";
-import { NewsletterForm } from "../../features/newsletter/components/newsletter-form.tsx";
-import { NewsletterNotice } from "../../features/newsletter/components/newsletter-notice.tsx";
-import { NotificationBanner } from "../../features/notifications/components/notification-banner.tsx";
-import { channelUrl, VideosSection } from "../../features/videos/components/videos-section.tsx";
-import { useProfile } from "../../lib/queries/profile.ts";
-import { useVideoStatus } from "../../lib/queries/videos.ts";
 
 const BRAND = "Vedanta & Yoga";
 

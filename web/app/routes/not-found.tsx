@@ -1,5 +1,5 @@
+import { css } from "@styled-system/css" with { type: "macro" };
 import { Link } from "react-router";
-import { css } from "../../../styled-system/css" with { type: "macro" };
 
 export function NotFoundPage() {
   return (

@@ -1,6 +1,6 @@
 // The rich-text editor in happy-dom (spec §2.2, §5, DESIGN.md): the spec's toolbar, the link input with its schemes,
 // prosemirror-example-setup's keymaps under it, and only the allowlist in what it writes.
-import "../../test-dom.tsx";
+import "@web/test-dom.tsx";
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { RichTextEditor } from "./rich-text-editor.tsx";

@@ -2,6 +2,9 @@
 // the shared allowlist, with prosemirror-example-setup's keymaps, input rules and history under the spec's own toolbar,
 // and a link input that accepts only the spec §5 schemes.
 
+import { isAllowedHref, LINK_SCHEMES } from "@server/shared/rich-text.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
 import { Bold, Heading1, Heading2, Italic, Link2, List, ListOrdered, Pilcrow, Redo2, Undo2 } from "lucide-react";
 import { setBlockType, toggleMark } from "prosemirror-commands";
 import { exampleSetup } from "prosemirror-example-setup";
@@ -11,9 +14,6 @@ import { liftListItem, wrapInList } from "prosemirror-schema-list";
 import { type Command, EditorState, Plugin, type Transaction } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { isAllowedHref, LINK_SCHEMES } from "../../../src/shared/rich-text.ts";
-import { css } from "../../../styled-system/css" with { type: "macro" };
-import { cx } from "../../../styled-system/css";
 import { Button } from "../ui/button.tsx";
 import { controlStyle } from "../ui/field.tsx";
 import { docToHtml, htmlToDoc, richTextSchema as schema } from "./schema.ts";

@@ -1,10 +1,11 @@
 // The editor's ProseMirror schema: prosemirror-schema-basic's nodes and marks and prosemirror-schema-list's lists,
 // restricted to the rich-text allowlist of src/shared/rich-text.ts (p, h1, h2, strong, em, ul, ol, li, a, br), which
 // the server's sanitiser also applies; no attribute the sanitiser would drop is written.
+
+import { isAllowedHref, LINK_REL, LINK_TARGET } from "@server/shared/rich-text.ts";
 import { DOMSerializer, DOMParser as PMDOMParser, type Node as PMNode, Schema } from "prosemirror-model";
 import { marks, nodes } from "prosemirror-schema-basic";
 import { bulletList, listItem, orderedList } from "prosemirror-schema-list";
-import { isAllowedHref, LINK_REL, LINK_TARGET } from "../../../src/shared/rich-text.ts";
 
 export const richTextSchema = new Schema({
   nodes: {

@@ -1,6 +1,6 @@
+import { cx } from "@styled-system/css";
+import { type ButtonVariantProps, button } from "@styled-system/recipes/button";
 import { type ButtonHTMLAttributes, forwardRef } from "react";
-import { cx } from "../../../styled-system/css";
-import { type ButtonVariantProps, button } from "../../../styled-system/recipes/button";
 
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonVariantProps;
 

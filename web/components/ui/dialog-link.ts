@@ -1,7 +1,8 @@
 // The dialog a page link names (`/?event=<id>`, `/?archive=<id>`, issue 16), kept in the address bar while it is open.
+
+import { linkedDialog } from "@server/shared/links.ts";
 import { useSyncExternalStore } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { linkedDialog } from "../../../src/shared/links.ts";
 
 const noSubscription = () => () => {};
 

@@ -1,10 +1,10 @@
 // Ark's Dialog parts styled with the dialog slot recipe; screens compose these and do not restyle them.
 import { Dialog as ArkDialog } from "@ark-ui/react/dialog";
 import { Portal } from "@ark-ui/react/portal";
+import { cx } from "@styled-system/css";
+import { dialog } from "@styled-system/recipes/dialog";
 import { X } from "lucide-react";
 import type { ComponentProps, ReactNode } from "react";
-import { cx } from "../../../styled-system/css";
-import { dialog } from "../../../styled-system/recipes/dialog";
 import { Button } from "./button.tsx";
 
 const styles = dialog();

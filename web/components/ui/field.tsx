@@ -1,7 +1,8 @@
 // Labelled form controls with their error text, shared by every form.
+
+import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
-import { css } from "../../../styled-system/css" with { type: "macro" };
-import { cx } from "../../../styled-system/css";
 
 export const controlStyle = css({
   w: "full",

@@ -1,6 +1,6 @@
 // Date and file-name formatting shared by the public sections (spec §2.1). Pure, so safe during server rendering.
-export { formatDateRange, formatShortDate } from "../../../src/shared/dates.ts";
-export { htmlToText } from "../../../src/shared/rich-text.ts";
+export { formatDateRange, formatShortDate } from "@server/shared/dates.ts";
+export { htmlToText } from "@server/shared/rich-text.ts";
 
 /** Photo download name (spec §2.1): the name lowercased with hyphens, then "-photo-N.jpg". */
 export function photoFileName(name: string, index: number): string {

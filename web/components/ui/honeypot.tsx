@@ -1,7 +1,8 @@
 // A field people never see or fill: the server stores nothing from a submission whose honeypot is filled.
+
+import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
 import { useRef } from "react";
-import { HONEYPOT_FIELD } from "../../../src/shared/constants.ts";
-import { css } from "../../../styled-system/css" with { type: "macro" };
 
 const hidden = css({ position: "absolute", left: "-10000px", top: "auto", w: "1px", h: "1px", overflow: "hidden" });
 

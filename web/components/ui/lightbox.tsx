@@ -2,11 +2,11 @@
 // around, arrow keys move, Esc closes and focus returns to the photo that opened it (Ark Dialog).
 import { Dialog as ArkDialog } from "@ark-ui/react/dialog";
 import { Portal } from "@ark-ui/react/portal";
+import { imageSources } from "@server/shared/images.ts";
+import { button } from "@styled-system/recipes/button";
+import { lightbox } from "@styled-system/recipes/lightbox";
 import { ChevronLeft, ChevronRight, Download, X } from "lucide-react";
 import type { KeyboardEvent } from "react";
-import { imageSources } from "../../../src/shared/images.ts";
-import { button } from "../../../styled-system/recipes/button";
-import { lightbox } from "../../../styled-system/recipes/lightbox";
 import { Button } from "./button.tsx";
 import { photoFileName } from "./format.ts";
 

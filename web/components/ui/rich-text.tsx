@@ -1,7 +1,7 @@
 // Renders HTML the server has already sanitised on write (DESIGN.md, Rich text), with the site's prose styles.
 
-import { css } from "../../../styled-system/css" with { type: "macro" };
-import { cx } from "../../../styled-system/css";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
 
 const proseStyle = css({
   color: "inherit",

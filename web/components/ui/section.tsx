@@ -1,7 +1,8 @@
 // A page section with its anchor, eyebrow, heading and intro, on the site's content width.
+
+import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
 import type { ReactNode } from "react";
-import { css } from "../../../styled-system/css" with { type: "macro" };
-import { cx } from "../../../styled-system/css";
 
 type SectionProps = {
   id?: string;

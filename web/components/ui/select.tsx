@@ -1,8 +1,8 @@
 // Ark's Select styled with the select slot recipe, for a plain list of {value, label} options.
 import { Select as ArkSelect, createListCollection } from "@ark-ui/react/select";
+import { select } from "@styled-system/recipes";
 import { Check, ChevronDown } from "lucide-react";
 import { type ReactNode, useMemo } from "react";
-import { select } from "../../../styled-system/recipes";
 
 const styles = select();
 

@@ -1,5 +1,5 @@
-import { css } from "../../../styled-system/css" with { type: "macro" };
-import { cx } from "../../../styled-system/css";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
 
 /** A calm shimmering placeholder block (the shimmer stops under prefers-reduced-motion). */
 const skeletonStyle = css({

@@ -1,5 +1,5 @@
+import { css } from "@styled-system/css" with { type: "macro" };
 import { LoaderCircle } from "lucide-react";
-import { css } from "../../../styled-system/css" with { type: "macro" };
 
 const spin = css({ animation: "spin 1s linear infinite" });
 

@@ -1,8 +1,8 @@
 // Ark's Switch styled with the switch slot recipe: a labelled on/off control (a checkbox for assistive tech).
 import { Switch as ArkSwitch } from "@ark-ui/react/switch";
+import { cx } from "@styled-system/css";
+import { toggleSwitch } from "@styled-system/recipes";
 import type { ReactNode } from "react";
-import { cx } from "../../../styled-system/css";
-import { toggleSwitch } from "../../../styled-system/recipes";
 
 const styles = toggleSwitch();
 

@@ -1,8 +1,8 @@
 // Ark's Tabs styled with the tabs slot recipe: arrow keys move between triggers, Home/End jump.
 import { Tabs as ArkTabs } from "@ark-ui/react/tabs";
+import { cx } from "@styled-system/css";
+import { tabs } from "@styled-system/recipes";
 import type { ComponentProps } from "react";
-import { cx } from "../../../styled-system/css";
-import { tabs } from "../../../styled-system/recipes";
 
 const styles = tabs();
 

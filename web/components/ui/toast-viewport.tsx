@@ -4,11 +4,11 @@
 
 import { Portal } from "@ark-ui/react/portal";
 import { Toaster as ArkToaster, createToaster, Toast } from "@ark-ui/react/toast";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
+import { TOAST_DURATION_MS } from "@web/lib/constants.ts";
 import { CircleCheck, CircleX, X } from "lucide-react";
 import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { css } from "../../../styled-system/css" with { type: "macro" };
-import { cx } from "../../../styled-system/css";
-import { TOAST_DURATION_MS } from "../../lib/constants.ts";
 import { attachToaster, TOAST_SWIPE_THRESHOLD_PX, type ToastInput } from "./toast.tsx";
 
 const toaster = createToaster({ placement: "bottom-end", max: 1, duration: TOAST_DURATION_MS, gap: 12 });

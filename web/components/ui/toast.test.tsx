@@ -1,5 +1,5 @@
 // The toast limit (spec §4, §9): at most one toast shows; a new one replaces the older one. In happy-dom.
-import "../../test-dom.tsx";
+import "@web/test-dom.tsx";
 import { afterEach, describe, expect, test } from "bun:test";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
 import { Toaster, toast } from "./toast.tsx";

@@ -1,5 +1,5 @@
-import type { RegistrationInput } from "../../../src/shared/schemas.ts";
-import { apiRequest } from "../../lib/api.ts";
+import type { RegistrationInput } from "@server/shared/schemas.ts";
+import { apiRequest } from "@web/lib/api.ts";
 
 /** Registers for an upcoming event (the event has no external registration link). */
 export const registerForEvent = (eventId: number, input: RegistrationInput & { website?: string }) =>

@@ -1,8 +1,8 @@
 // The event card rules of spec §2.1 and §9.
 
-import type { Event } from "../../../src/shared/types.ts";
-import { htmlToText } from "../../components/ui/format.ts";
-import { DESCRIPTION_PREVIEW_LENGTH } from "../../lib/constants.ts";
+import type { Event } from "@server/shared/types.ts";
+import { htmlToText } from "@web/components/ui/format.ts";
+import { DESCRIPTION_PREVIEW_LENGTH } from "@web/lib/constants.ts";
 
 /** 'View More' is offered when the description exceeds 150 characters or the event has photos or an attachment. */
 export function offersViewMore(event: Event): boolean {
@@ -15,4 +15,4 @@ export function descriptionPreview(event: Event): string | null {
   return text.length > DESCRIPTION_PREVIEW_LENGTH ? `${text.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...` : null;
 }
 
-export { typeTone } from "../../theme/tones.ts";
+export { typeTone } from "@web/theme/tones.ts";

@@ -1,7 +1,8 @@
 // Scroll behaviour of the public page (spec §2.1, §9): smooth scroll with an 80 px offset, the active section by the
 // 100 px rule, the progress bar and the header shrink at 50 %. Reads the window only in effects and handlers.
+
+import { ACTIVE_SECTION_OFFSET, HEADER_SHRINK_PROGRESS, SCROLL_OFFSET } from "@web/lib/constants.ts";
 import { useEffect, useState } from "react";
-import { ACTIVE_SECTION_OFFSET, HEADER_SHRINK_PROGRESS, SCROLL_OFFSET } from "../../lib/constants.ts";
 import { NAV_SECTIONS, type SectionId } from "./sections.ts";
 
 const prefersReducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;

@@ -1,4 +1,4 @@
-import type { Notification } from "../../../src/shared/types.ts";
+import type { Notification } from "@server/shared/types.ts";
 
 const RANK: Record<string, number> = { "priority-1": 0, "priority-2": 1, "priority-3": 2 };
 

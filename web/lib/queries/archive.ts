@@ -1,5 +1,5 @@
+import type { ArchiveItem } from "@server/shared/types.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ArchiveItem } from "../../../src/shared/types.ts";
 import { getJson } from "../api.ts";
 
 const getArchive = () => getJson<ArchiveItem[]>("/api/archive-events");

@@ -1,5 +1,5 @@
+import type { Class } from "@server/shared/types.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Class } from "../../../src/shared/types.ts";
 import { getJson } from "../api.ts";
 
 const getClasses = () => getJson<Class[]>("/api/classes");

@@ -1,5 +1,5 @@
+import type { Event } from "@server/shared/types.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Event } from "../../../src/shared/types.ts";
 import { getJson } from "../api.ts";
 
 /** Upcoming events, soonest first. */

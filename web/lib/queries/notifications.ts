@@ -1,5 +1,5 @@
+import type { Notification } from "@server/shared/types.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Notification } from "../../../src/shared/types.ts";
 import { getJson } from "../api.ts";
 import { NOTIFICATIONS_STALE_MS } from "../constants.ts";
 

@@ -1,5 +1,5 @@
+import type { PublicProfile } from "@server/shared/types.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PublicProfile } from "../../../src/shared/types.ts";
 import { getJson } from "../api.ts";
 
 const getProfile = () => getJson<PublicProfile>("/api/profile");

@@ -1,6 +1,6 @@
+import type { VideoStatus } from "@server/modules/youtube/service.ts";
+import type { Video, VideoError, VideoErrorCode, VideoList } from "@server/shared/types.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { VideoStatus } from "../../../src/modules/youtube/service.ts";
-import type { Video, VideoError, VideoErrorCode, VideoList } from "../../../src/shared/types.ts";
 import { getJson } from "../api.ts";
 import { VIDEO_FETCH_ATTEMPTS, VIDEO_RETRY_BASE_DELAY_MS } from "../constants.ts";
 

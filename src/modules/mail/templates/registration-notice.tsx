@@ -1,4 +1,4 @@
-import { formatDateRange } from "../../../shared/dates.ts";
+import { formatDateRange } from "@server/shared/dates.ts";
 import { Field, MailLayout, type SiteInfo } from "./layout.tsx";
 
 export type RegistrationNoticeData = {

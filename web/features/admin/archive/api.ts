@@ -1,9 +1,10 @@
 // Admin archive entries (spec §7): the admin list and writes that refresh it and the public /api/archive-events.
+
+import type { ArchiveEventInput } from "@server/shared/schemas.ts";
+import type { ArchiveEvent } from "@server/shared/types.ts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ArchiveEventInput } from "../../../../src/shared/schemas.ts";
-import type { ArchiveEvent } from "../../../../src/shared/types.ts";
-import { apiRequest, getJson } from "../../../lib/api.ts";
-import { archiveQueryOptions } from "../../../lib/queries/archive.ts";
+import { apiRequest, getJson } from "@web/lib/api.ts";
+import { archiveQueryOptions } from "@web/lib/queries/archive.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
 export const adminArchiveQueryOptions = () =>

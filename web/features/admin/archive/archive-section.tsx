@@ -1,17 +1,18 @@
 // Archive entries (the archive_events rows): the spec gives them no screen, but a teacher expects to fix a typo.
 // They live inside the Events tab, folded away until asked for.
+
+import { type ArchiveEventInput, archiveEventSchema } from "@server/shared/schemas.ts";
+import type { ArchiveEvent } from "@server/shared/types.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button.tsx";
+import { Dialog } from "@web/components/ui/dialog.tsx";
+import { Field, Input } from "@web/components/ui/field.tsx";
+import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Controller } from "react-hook-form";
-import { type ArchiveEventInput, archiveEventSchema } from "../../../../src/shared/schemas.ts";
-import type { ArchiveEvent } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { badge } from "../../../../styled-system/recipes";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Field, Input } from "../../../components/ui/field.tsx";
-import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { AttachmentFormField } from "../events/attachment-field.tsx";
 import { ImageListField } from "../events/image-list-field.tsx";
 import { EditDeleteButtons, ItemDialogs, ItemFormFooter, type ItemFormProps, useItemEditing } from "../shared/item-dialogs.tsx";

@@ -1,6 +1,6 @@
 // Backups in the admin area (issue 7): list, take one now, download, restore.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiRequest, getAdminToken, getJson } from "../../../lib/api.ts";
+import { ApiError, apiRequest, getAdminToken, getJson } from "@web/lib/api.ts";
 
 export type BackupKind = "daily" | "manual" | "before-import" | "before-restore";
 export type BackupInfo = { name: string; kind: BackupKind; createdAt: string; size: number };

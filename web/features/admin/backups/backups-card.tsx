@@ -1,13 +1,14 @@
 // The 'Backups' card for the Data Sync tab (issue 7): the backups kept in DATA_DIR/backups, each downloadable and
 // restorable (after a confirmation), and 'Back up now'. Self-contained: mount it anywhere in the admin area.
+
+import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button.tsx";
+import { Dialog } from "@web/components/ui/dialog.tsx";
+import { toast } from "@web/components/ui/toast.tsx";
+import { IMPORT_RELOAD_DELAY_MS } from "@web/lib/constants.ts";
 import { ArchiveRestore, DatabaseBackup, Download, HardDriveDownload } from "lucide-react";
 import { useState } from "react";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { toast } from "../../../components/ui/toast.tsx";
-import { IMPORT_RELOAD_DELAY_MS } from "../../../lib/constants.ts";
 import { formatDateTime } from "../shared/format.ts";
 import { SubPanel } from "../shared/layout.tsx";
 import { errorText, notifyError } from "../shared/notify.ts";

@@ -1,9 +1,10 @@
 // Admin classes (spec §7): the list is the public GET /api/classes; writes refresh it.
+
+import type { ClassInput } from "@server/shared/schemas.ts";
+import type { Class } from "@server/shared/types.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ClassInput } from "../../../../src/shared/schemas.ts";
-import type { Class } from "../../../../src/shared/types.ts";
-import { ApiError, apiRequest } from "../../../lib/api.ts";
-import { classesQueryOptions } from "../../../lib/queries/classes.ts";
+import { ApiError, apiRequest } from "@web/lib/api.ts";
+import { classesQueryOptions } from "@web/lib/queries/classes.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
 /** The server's string error when it gave one, else the spec's fallback. */

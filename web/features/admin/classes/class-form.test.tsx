@@ -2,9 +2,9 @@
 // fields are dropped.
 
 import { afterEach, describe, expect, mock, test } from "bun:test";
+import type { ClassInput } from "@server/shared/schemas.ts";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import type { ClassInput } from "../../../../src/shared/schemas.ts";
-import { renderWithData } from "../../../test-dom.tsx";
+import { renderWithData } from "@web/test-dom.tsx";
 import { ClassForm, toClassPayload } from "./class-form.tsx";
 
 afterEach(cleanup);

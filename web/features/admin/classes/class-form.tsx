@@ -1,13 +1,14 @@
 // The class form (spec §5): name ≥ 3, level, days ≥ 2, time, location ≥ 2, description ≥ 10 (rich text), icon.
+
+import { CLASS_ICONS, CLASS_LEVELS, DEFAULT_CLASS_ICON } from "@server/shared/constants.ts";
+import { type ClassInput, classSchema } from "@server/shared/schemas.ts";
+import type { Class } from "@server/shared/types.ts";
+import { ClassIcon } from "@web/components/class-icon.tsx";
+import { Dialog } from "@web/components/ui/dialog.tsx";
+import { Field, Input } from "@web/components/ui/field.tsx";
+import { Select } from "@web/components/ui/select.tsx";
+import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { Controller } from "react-hook-form";
-import { CLASS_ICONS, CLASS_LEVELS, DEFAULT_CLASS_ICON } from "../../../../src/shared/constants.ts";
-import { type ClassInput, classSchema } from "../../../../src/shared/schemas.ts";
-import type { Class } from "../../../../src/shared/types.ts";
-import { ClassIcon } from "../../../components/class-icon.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Field, Input } from "../../../components/ui/field.tsx";
-import { Select } from "../../../components/ui/select.tsx";
-import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";

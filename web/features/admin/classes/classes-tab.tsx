@@ -1,14 +1,15 @@
 // Classes tab (spec §2.2): cards with level badge (hidden for None), days, time, location; create, edit, delete.
+
+import type { ClassInput } from "@server/shared/schemas.ts";
+import type { Class } from "@server/shared/types.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
+import { ClassIcon } from "@web/components/class-icon.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { classesQueryOptions } from "@web/lib/queries/classes.ts";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useEffect } from "react";
-import type { ClassInput } from "../../../../src/shared/schemas.ts";
-import type { Class } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { badge } from "../../../../styled-system/recipes";
-import { ClassIcon } from "../../../components/class-icon.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { classesQueryOptions } from "../../../lib/queries/classes.ts";
 import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";

@@ -1,11 +1,12 @@
 // 'Admin Dashboard' (spec §2.2): Logout and the seven tabs, profile first. The tab is kept in ?tab= so a reload
 // returns to it; tabs are keyboard-navigable (arrow keys, Home, End) and scroll sideways on a phone.
+
+import { css } from "@styled-system/css" with { type: "macro" };
+import { Button } from "@web/components/ui/button.tsx";
+import { Tabs } from "@web/components/ui/tabs.tsx";
 import { Bell, CalendarDays, DatabaseBackup, GraduationCap, LogOut, Mail, User, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Button } from "../../../components/ui/button.tsx";
-import { Tabs } from "../../../components/ui/tabs.tsx";
 import { ClassesTab } from "../classes/classes-tab.tsx";
 import { DataSyncTab } from "../data-sync/data-sync-tab.tsx";
 import { EventsTab } from "../events/events-tab.tsx";

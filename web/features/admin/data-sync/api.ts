@@ -1,8 +1,9 @@
 // Data sync with the app_data folder (spec §7, §8).
+
+import type { MailStatus } from "@server/modules/mail/index.ts";
+import type { SyncStatus } from "@server/shared/types.ts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { MailStatus } from "../../../../src/modules/mail/index.ts";
-import type { SyncStatus } from "../../../../src/shared/types.ts";
-import { apiRequest, getJson } from "../../../lib/api.ts";
+import { apiRequest, getJson } from "@web/lib/api.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 
 export const syncStatusQueryOptions = () =>

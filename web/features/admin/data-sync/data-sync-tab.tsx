@@ -1,11 +1,12 @@
 // Data Sync tab 'Data Sync & Persistence' (spec §2.2, §4): sync, restore (confirmed), status, how it works.
+
+import { css } from "@styled-system/css" with { type: "macro" };
+import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button.tsx";
+import { IMPORT_RELOAD_DELAY_MS } from "@web/lib/constants.ts";
 import { CheckCircle2, DatabaseBackup, Info, RefreshCw, Upload, XCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { badge } from "../../../../styled-system/recipes";
-import { Button } from "../../../components/ui/button.tsx";
-import { IMPORT_RELOAD_DELAY_MS } from "../../../lib/constants.ts";
 import { BackupsCard } from "../backups/backups-card.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { formatDateTime } from "../shared/format.ts";

@@ -1,9 +1,10 @@
 // The 'Mail' card (issue 15): whether the site sends mail, its last error, 'Send a test mail', the outbox's recent rows.
+
+import { css } from "@styled-system/css" with { type: "macro" };
+import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button.tsx";
 import { Mail, Send } from "lucide-react";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { badge } from "../../../../styled-system/recipes";
-import { Button } from "../../../components/ui/button.tsx";
 import { formatDateTime } from "../shared/format.ts";
 import { SubPanel } from "../shared/layout.tsx";
 import { mailStatusQueryOptions, useSendTestMail } from "./api.ts";

@@ -1,10 +1,11 @@
 // Admin events (spec §7): every event (past included), registrations, PDF attachments.
+
+import type { EventInput } from "@server/shared/schemas.ts";
+import type { Event, Registration } from "@server/shared/types.ts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { EventInput } from "../../../../src/shared/schemas.ts";
-import type { Event, Registration } from "../../../../src/shared/types.ts";
-import { apiRequest, getJson } from "../../../lib/api.ts";
-import { archiveQueryOptions } from "../../../lib/queries/archive.ts";
-import { eventsQueryOptions } from "../../../lib/queries/events.ts";
+import { apiRequest, getJson } from "@web/lib/api.ts";
+import { archiveQueryOptions } from "@web/lib/queries/archive.ts";
+import { eventsQueryOptions } from "@web/lib/queries/events.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
 export const adminEventsQueryOptions = () => queryOptions({ queryKey: ["/api/admin/events"], queryFn: () => getJson<Event[]>("/api/admin/events") });

@@ -1,11 +1,12 @@
 // A PDF attachment: upload (to the event, or 'temp' before it exists) fills the file and name; 'Remove' clears them.
+
+import { ATTACHMENT_MAX_BYTES } from "@server/shared/constants.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { Button } from "@web/components/ui/button.tsx";
+import { toast } from "@web/components/ui/toast.tsx";
 import { FileText, Paperclip } from "lucide-react";
 import { useRef } from "react";
 import { type Control, type FieldPath, type FieldValues, useController } from "react-hook-form";
-import { ATTACHMENT_MAX_BYTES } from "../../../../src/shared/constants.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Button } from "../../../components/ui/button.tsx";
-import { toast } from "../../../components/ui/toast.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 import { useUploadAttachment } from "./api.ts";
 

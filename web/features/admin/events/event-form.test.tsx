@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { renderWithData, waitUntilGone } from "../../../test-dom.tsx";
+import { renderWithData, waitUntilGone } from "@web/test-dom.tsx";
 import { EventForm } from "./event-form.tsx";
 
 afterEach(cleanup);

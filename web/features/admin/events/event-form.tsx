@@ -1,14 +1,15 @@
 // The event form (spec §3, §5): every admin field, the rich-text description, highlighted switch, image URLs,
 // the year rule (current year by default, else the start date's year when left empty) and the PDF attachment.
+
+import { type EventInput, eventSchema } from "@server/shared/schemas.ts";
+import type { Event } from "@server/shared/types.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { Dialog } from "@web/components/ui/dialog.tsx";
+import { Field, Input, Textarea } from "@web/components/ui/field.tsx";
+import { Switch } from "@web/components/ui/switch.tsx";
+import { EVENT_TYPES } from "@web/lib/constants.ts";
+import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { Controller } from "react-hook-form";
-import { type EventInput, eventSchema } from "../../../../src/shared/schemas.ts";
-import type { Event } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
-import { Switch } from "../../../components/ui/switch.tsx";
-import { EVENT_TYPES } from "../../../lib/constants.ts";
-import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";

@@ -1,15 +1,16 @@
 // Events tab (spec §2.2): every event, past ones marked so photos can be added afterwards; registrations per event;
 // create, edit, delete; and the hand-made archive entries below (no eighth tab).
+
+import { formatDateRange } from "@server/shared/dates.ts";
+import type { EventInput } from "@server/shared/schemas.ts";
+import type { Event } from "@server/shared/types.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
+import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button.tsx";
 import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import { useEffect, useState } from "react";
-import { formatDateRange } from "../../../../src/shared/dates.ts";
-import type { EventInput } from "../../../../src/shared/schemas.ts";
-import type { Event } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { cx } from "../../../../styled-system/css";
-import { badge } from "../../../../styled-system/recipes";
-import { Button } from "../../../components/ui/button.tsx";
 import { ArchiveSection } from "../archive/archive-section.tsx";
 import { localIsoDate } from "../shared/format.ts";
 import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";

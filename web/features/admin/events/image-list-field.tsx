@@ -1,12 +1,13 @@
 // A list of image URLs: add (only a non-blank, valid address) and remove (spec §3, §5).
+
+import { imageSources } from "@server/shared/images.ts";
+import { isMediaUrl } from "@server/shared/validation.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { Button } from "@web/components/ui/button.tsx";
+import { Input } from "@web/components/ui/field.tsx";
+import { IMAGE_TYPES } from "@web/lib/constants.ts";
 import { ImageUp, Plus, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { imageSources } from "../../../../src/shared/images.ts";
-import { isMediaUrl } from "../../../../src/shared/validation.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Button } from "../../../components/ui/button.tsx";
-import { Input } from "../../../components/ui/field.tsx";
-import { IMAGE_TYPES } from "../../../lib/constants.ts";
 import { imageFileProblem, useUploadPhoto } from "../shared/image-upload.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 

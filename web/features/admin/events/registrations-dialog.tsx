@@ -1,10 +1,11 @@
 // The registrations of one event, with a CSV export.
+
+import type { Event } from "@server/shared/types.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button.tsx";
+import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Download } from "lucide-react";
-import type { Event } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { StateText } from "../shared/layout.tsx";
 import { registrationsQueryOptions } from "./api.ts";

@@ -1,6 +1,6 @@
 // Login (spec §7): the answer's token is checked by the login card.
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api.ts";
+import { apiRequest } from "@web/lib/api.ts";
 
 export const useLogin = () =>
   useMutation({

@@ -1,13 +1,14 @@
 // The login card 'Admin Login' (spec §2.2, §5, §8). Enter submits from either field; errors show inline and as toasts.
+
+import { DEFAULT_USERNAME } from "@server/shared/constants.ts";
+import { loginSchema } from "@server/shared/schemas.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { Button } from "@web/components/ui/button.tsx";
+import { Field, Input } from "@web/components/ui/field.tsx";
+import { toast } from "@web/components/ui/toast.tsx";
+import { ApiError } from "@web/lib/api.ts";
+import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { useState } from "react";
-import { DEFAULT_USERNAME } from "../../../../src/shared/constants.ts";
-import { loginSchema } from "../../../../src/shared/schemas.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Button } from "../../../components/ui/button.tsx";
-import { Field, Input } from "../../../components/ui/field.tsx";
-import { toast } from "../../../components/ui/toast.tsx";
-import { ApiError } from "../../../lib/api.ts";
-import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { storeAdminToken } from "../shared/session.ts";
 import { useLogin } from "./api.ts";
 

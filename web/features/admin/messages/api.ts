@@ -1,7 +1,8 @@
 // Contact messages (spec §7): newest first, mark as read, delete.
+
+import type { Message } from "@db/schema.ts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Message } from "../../../../db/schema.ts";
-import { apiRequest, getJson } from "../../../lib/api.ts";
+import { apiRequest, getJson } from "@web/lib/api.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
 export type { Message };

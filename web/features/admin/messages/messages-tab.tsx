@@ -1,12 +1,13 @@
 // Messages tab (spec §2.2): unread/total counts, cards with an accent border when unread, view, mark as read, delete.
+
+import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
+import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button.tsx";
+import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Check, Eye, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { cx } from "../../../../styled-system/css";
-import { badge } from "../../../../styled-system/recipes";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { formatDateTime } from "../shared/format.ts";
 import { CardActions, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";

@@ -1,9 +1,10 @@
 // Site notifications (spec §7): the admin list (bearer) and writes that refresh it and the public /api/notifications.
+
+import type { NotificationInput } from "@server/shared/schemas.ts";
+import type { Notification } from "@server/shared/types.ts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { NotificationInput } from "../../../../src/shared/schemas.ts";
-import type { Notification } from "../../../../src/shared/types.ts";
-import { apiRequest, getJson } from "../../../lib/api.ts";
-import { notificationsQueryOptions } from "../../../lib/queries/notifications.ts";
+import { apiRequest, getJson } from "@web/lib/api.ts";
+import { notificationsQueryOptions } from "@web/lib/queries/notifications.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 
 export const adminNotificationsQueryOptions = () =>

@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { renderWithData } from "../../../test-dom.tsx";
+import { renderWithData } from "@web/test-dom.tsx";
 import { NotificationForm } from "./notification-form.tsx";
 
 afterEach(cleanup);

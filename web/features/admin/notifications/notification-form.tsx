@@ -1,13 +1,14 @@
 // The notification form (spec §3, §5): rich-text message ≥ 5, type, start date (today by default), end date, link, active.
+
+import { type NotificationInput, notificationSchema } from "@server/shared/schemas.ts";
+import type { Notification } from "@server/shared/types.ts";
+import { Dialog } from "@web/components/ui/dialog.tsx";
+import { Field, Input } from "@web/components/ui/field.tsx";
+import { Select } from "@web/components/ui/select.tsx";
+import { Switch } from "@web/components/ui/switch.tsx";
+import { NOTIFICATION_FORM_TYPES } from "@web/lib/constants.ts";
+import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { Controller } from "react-hook-form";
-import { type NotificationInput, notificationSchema } from "../../../../src/shared/schemas.ts";
-import type { Notification } from "../../../../src/shared/types.ts";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Field, Input } from "../../../components/ui/field.tsx";
-import { Select } from "../../../components/ui/select.tsx";
-import { Switch } from "../../../components/ui/switch.tsx";
-import { NOTIFICATION_FORM_TYPES } from "../../../lib/constants.ts";
-import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { localIsoDate } from "../shared/format.ts";
 import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";

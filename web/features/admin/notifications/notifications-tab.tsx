@@ -1,16 +1,17 @@
 // Notifications tab 'Manage Notifications' (spec §2.2): table with type icon, message, link, dates and a status
 // computed at display time (spec §4); create, edit, delete.
+
+import { formatLongDate } from "@server/shared/dates.ts";
+import type { NotificationInput } from "@server/shared/schemas.ts";
+import type { Notification } from "@server/shared/types.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
+import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button.tsx";
+import { NOTIFICATION_FORM_TYPES } from "@web/lib/constants.ts";
 import { AlertTriangle, Bell, CheckCircle2, ExternalLink, Info, Pencil, Plus, Trash2, XCircle } from "lucide-react";
 import { useEffect } from "react";
-import { formatLongDate } from "../../../../src/shared/dates.ts";
-import type { NotificationInput } from "../../../../src/shared/schemas.ts";
-import type { Notification } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { cx } from "../../../../styled-system/css";
-import { badge } from "../../../../styled-system/recipes";
-import { Button } from "../../../components/ui/button.tsx";
-import { NOTIFICATION_FORM_TYPES } from "../../../lib/constants.ts";
 import { localIsoDate } from "../shared/format.ts";
 import { ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { Panel, StateText } from "../shared/layout.tsx";

@@ -3,7 +3,7 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { renderWithData } from "../../../test-dom.tsx";
+import { renderWithData } from "@web/test-dom.tsx";
 import { ApiKeyDialog, ResetPasswordDialog } from "./account-dialogs.tsx";
 
 afterEach(cleanup);

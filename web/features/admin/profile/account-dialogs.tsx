@@ -1,13 +1,14 @@
 // 'Update YouTube API Key' and 'Reset Password' (spec §2.2, §5, §8).
+
+import { DEFAULT_USERNAME } from "@server/shared/constants.ts";
+import { apiKeySchema, type ResetPasswordFormInput, resetPasswordFormSchema } from "@server/shared/schemas.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { Button } from "@web/components/ui/button.tsx";
+import { Dialog } from "@web/components/ui/dialog.tsx";
+import { Field, Input } from "@web/components/ui/field.tsx";
+import { ApiError } from "@web/lib/api.ts";
+import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { useState } from "react";
-import { DEFAULT_USERNAME } from "../../../../src/shared/constants.ts";
-import { apiKeySchema, type ResetPasswordFormInput, resetPasswordFormSchema } from "../../../../src/shared/schemas.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Field, Input } from "../../../components/ui/field.tsx";
-import { ApiError } from "../../../lib/api.ts";
-import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { notifyError } from "../shared/notify.ts";
 import { useResetPassword, useUpdateApiKey } from "./api.ts";
 

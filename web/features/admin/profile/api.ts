@@ -1,10 +1,11 @@
 // Profile, image upload, YouTube key, password reset, export and import (spec §7).
+
+import type { ProfileInput } from "@server/shared/schemas.ts";
+import type { PublicProfile } from "@server/shared/types.ts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ProfileInput } from "../../../../src/shared/schemas.ts";
-import type { PublicProfile } from "../../../../src/shared/types.ts";
-import { apiRequest } from "../../../lib/api.ts";
-import { profileQueryOptions } from "../../../lib/queries/profile.ts";
-import { videoStatusQueryOptions, videosQueryOptions } from "../../../lib/queries/videos.ts";
+import { apiRequest } from "@web/lib/api.ts";
+import { profileQueryOptions } from "@web/lib/queries/profile.ts";
+import { videoStatusQueryOptions, videosQueryOptions } from "@web/lib/queries/videos.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 import { storeAdminToken } from "../shared/session.ts";
 

@@ -1,12 +1,13 @@
 // 'Export Data' (a dated JSON download) and 'Import Data' (checked, confirmed, then the page reloads) — spec §4, §5, §8.
+
+import { EXPORT_SECTIONS, exportFileName, INVALID_JSON_MESSAGE } from "@server/shared/constants.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
 import { useQueryClient } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button.tsx";
+import { ApiError } from "@web/lib/api.ts";
+import { IMPORT_RELOAD_DELAY_MS } from "@web/lib/constants.ts";
 import { Download, FileUp } from "lucide-react";
 import { useRef, useState } from "react";
-import { EXPORT_SECTIONS, exportFileName, INVALID_JSON_MESSAGE } from "../../../../src/shared/constants.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Button } from "../../../components/ui/button.tsx";
-import { ApiError } from "../../../lib/api.ts";
-import { IMPORT_RELOAD_DELAY_MS } from "../../../lib/constants.ts";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile } from "../shared/format.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";

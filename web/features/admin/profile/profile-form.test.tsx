@@ -2,7 +2,7 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { renderWithData } from "../../../test-dom.tsx";
+import { renderWithData } from "@web/test-dom.tsx";
 import { ProfileForm } from "./profile-form.tsx";
 
 afterEach(cleanup);

@@ -1,13 +1,14 @@
 // The profile form 'Guru Profile' (spec §2.2, §5): name, title, biography (rich text), quote, image upload, contact.
+
+import { type ProfileInput, profileSchema } from "@server/shared/schemas.ts";
+import type { PublicProfile } from "@server/shared/types.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { Button } from "@web/components/ui/button.tsx";
+import { Field, Input, Textarea } from "@web/components/ui/field.tsx";
+import { IMAGE_TYPES } from "@web/lib/constants.ts";
+import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { ImageUp } from "lucide-react";
 import { useRef, useState } from "react";
-import { type ProfileInput, profileSchema } from "../../../../src/shared/schemas.ts";
-import type { PublicProfile } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Button } from "../../../components/ui/button.tsx";
-import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
-import { IMAGE_TYPES } from "../../../lib/constants.ts";
-import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { imageFileProblem, useUploadProfileImage } from "../shared/image-upload.ts";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";

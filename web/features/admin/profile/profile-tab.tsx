@@ -1,10 +1,11 @@
 // Profile tab 'Guru Profile' (spec §2.2): the profile form, import/export, the API key and password dialogs.
+
+import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button.tsx";
+import { profileQueryOptions } from "@web/lib/queries/profile.ts";
 import { KeyRound, Video } from "lucide-react";
 import { useEffect, useState } from "react";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Button } from "../../../components/ui/button.tsx";
-import { profileQueryOptions } from "../../../lib/queries/profile.ts";
 import { Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { ApiKeyDialog, ResetPasswordDialog } from "./account-dialogs.tsx";

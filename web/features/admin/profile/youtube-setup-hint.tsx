@@ -1,7 +1,8 @@
 // Says, in the Settings panel, what the site still needs before the home page can show its recent videos.
+
+import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { videoStatusQueryOptions } from "../../../lib/queries/videos.ts";
+import { videoStatusQueryOptions } from "@web/lib/queries/videos.ts";
 
 const hint = css({ bg: "notice.warning", color: "notice.warning.fg", borderRadius: "control", px: "4", py: "3", mb: "4", fontSize: "sm" });
 

@@ -1,7 +1,8 @@
 // A confirmation dialog ('Delete Event', 'Are you sure?', ...). It stays open while the action runs and when it fails.
+
+import { Button } from "@web/components/ui/button.tsx";
+import { Dialog } from "@web/components/ui/dialog.tsx";
 import type { ReactNode } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
 
 type ConfirmDialogProps = {
   open: boolean;

@@ -1,8 +1,9 @@
 // Image uploads of the admin area: the spec §5 checks (JPEG, PNG, GIF or WEBP up to 5MB) and the upload calls.
+
+import { PROFILE_IMAGE_MAX_BYTES } from "@server/shared/constants.ts";
 import { useMutation } from "@tanstack/react-query";
-import { PROFILE_IMAGE_MAX_BYTES } from "../../../../src/shared/constants.ts";
-import { apiRequest } from "../../../lib/api.ts";
-import { IMAGE_TYPES } from "../../../lib/constants.ts";
+import { apiRequest } from "@web/lib/api.ts";
+import { IMAGE_TYPES } from "@web/lib/constants.ts";
 
 /** The spec §5 image checks; null when the file may be uploaded. */
 export function imageFileProblem(file: File): string | null {

@@ -1,10 +1,11 @@
 // The parts every list tab repeats: the create/edit/delete state, Edit and Delete on an item, and the dialogs
 // around its form and its deletion.
+
+import { css } from "@styled-system/css" with { type: "macro" };
+import { Button } from "@web/components/ui/button.tsx";
+import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { changedFields } from "./format.ts";
 

@@ -1,7 +1,8 @@
 // Layout parts shared by the admin tabs: a panel with its header, its titled parts, item cards, empty and loading states.
+
+import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
 import type { ReactNode } from "react";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { cx } from "../../../../styled-system/css";
 
 export function Panel({
   title,

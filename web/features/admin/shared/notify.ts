@@ -1,6 +1,6 @@
 // Toasts of the admin area (spec §8): failures are titled 'Error' and destructive unless the spec says otherwise.
-import { toast } from "../../../components/ui/toast.tsx";
-import { ApiError } from "../../../lib/api.ts";
+import { toast } from "@web/components/ui/toast.tsx";
+import { ApiError } from "@web/lib/api.ts";
 
 /** The server's error text of a failed call, else the error's message. */
 export function errorText(error: unknown): string {

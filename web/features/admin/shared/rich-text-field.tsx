@@ -1,10 +1,11 @@
 // A labelled rich-text editor with its error, bound to a field of a react-hook-form form.
+
+import { css } from "@styled-system/css" with { type: "macro" };
 import { lazy, Suspense, useId } from "react";
 import { type Control, type FieldValues, type Path, useController } from "react-hook-form";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
 
 // The editor is part of the admin chunk; loading it lazily too keeps the first admin paint (the login card) light.
-const RichTextEditor = lazy(() => import("../../../components/editor/rich-text-editor.tsx").then((module) => ({ default: module.RichTextEditor })));
+const RichTextEditor = lazy(() => import("@web/components/editor/rich-text-editor.tsx").then((module) => ({ default: module.RichTextEditor })));
 
 /** `V` is what the form hands its submit handler (the schema resolver's output), as react-hook-form's `Control` carries it. */
 type RichTextFieldProps<T extends FieldValues, V extends FieldValues> = {

@@ -1,8 +1,8 @@
 // The admin session: a token kept in localStorage under adminToken (spec §4), counted as logged in without a check.
 
 import type { QueryClient } from "@tanstack/react-query";
-import { getAdminToken } from "../../../lib/api.ts";
-import { ADMIN_TOKEN_KEY } from "../../../lib/constants.ts";
+import { getAdminToken } from "@web/lib/api.ts";
+import { ADMIN_TOKEN_KEY } from "@web/lib/constants.ts";
 
 export { getAdminToken };
 

@@ -1,9 +1,10 @@
 // Newsletter subscribers (spec §7): list and delete; the CSV is made on the client.
+
+import type { Subscriber } from "@db/schema.ts";
+import type { NewsletterSummary } from "@server/modules/subscribers/newsletters.ts";
+import type { NewsletterMailInput } from "@server/shared/schemas.ts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Subscriber } from "../../../../db/schema.ts";
-import type { NewsletterSummary } from "../../../../src/modules/subscribers/newsletters.ts";
-import type { NewsletterMailInput } from "../../../../src/shared/schemas.ts";
-import { apiRequest, getJson } from "../../../lib/api.ts";
+import { apiRequest, getJson } from "@web/lib/api.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 
 export type { NewsletterSummary, Subscriber };

@@ -2,7 +2,7 @@
 // count, and the past newsletters with their counts.
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { renderWithData, waitUntilGone } from "../../../test-dom.tsx";
+import { renderWithData, waitUntilGone } from "@web/test-dom.tsx";
 import { mailStatusQueryOptions } from "../data-sync/api.ts";
 import { type NewsletterSummary, newslettersQueryOptions, type Subscriber, subscribersQueryOptions } from "./api.ts";
 import { SubscribersTab } from "./subscribers-tab.tsx";

@@ -1,11 +1,12 @@
 // Send Newsletter (issue 15): subject and rich text, a test copy to the admin, then a confirm step naming the count.
+
+import { type NewsletterMailInput, newsletterMailSchema } from "@server/shared/schemas.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { Button } from "@web/components/ui/button.tsx";
+import { Dialog } from "@web/components/ui/dialog.tsx";
+import { Field, Input } from "@web/components/ui/field.tsx";
+import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { useState } from "react";
-import { type NewsletterMailInput, newsletterMailSchema } from "../../../../src/shared/schemas.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Field, Input } from "../../../components/ui/field.tsx";
-import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";
 import { useSendNewsletter } from "./api.ts";

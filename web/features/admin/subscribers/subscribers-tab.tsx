@@ -1,11 +1,12 @@
 // Subscribers tab (spec §2.2): table, delete with confirm, client-side CSV, 'Send Newsletter' while mail is on (issue 15).
+
+import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
+import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button.tsx";
 import { Download, Send, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { cx } from "../../../../styled-system/css";
-import { badge } from "../../../../styled-system/recipes";
-import { Button } from "../../../components/ui/button.tsx";
 import { mailStatusQueryOptions } from "../data-sync/api.ts";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile, localIsoDate, toCsv } from "../shared/format.ts";

@@ -1,14 +1,14 @@
+import { imageSources } from "@server/shared/images.ts";
+import type { ArchiveItem } from "@server/shared/types.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { button } from "@styled-system/recipes/button";
+import { card } from "@styled-system/recipes/card";
+import { tag } from "@styled-system/recipes/tag";
+import { Button } from "@web/components/ui/button.tsx";
+import { RichText } from "@web/components/ui/rich-text.tsx";
+import { CARD_IMAGE_SIZES } from "@web/components/ui/section.tsx";
+import { typeTone } from "@web/theme/tones.ts";
 import { FileText, Images } from "lucide-react";
-import { imageSources } from "../../../../src/shared/images.ts";
-import type { ArchiveItem } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { button } from "../../../../styled-system/recipes/button";
-import { card } from "../../../../styled-system/recipes/card";
-import { tag } from "../../../../styled-system/recipes/tag";
-import { Button } from "../../../components/ui/button.tsx";
-import { RichText } from "../../../components/ui/rich-text.tsx";
-import { CARD_IMAGE_SIZES } from "../../../components/ui/section.tsx";
-import { typeTone } from "../../../theme/tones.ts";
 
 export function ArchiveCard({ item, onOpen }: { item: ArchiveItem; onOpen: () => void }) {
   const photoCount = 1 + item.images.length;

@@ -1,17 +1,18 @@
 // The archive details dialog and its full-screen gallery (spec §2.1).
+
+import { imageSources } from "@server/shared/images.ts";
+import { archiveItemPath } from "@server/shared/links.ts";
+import type { ArchiveItem } from "@server/shared/types.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { button } from "@styled-system/recipes/button";
+import { tag } from "@styled-system/recipes/tag";
+import { Dialog } from "@web/components/ui/dialog.tsx";
+import { Lightbox } from "@web/components/ui/lightbox.tsx";
+import { RichText } from "@web/components/ui/rich-text.tsx";
+import { ShareButton } from "@web/components/ui/share-button.tsx";
+import { typeTone } from "@web/theme/tones.ts";
 import { Download } from "lucide-react";
 import { useEffect, useState } from "react";
-import { imageSources } from "../../../../src/shared/images.ts";
-import { archiveItemPath } from "../../../../src/shared/links.ts";
-import type { ArchiveItem } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { button } from "../../../../styled-system/recipes/button";
-import { tag } from "../../../../styled-system/recipes/tag";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Lightbox } from "../../../components/ui/lightbox.tsx";
-import { RichText } from "../../../components/ui/rich-text.tsx";
-import { ShareButton } from "../../../components/ui/share-button.tsx";
-import { typeTone } from "../../../theme/tones.ts";
 
 const subheading = css({ fontFamily: "display", fontSize: "lg", fontWeight: "600", color: "heading", mb: "3" });
 

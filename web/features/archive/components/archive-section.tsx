@@ -1,18 +1,19 @@
 // 'Archives & Past Events' (anchor "archives"): filters, search, sort, the card grid, pagination and the details
 // dialog (spec §2.1, §4, §5).
+
+import { archiveItemPath } from "@server/shared/links.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
+import { Button } from "@web/components/ui/button.tsx";
+import { useDialogLink } from "@web/components/ui/dialog-link.ts";
+import { controlStyle } from "@web/components/ui/field.tsx";
+import { cardGridStyle, Section } from "@web/components/ui/section.tsx";
+import { Skeleton } from "@web/components/ui/skeleton.tsx";
+import { ARCHIVE_PAGE_SIZE } from "@web/lib/constants.ts";
+import { useArchive } from "@web/lib/queries/archive.ts";
+import { useOpenedOnce } from "@web/lib/use-opened-once.ts";
 import { ArrowDownUp, ChevronLeft, ChevronRight, Search, X } from "lucide-react";
 import { lazy, Suspense, useMemo, useRef, useState } from "react";
-import { archiveItemPath } from "../../../../src/shared/links.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { cx } from "../../../../styled-system/css";
-import { Button } from "../../../components/ui/button.tsx";
-import { useDialogLink } from "../../../components/ui/dialog-link.ts";
-import { controlStyle } from "../../../components/ui/field.tsx";
-import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { ARCHIVE_PAGE_SIZE } from "../../../lib/constants.ts";
-import { useArchive } from "../../../lib/queries/archive.ts";
-import { useOpenedOnce } from "../../../lib/use-opened-once.ts";
 import {
   type ArchiveFilters,
   archiveTypes,

@@ -1,17 +1,18 @@
 // Weekly Classes (anchor "classes"): first 3, 'View All Classes' / 'Show Less'; level colours per spec §2.1.
+
+import type { Class } from "@server/shared/types.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { card } from "@styled-system/recipes/card";
+import { tag } from "@styled-system/recipes/tag";
+import { ClassIcon } from "@web/components/class-icon.tsx";
+import { Button } from "@web/components/ui/button.tsx";
+import { RichText } from "@web/components/ui/rich-text.tsx";
+import { cardGridStyle, Section } from "@web/components/ui/section.tsx";
+import { Skeleton } from "@web/components/ui/skeleton.tsx";
+import { INITIAL_VISIBLE_CLASSES } from "@web/lib/constants.ts";
+import { useClasses } from "@web/lib/queries/classes.ts";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useState } from "react";
-import type { Class } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { card } from "../../../../styled-system/recipes/card";
-import { tag } from "../../../../styled-system/recipes/tag";
-import { ClassIcon } from "../../../components/class-icon.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { RichText } from "../../../components/ui/rich-text.tsx";
-import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { INITIAL_VISIBLE_CLASSES } from "../../../lib/constants.ts";
-import { useClasses } from "../../../lib/queries/classes.ts";
 
 const LEVEL_TONE = { Beginner: "beginner", Intermediate: "intermediate", Advanced: "advanced" } as const;
 

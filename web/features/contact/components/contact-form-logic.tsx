@@ -1,11 +1,12 @@
 // The contact form's behaviour, loaded lazily by contact-form.tsx: the §5 messages of the shared contact schema, the
 // §8 toasts, 'Sending...' while the call runs, reset on success and values kept on failure (spec §4).
+
+import { type ContactInput, contactFormSchema } from "@server/shared/schemas.ts";
 import { useMutation } from "@tanstack/react-query";
-import { type ContactInput, contactFormSchema } from "../../../../src/shared/schemas.ts";
-import { useHoneypot } from "../../../components/ui/honeypot.tsx";
-import { toast } from "../../../components/ui/toast.tsx";
-import { type FormStart, useFormStart } from "../../../lib/lazy-form.ts";
-import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
+import { useHoneypot } from "@web/components/ui/honeypot.tsx";
+import { toast } from "@web/components/ui/toast.tsx";
+import { type FormStart, useFormStart } from "@web/lib/lazy-form.ts";
+import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { sendContactMessage } from "../api.ts";
 import { ContactFormView } from "./contact-form.tsx";
 

@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createQueryClient } from "../../../app/query-client.ts";
-import { useDomGlobals } from "../../../test-setup.ts";
+import { createQueryClient } from "@web/app/query-client.ts";
+import { useDomGlobals } from "@web/test-setup.ts";
 import { ContactForm } from "./contact-form.tsx";
 
 useDomGlobals();

@@ -1,16 +1,17 @@
 // The contact form (spec §2.1, §4, §5, §8). Its fields are rendered by the server and shown at once; react-hook-form
 // with the shared contact schema and the call come with contact-form-logic.tsx, loaded when the form nears the
 // viewport (web/lib/lazy-form.ts).
+
+import type { ContactInput } from "@server/shared/schemas.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { Button } from "@web/components/ui/button.tsx";
+import { Field, Input, Textarea } from "@web/components/ui/field.tsx";
+import { useHoneypot } from "@web/components/ui/honeypot.tsx";
+import { Spinner } from "@web/components/ui/spinner.tsx";
+import { useLazyForm } from "@web/lib/lazy-form.ts";
 import { ShieldCheck } from "lucide-react";
 import type { FormEventHandler, ReactNode, Ref } from "react";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
-import type { ContactInput } from "../../../../src/shared/schemas.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Button } from "../../../components/ui/button.tsx";
-import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
-import { useHoneypot } from "../../../components/ui/honeypot.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { useLazyForm } from "../../../lib/lazy-form.ts";
 
 const loadContactForm = () => import("./contact-form-logic.tsx");
 

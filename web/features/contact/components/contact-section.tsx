@@ -1,7 +1,8 @@
 // 'Get in Touch' (anchor "contact"): address, e-mail, phone and social links, and the contact form (contact-form.tsx).
+
+import { css } from "@styled-system/css" with { type: "macro" };
+import { Section } from "@web/components/ui/section.tsx";
 import { Mail, MapPin, Phone } from "lucide-react";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Section } from "../../../components/ui/section.tsx";
 import { ContactForm } from "./contact-form.tsx";
 
 const FACEBOOK_URL = "https://www.facebook.com/vedantayogamelbourne";

@@ -2,10 +2,11 @@
 // per-event '.ics' download plus 'Add to Google Calendar' in the event detail dialog. Render-safe: no window or
 // document during render, the same markup on the server and in the browser. The subscribe link is its own module
 // (subscribe-link.tsx): the public page loads this one, and src/shared/calendar.ts, only with the event dialog.
+
+import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
+import { button } from "@styled-system/recipes/button";
 import { CalendarPlus, Download } from "lucide-react";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { cx } from "../../../../styled-system/css";
-import { button } from "../../../../styled-system/recipes/button";
 import { type CalendarEvent, eventIcsPath, googleCalendarUrl } from "./google-calendar.ts";
 
 export { SubscribeToCalendar } from "./subscribe-link.tsx";

@@ -1,8 +1,8 @@
 // "Add to Google Calendar": Google's event template link, built from an event exactly as the .ics feeds place it
 // (the same reading of its free-text time, in the site's time zone).
-import { basicDate, basicDateTime, eventSchedule } from "../../../../src/shared/calendar.ts";
-import { htmlToText } from "../../../../src/shared/rich-text.ts";
-import type { Event } from "../../../../src/shared/types.ts";
+import { basicDate, basicDateTime, eventSchedule } from "@server/shared/calendar.ts";
+import { htmlToText } from "@server/shared/rich-text.ts";
+import type { Event } from "@server/shared/types.ts";
 
 export type CalendarEvent = Pick<Event, "id" | "name" | "startDate" | "endDate" | "time" | "location" | "description">;
 

@@ -1,9 +1,10 @@
 // 'Subscribe to calendar' near the events (or classes) section (issue 7). Apart from calendar-links.tsx so the public
 // page's first load does not carry the calendar helpers (src/shared/calendar.ts), needed only by the event dialog.
+
+import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
+import { button } from "@styled-system/recipes/button";
 import { CalendarSync } from "lucide-react";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { cx } from "../../../../styled-system/css";
-import { button } from "../../../../styled-system/recipes/button";
 
 /** The subscription feeds served by the calendar module. */
 const CALENDAR_FEEDS = { events: "/calendar/events.ics", classes: "/calendar/classes.ics" } as const;

@@ -1,14 +1,14 @@
+import { shortMonth } from "@server/shared/dates.ts";
+import { imageSources } from "@server/shared/images.ts";
+import type { Event } from "@server/shared/types.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { button } from "@styled-system/recipes/button";
+import { card } from "@styled-system/recipes/card";
+import { tag } from "@styled-system/recipes/tag";
+import { Button } from "@web/components/ui/button.tsx";
+import { RichText } from "@web/components/ui/rich-text.tsx";
+import { CARD_IMAGE_SIZES } from "@web/components/ui/section.tsx";
 import { ExternalLink } from "lucide-react";
-import { shortMonth } from "../../../../src/shared/dates.ts";
-import { imageSources } from "../../../../src/shared/images.ts";
-import type { Event } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { button } from "../../../../styled-system/recipes/button";
-import { card } from "../../../../styled-system/recipes/card";
-import { tag } from "../../../../styled-system/recipes/tag";
-import { Button } from "../../../components/ui/button.tsx";
-import { RichText } from "../../../components/ui/rich-text.tsx";
-import { CARD_IMAGE_SIZES } from "../../../components/ui/section.tsx";
 import { descriptionPreview, offersViewMore, typeTone } from "../rules.ts";
 import { EventMeta } from "./event-meta.tsx";
 

@@ -1,17 +1,18 @@
 // The event detail dialog: full description, photos (opening the lightbox at the clicked one), the attachment, and
 // registration (an external link in a new tab, or the registration form).
+
+import { imageSources } from "@server/shared/images.ts";
+import { eventPath } from "@server/shared/links.ts";
+import type { Event } from "@server/shared/types.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { button } from "@styled-system/recipes/button";
+import { tag } from "@styled-system/recipes/tag";
+import { Dialog } from "@web/components/ui/dialog.tsx";
+import { Lightbox } from "@web/components/ui/lightbox.tsx";
+import { RichText } from "@web/components/ui/rich-text.tsx";
+import { ShareButton } from "@web/components/ui/share-button.tsx";
 import { ExternalLink, FileText } from "lucide-react";
 import { useEffect, useState } from "react";
-import { imageSources } from "../../../../src/shared/images.ts";
-import { eventPath } from "../../../../src/shared/links.ts";
-import type { Event } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { button } from "../../../../styled-system/recipes/button";
-import { tag } from "../../../../styled-system/recipes/tag";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { Lightbox } from "../../../components/ui/lightbox.tsx";
-import { RichText } from "../../../components/ui/rich-text.tsx";
-import { ShareButton } from "../../../components/ui/share-button.tsx";
 import { EventCalendarLinks } from "../calendar/calendar-links.tsx";
 import { typeTone } from "../rules.ts";
 import { EventMeta } from "./event-meta.tsx";

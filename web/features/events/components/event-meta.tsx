@@ -1,7 +1,7 @@
+import type { Event } from "@server/shared/types.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { formatDateRange } from "@web/components/ui/format.ts";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
-import type { Event } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { formatDateRange } from "../../../components/ui/format.ts";
 
 const row = css({ display: "flex", gap: "2.5", alignItems: "flex-start", "& svg": { color: "accent", flexShrink: 0, mt: "0.5" } });
 

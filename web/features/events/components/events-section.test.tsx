@@ -3,11 +3,11 @@
 // attachment. In happy-dom.
 
 import { afterEach, describe, expect, test } from "bun:test";
+import type { Event } from "@server/shared/types.ts";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { eventsQueryOptions } from "@web/lib/queries/events.ts";
+import { renderWithData } from "@web/test-dom.tsx";
 import { MemoryRouter } from "react-router";
-import type { Event } from "../../../../src/shared/types.ts";
-import { eventsQueryOptions } from "../../../lib/queries/events.ts";
-import { renderWithData } from "../../../test-dom.tsx";
 import { EventsSection } from "./events-section.tsx";
 
 afterEach(cleanup);

@@ -1,14 +1,15 @@
 // Upcoming Events (anchor "events"): the first 3, 'View All Events' / 'Show Less' (spec §2.1).
+
+import { eventPath } from "@server/shared/links.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { Button } from "@web/components/ui/button.tsx";
+import { useDialogLink } from "@web/components/ui/dialog-link.ts";
+import { cardGridStyle, Section } from "@web/components/ui/section.tsx";
+import { Skeleton } from "@web/components/ui/skeleton.tsx";
+import { INITIAL_VISIBLE_EVENTS } from "@web/lib/constants.ts";
+import { useEvents } from "@web/lib/queries/events.ts";
+import { useOpenedOnce } from "@web/lib/use-opened-once.ts";
 import { lazy, Suspense, useState } from "react";
-import { eventPath } from "../../../../src/shared/links.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Button } from "../../../components/ui/button.tsx";
-import { useDialogLink } from "../../../components/ui/dialog-link.ts";
-import { cardGridStyle, Section } from "../../../components/ui/section.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { INITIAL_VISIBLE_EVENTS } from "../../../lib/constants.ts";
-import { useEvents } from "../../../lib/queries/events.ts";
-import { useOpenedOnce } from "../../../lib/use-opened-once.ts";
 import { SubscribeToCalendar } from "../calendar/subscribe-link.tsx";
 import { EventCard } from "./event-card.tsx";
 

@@ -3,8 +3,8 @@
 
 import { afterEach, describe, expect, spyOn, test } from "bun:test";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { Toaster } from "../../../components/ui/toast.tsx";
-import { renderWithData, waitUntilGone } from "../../../test-dom.tsx";
+import { Toaster } from "@web/components/ui/toast.tsx";
+import { renderWithData, waitUntilGone } from "@web/test-dom.tsx";
 import { RegistrationForm } from "./registration-form.tsx";
 
 afterEach(cleanup);

@@ -1,13 +1,14 @@
 // Registration for an event without an external link (the §5 registration schema and messages).
+
+import { type RegistrationInput, registrationSchema } from "@server/shared/schemas.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
 import { useMutation } from "@tanstack/react-query";
-import { type RegistrationInput, registrationSchema } from "../../../../src/shared/schemas.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Button } from "../../../components/ui/button.tsx";
-import { Field, Input, Textarea } from "../../../components/ui/field.tsx";
-import { useHoneypot } from "../../../components/ui/honeypot.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { toast } from "../../../components/ui/toast.tsx";
-import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
+import { Button } from "@web/components/ui/button.tsx";
+import { Field, Input, Textarea } from "@web/components/ui/field.tsx";
+import { useHoneypot } from "@web/components/ui/honeypot.tsx";
+import { Spinner } from "@web/components/ui/spinner.tsx";
+import { toast } from "@web/components/ui/toast.tsx";
+import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { registerForEvent } from "../api.ts";
 
 type FormValues = { name: string; email: string; phone: string; additionalInfo: string };

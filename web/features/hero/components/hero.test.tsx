@@ -1,9 +1,9 @@
 // The hero's markup as the server sends it (issue 5): the portrait comes before the text, as a phone shows it, so a
 // page painted while its HTML is still arriving is not shifted when the portrait's markup arrives.
 import { expect, test } from "bun:test";
+import { DEFAULT_PROFILE } from "@server/shared/constants.ts";
+import type { PublicProfile } from "@server/shared/types.ts";
 import { renderToString } from "react-dom/server";
-import { DEFAULT_PROFILE } from "../../../../src/shared/constants.ts";
-import type { PublicProfile } from "../../../../src/shared/types.ts";
 import { Hero } from "./hero.tsx";
 
 const profile: PublicProfile = {

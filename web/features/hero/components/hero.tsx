@@ -1,14 +1,15 @@
 // The hero (anchor "home"): name, title, sanitised HTML biography, quote and portrait (spec §2.1). A broken or
 // missing portrait shows the bundled placeholder; with no profile the §2.1 defaults are shown.
+
+import { DEFAULT_PROFILE } from "@server/shared/constants.ts";
+import { imageSources, PORTRAIT_SIZES } from "@server/shared/images.ts";
+import type { PublicProfile } from "@server/shared/types.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { button } from "@styled-system/recipes/button";
+import { RichText } from "@web/components/ui/rich-text.tsx";
+import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { ArrowDown } from "lucide-react";
 import { type MouseEvent, useEffect, useState } from "react";
-import { DEFAULT_PROFILE } from "../../../../src/shared/constants.ts";
-import { imageSources, PORTRAIT_SIZES } from "../../../../src/shared/images.ts";
-import type { PublicProfile } from "../../../../src/shared/types.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { button } from "../../../../styled-system/recipes/button";
-import { RichText } from "../../../components/ui/rich-text.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import placeholderImage from "../assets/portrait-placeholder.svg";
 
 /** The bundled portrait shown when the profile's image is missing or broken. */

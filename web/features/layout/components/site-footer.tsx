@@ -1,7 +1,8 @@
 // The footer: mission line, the same quick links as the header, contact e-mail, newsletter and the legal dialogs.
+
+import { css } from "@styled-system/css" with { type: "macro" };
 import { Mail } from "lucide-react";
 import type { MouseEvent, ReactNode } from "react";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
 import { NAV_SECTIONS } from "../sections.ts";
 import { scrollToSection } from "../use-page-scroll.ts";
 import { LotusMark } from "./lotus-mark.tsx";

@@ -1,9 +1,10 @@
 // The fixed header: brand, the five anchors with the active one marked, a collapsible menu on small screens, the
 // scroll-progress bar, and the shrink after 50 % scroll progress (spec §2.1).
+
+import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
 import { Menu, X } from "lucide-react";
 import { type MouseEvent, useEffect, useId, useState } from "react";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { cx } from "../../../../styled-system/css";
 import { NAV_SECTIONS } from "../sections.ts";
 import { scrollToSection, usePageScroll } from "../use-page-scroll.ts";
 import { LotusMark } from "./lotus-mark.tsx";

@@ -1,8 +1,9 @@
 // The footer's Privacy Policy (6 sections) and Terms of Use (7 sections) dialogs (spec §2.1), loaded by
 // legal-dialogs.tsx when a footer link is first used.
+
+import { css } from "@styled-system/css" with { type: "macro" };
+import { Dialog } from "@web/components/ui/dialog.tsx";
 import type { ReactNode } from "react";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Dialog } from "../../../components/ui/dialog.tsx";
 
 export const LAST_UPDATED = "Last Updated: March 28, 2025";
 

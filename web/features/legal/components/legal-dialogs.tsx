@@ -1,9 +1,10 @@
 // The footer's 'Privacy Policy' and 'Terms of Use' links (spec §2.1). Each opens its dialog (legal-dialog.tsx: Ark
 // Dialog and the texts), loaded on first use; hovering or focusing a link starts the download early. Esc or Close
 // returns the focus to the link.
+
+import { css } from "@styled-system/css" with { type: "macro" };
+import { useOpenedOnce } from "@web/lib/use-opened-once.ts";
 import { lazy, Suspense, useRef, useState } from "react";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { useOpenedOnce } from "../../../lib/use-opened-once.ts";
 import type { LegalKind } from "./legal-dialog.tsx";
 
 const loadLegalDialog = () => import("./legal-dialog.tsx");

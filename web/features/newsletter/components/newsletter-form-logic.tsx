@@ -1,12 +1,13 @@
 // The newsletter form's behaviour, loaded lazily by newsletter-form.tsx: the shared newsletter schema (its message in
 // the 'Invalid email' toast), the call, and the §8 toasts; the field is cleared on success (spec §4).
+
+import { type NewsletterInput, newsletterFormSchema } from "@server/shared/schemas.ts";
 import { useMutation } from "@tanstack/react-query";
-import { type NewsletterInput, newsletterFormSchema } from "../../../../src/shared/schemas.ts";
-import { useHoneypot } from "../../../components/ui/honeypot.tsx";
-import { toast } from "../../../components/ui/toast.tsx";
-import { ApiError } from "../../../lib/api.ts";
-import { type FormStart, useFormStart } from "../../../lib/lazy-form.ts";
-import { useSchemaResolvedForm } from "../../../lib/schema-form.ts";
+import { useHoneypot } from "@web/components/ui/honeypot.tsx";
+import { toast } from "@web/components/ui/toast.tsx";
+import { ApiError } from "@web/lib/api.ts";
+import { type FormStart, useFormStart } from "@web/lib/lazy-form.ts";
+import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { subscribeToNewsletter } from "../api.ts";
 import { NewsletterFormView } from "./newsletter-form.tsx";
 

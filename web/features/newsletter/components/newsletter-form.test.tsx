@@ -3,8 +3,8 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { Toaster } from "../../../components/ui/toast.tsx";
-import { renderWithData } from "../../../test-dom.tsx";
+import { Toaster } from "@web/components/ui/toast.tsx";
+import { renderWithData } from "@web/test-dom.tsx";
 import { NewsletterForm } from "./newsletter-form.tsx";
 
 afterEach(cleanup);

@@ -1,15 +1,16 @@
 // Newsletter signup in the footer (spec §2.1, §4, §8). The field is rendered by the server and shown at once;
 // react-hook-form with the shared newsletter schema and the call come with newsletter-form-logic.tsx, loaded when the
 // form nears the viewport (web/lib/lazy-form.ts).
+
+import type { NewsletterInput } from "@server/shared/schemas.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { Button } from "@web/components/ui/button.tsx";
+import { useHoneypot } from "@web/components/ui/honeypot.tsx";
+import { Spinner } from "@web/components/ui/spinner.tsx";
+import { useLazyForm } from "@web/lib/lazy-form.ts";
 import { Send } from "lucide-react";
 import type { FormEventHandler, ReactNode, Ref } from "react";
 import type { UseFormRegister } from "react-hook-form";
-import type { NewsletterInput } from "../../../../src/shared/schemas.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { Button } from "../../../components/ui/button.tsx";
-import { useHoneypot } from "../../../components/ui/honeypot.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { useLazyForm } from "../../../lib/lazy-form.ts";
 
 const loadNewsletterForm = () => import("./newsletter-form-logic.tsx");
 

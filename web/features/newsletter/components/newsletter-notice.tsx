@@ -1,13 +1,14 @@
 // Where the newsletter's links land (issue 15): `/?newsletter=<state>` shows the outcome at the top of the page, and
 // the unsubscribe link's page its one button, a plain form that works without JavaScript. The server renders it with
 // the page (src/plugins/page.ts), so it reads before the script loads.
+
+import { newsletterNotice, SITE_FORM_FIELD, unsubscribeAction } from "@server/shared/newsletter-links.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
+import { notice as noticeRecipe } from "@styled-system/recipes/notice";
+import { Button } from "@web/components/ui/button.tsx";
 import { CircleCheck, CircleX, Info } from "lucide-react";
 import { useSearchParams } from "react-router";
-import { newsletterNotice, SITE_FORM_FIELD, unsubscribeAction } from "../../../../src/shared/newsletter-links.ts";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { cx } from "../../../../styled-system/css";
-import { notice as noticeRecipe } from "../../../../styled-system/recipes/notice";
-import { Button } from "../../../components/ui/button.tsx";
 
 const NOTICES = {
   confirmed: {

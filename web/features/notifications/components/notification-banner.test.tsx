@@ -2,10 +2,10 @@
 // remembered in local storage under the dismissed-notifications key; the banner goes when none remain. In happy-dom.
 
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import type { Notification } from "@server/shared/types.ts";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
-import type { Notification } from "../../../../src/shared/types.ts";
-import { notificationsQueryOptions } from "../../../lib/queries/notifications.ts";
-import { renderWithData } from "../../../test-dom.tsx";
+import { notificationsQueryOptions } from "@web/lib/queries/notifications.ts";
+import { renderWithData } from "@web/test-dom.tsx";
 import { NotificationBanner } from "./notification-banner.tsx";
 
 afterEach(cleanup);

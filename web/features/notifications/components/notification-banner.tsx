@@ -1,12 +1,13 @@
 // Site-wide notices (spec §2.1, §4): icon by type, HTML message, optional 'Learn more' in a new tab, and a close
 // button remembered in local storage (read and written only in effects and handlers).
+
+import { css } from "@styled-system/css" with { type: "macro" };
+import { notice } from "@styled-system/recipes/notice";
+import { RichText } from "@web/components/ui/rich-text.tsx";
+import { DISMISSED_NOTIFICATIONS_KEY } from "@web/lib/constants.ts";
+import { useNotifications } from "@web/lib/queries/notifications.ts";
 import { Bell, CircleCheck, CircleX, ExternalLink, Info, Megaphone, TriangleAlert, X } from "lucide-react";
 import { type ComponentType, useEffect, useState } from "react";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { notice } from "../../../../styled-system/recipes/notice";
-import { RichText } from "../../../components/ui/rich-text.tsx";
-import { DISMISSED_NOTIFICATIONS_KEY } from "../../../lib/constants.ts";
-import { useNotifications } from "../../../lib/queries/notifications.ts";
 import { type BannerType, bannerType, orderNotifications } from "../order.ts";
 
 const ICONS: Record<BannerType, ComponentType<{ size?: number; "aria-hidden"?: boolean }>> = {

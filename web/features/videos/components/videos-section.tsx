@@ -2,15 +2,16 @@
 // (spec §2.1, §7, §8). The home page asks for 5 attempts with the doubling delay (videos/api.ts). A site without a
 // YouTube key (the page's data says so) asks for nothing: it links to the channel when one is known, else shows no
 // section.
+
+import { css } from "@styled-system/css" with { type: "macro" };
+import { button } from "@styled-system/recipes/button";
+import { Button } from "@web/components/ui/button.tsx";
+import { formatShortDate } from "@web/components/ui/format.ts";
+import { Section } from "@web/components/ui/section.tsx";
+import { Skeleton } from "@web/components/ui/skeleton.tsx";
+import { VIDEO_SKELETONS } from "@web/lib/constants.ts";
+import { useVideoStatus, useVideos, VideosRequestError } from "@web/lib/queries/videos.ts";
 import { CirclePlay, RefreshCw, TriangleAlert } from "lucide-react";
-import { css } from "../../../../styled-system/css" with { type: "macro" };
-import { button } from "../../../../styled-system/recipes/button";
-import { Button } from "../../../components/ui/button.tsx";
-import { formatShortDate } from "../../../components/ui/format.ts";
-import { Section } from "../../../components/ui/section.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { VIDEO_SKELETONS } from "../../../lib/constants.ts";
-import { useVideoStatus, useVideos, VideosRequestError } from "../../../lib/queries/videos.ts";
 
 const SERVICE_NAME = "YouTube";
 export const channelUrl = (channelId: string | undefined) =>
