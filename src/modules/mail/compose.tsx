@@ -1,10 +1,10 @@
 // An outbox row becomes a message: the template's HTML and plain text, its headers and attachments.
 
 import type { OutboxRow } from "@db/schema.ts";
-import { render } from "@react-email/render";
 import type { MailConfig } from "@server/config.ts";
 import type { SendMailOptions } from "nodemailer";
 import type { ReactElement } from "react";
+import { render } from "react-email";
 import { eventFileName, singleEventCalendar } from "../calendar/service.ts";
 import { type MailData, type MailKind, type NewsletterCopy, type NewsletterTestCopy, oneLine } from "./outbox.ts";
 import { ContactNotice } from "./templates/contact-notice.tsx";

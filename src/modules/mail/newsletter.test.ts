@@ -1,10 +1,10 @@
 // Newsletters (issue 15, items 5 and 6): one message per confirmed subscriber, with one-click unsubscribe headers.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { newsletters, type OutboxRow, outbox, subscribers } from "@db/schema.ts";
-import { render } from "@react-email/render";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { eq, sql } from "drizzle-orm";
+import { render } from "react-email";
 import { createComposer } from "./compose.tsx";
 import { Newsletter } from "./templates/newsletter.tsx";
 import { createMailWorker } from "./worker.ts";

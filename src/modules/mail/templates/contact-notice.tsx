@@ -1,4 +1,4 @@
-import { Text } from "@react-email/components";
+import { Text } from "react-email";
 import { Field, MailLayout, type SiteInfo, styles } from "./layout.tsx";
 
 export type ContactNoticeData = { name: string; email: string; subject: string; message: string };

@@ -1,5 +1,5 @@
-import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
+import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "react-email";
 
 /** What every template knows about the site. */
 export type SiteInfo = { siteName: string; siteUrl: string };

@@ -1,4 +1,4 @@
-import { Button, Section, Text } from "@react-email/components";
+import { Button, Section, Text } from "react-email";
 import { MailLayout, type SiteInfo, styles } from "./layout.tsx";
 
 /** Double opt-in: the address receives nothing else until this link is followed. */

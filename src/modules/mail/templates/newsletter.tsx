@@ -1,4 +1,4 @@
-import { Link, Section, Text } from "@react-email/components";
+import { Link, Section, Text } from "react-email";
 import { MailLayout, type SiteInfo, styles } from "./layout.tsx";
 
 export type NewsletterReader = { id: number; email: string; unsubscribeUrl: string };

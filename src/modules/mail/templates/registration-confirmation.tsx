@@ -1,6 +1,6 @@
 import type { Event } from "@db/schema.ts";
-import { Button, Section, Text } from "@react-email/components";
 import { formatDateRange } from "@server/shared/dates.ts";
+import { Button, Section, Text } from "react-email";
 import { Field, MailLayout, type SiteInfo, styles } from "./layout.tsx";
 
 /** The registrant's name and the event as it was when they registered. */

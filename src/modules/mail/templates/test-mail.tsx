@@ -1,4 +1,4 @@
-import { Text } from "@react-email/components";
+import { Text } from "react-email";
 import { MailLayout, type SiteInfo, styles } from "./layout.tsx";
 
 /** 'Send a test mail' from the admin's Mail card. */
