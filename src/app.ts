@@ -71,6 +71,7 @@ export async function createApp(options: AppOptions) {
     fetch: options.fetch ?? fetch,
     // A request's socket address is asked of the server (`app`, below) when a rate limit needs it.
     clientIp: (request) => clientIp(request, config.trustProxy, app.server),
+    onPublicChange: () => cache.invalidate(),
   };
   const dataVersion = db.$client.prepare<{ data_version: number }, []>("PRAGMA data_version");
   const cache = createPublicCache({ now, timezone: config.timezone, dataVersion: () => dataVersion.get()!.data_version });

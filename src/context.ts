@@ -12,6 +12,8 @@ export type AppContext = {
   fetch: typeof fetch;
   /** The client's address, for rate limits (src/lib/client-ip.ts). */
   clientIp: (request: Request) => string;
+  /** A public write (a registration) changed what the public reads show: their cache is built again. */
+  onPublicChange: () => void;
 };
 
 /**

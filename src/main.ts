@@ -11,6 +11,7 @@ import { runBackupCommand } from "./modules/backups/cli.ts";
 import { scheduleDailyBackups } from "./modules/backups/service.ts";
 import { autoRestore } from "./modules/data/app-data.ts";
 import { runDataCommand } from "./modules/data/cli.ts";
+import { scheduleReminders } from "./modules/events/registrations.ts";
 import type { PageRenderer } from "./plugins/page.ts";
 import { assetsFromDirectory } from "./plugins/web-assets.ts";
 import { DEFAULT_USERNAME } from "./shared/constants.ts";
@@ -92,7 +93,8 @@ async function serve(config: Config) {
     setTimeout(() => Bun.gc(false), 0); // asks for a collection without waiting for it (a full one blocks ~15 ms)
     return page;
   };
-  const app = await createApp({ db, config, jwtSecret: loadJwtSecret(config.dataDir, config.jwtSecret), webAssets, renderPage });
+  const jwtSecret = loadJwtSecret(config.dataDir, config.jwtSecret);
+  const app = await createApp({ db, config, jwtSecret, webAssets, renderPage });
   // The executable starts with the JIT held back (scripts/compile.ts); a busy server is worth compiling for.
   let requests = 0;
   app.onRequest(() => {
@@ -119,11 +121,13 @@ async function serve(config: Config) {
     ? (await import("./modules/mail/worker.ts")).createMailWorker({ db, config: { ...config, mail: config.mail } })
     : undefined;
   mailWorker?.start();
+  const reminders = config.mail ? scheduleReminders({ db, config, jwtSecret }) : undefined;
 
   const shutdown = async (signal: string) => {
     console.log(`${signal} received, finishing requests`);
     await server.stop();
     dailyBackups.stop();
+    reminders?.stop();
     await mailWorker?.stop();
     db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     db.$client.close();

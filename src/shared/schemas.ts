@@ -42,6 +42,15 @@ export const registrationSchema = object({
 });
 export type RegistrationInput = Infer<typeof registrationSchema>;
 
+/** The admin's 'Check in' at the door (issue 23). */
+export const checkInSchema = object({ checkedIn: boolean() });
+/** The admin's 'Mail registrants': a message to every confirmed registrant of one event. */
+export const registrantsMailSchema = object({
+  subject: text(1, "Subject is required", 300),
+  body: richText(1, "Write the message first"),
+});
+export type RegistrantsMailInput = Infer<typeof registrantsMailSchema>;
+
 const imageList = define<string[]>(
   "imageList",
   (value) =>
@@ -68,6 +77,17 @@ export const eventSchema = object({
   attachmentName: optionalText(200),
   attachmentFile: optionalMediaUrl("Attachment must be a valid URL"),
   archiveDescription: optionalText(100_000),
+  /** Issue 23: the form's 'Places' (empty = unlimited) and the first day on which registration is closed. */
+  capacity: optional(
+    nullable(
+      define<number>(
+        "places",
+        (value) =>
+          (typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 100_000) || "Places must be a whole number of at least 1",
+      ),
+    ),
+  ),
+  registrationCloses: optionalDate("Registration closes must be a valid date"),
 });
 export const eventPatchSchema = partial(eventSchema);
 export type EventInput = Infer<typeof eventSchema>;

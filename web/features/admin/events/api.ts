@@ -1,14 +1,15 @@
 // Admin events (spec §7): every event (past included), registrations, PDF attachments.
 
 import type { EventInput } from "@server/shared/schemas.ts";
-import type { Event, Registration } from "@server/shared/types.ts";
+import type { AdminEvent, Event, Registration } from "@server/shared/types.ts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest, getJson } from "@web/lib/api.ts";
 import { archiveQueryOptions } from "@web/lib/queries/archive.ts";
 import { eventsQueryOptions } from "@web/lib/queries/events.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
-export const adminEventsQueryOptions = () => queryOptions({ queryKey: ["/api/admin/events"], queryFn: () => getJson<Event[]>("/api/admin/events") });
+export const adminEventsQueryOptions = () =>
+  queryOptions({ queryKey: ["/api/admin/events"], queryFn: () => getJson<AdminEvent[]>("/api/admin/events") });
 
 /** Registrations arrive from visitors at any time: refetched whenever the tab or the dialog shows them. */
 export const registrationsQueryOptions = (eventId: number) =>

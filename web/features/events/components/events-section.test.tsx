@@ -3,7 +3,7 @@
 // attachment. In happy-dom.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import type { Event } from "@server/shared/types.ts";
+import type { PublicEvent as Event } from "@server/shared/types.ts";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { eventsQueryOptions } from "@web/lib/queries/events.ts";
 import { renderWithData } from "@web/test-dom.tsx";
@@ -29,7 +29,11 @@ const event = (id: number, name: string, changes: Partial<Event> = {}): Event =>
   archiveDescription: null,
   images: [],
   year: null,
+  capacity: null,
+  registrationCloses: null,
   createdAt: "2031-01-01T00:00:00.000Z",
+  placesLeft: null,
+  registrationOpen: true,
   ...changes,
 });
 
