@@ -1,7 +1,19 @@
 // One schema per form or call (spec §5), used by the web forms and by the server routes.
 import { assign, boolean, define, enums, type Infer, nullable, object, optional, partial, string } from "superstruct";
 import { CLASS_ICONS, NOTIFICATION_TYPES, PASSWORD_MIN_LENGTH } from "./constants.ts";
-import { date, email, isMediaUrl, optionalDate, optionalEmail, optionalMediaUrl, optionalText, optionalUrl, richText, text } from "./validation.ts";
+import {
+  date,
+  email,
+  isMediaUrl,
+  optionalDate,
+  optionalEmail,
+  optionalMediaUrl,
+  optionalPlaces,
+  optionalText,
+  optionalUrl,
+  richText,
+  text,
+} from "./validation.ts";
 
 const makeContactSchema = (emailMessage: string) =>
   object({
@@ -78,15 +90,7 @@ export const eventSchema = object({
   attachmentFile: optionalMediaUrl("Attachment must be a valid URL"),
   archiveDescription: optionalText(100_000),
   /** Issue 23: the form's 'Places' (empty = unlimited) and the first day on which registration is closed. */
-  capacity: optional(
-    nullable(
-      define<number>(
-        "places",
-        (value) =>
-          (typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 100_000) || "Places must be a whole number of at least 1",
-      ),
-    ),
-  ),
+  capacity: optionalPlaces("Places must be a whole number of at least 1"),
   registrationCloses: optionalDate("Registration closes must be a valid date"),
 });
 export const eventPatchSchema = partial(eventSchema);
