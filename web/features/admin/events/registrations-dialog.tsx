@@ -3,6 +3,7 @@
 
 import type { Event, Registration } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
@@ -22,6 +23,18 @@ const slug = (name: string) =>
     .replace(/^-|-$/g, "") || "event";
 const cell = css({ px: "3", py: "2", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
 const STATE_LABELS = { confirmed: "Confirmed", waiting: "Waiting", cancelled: "Cancelled" } as const;
+const doorRow = css({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: "3",
+  p: "3",
+  borderWidth: "1px",
+  borderColor: "border",
+  borderRadius: "control",
+  bg: "surface",
+});
+const arrivedRow = css({ bg: "bg.muted" });
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 const stateText = (row: Registration) => (row.state === "waiting" ? `Waiting (${row.position})` : STATE_LABELS[row.state]);
 
@@ -180,20 +193,7 @@ function DoorList({ eventId, rows }: { eventId: number; rows: Registration[] }) 
       ) : (
         <ul aria-label="Door list" className={css({ display: "grid", gap: "2" })}>
           {shown.map((row) => (
-            <li
-              key={row.id}
-              className={css({
-                display: "flex",
-                alignItems: "center",
-                justifyContent: "space-between",
-                gap: "3",
-                p: "3",
-                borderWidth: "1px",
-                borderColor: "border",
-                borderRadius: "control",
-                bg: row.checkedIn ? "bg.muted" : "surface",
-              })}
-            >
+            <li key={row.id} className={cx(doorRow, row.checkedIn && arrivedRow)}>
               <span className={css({ fontSize: "md", fontWeight: "600", overflowWrap: "anywhere" })}>
                 {row.name}
                 {row.checkedIn && (
