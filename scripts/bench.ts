@@ -7,7 +7,7 @@
 // Bun server (bench/floor.ts: the floor under ours), a newsletter to 5,000 subscribers through a local SMTP server
 // (time, peak RSS, /api/events p99 meanwhile), and the bundle sizes. Bounded: DURATION seconds per endpoint and
 // server, BENCH_STARTS starts of each kind. `BENCH_ONLY=newsletter bun run bench` builds the executable and runs the
-// newsletter phase alone.
+// newsletter phase alone; `BENCH_ONLY=registrations` the registrations phase (bench/registrations.ts).
 
 import { Database } from "bun:sqlite";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -15,6 +15,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { freePort } from "@tests/server.ts";
 import { $ } from "bun";
+import { registrationsBench } from "../bench/registrations.ts";
 import { checkBudgets } from "./budgets.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -26,8 +27,8 @@ const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 5));
 const ENDPOINTS = ["/api/events", "/api/archive-events", "/api/profile", "/"];
 const NEWSLETTER_SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 5000);
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== "newsletter") {
-  console.error(`BENCH_ONLY=${ONLY}: the one phase that runs alone is "newsletter".`);
+if (ONLY !== undefined && ONLY !== "newsletter" && ONLY !== "registrations") {
+  console.error(`BENCH_ONLY=${ONLY}: the phases that run alone are "newsletter" and "registrations".`);
   process.exit(1);
 }
 const cores = availableParallelism();
@@ -223,12 +224,13 @@ const printNewsletter = (letter: Awaited<ReturnType<typeof newsletterSend>>) =>
       `peak RSS ${letter.peakMb.toFixed(1)} MB, /api/events p99 meanwhile ${letter.p99.toFixed(1)} ms (${letter.reads} reads)`,
   );
 
-if (ONLY === "newsletter") {
+if (ONLY === "newsletter" || ONLY === "registrations") {
   const dir = mkdtempSync(join(tmpdir(), "vedanta-bench-"));
   try {
     console.log("Building the executable (bun scripts/compile.ts)...");
     await $`bun scripts/compile.ts ${join(dir, "vedanta-site")}`.cwd(ROOT).quiet();
-    printNewsletter(await newsletterSend(join(dir, "vedanta-site"), dir));
+    if (ONLY === "registrations") console.log(await registrationsBench(join(dir, "vedanta-site"), dir));
+    else printNewsletter(await newsletterSend(join(dir, "vedanta-site"), dir));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -389,6 +391,7 @@ try {
     `memory (RSS): ours idle after the start ${idleMb.toFixed(1)} MB, after the first / ${renderedMb.toFixed(1)} MB, after the load ${loadedMb.toFixed(1)} MB; node baseline idle ${baseIdleMb.toFixed(1)} MB, after ${baseLoadedMb.toFixed(1)} MB`,
   );
   printNewsletter(await newsletterSend(exe, dir));
+  console.log(await registrationsBench(exe, dir));
   const budgets = await checkBudgets(join(ROOT, "dist/public"));
   console.log(`bundle sizes:\n${budgets.lines.join("\n")}`);
 } finally {
