@@ -33,3 +33,8 @@ export function formatShortDate(value: string): string {
 export function formatDateRange(start: string, end?: string | null): string {
   return end && end !== start ? `${formatLongDate(start)} – ${formatLongDate(end)}` : formatLongDate(start);
 }
+
+/** An event is past once its last day (`endDate`, else `startDate`) is before `today` (YYYY-MM-DD: on the server, today in the site's time zone). */
+export function isPastEvent(event: { startDate: string; endDate: string | null }, today: string): boolean {
+  return (event.endDate || event.startDate) < today;
+}
