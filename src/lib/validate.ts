@@ -2,7 +2,7 @@ import { type Struct, validate } from "superstruct";
 import { notFound, validationError } from "./errors.ts";
 
 /** Checks a request body against a shared schema: trims, drops unknown fields, or throws a 400 listing every issue. */
-export function parseBody<T>(body: unknown, schema: Struct<T, any>): T {
+export function parseBody<T>(body: unknown, schema: Struct<T, unknown>): T {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw validationError([{ path: "", message: "Expected a JSON object" }]);
   }

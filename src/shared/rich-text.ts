@@ -11,8 +11,8 @@ export const LINK_REL = "noopener noreferrer nofollow";
 
 /** Whether a link href uses one of the allowed schemes (relative links are not allowed). */
 export function isAllowedHref(href: string): boolean {
-  const match = /^([a-z][a-z0-9+.-]*):/i.exec(href.trim());
-  return !!match && (LINK_SCHEMES as readonly string[]).includes(match[1]!.toLowerCase());
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.trim())?.[1];
+  return !!scheme && (LINK_SCHEMES as readonly string[]).includes(scheme.toLowerCase());
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
