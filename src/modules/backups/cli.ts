@@ -32,6 +32,7 @@ export async function runBackupCommand(command: BackupCommand, args: string[], c
     if (command === "backup") {
       console.log(takeBackup(deps, "manual").path);
     } else {
+      // biome-ignore lint/style/noNonNullAssertion: the argument was required by the usage check above
       console.log((await restoreBackup(deps, source!, { allowPaths: true })).message);
       console.log("A running server shows the restored data at once; no restart is needed.");
     }

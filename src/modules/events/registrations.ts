@@ -6,8 +6,9 @@ import { type Event, type EventRegistration, eventRegistrations, events } from "
 import type { Config } from "@server/config.ts";
 import { badRequest, conflict, notFound } from "@server/lib/errors.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
-import { isPastEvent, todayIn } from "@server/lib/time.ts";
+import { todayIn } from "@server/lib/time.ts";
 import { addDays, eventSchedule } from "@server/shared/calendar.ts";
+import { isPastEvent } from "@server/shared/dates.ts";
 import { registrationCancelPath } from "@server/shared/registration-links.ts";
 import type { RegistrantsMailInput, RegistrationInput } from "@server/shared/schemas.ts";
 import type { Registration, RegistrationAnswer } from "@server/shared/types.ts";
@@ -130,8 +131,8 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
     .orderBy(asc(eventRegistrations.id))
     .prepare();
 
-  const confirmedCount = (eventId: number) => countIn.get({ eventId, state: "confirmed" })!.n;
-  const position = (registration: EventRegistration) => positionOf.get({ eventId: registration.eventId, id: registration.id })!.n;
+  const confirmedCount = (eventId: number) => countIn.get({ eventId, state: "confirmed" })?.n ?? 0;
+  const position = (registration: EventRegistration) => positionOf.get({ eventId: registration.eventId, id: registration.id })?.n ?? 0;
   const findEvent = (id: number) => {
     const event = eventById.get({ id });
     if (!event) throw notFound("Event not found");
@@ -142,8 +143,11 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
     if (!registration || registration.eventId !== eventId) throw notFound("Registration not found");
     return registration;
   };
-  const setState = (id: number, values: Partial<EventRegistration>) =>
-    db.update(eventRegistrations).set(values).where(eq(eventRegistrations.id, id)).returning().get()!;
+  const setState = (id: number, values: Partial<EventRegistration>) => {
+    const updated = db.update(eventRegistrations).set(values).where(eq(eventRegistrations.id, id)).returning().get();
+    if (!updated) throw notFound("Registration not found");
+    return updated;
+  };
 
   const notice = (action: "registered" | "waiting" | "cancelled", event: Event, registration: EventRegistration) => {
     const teacher = outbox.notifyAddress();
@@ -243,7 +247,8 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
             return answerOf(existing);
           }
           const state = event.capacity === null || confirmedCount(eventId) < event.capacity ? "confirmed" : "waiting";
-          const registration = insert.get({ ...input, additionalInfo: input.additionalInfo ?? null, eventId, state })!;
+          const registration = insert.get({ ...input, additionalInfo: input.additionalInfo ?? null, eventId, state });
+          if (!registration) throw new Error("The registration was not stored");
           notice(state === "confirmed" ? "registered" : "waiting", event, registration);
           mailState(event, registration);
           remindIfDue(event, registration, at);
@@ -298,12 +303,14 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
           const registration = findRegistration(eventId, id);
           if (registration.state !== "waiting") throw badRequest("Only someone on the waiting list can be moved up");
           if (event.capacity !== null && confirmedCount(eventId) >= event.capacity) {
-            event = db
+            const raised = db
               .update(events)
               .set({ capacity: confirmedCount(eventId) + 1 })
               .where(eq(events.id, eventId))
               .returning()
-              .get()!;
+              .get();
+            if (!raised) throw notFound("Event not found");
+            event = raised;
           }
           return { ...promote(event, registration), position: null };
         },

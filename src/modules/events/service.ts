@@ -93,11 +93,12 @@ export function createEventsService(db: Db, options: { fillPlaces?: (event: Even
       return db.transaction(
         () => {
           if (changes.capacity != null) {
-            const confirmed = db
-              .select({ n: sql<number>`count(*)` })
-              .from(eventRegistrations)
-              .where(sql`${eventRegistrations.eventId} = ${id} and ${eventRegistrations.state} = 'confirmed'`)
-              .get()!.n;
+            const confirmed =
+              db
+                .select({ n: sql<number>`count(*)` })
+                .from(eventRegistrations)
+                .where(sql`${eventRegistrations.eventId} = ${id} and ${eventRegistrations.state} = 'confirmed'`)
+                .get()?.n ?? 0;
             if (changes.capacity < confirmed) {
               throw conflict(`Places cannot be fewer than the ${confirmed} people who already have one. Cancel registrations first.`);
             }

@@ -11,7 +11,7 @@ export function RegistrantsMessage({ site, subject, data }: { site: SiteInfo; su
     <MailLayout site={site} preview={subject} title={subject}>
       <Text style={styles.text}>Dear {data.name},</Text>
       <Section>
-        {/* Sanitised by sanitizeRichText before it was queued. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeRichText before it was queued */}
         <div style={styles.text} dangerouslySetInnerHTML={{ __html: data.body }} />
       </Section>
       <EventFields event={data.event} />

@@ -71,7 +71,7 @@ export function RegistrationConfirmation({ site, data }: { site: SiteInfo; data:
         Dear {data.name}, {greetings[variant]}
       </Text>
       <EventFields event={event} />
-      {/* The description is the site's rich text, sanitised on write against the shared allowlist. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's rich text, sanitised on write against the shared allowlist */}
       {variant !== "reminder" && <div style={styles.text} dangerouslySetInnerHTML={{ __html: event.description }} />}
       <Section style={{ margin: "20px 0" }}>
         <Button href={link} style={styles.button}>

@@ -1,6 +1,7 @@
 // The admin runs an event (issue 23): its counts, the list with states (move up, cancel for someone), the CSV with
 // states, 'Mail registrants', and the door list: search by name and 'Check in', one-handed on a phone at 360 px.
 
+import { slugify } from "@server/shared/slug.ts";
 import type { Event, Registration } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
@@ -16,11 +17,6 @@ import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/for
 import { StateText } from "../shared/layout.tsx";
 import { registrationsQueryOptions, useMailRegistrants, useRegistrationAction } from "./api.ts";
 
-const slug = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "") || "event";
 const cell = css({ px: "3", py: "2", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
 const STATE_LABELS = { confirmed: "Confirmed", waiting: "Waiting", cancelled: "Cancelled" } as const;
 const doorRow = css({
@@ -64,7 +60,7 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
         new Date(row.createdAt).toLocaleString(),
       ]),
     ]);
-    downloadFile(`registrations_${slug(event.name)}_${localIsoDate()}.csv`, csv, "text/csv;charset=utf-8");
+    downloadFile(`registrations_${slugify(event.name, "event")}_${localIsoDate()}.csv`, csv, "text/csv;charset=utf-8");
   };
   return (
     <>
