@@ -239,6 +239,8 @@ describe("the waiting list and cancel links", () => {
     const checked = await admin("PATCH", `/events/${event.id}/registrations/${list[1]!.id}`, { checkedIn: true });
     expect(((await checked.json()) as Row).checkedIn).toBe(true);
     expect((await admin("PATCH", `/events/${event.id}/registrations/${list[0]!.id}`, { checkedIn: true })).status).toBe(400);
+    const counts = ((await (await admin("GET", "/events")).json()) as Record<string, number>[]).find((row) => row.id === event.id);
+    expect(counts).toMatchObject({ capacity: 2, registrationCount: 3, confirmedCount: 2, waitingCount: 0, cancelledCount: 1, checkedInCount: 1 });
     expect((await admin("GET", "/events/99999/registrations")).status).toBe(404);
     await worker.drain();
     expect(mailsTo("f@example.org").map((mail) => mail.subject)).toContain("A place is yours: Chanting evening");

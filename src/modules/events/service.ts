@@ -6,9 +6,12 @@ import type { EventInput } from "@server/shared/schemas.ts";
 import { asc, desc, eq, sql } from "drizzle-orm";
 
 const lastDay = sql`coalesce(${events.endDate}, ${events.startDate})`;
+// Written qualified: Drizzle names a column of the selected table without its table, which inside the subquery would
+// be the registration's own id.
+const ofTheEvent = sql`${eventRegistrations}."eventId" = ${events}."id"`;
 const countOf = (state: "confirmed" | "waiting" | "cancelled") =>
-  sql<number>`(select count(*) from ${eventRegistrations} where ${eventRegistrations.eventId} = ${events.id} and ${eventRegistrations.state} = ${state})`;
-const checkedInCount = sql<number>`(select count(*) from ${eventRegistrations} where ${eventRegistrations.eventId} = ${events.id}
+  sql<number>`(select count(*) from ${eventRegistrations} where ${ofTheEvent} and ${eventRegistrations.state} = ${state})`;
+const checkedInCount = sql<number>`(select count(*) from ${eventRegistrations} where ${ofTheEvent}
   and ${eventRegistrations.state} = 'confirmed' and ${eventRegistrations.checkedIn})`;
 
 function toRow<T extends Partial<EventInput>>(input: T): T {
@@ -42,7 +45,7 @@ export function createEventsService(db: Db, options: { fillPlaces?: (event: Even
   const all = db
     .select({
       event: events,
-      registrationCount: sql<number>`(select count(*) from ${eventRegistrations} where ${eventRegistrations.eventId} = ${events.id})`,
+      registrationCount: sql<number>`(select count(*) from ${eventRegistrations} where ${ofTheEvent})`,
       confirmedCount: countOf("confirmed"),
       waitingCount: countOf("waiting"),
       cancelledCount: countOf("cancelled"),
