@@ -129,7 +129,9 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: Registrati
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
-              <td className={cell}>{row.name}</td>
+              <td className={cell} id={`registrant-${row.id}`}>
+                {row.name}
+              </td>
               <td className={cell}>{row.email}</td>
               <td className={cell}>{row.phone}</td>
               <td className={cell}>{row.additionalInfo}</td>
@@ -138,13 +140,19 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: Registrati
               <td className={cell}>
                 <div className={css({ display: "flex", gap: "2", flexWrap: "wrap" })}>
                   {row.state === "waiting" && (
-                    <Button size="sm" variant="outline" disabled={action.isPending} onClick={() => action.mutate({ id: row.id, action: "move-up" })}>
-                      Move up<span className={css({ srOnly: true })}> {row.name}</span>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-describedby={`registrant-${row.id}`}
+                      disabled={action.isPending}
+                      onClick={() => action.mutate({ id: row.id, action: "move-up" })}
+                    >
+                      Move up
                     </Button>
                   )}
                   {row.state !== "cancelled" && (
-                    <Button size="sm" variant="outline" onClick={() => setCancelling(row)}>
-                      Cancel<span className={css({ srOnly: true })}> {row.name}</span>
+                    <Button size="sm" variant="outline" aria-describedby={`registrant-${row.id}`} onClick={() => setCancelling(row)}>
+                      Cancel
                     </Button>
                   )}
                 </div>
