@@ -6,7 +6,7 @@ import { cancelPagePath, registrationPath } from "@server/shared/registration-li
 import { checkInSchema, eventPatchSchema, eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
 import { createOutbox } from "../mail/outbox.ts";
-import { availability, createRegistrations, registrationLinks } from "./registrations.ts";
+import { availability, createRegistrations, registrationClosesAt, registrationLinks } from "./registrations.ts";
 import { createEventsService } from "./service.ts";
 
 type LinkQuery = { id?: string; token?: string };
@@ -25,11 +25,21 @@ export function eventsModule(ctx: AppContext): Module {
   const id = (raw: string) => parseId(raw, "Event not found");
   const registrationId = (raw: string) => parseId(raw, "Registration not found");
   const linkId = (query: LinkQuery) => (query.id && /^\d{1,15}$/.test(query.id) ? Number(query.id) : 0);
+  // The public answers are kept until a write or a new day: they are also built again when the next event's
+  // registration closes during the day (at its start time), so that `registrationOpen` turns false on time.
+  let nextClosing: ReturnType<typeof setTimeout> | undefined;
   const upcoming = () => {
     const now = ctx.now();
-    return service
+    const list = service
       .upcomingWithPlaces(todayIn(ctx.config.timezone, now))
       .map(({ event, confirmed }) => ({ ...event, ...availability(event, confirmed, now, ctx.config.timezone) }));
+    const closings = list.filter((event) => event.registrationOpen).map((event) => registrationClosesAt(event, ctx.config.timezone).getTime());
+    clearTimeout(nextClosing);
+    if (closings.length) {
+      nextClosing = setTimeout(ctx.onPublicChange, Math.min(Math.min(...closings) - now.getTime() + 1000, 2 ** 31 - 1));
+      nextClosing.unref();
+    }
+    return list;
   };
   // A registration changes the places the public reads show.
   const changed = <T>(value: T) => {

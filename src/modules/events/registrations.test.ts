@@ -158,6 +158,20 @@ describe("places", () => {
     expect(await rows(closing.id)).toHaveLength(0);
   });
 
+  test("registrationOpen turns false when the event starts, though nothing was written and the day has not changed", async () => {
+    const event = createEvent({ startDate: "2027-03-09", time: "10:30 am", name: "Mid-morning talk" });
+    const open = async () =>
+      ((await (await fetch(`${base}/api/events`)).json()) as { id: number; registrationOpen: boolean }[]).find((e) => e.id === event.id)
+        ?.registrationOpen;
+    await register(event.id, "punctual@example.org"); // a write: the answer is built again, and its timer set
+    clock = new Date("2027-03-08T23:29:59.500Z"); // 10:29:59.5 in Melbourne
+    expect(await open()).toBe(true);
+    clock = new Date("2027-03-08T23:30:01Z");
+    await Bun.sleep(1700);
+    expect(await open()).toBe(false);
+    expect((await register(event.id, "late@example.org")).status).toBe(409);
+  });
+
   test("places below the confirmed count are refused with a clear message; raised places go to the waiting list", async () => {
     const event = createEvent({ capacity: 2, name: "Small room" });
     for (const email of ["a@example.org", "b@example.org", "c@example.org"]) await register(event.id, email);

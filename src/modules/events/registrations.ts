@@ -26,7 +26,7 @@ function eventStartsAt(event: Timing, timezone: string): Date {
 }
 
 /** The first moment at which registration is closed: the event's start, or the start of `registrationCloses`. */
-function registrationClosesAt(event: Timing, timezone: string): Date {
+export function registrationClosesAt(event: Timing, timezone: string): Date {
   const start = eventStartsAt(event, timezone);
   if (!event.registrationCloses) return start;
   const closes = zonedToUtc(timezone, { date: event.registrationCloses, hour: 0, minute: 0 });
