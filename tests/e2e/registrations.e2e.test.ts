@@ -89,7 +89,9 @@ describe("registrations in the browser", () => {
       await page.goto(link);
       const notice = page.getByRole("region", { name: "Cancel your registration?" });
       await notice.waitFor();
-      // The GET changed nothing.
+      // The page names nobody, and the GET changed nothing.
+      const text = await page.locator("body").innerText();
+      for (const secret of [FIRST, "Asha First", VISITOR]) expect(text).not.toContain(secret);
       expect((await registrations()).map((row) => row.state)).toEqual(["confirmed", "waiting"]);
       await notice.getByRole("button", { name: "Cancel my registration" }).click();
       await page.getByRole("region", { name: "Your registration is cancelled" }).waitFor();
