@@ -17,7 +17,7 @@ const formatSize = (bytes: number) =>
 export async function runBackupCommand(command: BackupCommand, args: string[], config: Config, openDb: () => Db): Promise<number> {
   const identityAt = args.indexOf("--identity");
   const identityFile = identityAt >= 0 ? args[identityAt + 1] : undefined;
-  const source = args.filter((_, index) => index !== identityAt && index !== identityAt + 1)[0];
+  const source = identityAt >= 0 ? args.filter((_, index) => index !== identityAt && index !== identityAt + 1)[0] : args[0];
   if (command === "restore-backup" && (!source || (identityAt >= 0 && !identityFile))) {
     console.error(
       "Usage: vedanta-site restore-backup FILE|NAME|s3:latest|s3:NAME [--identity key.txt]\n" +

@@ -327,8 +327,6 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
   };
 }
 
-
-
 // ---------------------------------------------------------------- fetching a copy back
 
 /** The identities (`AGE-SECRET-KEY-1…` lines) of an age identity file, as age-keygen writes it. */

@@ -11,7 +11,6 @@ export const backupsQueryOptions = () =>
   queryOptions({ queryKey: ["/api/admin/backups"], queryFn: () => getJson<BackupInfo[]>("/api/admin/backups") });
 
 export type { OffsiteAnswer };
-export type OffsiteCopy = OffsiteAnswer["copies"][number];
 
 /** The off-site copies' state; asked again every 2 s while a copy is under way. */
 export const offsiteQueryOptions = () =>
