@@ -80,7 +80,7 @@ export function safeMessage(config: OffsiteConfig, error: unknown): string {
   const code = (error as { code?: string }).code;
   let message = `${code && !String((error as Error).message).includes(code) ? `${code}: ` : ""}${(error as Error).message ?? String(error)}`;
   for (const secret of [config.secretAccessKey, config.accessKeyId]) if (secret) message = message.split(secret).join("***");
-  return message;
+  return message.replace(/\/\/[^/@\s]+@/g, "//***@");
 }
 
 async function listAll(client: Bun.S3Client, prefix: string) {
