@@ -13,7 +13,6 @@ import type { BackupKeep, OffsiteConfig } from "@server/config.ts";
 import { badRequest, HttpError, notFound } from "@server/lib/errors.ts";
 import { writeFileAtomic } from "@server/lib/files.ts";
 import { randomHex } from "@server/lib/secrets.ts";
-import { Decrypter, Encrypter } from "age-encryption";
 import { retained } from "./retention.ts";
 import { type BackupDeps, backupsDir, basicStamp, restoreBackup, UPLOAD_NAME, uploadFiles } from "./service.ts";
 
@@ -166,6 +165,8 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
 
   const encrypt = async (bytes: Uint8Array) => {
     if (!config.recipient) return bytes;
+    // Loaded on first use: a site without encrypted copies never pays for the cipher code at start.
+    const { Encrypter } = await import("age-encryption");
     const encrypter = new Encrypter();
     encrypter.addRecipient(config.recipient);
     return encrypter.encrypt(bytes);
@@ -368,6 +369,7 @@ async function fetchOffsiteCopy(config: OffsiteConfig, which: string, identities
     }
     if (!key.endsWith(".age")) return bytes;
     if (!identities.length) throw fail(`it is encrypted; give the age identity file (--identity key.txt)`);
+    const { Decrypter } = await import("age-encryption");
     const decrypter = new Decrypter();
     for (const identity of identities) decrypter.addIdentity(identity);
     try {
