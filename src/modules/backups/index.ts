@@ -1,4 +1,4 @@
-import type { AppContext, Module } from "@server/context.ts";
+import type { AppContext } from "@server/context.ts";
 import { Elysia } from "elysia";
 import { type Backup, type BackupInfo, backupTarEntries, findBackup, listBackups, restoreBackup, takeBackup } from "./service.ts";
 import { tarSize, tarStream } from "./tar.ts";
@@ -6,18 +6,17 @@ import { tarSize, tarStream } from "./tar.ts";
 const info = ({ name, kind, createdAt, size }: Backup): BackupInfo => ({ name, kind, createdAt, size });
 
 /** Backups in the admin area (issue 7): list, take one now, download as .tar, restore. All under the admin guard. */
-export function backupsModule(ctx: AppContext): Module {
+export function backupsModule(ctx: AppContext) {
   const deps = { db: ctx.db, dataDir: ctx.config.dataDir, now: ctx.now };
-  return {
-    // Paths under /api/admin, behind the login guard (src/app.ts).
-    admin: new Elysia()
-      .get("/backups", () => listBackups(ctx.config.dataDir).map(info))
-      .post("/backups", ({ set }) => {
+  return new Elysia({ name: "backups", prefix: "/api/admin" }).use(ctx.access).group("/backups", { admin: true }, (admin) =>
+    admin
+      .get("", () => listBackups(ctx.config.dataDir).map(info))
+      .post("", ({ set }) => {
         const backup = takeBackup(deps, "manual");
         set.status = 201;
         return { success: true, message: `Backup ${backup.name} taken.`, backup: info(backup) };
       })
-      .get("/backups/:name/download", async ({ params }) => {
+      .get("/:name/download", async ({ params }) => {
         const backup = findBackup(ctx.config.dataDir, params.name);
         const entries = backupTarEntries(backup);
         return new Response(tarStream(entries), {
@@ -28,13 +27,9 @@ export function backupsModule(ctx: AppContext): Module {
           },
         });
       })
-      .post(
-        "/backups/:name/restore",
-        async ({ params }) => {
-          const { success, message } = await restoreBackup(deps, params.name);
-          return { success, message };
-        },
-        { parse: "none" },
-      ),
-  };
+      .post("/:name/restore", async ({ params }) => {
+        const { success, message } = await restoreBackup(deps, params.name);
+        return { success, message };
+      }),
+  );
 }
