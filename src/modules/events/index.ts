@@ -1,17 +1,33 @@
-import type { AppContext, Module } from "@server/context.ts";
-import { createSpamGuard } from "@server/lib/spam.ts";
+import type { AppContext } from "@server/context.ts";
+import { createSpamGuard, formBody } from "@server/lib/spam.ts";
 import { todayIn } from "@server/lib/time.ts";
-import { parseBody, parseId } from "@server/lib/validate.ts";
+import { idParam, type StandardSchema, standard, toId } from "@server/lib/validate.ts";
+import { cachedRead } from "@server/plugins/public-cache.ts";
+import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import { cancelPagePath, registrationPath } from "@server/shared/registration-links.ts";
 import { checkInSchema, eventPatchSchema, eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
+import type { RegistrationAnswer } from "@server/shared/types.ts";
 import { Elysia } from "elysia";
 import { createOutbox } from "../mail/outbox.ts";
 import { availability, createRegistrations, registrationClosesAt, registrationLinks } from "./registrations.ts";
 import { createEventsService } from "./service.ts";
 
-type LinkQuery = { id?: string; token?: string };
+/** `/:id/registrations/:registrationId` as numbers; anything else is a 404 naming what was not found. */
+const registrationParams: StandardSchema<{ id: string | number; registrationId: string | number }, { id: number; registrationId: number }> = {
+  "~standard": {
+    version: 1,
+    vendor: "id",
+    validate: (value) => {
+      const raw = value as { id?: unknown; registrationId?: unknown } | null;
+      const [id, registrationId] = [toId(String(raw?.id ?? "")), toId(String(raw?.registrationId ?? ""))];
+      if (id <= 0) return { issues: [{ message: "Event not found", path: ["id"] }] };
+      if (registrationId <= 0) return { issues: [{ message: "Registration not found", path: ["registrationId"] }] };
+      return { value: { id, registrationId } };
+    },
+  },
+};
 
-export function eventsModule(ctx: AppContext): Module {
+export function eventsModule(ctx: AppContext) {
   const outbox = createOutbox(ctx.db, ctx.config);
   const registrations = createRegistrations({
     db: ctx.db,
@@ -22,9 +38,7 @@ export function eventsModule(ctx: AppContext): Module {
   });
   const service = createEventsService(ctx.db, { fillPlaces: registrations.fillPlaces });
   const spam = createSpamGuard(ctx, 10);
-  const id = (raw: string) => parseId(raw, "Event not found");
-  const registrationId = (raw: string) => parseId(raw, "Registration not found");
-  const linkId = (query: LinkQuery) => (query.id && /^\d{1,15}$/.test(query.id) ? Number(query.id) : 0);
+  const params = idParam("Event not found");
   // The public answers are kept until a write or a new day: they are also built again when the next event's
   // registration closes during the day (at its start time), so that `registrationOpen` turns false on time.
   let nextClosing: ReturnType<typeof setTimeout> | undefined;
@@ -36,60 +50,75 @@ export function eventsModule(ctx: AppContext): Module {
     const closings = list.filter((event) => event.registrationOpen).map((event) => registrationClosesAt(event, ctx.config.timezone).getTime());
     clearTimeout(nextClosing);
     if (closings.length) {
-      nextClosing = setTimeout(ctx.onPublicChange, Math.min(Math.min(...closings) - now.getTime() + 1000, 2 ** 31 - 1));
+      nextClosing = setTimeout(() => ctx.cache.invalidate(), Math.min(Math.min(...closings) - now.getTime() + 1000, 2 ** 31 - 1));
       nextClosing.unref();
     }
     return list;
   };
-  // A registration changes the places the public reads show.
-  const changed = <T>(value: T) => {
-    ctx.onPublicChange();
-    return value;
-  };
-  return {
-    reads: { "/api/events": upcoming },
-    public: new Elysia()
-      .post("/api/events/:id/registrations", ({ params, body, request, set }) => {
-        const eventId = id(params.id);
-        const input = parseBody(body, registrationSchema);
-        // A bot is answered as if it had a place, and nothing is stored.
-        const answer = spam.isBot(request, body) ? { state: "confirmed" as const } : changed(registrations.register(eventId, input));
-        set.status = 201;
-        return answer;
-      })
-      // The cancel link of every registrant's mail lands on the site's page with one button (src/shared/registration-links.ts):
-      // a mail scanner that follows links cancels nothing.
-      .get("/api/registrations/cancel", ({ query, redirect }) => {
-        const [linked, token] = [linkId(query), query.token ?? ""];
-        return redirect(registrations.isCancelLink(linked, token) ? cancelPagePath(linked, token) : registrationPath("invalid"), 303);
-      })
-      .post("/api/registrations/cancel", ({ query, redirect }) =>
-        redirect(registrationPath(changed(registrations.cancelByLink(linkId(query), query.token ?? "")) ? "cancelled" : "invalid"), 303),
-      ),
-    // Paths under /api/admin, behind the login guard (src/app.ts).
-    admin: new Elysia()
-      .get("/events", () => service.all())
-      .post("/events", ({ body, set }) => {
-        const created = service.create(parseBody(body, eventSchema));
-        set.status = 201;
-        return created;
-      })
-      .patch("/events/:id", ({ params, body }) => service.update(id(params.id), parseBody(body, eventPatchSchema)))
-      .delete("/events/:id", ({ params }) => service.remove(id(params.id)))
-      .get("/events/:id/registrations", ({ params }) => registrations.list(id(params.id)))
-      .post("/events/:id/registrations/:registrationId/move-up", ({ params }) =>
-        registrations.moveUp(id(params.id), registrationId(params.registrationId)),
+  return (
+    new Elysia({ name: "events", prefix: "/api" })
+      .use(ctx.access)
+      .get("/events", cachedRead(ctx.cache, upcoming))
+      .post(
+        "/events/:id/registrations",
+        ({ params, body: { [HONEYPOT_FIELD]: trap, ...input }, request, set }): RegistrationAnswer => {
+          // A bot is answered as if it had a place, and nothing is stored.
+          const answer = spam.isBot(request, trap) ? ({ state: "confirmed" } as const) : registrations.register(params.id, input);
+          // A registration changes the places the public reads show.
+          ctx.cache.invalidate();
+          set.status = 201;
+          return answer;
+        },
+        { form: true, params, body: formBody(registrationSchema) },
       )
-      .post("/events/:id/registrations/:registrationId/cancel", ({ params }) =>
-        registrations.cancelByAdmin(id(params.id), registrationId(params.registrationId)),
+      // The cancel link of every registrant's mail lands on the site's page with one button
+      // (src/shared/registration-links.ts): a mail scanner that follows links cancels nothing.
+      .get("/registrations/cancel", ({ query, redirect }) => {
+        const [id, token] = [toId(query.id), query.token ?? ""];
+        return redirect(registrations.isCancelLink(id, token) ? cancelPagePath(id, token) : registrationPath("invalid"), 303);
+      })
+      .post(
+        "/registrations/cancel",
+        ({ query, redirect }) => {
+          const done = registrations.cancelByLink(toId(query.id), query.token ?? "");
+          if (done) ctx.cache.invalidate();
+          return redirect(registrationPath(done ? "cancelled" : "invalid"), 303);
+        },
+        { form: true },
       )
-      .patch("/events/:id/registrations/:registrationId", ({ params, body }) =>
-        registrations.checkIn(id(params.id), registrationId(params.registrationId), parseBody(body, checkInSchema).checkedIn),
+      .group("/admin/events", { admin: true }, (admin) =>
+        admin
+          .get("", () => service.all())
+          .post(
+            "",
+            ({ body, set }) => {
+              set.status = 201;
+              return service.create(body);
+            },
+            { body: standard(eventSchema) },
+          )
+          .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(eventPatchSchema) })
+          .delete("/:id", ({ params }) => service.remove(params.id), { params })
+          .get("/:id/registrations", ({ params }) => registrations.list(params.id), { params })
+          .post("/:id/registrations/:registrationId/move-up", ({ params }) => registrations.moveUp(params.id, params.registrationId), {
+            params: registrationParams,
+          })
+          .post("/:id/registrations/:registrationId/cancel", ({ params }) => registrations.cancelByAdmin(params.id, params.registrationId), {
+            params: registrationParams,
+          })
+          .patch(
+            "/:id/registrations/:registrationId",
+            ({ params, body }) => registrations.checkIn(params.id, params.registrationId, body.checkedIn),
+            { params: registrationParams, body: standard(checkInSchema) },
+          )
+          .post(
+            "/:id/mail",
+            ({ params, body, set }) => {
+              set.status = 201;
+              return registrations.mailRegistrants(params.id, body);
+            },
+            { params, body: standard(registrantsMailSchema) },
+          ),
       )
-      .post("/events/:id/mail", ({ params, body, set }) => {
-        const answer = registrations.mailRegistrants(id(params.id), parseBody(body, registrantsMailSchema));
-        set.status = 201;
-        return answer;
-      }),
-  };
+  );
 }
