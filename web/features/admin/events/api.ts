@@ -1,9 +1,9 @@
 // Admin events (spec §7): every event (past included), registrations, PDF attachments.
 
 import type { EventInput, RegistrantsMailInput } from "@server/shared/schemas.ts";
-import type { AdminEvent, Event, Registration } from "@server/shared/types.ts";
+import type { AdminEvent, Event } from "@server/shared/types.ts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiRequest, getJson } from "@web/lib/api.ts";
+import { ApiError, apiRequest, call, getJson } from "@web/lib/api.ts";
 import { archiveQueryOptions } from "@web/lib/queries/archive.ts";
 import { eventsQueryOptions } from "@web/lib/queries/events.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
@@ -15,7 +15,7 @@ export const adminEventsQueryOptions = () =>
 export const registrationsQueryOptions = (eventId: number) =>
   queryOptions({
     queryKey: ["/api/admin/events", eventId, "registrations"],
-    queryFn: () => getJson<Registration[]>(`/api/admin/events/${eventId}/registrations`),
+    queryFn: () => call((api) => api.admin.events({ id: eventId }).registrations.get()),
     staleTime: 0,
   });
 
@@ -81,9 +81,11 @@ export function useRegistrationAction(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: "move-up" | "cancel" | { checkedIn: boolean } }) =>
-      typeof action === "string"
-        ? apiRequest<Registration>("POST", `/api/admin/events/${eventId}/registrations/${id}/${action}`)
-        : apiRequest<Registration>("PATCH", `/api/admin/events/${eventId}/registrations/${id}`, { body: action }),
+      call((api) => {
+        const registration = api.admin.events({ id: eventId }).registrations({ registrationId: id });
+        if (action === "move-up") return registration["move-up"].post();
+        return action === "cancel" ? registration.cancel.post() : registration.patch(action);
+      }),
     onSuccess: async (_, { action }) => {
       if (action === "move-up") notifySuccess("Moved up: a place is theirs, and they are mailed");
       if (action === "cancel") notifySuccess("Registration cancelled, and they are mailed");
@@ -98,7 +100,7 @@ export function useRegistrationAction(eventId: number) {
 
 export function useMailRegistrants(eventId: number) {
   return useMutation({
-    mutationFn: (input: RegistrantsMailInput) => apiRequest<{ message: string }>("POST", `/api/admin/events/${eventId}/mail`, { body: input }),
+    mutationFn: (input: RegistrantsMailInput) => call((api) => api.admin.events({ id: eventId }).mail.post(input)),
     onSuccess: (answer) => notifySuccess(answer.message),
     onError: (error) => notifyError(error, errorText(error)),
   });
