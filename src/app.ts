@@ -73,6 +73,7 @@ export async function createApp(options: AppOptions) {
     clientIp: (request) => clientIp(request, config.trustProxy, app.server),
   };
   const dataVersion = db.$client.prepare<{ data_version: number }, []>("PRAGMA data_version");
+  // biome-ignore lint/style/noNonNullAssertion: PRAGMA data_version always answers one row
   const cache = createPublicCache({ now, timezone: config.timezone, dataVersion: () => dataVersion.get()!.data_version });
 
   const auth = authModule(context);

@@ -125,6 +125,7 @@ async function serve(config: Config) {
       return new Response("Internal server error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     },
   });
+  // biome-ignore lint/style/noNonNullAssertion: the server exists once listen() has returned
   const server = app.server!;
   console.log(`Listening on http://${config.host}:${server.port} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
   const dailyBackups = scheduleDailyBackups({ db, dataDir: config.dataDir, keep: config.backupKeep });

@@ -113,6 +113,7 @@ export function page({ files, config, cache, reads, render, fallback }: PageOpti
     (links ??= linksOf((reads["/api/events"]?.() ?? []) as Event[], (reads["/api/archive-events"]?.() ?? []) as ArchiveItem[]));
 
   const build = async (request: Request, link?: Linked, noindex = false) => {
+    // biome-ignore lint/style/noNonNullAssertion: the build always writes index.html (the asset table is generated from it)
     shell ??= await Bun.file(files["/index.html"]!).text();
     const data: PageData = Object.fromEntries(Object.entries(reads).map(([path, read]) => [path, read()]));
     let linked: LinkedItem | undefined;

@@ -33,7 +33,7 @@ export function styleHash(text: string): string {
 /** Lets the `<style>` elements of `html` (the built page shell) through the CSP, by their hashes. */
 export function allowInlineStyles(html: string): void {
   const before = inlineStyleHashes.size;
-  for (const [, text] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) inlineStyleHashes.add(styleHash(text!));
+  for (const [, text] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) inlineStyleHashes.add(styleHash(text ?? ""));
   if (inlineStyleHashes.size !== before) contentSecurityPolicy = policy();
 }
 

@@ -20,6 +20,7 @@ export function authModule(ctx: AppContext): Module & { guard: (context: { reque
     public: new Elysia().post("/api/admin/login", async ({ body, request, cookie }) => {
       const { username, password } = parseBody(body, loginSchema);
       const { token, device } = await auth.login(username, password, attempt(request, cookie[DEVICE_COOKIE]?.value));
+      // biome-ignore lint/style/noNonNullAssertion: Elysia creates a cookie jar entry for any name on access
       cookie[DEVICE_COOKIE]!.set({
         value: device,
         path: "/api/admin",

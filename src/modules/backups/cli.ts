@@ -46,11 +46,12 @@ export async function runBackupCommand(command: BackupCommand, args: string[], c
     const deps = { db, dataDir: config.dataDir };
     if (command === "backup") {
       console.log(takeBackup(deps, "manual").path);
-    } else if (source!.startsWith("s3:")) {
+    } else if (source?.startsWith("s3:")) {
       if (!config.offsite) throw new Error("S3_BUCKET is not set: give the bucket's S3_* settings to restore an off-site copy");
       const identities = identityFile ? readIdentities(identityFile) : [];
-      console.log((await restoreOffsiteCopy({ ...deps, keep: config.backupKeep }, config.offsite, source!.slice(3), identities)).message);
+      console.log((await restoreOffsiteCopy({ ...deps, keep: config.backupKeep }, config.offsite, source.slice(3), identities)).message);
     } else {
+      // biome-ignore lint/style/noNonNullAssertion: the argument was required by the usage check above
       console.log((await restoreBackup(deps, source!, { allowPaths: true })).message);
       console.log("A running server shows the restored data at once; no restart is needed.");
     }

@@ -158,6 +158,7 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
     return watcher;
   };
   const signature = () => {
+    // biome-ignore lint/style/noNonNullAssertion: PRAGMA data_version always answers one row
     const version = connection().query<{ data_version: number }, []>("PRAGMA data_version").get()!.data_version;
     const uploads = existsSync(uploadsDir) ? statSync(uploadsDir).mtimeMs : 0;
     return `${version}:${uploads}`;
@@ -243,6 +244,7 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
     saveState(dataDir, state);
     // An object is deleted only when every kept copy is one this server made (so it knows what each needs).
     if ([...kept].some((name) => !state.manifests[name])) return;
+    // biome-ignore lint/style/noNonNullAssertion: every kept copy has its manifest here (checked just above)
     const needed = new Set([...kept].flatMap((name) => state.manifests[name]!.keys));
     const started = now().getTime();
     const newest = copies[0]?.name ?? "";

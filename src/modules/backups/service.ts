@@ -123,6 +123,7 @@ export function takeBackup(deps: BackupDeps, kind: BackupKind): Backup {
   const taken = readdirSync(dir)
     .map((entry) => parseName(entry.replace(/^\.partial-/, "").replace(/-[0-9a-f]{8}$/, "")))
     .filter((parsed) => parsed && basicStamp(new Date(parsed.createdAt)) === basicStamp(now) && parsed.kind === kind)
+    // biome-ignore lint/style/noNonNullAssertion: the filter above kept only parsed entries
     .map((parsed) => parsed!.sequence);
   const name = taken.length ? `${base}-${Math.max(...taken) + 1}` : base;
   const temp = join(dir, `.partial-${name}-${randomHex(4)}`);
@@ -285,6 +286,7 @@ function checkedWorkCopy(snapshot: Snapshot, workDir: string): string {
       .query<{ name: string }, []>("SELECT name FROM __migrations")
       .all()
       .filter((row) => !known.has(row.name));
+    // biome-ignore lint/style/noNonNullAssertion: unknown.length was checked on this line
     if (unknown.length) throw refuse(`it was made by a newer version of the site (migration ${unknown[0]!.name}); upgrade first`);
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -345,6 +347,7 @@ function replaceFromSnapshot(db: Db, work: string): Record<string, number> {
             .map(quote)
             .join(", ");
           if (columns) client.exec(`INSERT INTO main.${quote(table)} (${columns}) SELECT ${columns} FROM snapshot.${quote(table)}`);
+          // biome-ignore lint/style/noNonNullAssertion: count(*) always answers one row
           counts[table] = client.query<{ n: number }, []>(`SELECT count(*) AS n FROM main.${quote(table)}`).get()!.n;
         }
       })
