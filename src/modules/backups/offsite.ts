@@ -247,7 +247,7 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
     const kept = retained(copies, deps.keep);
     for (const copy of copies) {
       if (kept.has(copy.name)) continue;
-      await client.delete(`${config.prefix}manifests/${copy.name}.json${suffix}`);
+      await client.delete(`${config.prefix}manifests/${copy.name}.json${copy.encrypted ? ".age" : ""}`);
       delete state.manifests[copy.name];
     }
     saveState(dataDir, state);
