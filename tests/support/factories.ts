@@ -1,7 +1,7 @@
 // Test data from factories (after the Epic Stack's tests/db-utils.ts): each fills what a test does not care about, so
 // a test names only what matters to it and survives a new column. Each inserts one row and returns it.
 import type { Db } from "@db/client.ts";
-import { archiveEvents, classes, eventRegistrations, events, notifications, subscribers } from "@db/schema.ts";
+import { classes, eventRegistrations, events, notifications, subscribers } from "@db/schema.ts";
 
 type Fields<T extends { $inferInsert: unknown }> = Partial<T["$inferInsert"]>;
 
@@ -39,24 +39,6 @@ export function createClass(db: Db, fields: Fields<typeof classes> = {}) {
       location: "Hall",
       description: "<p>A class.</p>",
       icon: "yoga",
-      ...fields,
-    })
-    .returning()
-    .get();
-}
-
-/** An archive entry written by hand. */
-export function createArchiveEvent(db: Db, fields: Fields<typeof archiveEvents> = {}) {
-  const n = next();
-  return db
-    .insert(archiveEvents)
-    .values({
-      title: `Archive ${n}`,
-      date: "March 3, 2019",
-      type: "retreat",
-      year: "2019",
-      description: "<p>Long ago.</p>",
-      image: "/uploads/a.jpg",
       ...fields,
     })
     .returning()
