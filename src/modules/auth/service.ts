@@ -53,6 +53,8 @@ export function generatePassword(): string {
 /** Who is trying to log in, for the attempt limits. */
 export type Attempt = { ip: string; device?: string };
 
+export type AuthService = ReturnType<typeof createAuthService>;
+
 export function createAuthService(db: Db, jwtSecret: string, now: () => Date) {
   // @elysiajs/jwt's signer and verifier, used outside a request (the guard and the login call them).
   const tokens = jwt({ secret: jwtSecret, alg: "HS256" }).decorator.jwt;
