@@ -1,5 +1,5 @@
 // The runtime knobs: how the server steers Bun's JIT and garbage collector, in one place. Each is kept by a
-// measurement written down in its ADR (docs/decisions/0016-runtime-knobs.md has them all); a knob whose measurement
+// measurement written down in its ADR (docs/decisions/0017-runtime-knobs.md has them all); a knob whose measurement
 // no longer shows a gain goes.
 
 /**
