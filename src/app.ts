@@ -94,9 +94,11 @@ export async function createApp(options: AppOptions) {
   // Elysia parses a body before its beforeHandle hooks run: the guard goes first here too, so that a request without
   // a valid token is answered 401 before a byte of its body is read.
   const adminBody = limitedBodyParser(ADMIN_BODY_LIMIT);
-  adminApi.onParse(async (context) => {
-    await auth.guard(context);
-    return adminBody(context);
+  // (Named, not passed on whole: a hook that hands its whole context on makes Elysia prepare everything a context can
+  // hold, cookies and headers included, for every request to every route.)
+  adminApi.onParse(async ({ request, contentType }) => {
+    await auth.guard({ request });
+    return adminBody({ request, contentType });
   });
   for (const module of modules) if (module.admin) adminApi.use(module.admin);
   adminApi.get("/*", notFoundJson).all("/*", notFoundJson);

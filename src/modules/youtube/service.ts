@@ -271,7 +271,19 @@ export function createYoutubeService(options: YoutubeOptions) {
     return failed;
   }
 
+  /** The list cached for these credentials, and whether it is still fresh. */
+  function cachedFor(signature: string, now: number) {
+    const cached = cache?.signature === signature ? cache : null;
+    return { cached, fresh: cached !== null && now - cached.fetchedAt < cacheTtlMs };
+  }
+
   return {
+    /** The cached list while it is fresh, without a promise (the route's hot path); null when `list()` must run. */
+    fresh(): VideoList | null {
+      const { cached, fresh } = cachedFor(credentials().signature, options.now().getTime());
+      return fresh ? cached!.list : null;
+    },
+
     /**
      * The channel's recent videos: fresh cache, else YouTube (unless it failed lately), else the last good list, else
      * a typed error.
@@ -279,8 +291,8 @@ export function createYoutubeService(options: YoutubeOptions) {
     async list(): Promise<{ list: VideoList; source: "cache" | "upstream" | "stale" }> {
       const { apiKey, channelId, signature } = credentials();
       const now = options.now().getTime();
-      const cached = cache?.signature === signature ? cache : null;
-      if (cached && now - cached.fetchedAt < cacheTtlMs) return { list: cached.list, source: "cache" };
+      const { cached, fresh } = cachedFor(signature, now);
+      if (cached && fresh) return { list: cached.list, source: "cache" };
       if (!apiKey) throw notConfigured("No YouTube API key is set. The administrator can add one in the admin area.");
       if (!channelId) throw notConfigured("No YouTube channel is configured (YOUTUBE_CHANNEL_ID).");
       if (failure?.signature === signature && now < failure.until) {
