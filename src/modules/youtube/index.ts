@@ -1,15 +1,15 @@
-import type { AppContext, Module } from "@server/context.ts";
-import { parseBody } from "@server/lib/validate.ts";
+import type { AppContext } from "@server/context.ts";
+import { standard } from "@server/lib/validate.ts";
+import { cachedRead } from "@server/plugins/public-cache.ts";
 import { apiKeySchema } from "@server/shared/schemas.ts";
-import type { VideoList } from "@server/shared/types.ts";
-import { type Context, Elysia } from "elysia";
+import { Elysia } from "elysia";
 import { createYoutubeService, type YoutubeOptions } from "./service.ts";
 
 /**
  * GET /api/youtube/videos (spec §7), GET /api/youtube/status (read by `/`, so that a site without a key never asks
  * for videos) and the admin's key update. `overrides` shorten timeouts in tests.
  */
-export function youtubeModule(ctx: AppContext, overrides: Partial<Pick<YoutubeOptions, "timeoutMs" | "cacheTtlMs">> = {}): Module {
+export function youtubeModule(ctx: AppContext, overrides: Partial<Pick<YoutubeOptions, "timeoutMs" | "cacheTtlMs">> = {}) {
   const service = createYoutubeService({
     db: ctx.db,
     apiBase: ctx.config.youtubeApiBase,
@@ -19,26 +19,31 @@ export function youtubeModule(ctx: AppContext, overrides: Partial<Pick<YoutubeOp
     now: ctx.now,
     ...overrides,
   });
-  // The list as JSON bytes, made once per list the service hands out (a cached list is the same object each time).
-  let sent: { list: VideoList; body: Uint8Array<ArrayBuffer> } | null = null;
-  const answer = (list: VideoList, source: "cache" | "upstream" | "stale", set: Context["set"]) => {
-    // HIT, MISS or STALE (served from the last good list because YouTube failed): for operators and tests.
-    set.headers["x-cache"] = source === "cache" ? "HIT" : source === "stale" ? "STALE" : "MISS";
-    set.headers["content-type"] = "application/json";
-    if (sent?.list !== list) sent = { list, body: new TextEncoder().encode(JSON.stringify(list)) };
-    return sent.body;
-  };
-  return {
-    public: new Elysia().get("/api/youtube/videos", ({ set }) => {
+  return new Elysia({ name: "youtube", prefix: "/api" })
+    .use(ctx.access)
+    .get("/youtube/videos", ({ set }) => {
+      // HIT, MISS or STALE (served from the last good list because YouTube failed): for operators and tests. A fresh
+      // cached list is answered without a promise (the hot path).
       const fresh = service.fresh();
-      if (fresh) return answer(fresh, "cache", set);
-      return service.list().then(({ list, source }) => answer(list, source, set));
-    }),
-    reads: { "/api/youtube/status": () => service.status() },
-    // Paths under /api/admin, behind the login guard (src/app.ts).
-    admin: new Elysia().post("/youtube-api-key", ({ body }) => {
-      service.setApiKey(parseBody(body, apiKeySchema).apiKey);
-      return { success: true, message: "YouTube API key updated" };
-    }),
-  };
+      if (fresh) {
+        set.headers["x-cache"] = "HIT";
+        return fresh;
+      }
+      return service.list().then(({ list, source }) => {
+        set.headers["x-cache"] = source === "cache" ? "HIT" : source === "stale" ? "STALE" : "MISS";
+        return list;
+      });
+    })
+    .get(
+      "/youtube/status",
+      cachedRead(ctx.cache, () => service.status()),
+    )
+    .post(
+      "/admin/youtube-api-key",
+      ({ body }) => {
+        service.setApiKey(body.apiKey);
+        return { success: true, message: "YouTube API key updated" };
+      },
+      { admin: true, body: standard(apiKeySchema) },
+    );
 }

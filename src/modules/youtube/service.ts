@@ -8,6 +8,7 @@ import type { Db } from "@db/client.ts";
 import { settings } from "@db/schema.ts";
 import { HttpError } from "@server/lib/errors.ts";
 import { setSetting } from "@server/lib/settings.ts";
+import { decodeEntities } from "@server/shared/rich-text.ts";
 import type { Video, VideoErrorCode, VideoList } from "@server/shared/types.ts";
 import { eq, sql } from "drizzle-orm";
 
@@ -130,17 +131,6 @@ export function classifyUpstreamError(status: number, body: unknown): VideoFetch
       ));
   if (keyProblem || forbidden || status === 401) return authError(reasons[0] ?? `HTTP ${status}`);
   return upstreamError(`YouTube answered with HTTP ${status}${reasons.length ? ` (${reasons.join(", ")})` : ""}.`);
-}
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
-
-/** Decodes the HTML entities the Data API puts in titles (`&#39;`, `&amp;`, `&quot;`…). */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
-    if (entity[0] !== "#") return ENTITIES[entity.toLowerCase()] ?? match;
-    const code = entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
-  });
 }
 
 /** One playlist item as a public video, or null for private/deleted entries (they carry no thumbnails). */
@@ -271,17 +261,16 @@ export function createYoutubeService(options: YoutubeOptions) {
     return failed;
   }
 
-  /** The list cached for these credentials, and whether it is still fresh. */
+  /** The list cached for these credentials, and the same while it is still fresh (else null). */
   function cachedFor(signature: string, now: number) {
     const cached = cache?.signature === signature ? cache : null;
-    return { cached, fresh: cached !== null && now - cached.fetchedAt < cacheTtlMs };
+    return { cached, fresh: cached && now - cached.fetchedAt < cacheTtlMs ? cached : null };
   }
 
   return {
     /** The cached list while it is fresh, without a promise (the route's hot path); null when `list()` must run. */
     fresh(): VideoList | null {
-      const { cached, fresh } = cachedFor(credentials().signature, options.now().getTime());
-      return fresh ? cached!.list : null;
+      return cachedFor(credentials().signature, options.now().getTime()).fresh?.list ?? null;
     },
 
     /**
@@ -292,7 +281,7 @@ export function createYoutubeService(options: YoutubeOptions) {
       const { apiKey, channelId, signature } = credentials();
       const now = options.now().getTime();
       const { cached, fresh } = cachedFor(signature, now);
-      if (cached && fresh) return { list: cached.list, source: "cache" };
+      if (fresh) return { list: fresh.list, source: "cache" };
       if (!apiKey) throw notConfigured("No YouTube API key is set. The administrator can add one in the admin area.");
       if (!channelId) throw notConfigured("No YouTube channel is configured (YOUTUBE_CHANNEL_ID).");
       if (failure?.signature === signature && now < failure.until) {
