@@ -14,6 +14,8 @@ import { eq, sql } from "drizzle-orm";
 
 const YOUTUBE_API_KEY_SETTING = "youtubeApiKey";
 const YOUTUBE_CHANNEL_SETTING = "youtubeChannelId";
+/** How long the hot path trusts the settings it last read (src/lib/public-cache.ts looks at other processes' writes as often). */
+const RECHECK_MS = 100;
 
 /** How long a good list is served without asking YouTube again. */
 export const VIDEO_CACHE_TTL_MS = 60 * 60 * 1000;
@@ -172,8 +174,16 @@ export function createYoutubeService(options: YoutubeOptions) {
   function credentials() {
     const apiKey = (readSetting.get({ key: YOUTUBE_API_KEY_SETTING })?.value ?? options.defaultApiKey ?? "").trim();
     const channelId = (readSetting.get({ key: YOUTUBE_CHANNEL_SETTING })?.value ?? options.defaultChannelId ?? "").trim();
-    return { apiKey, channelId, signature: `${generation}:${channelId}` };
+    read = { signature: `${generation}:${channelId}`, at: performance.now() };
+    return { apiKey, channelId, signature: read.signature };
   }
+  /**
+   * The signature last read, for the hot path: its two SQLite reads were most of a cached answer's cost. A key stored
+   * here forgets it at once; settings another process restores are seen within RECHECK_MS, as the
+   * public cache sees that process's writes.
+   */
+  let read: { signature: string; at: number } | null = null;
+  const currentSignature = () => (read && performance.now() - read.at < RECHECK_MS ? read.signature : credentials().signature);
 
   /** Never lets the key reach a response or a log line, whatever the upstream or the runtime put in a message. */
   const redact = (text: string, apiKey: string) => (apiKey ? text.split(apiKey).join("[redacted]") : text);
@@ -270,7 +280,7 @@ export function createYoutubeService(options: YoutubeOptions) {
   return {
     /** The cached list while it is fresh, without a promise (the route's hot path); null when `list()` must run. */
     fresh(): VideoList | null {
-      return cachedFor(credentials().signature, options.now().getTime()).fresh?.list ?? null;
+      return cachedFor(currentSignature(), options.now().getTime()).fresh?.list ?? null;
     },
 
     /**
@@ -327,6 +337,7 @@ export function createYoutubeService(options: YoutubeOptions) {
     setApiKey(apiKey: string) {
       setSetting(db, YOUTUBE_API_KEY_SETTING, apiKey.trim());
       generation += 1;
+      read = null;
       cache = null;
       failure = null;
       inflight = null;
