@@ -9,8 +9,8 @@ import { loadJwtSecret } from "./lib/secrets.ts";
 import { ensureAdmin, generatePassword, setPassword } from "./modules/auth/service.ts";
 import { runBackupCommand } from "./modules/backups/cli.ts";
 import { scheduleDailyBackups } from "./modules/backups/service.ts";
-import { autoRestore } from "./modules/data/app-data.ts";
 import { runDataCommand } from "./modules/data/cli.ts";
+import { autoRestoreFromGit } from "./modules/data/git-sync.ts";
 import type { PageRenderer } from "./plugins/page.ts";
 import { assetsFromDirectory } from "./plugins/web-assets.ts";
 import { DEFAULT_USERNAME } from "./shared/constants.ts";
@@ -22,8 +22,11 @@ Commands:
   reset-admin-password     Set a new admin password (ADMIN_PASSWORD, or a random one that is printed)
   export FILE|-            Write all content (the seven sections of the admin's Export Data) to FILE
   import FILE              Replace all content with an export file (a safety copy goes to DATA_DIR/backups)
-  sync                     Save all content and its uploads into APP_DATA_DIR (as the admin's Sync to app_data)
-  restore                  Replace all content with APP_DATA_DIR (a safety copy goes to DATA_DIR/backups)
+  sync                     Save all content and its uploads into APP_DATA_DIR (as the admin's Sync to app_data),
+                           commit them to its git history and push to GIT_REMOTE_URL when set
+  restore [COMMIT]         Replace all content with the newest version in APP_DATA_DIR (fetched from
+                           GIT_REMOTE_URL first when set) or with the version COMMIT (an id from its history);
+                           a safety copy goes to DATA_DIR/backups
   backup                   Take a backup now (database and uploads) into DATA_DIR/backups and print its path
   list-backups             List the backups in DATA_DIR/backups (daily ones are taken while serving)
   restore-backup FILE|NAME Restore a backup (a name, a backup folder, a downloaded .tar or a .db file), after an
@@ -48,6 +51,10 @@ Settings (environment variables):
   MAIL_FROM                The sender, e.g. "Vedanta & Yoga <hello@example.org>" (required with SMTP_URL)
   NOTIFY_EMAIL             Where the teacher's notices go (the profile's e-mail)
   MAIL_PER_MINUTE          Most mails sent per minute (60)
+  GIT_REMOTE_URL           An http(s) git repository that sync pushes to and restore fetches from, e.g.
+                           https://user:token@host/owner/repo.git (credentials are never logged or shown)
+  GIT_TOKEN                The token for GIT_REMOTE_URL, when it is not in the URL
+  GIT_BRANCH               The branch that sync commits to (main)
 `;
 
 /**
@@ -74,7 +81,7 @@ async function serve(config: Config) {
   const db = openDataDir(config);
   // On a first start the admin's password hash (argon2id: ~0.1 s, on a worker thread) is made while app_data is restored.
   const adminCreated = ensureAdmin(db, config.adminPassword);
-  const restored = autoRestore({ db, config });
+  const restored = await autoRestoreFromGit({ db, config });
   (restored.status === "failed" ? console.error : console.log)(`Auto-restore ${restored.status}: ${restored.message}`);
   const admin = await adminCreated;
   if (admin.generatedPassword) {
