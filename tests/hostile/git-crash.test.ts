@@ -49,14 +49,15 @@ async function grow(f: Folders, round: number, rng: Rng) {
   const uploads = join(f.data, "uploads");
   mkdirSync(uploads, { recursive: true });
   const data = sampleExport();
+  const events: Record<string, unknown>[] = [...data.events];
   for (let i = 0; i < UPLOADS_PER_ROUND * round; i++) {
     const name = `photo-${i}.png`;
     const bytes = new Uint8Array(rng.int(8_000, 16_000)).map(() => rng.int(0, 255));
     if (Math.floor(i / UPLOADS_PER_ROUND) === round - 1) writeFileSync(join(uploads, name), bytes);
-    data.events.push({ ...data.events[1]!, id: 100 + i, name: `Event ${i}`, images: [`/uploads/${name}`] });
+    events.push({ ...data.events[1]!, id: 100 + i, name: `Event ${i}`, images: [`/uploads/${name}`] });
   }
   const file = join(dir, `round-${round}.json`);
-  writeFileSync(file, JSON.stringify(data));
+  writeFileSync(file, JSON.stringify({ ...data, events }));
   const imported = await run(["import", file], f);
   if (imported.code !== 0) throw new Error(imported.output);
 }
