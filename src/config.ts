@@ -93,10 +93,13 @@ function loadGitRemote(env: Record<string, string | undefined>): GitRemote | und
   try {
     parsed = new URL(env.GIT_REMOTE_URL);
   } catch {
-    throw new SettingError(`GIT_REMOTE_URL must be an http(s) URL such as https://host/owner/repo.git, got "${maskUrl(env.GIT_REMOTE_URL)}"`);
+    // The value is not repeated: it may hold a token.
+    throw new SettingError("GIT_REMOTE_URL must be an http(s) URL such as https://host/owner/repo.git (the value given is not a URL)");
   }
   if (!["http:", "https:"].includes(parsed.protocol) || !parsed.hostname)
-    throw new SettingError(`GIT_REMOTE_URL must be an http(s) URL such as https://host/owner/repo.git, got "${maskUrl(env.GIT_REMOTE_URL)}"`);
+    throw new SettingError(
+      `GIT_REMOTE_URL must be an http(s) URL such as https://host/owner/repo.git (got a ${parsed.protocol} URL${parsed.hostname ? "" : " without a host"})`,
+    );
   const user = decodeURIComponent(parsed.username);
   const password = decodeURIComponent(parsed.password);
   const token = env.GIT_TOKEN || undefined;

@@ -74,7 +74,8 @@ async function countFiles(read: (path: string) => Promise<string | undefined>, u
 
 /** "Sync: 8 events (+1), 6 classes, 2 messages (+1), a profile (changed), …": each section against the last commit. */
 function describeChange(before: Counts | undefined, after: Counts, changed: string[]): string {
-  const touched = (file: string) => changed.includes(file);
+  // A file new in the first commit is no edit of anything.
+  const touched = (file: string) => before !== undefined && changed.includes(file);
   const parts = (Object.keys(NOUNS) as (keyof typeof NOUNS)[]).map((key) => {
     const [one, many] = NOUNS[key];
     const delta = after[key] - (before?.[key] ?? 0);
