@@ -41,7 +41,7 @@ const PUSH_ATTEMPTS = 3;
 const UPLOAD_PATH = /^uploads\/([A-Za-z0-9_][\w.-]*)$/;
 
 const short = (oid: string) => oid.slice(0, 7);
-const subject = (message: string) => message.split("\n", 1)[0]!;
+const subject = (message: string) => message.split("\n", 1)[0] ?? "";
 
 // ---------------------------------------------------------------- what changed
 

@@ -1,9 +1,8 @@
 // Data sync with the app_data folder (spec §7, §8).
 
-import type { MailStatus } from "@server/modules/mail/index.ts";
-import type { GitStatus, SyncStatus } from "@server/shared/types.ts";
+import type { SyncStatus } from "@server/shared/types.ts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, getJson } from "@web/lib/api.ts";
+import { apiRequest, call, getJson } from "@web/lib/api.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 
 export const syncStatusQueryOptions = () =>
@@ -11,7 +10,7 @@ export const syncStatusQueryOptions = () =>
 
 /** The Git part of the Sync Status card: remote (masked by the server), last push, newest commits. */
 export const gitStatusQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/git-status"], queryFn: () => getJson<GitStatus>("/api/admin/git-status") });
+  queryOptions({ queryKey: ["/api/admin/git-status"], queryFn: () => call((api) => api.admin["git-status"].get()) });
 
 type SyncAnswer = { success?: boolean; message?: string; error?: string };
 
@@ -48,8 +47,11 @@ export const useRestoreFromAppData = () =>
     onError: (error) => notifyError(error, errorText(error) || "Unknown error occurred", "Restore Failed"),
   });
 
-export const mailStatusQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/mail"], queryFn: () => getJson<MailStatus>("/api/admin/mail"), refetchInterval: 5000 });
+const getMailStatus = () => call((api) => api.admin.mail.get());
+/** GET /api/admin/mail: what the Mail card shows. */
+export type MailStatus = Awaited<ReturnType<typeof getMailStatus>>;
+
+export const mailStatusQueryOptions = () => queryOptions({ queryKey: ["/api/admin/mail"], queryFn: getMailStatus, refetchInterval: 5000 });
 
 /** Queues a test mail to the notice address; the Mail card's rows show how it went. */
 export function useSendTestMail() {
