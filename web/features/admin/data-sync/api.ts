@@ -1,6 +1,6 @@
 // Data sync with the app_data folder (spec §7, §8).
 
-import type { SyncStatus } from "@server/shared/types.ts";
+import type { GitStatus, SyncStatus } from "@server/shared/types.ts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest, call, getJson } from "@web/lib/api.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
@@ -10,7 +10,7 @@ export const syncStatusQueryOptions = () =>
 
 /** The Git part of the Sync Status card: remote (masked by the server), last push, newest commits. */
 export const gitStatusQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/git-status"], queryFn: () => call((api) => api.admin["git-status"].get()) });
+  queryOptions({ queryKey: ["/api/admin/git-status"], queryFn: () => getJson<GitStatus>("/api/admin/git-status") });
 
 type SyncAnswer = { success?: boolean; message?: string; error?: string };
 
