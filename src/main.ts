@@ -9,8 +9,8 @@ import { loadJwtSecret } from "./lib/secrets.ts";
 import { ensureAdmin, generatePassword, setPassword } from "./modules/auth/service.ts";
 import { runBackupCommand } from "./modules/backups/cli.ts";
 import { scheduleDailyBackups } from "./modules/backups/service.ts";
-import { autoRestore } from "./modules/data/app-data.ts";
 import { runDataCommand } from "./modules/data/cli.ts";
+import { autoRestoreFromGit } from "./modules/data/git-sync.ts";
 import { scheduleReminders } from "./modules/events/registrations.ts";
 import type { PageRenderer } from "./plugins/page.ts";
 import { assetsFromDirectory } from "./plugins/web-assets.ts";
@@ -24,8 +24,11 @@ Commands:
   reset-admin-password     Set a new admin password (ADMIN_PASSWORD, or a random one that is printed)
   export FILE|-            Write all content (the seven sections of the admin's Export Data) to FILE
   import FILE              Replace all content with an export file (a safety copy goes to DATA_DIR/backups)
-  sync                     Save all content and its uploads into APP_DATA_DIR (as the admin's Sync to app_data)
-  restore                  Replace all content with APP_DATA_DIR (a safety copy goes to DATA_DIR/backups)
+  sync                     Save all content and its uploads into APP_DATA_DIR (as the admin's Sync to app_data),
+                           commit them to its git history and push to GIT_REMOTE_URL when set
+  restore [COMMIT]         Replace all content with the newest version in APP_DATA_DIR (fetched from
+                           GIT_REMOTE_URL first when set) or with the version COMMIT (an id from its history);
+                           a safety copy goes to DATA_DIR/backups
   backup                   Take a backup now (database and uploads) into DATA_DIR/backups and print its path
   list-backups             List the backups in DATA_DIR/backups (daily ones are taken while serving) and, with
                            S3_BUCKET, the off-site copies (s3:NAME)
@@ -64,6 +67,10 @@ Settings (environment variables):
   BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY, BACKUP_KEEP_MONTHLY
                            Daily backups kept, local and off-site: the newest of each of the last 7 days, 4 weeks
                            and 12 months
+  GIT_REMOTE_URL           An http(s) git repository that sync pushes to and restore fetches from, e.g.
+                           https://user:token@host/owner/repo.git (credentials are never logged or shown)
+  GIT_TOKEN                The token for GIT_REMOTE_URL, when it is not in the URL
+  GIT_BRANCH               The branch that sync commits to (main)
 `;
 
 /**
@@ -87,7 +94,7 @@ async function serve(config: Config) {
   const db = openDataDir(config);
   // On a first start the admin's password hash (argon2id: ~0.1 s, on a worker thread) is made while app_data is restored.
   const adminCreated = ensureAdmin(db, config.adminPassword);
-  const restored = autoRestore({ db, config });
+  const restored = await autoRestoreFromGit({ db, config });
   (restored.status === "failed" ? console.error : console.log)(`Auto-restore ${restored.status}: ${restored.message}`);
   const admin = await adminCreated;
   if (admin.generatedPassword) {
