@@ -9,6 +9,7 @@ import type { AppContext, Module } from "./context.ts";
 import { ADMIN_BODY_LIMIT, limitedBodyParser, PUBLIC_BODY_LIMIT } from "./lib/body.ts";
 import { clientIp } from "./lib/client-ip.ts";
 import { errorResponse, HttpError } from "./lib/errors.ts";
+import { errorText, log } from "./lib/log.ts";
 import { createPublicCache } from "./lib/public-cache.ts";
 import { archiveModule } from "./modules/archive/index.ts";
 import { authModule } from "./modules/auth/index.ts";
@@ -26,6 +27,7 @@ import { uploadsModule } from "./modules/uploads/index.ts";
 import { youtubeModule } from "./modules/youtube/index.ts";
 import { type PageRenderer, page } from "./plugins/page.ts";
 import { publicReads } from "./plugins/public-cache.ts";
+import { requestId, requestLog } from "./plugins/request-log.ts";
 import { security } from "./plugins/security-headers.ts";
 import { createSiteFiles } from "./plugins/site-files.ts";
 import { createWebAssetHandler, type WebAssetFiles, webApp } from "./plugins/web-assets.ts";
@@ -107,16 +109,17 @@ export async function createApp(options: AppOptions) {
   const home = page({ files, config, cache, reads, render: options.renderPage, fallback: (request) => serveFile(request, "/") });
 
   const app = new Elysia({ name: "app", handler: { standardHostname: false } })
+    .use(requestLog(context.clientIp))
     .use(security())
     .use(config.corsOrigins.length ? corsFor(config.corsOrigins) : new Elysia())
-    .onError(({ error, code }) => {
+    .onError(({ error, code, request }) => {
       if (error instanceof HttpError) return errorResponse(error);
       // Elysia wraps what a body parser throws (src/lib/body.ts: 413, 400) in its ParseError.
       if (code === "PARSE" && error.cause instanceof HttpError) return errorResponse(error.cause);
       if (code === "NOT_FOUND") return notFoundJson();
       if (code === "PARSE") return Response.json({ error: "The request body is not valid JSON" }, { status: 400 });
       if (code === "VALIDATION") return Response.json({ error: "Invalid request" }, { status: 400 });
-      console.error(error);
+      log.error("Unhandled error while answering a request", { id: requestId(request), error: errorText(error) });
       return Response.json({ error: "Internal server error" }, { status: 500 });
     })
     .get("/healthz", () => ({ status: "ok" }))

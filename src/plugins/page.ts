@@ -6,6 +6,7 @@
 
 import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { errorText, log } from "@server/lib/log.ts";
 import { Elysia } from "elysia";
 import type { Config } from "../config.ts";
 import { type LinkedItem, type PreviewImage, pageHead, portraitPreload } from "../lib/page-metadata.ts";
@@ -14,6 +15,7 @@ import { imageSources } from "../shared/images.ts";
 import { archiveItemPath, eventPath, linkedDialog, linkPath } from "../shared/links.ts";
 import { type NewsletterNotice, newsletterNotice, newsletterPath, unsubscribeAction, unsubscribePagePath } from "../shared/newsletter-links.ts";
 import type { ArchiveItem, Event, PublicProfile } from "../shared/types.ts";
+import { requestId } from "./request-log.ts";
 import { allowInlineStyles } from "./security-headers.ts";
 import { ICON_LINKS, SITE_NAME, sitemapXml } from "./site-files.ts";
 import type { WebAssetFiles } from "./web-assets.ts";
@@ -92,7 +94,7 @@ export function page({ files, config, cache, reads, render, fallback }: PageOpti
       shell = readFileSync(files["/index.html"], "utf8");
       allowInlineStyles(shell);
     } catch (error) {
-      console.error("Reading the page shell failed:", error);
+      log.error("Reading the page shell failed", { error: errorText(error) });
     }
   }
   const assetUrls: Record<string, string> = {};
@@ -190,7 +192,7 @@ export function page({ files, config, cache, reads, render, fallback }: PageOpti
         return answer instanceof Response ? answer : sendCached(request, answer, set, REVALIDATE);
       } catch (error) {
         // The plain app shell still works (it loads its data itself): better than an error page.
-        console.error("Rendering / failed; serving the app shell:", error);
+        log.error("Rendering / failed; serving the app shell", { id: requestId(request), error: errorText(error) });
         return fallback(request);
       }
     })

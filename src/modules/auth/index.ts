@@ -1,4 +1,5 @@
 import type { AppContext, Module } from "@server/context.ts";
+import { log } from "@server/lib/log.ts";
 import { parseBody } from "@server/lib/validate.ts";
 import { loginSchema, resetPasswordSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
@@ -32,7 +33,10 @@ export function authModule(ctx: AppContext): Module & { guard: (context: { reque
     }),
     /** Answers 401 unless the request carries a valid token; bound to the routes that follow it. */
     guard: async ({ request }: { request: Request }) => {
-      await auth.verify(request.headers.get("authorization"));
+      await auth.verify(request.headers.get("authorization")).catch((error) => {
+        log.warn("Token refused", { ip: ctx.clientIp(request), path: new URL(request.url).pathname, reason: (error as Error).message });
+        throw error;
+      });
     },
     admin: new Elysia().post("/reset-password", ({ body, request, cookie }) =>
       auth.resetPassword(parseBody(body, resetPasswordSchema), attempt(request, cookie[DEVICE_COOKIE]?.value)),
