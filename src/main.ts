@@ -68,23 +68,27 @@ async function serve(config: Config) {
   app.onRequest(() => {
     if (requests < JIT_AFTER_REQUESTS && ++requests === JIT_AFTER_REQUESTS) Bun.unsafe.setJITPolicy(1);
   });
-  app.listen({
-    port: config.port,
+  const listen = {
     hostname: config.host,
-    reusePort: false,
     // The largest body any route takes (an import or an upload); each route reads its own within its limit.
     maxRequestBodySize: 64 * 1024 * 1024,
     // Never Bun's development error page (source lines, paths): an error the app did not answer is a short 500.
     development: false,
-    error: (error) => {
+    error: (error: Error) => {
       log.error("Unhandled error while answering a request", { error: errorText(error) });
       return new Response("Internal server error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     },
-  });
-  const server = app.server!;
-  log.info(`Listening on http://${config.host}:${server.port} (ready in ${Math.round(performance.now() - startedAt)} ms)`, {
-    version: versionText(),
-  });
+  };
+  const ready = () => ({ readyMs: Math.round(performance.now() - startedAt), version: versionText() });
+  let stopServers: () => Promise<void>;
+  if (config.domain) {
+    stopServers = (await import("./modules/https/listen.ts")).listenWithHttps(app, config, listen, ready).stop;
+  } else {
+    app.listen({ ...listen, port: config.port, reusePort: false });
+    const server = app.server!;
+    stopServers = () => server.stop();
+    log.info(`Listening on http://${config.host}:${server.port}`, ready());
+  }
   const dailyBackups = scheduleDailyBackups({ db, dataDir: config.dataDir }, { log: log.info, error: log.error });
   // Nodemailer and the mail templates are loaded only when mail is on.
   const mailWorker = config.mail
@@ -94,7 +98,7 @@ async function serve(config: Config) {
 
   const shutdown = async (signal: string) => {
     log.info(`${signal} received, finishing requests`);
-    await server.stop();
+    await stopServers();
     dailyBackups.stop();
     await mailWorker?.stop();
     db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
