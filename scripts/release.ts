@@ -30,7 +30,10 @@ const work = mkdtempSync(join(tmpdir(), "vedanta-release-"));
 try {
   for (const { name, target, runtimePackage } of TARGETS) {
     const outfile = join(OUT, `vedanta-site-${name}`);
-    const cross = target && runtimePackage ? [`--target=${target}`, `--compile-executable-path=${await runtimeFrom(runtimePackage, mkdtempSync(join(work, "runtime-")))}`] : [];
+    const cross =
+      target && runtimePackage
+        ? [`--target=${target}`, `--compile-executable-path=${await runtimeFrom(runtimePackage, mkdtempSync(join(work, "runtime-")))}`]
+        : [];
     await $`bun scripts/compile.ts ${outfile} ${cross}`.cwd(ROOT);
   }
 } finally {
@@ -39,6 +42,11 @@ try {
 const sums = readdirSync(OUT)
   .filter((file) => file.startsWith("vedanta-site-"))
   .sort()
-  .map((file) => `${createHash("sha256").update(readFileSync(join(OUT, file))).digest("hex")}  ${file}\n`);
+  .map(
+    (file) =>
+      `${createHash("sha256")
+        .update(readFileSync(join(OUT, file)))
+        .digest("hex")}  ${file}\n`,
+  );
 writeFileSync(join(OUT, "SHA256SUMS"), sums.join(""));
 console.log(`${OUT}:\n${sums.join("")}Check a copy with: sha256sum --check --ignore-missing SHA256SUMS`);
