@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { connect } from "node:tls";
-import { freePort, type Server, startServer } from "@tests/server.ts";
+import { freePort, ROOT, type Server, startServer } from "@tests/server.ts";
 import { pebbleMissing, startPebble } from "@tests/support/pebble.ts";
 
 const missing = pebbleMissing();
@@ -104,6 +104,10 @@ describe.skipIf(!!missing)("ACME with pebble", () => {
       // A restart kept the certificate: no new order, the same one served.
       expect(server.logs()).not.toContain("Certificate request started");
       expect((await httpsGet("/healthz")).fingerprint).toBe(first.fingerprint);
+      // healthcheck with DOMAIN asks the HTTPS port.
+      const env = { ...process.env, DOMAIN, HOST: "127.0.0.1", HTTPS_PORT: String(httpsPort), DATA_DIR: server.dataDir };
+      const check = Bun.spawn(["bun", join(ROOT, "src/main.ts"), "healthcheck"], { env, stderr: "pipe" });
+      expect(await check.exited).toBe(0);
     } finally {
       await server.stop();
     }
