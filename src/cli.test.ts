@@ -80,7 +80,7 @@ describe("usage errors: exit 2 with the usage, never a file", () => {
   test.each([
     [["export"], "FILE|- is missing."],
     [["import"], "FILE is missing."],
-    [["restore-backup"], "FILE|NAME is missing."],
+    [["restore-backup"], "FILE|NAME|s3:latest|s3:NAME is missing."],
     [["bogus"], 'Unknown command "bogus".'],
     [["serve", "--port"], "Option '--port <value>' argument missing."],
     [["--version", "extra"], '--version takes nothing else, got "extra"'],

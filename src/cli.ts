@@ -14,6 +14,7 @@ const FLAGS = {
   "app-data-dir": { type: "string", value: "DIR", help: "the sync/restore folder", env: "APP_DATA_DIR" },
   domain: { type: "string", value: "NAME", help: "serve HTTPS for NAME with its own certificate (ACME)", env: "DOMAIN" },
   url: { type: "string", value: "URL", help: "ask this URL instead of HOST and PORT's /healthz" },
+  identity: { type: "string", value: "FILE", help: "the age identity file of encrypted off-site copies" },
   "env-file": { type: "string", value: "FILE", help: "read settings from FILE (the environment's own win)" },
   help: { type: "boolean", short: "h", help: "show this help" },
 } satisfies Record<string, Flag>;
@@ -40,11 +41,16 @@ export const COMMANDS: Record<string, Command> = {
   sync: { summary: "Save all content and its uploads into APP_DATA_DIR (as the admin's Sync to app_data)", flags: DATA, positionals: [0, 0] },
   restore: { summary: "Replace all content with APP_DATA_DIR (a safety copy goes to DATA_DIR/backups)", flags: DATA, positionals: [0, 0] },
   backup: { summary: "Take a backup now (database and uploads) into DATA_DIR/backups and print its path", flags: DATA, positionals: [0, 0] },
-  "list-backups": { summary: "List the backups in DATA_DIR/backups (daily ones are taken while serving)", flags: DATA, positionals: [0, 0] },
-  "restore-backup": {
-    args: "FILE|NAME",
-    summary: "Restore a backup (a name, a backup folder, a downloaded .tar or a .db file) after an integrity check and a safety backup",
+  "list-backups": {
+    summary: "List the backups in DATA_DIR/backups (daily ones are taken while serving) and, with S3_BUCKET, the off-site copies (s3:NAME)",
     flags: DATA,
+    positionals: [0, 0],
+  },
+  "restore-backup": {
+    args: "FILE|NAME|s3:latest|s3:NAME",
+    summary:
+      "Restore a backup (a name, a backup folder, a downloaded .tar, a .db file, or an off-site copy, every hash checked first) after an integrity check and a safety backup",
+    flags: ["identity", ...DATA],
     positionals: [1, 1],
   },
   healthcheck: {
@@ -78,24 +84,35 @@ export const SETTINGS = `Settings (environment variables; a flag wins over its v
   MAIL_FROM                The sender, e.g. "Vedanta & Yoga <hello@example.org>" (required with SMTP_URL)
   NOTIFY_EMAIL             Where the teacher's notices go (the profile's e-mail)
   MAIL_PER_MINUTE          Most mails sent per minute (60)
+  S3_BUCKET                Also keep backups off-site in this S3 bucket, copied within a minute of each change
+  S3_ENDPOINT, S3_REGION   The S3-compatible storage's URL and region (AWS's when unset)
+  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY
+                           The bucket's credentials (never logged or shown)
+  BACKUP_S3_PREFIX         Where in the bucket (backups/)
+  BACKUP_AGE_RECIPIENT     An age public key (age1...): every off-site object is encrypted to it
+  BACKUP_AGE_IDENTITY_FILE The matching age identity file, only to let the admin restore encrypted copies
+  BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY, BACKUP_KEEP_MONTHLY
+                           Daily backups kept, local and off-site: the newest of each of the last 7 days, 4 weeks
+                           and 12 months
 No .env or bunfig.toml is read from the working folder; give a settings file with --env-file FILE.`;
 
-const usageLine = (name: string) => `vedanta-site ${name}${COMMANDS[name]!.args ? ` ${COMMANDS[name]!.args}` : ""} [options]`;
+const usageLine = (name: string, command: Command) => `vedanta-site ${name}${command.args ? ` ${command.args}` : ""} [options]`;
 
 function mainHelp(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((name) => `${name} ${COMMANDS[name]!.args ?? ""}`.length)) + 2;
+  const width = Math.max(...Object.entries(COMMANDS).map(([name, command]) => `${name} ${command.args ?? ""}`.length)) + 2;
   const commands = Object.entries(COMMANDS).map(([name, command]) => `  ${`${name} ${command.args ?? ""}`.padEnd(width)}${command.summary}`);
   return `Usage: vedanta-site [command] [options]\n\nCommands:\n${commands.join("\n")}\n\nOptions:\n  -h, --help               Show help (vedanta-site COMMAND --help for a command's)\n  -V, --version            Show the version and the commit it was built from\n\n${SETTINGS}\n`;
 }
 
 function commandHelp(name: string): string {
-  const command = COMMANDS[name]!;
+  const command = COMMANDS[name];
+  if (!command) return mainHelp();
   const flags = [...command.flags, "help" as const].map((flag) => {
     const spec: Flag = FLAGS[flag];
     const left = `${spec.short ? `-${spec.short}, ` : "    "}--${flag}${spec.value ? ` ${spec.value}` : ""}`;
     return `  ${left.padEnd(26)}${spec.help}${spec.env ? ` (${spec.env})` : ""}`;
   });
-  return `Usage: ${usageLine(name)}\n\n${command.summary}.\n\nOptions:\n${flags.join("\n")}\n\nvedanta-site --help lists the commands and every setting.\n`;
+  return `Usage: ${usageLine(name, command)}\n\n${command.summary}.\n\nOptions:\n${flags.join("\n")}\n\nvedanta-site --help lists the commands and every setting.\n`;
 }
 
 /** What the command line asks for: a command with its arguments and the settings its flags give. */
@@ -162,7 +179,8 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
   return {
     kind: "run",
     command: name,
-    args: positionals,
+    // restore-backup reads its --identity among its arguments (src/modules/backups/cli.ts).
+    args: typeof values.identity === "string" ? [...positionals, "--identity", values.identity] : positionals,
     env: { ...file, ...environment, ...fromFlags },
     url: typeof values.url === "string" ? values.url : undefined,
   };

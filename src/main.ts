@@ -82,14 +82,15 @@ async function serve(config: Config) {
   const ready = () => ({ readyMs: Math.round(performance.now() - startedAt), version: versionText() });
   let stopServers: () => Promise<void>;
   if (config.domain) {
-    stopServers = (await import("./modules/https/listen.ts")).listenWithHttps(app, config, listen, ready).stop;
+    stopServers = (await import("./modules/https/listen.ts")).listenWithHttps(app, { ...config, domain: config.domain }, listen, ready).stop;
   } else {
     app.listen({ ...listen, port: config.port, reusePort: false });
+    // biome-ignore lint/style/noNonNullAssertion: the server exists once listen() has returned
     const server = app.server!;
     stopServers = () => server.stop();
     log.info(`Listening on http://${config.host}:${server.port}`, ready());
   }
-  const dailyBackups = scheduleDailyBackups({ db, dataDir: config.dataDir }, { log: log.info, error: log.error });
+  const dailyBackups = scheduleDailyBackups({ db, dataDir: config.dataDir, keep: config.backupKeep }, { log: log.info, error: log.error });
   // Nodemailer and the mail templates are loaded only when mail is on.
   const mailWorker = config.mail
     ? (await import("./modules/mail/worker.ts")).createMailWorker({ db, config: { ...config, mail: config.mail } })

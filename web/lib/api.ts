@@ -1,4 +1,4 @@
-// The one way the web app calls the server (spec §7).
+// The one way the web app calls the server (spec §7): Eden Treaty, typed by the server's routes (`App`, src/app.ts).
 import { ADMIN_TOKEN_KEY } from "./constants.ts";
 
 /** A non-success response: the message is "status: body text" (spec §8). */
@@ -63,3 +63,29 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
 /** Default data loading: GET on the path. */
 export const getJson = <T>(path: string) => apiRequest<T>("GET", path);
+
+const ADMIN = "/api/admin";
+
+type Api = typeof import("./eden.ts").api;
+type Answer = { data: unknown; error: { status: unknown; value: unknown } | null; response?: Response };
+
+let client: Promise<Api> | undefined;
+
+/**
+ * Calls the API through Eden Treaty (`call((api) => api.events.get())`), typed by the server's routes, and answers
+ * the data, or throws the failure as an ApiError (spec §8: "status: body text"); a 401 of an admin call (but the
+ * login's) tells the admin area its session is over. The client is loaded on the first call: `/` renders from the
+ * server's data, so its first script does without it (ADR 24).
+ */
+export async function call<A extends Answer>(request: (api: Api) => Promise<A>): Promise<NonNullable<A["data"]>> {
+  client ??= import("./eden.ts").then((module) => module.api);
+  const answer = await request(await client);
+  if (!answer.error) return answer.data as NonNullable<A["data"]>;
+  const { status, value } = answer.error;
+  const error = new ApiError(Number(status), typeof value === "string" ? value : JSON.stringify(value), answer.response?.statusText ?? "");
+  const path = answer.response ? new URL(answer.response.url, "http://localhost").pathname : "";
+  if (error.status === 401 && path.startsWith(ADMIN) && path !== `${ADMIN}/login`) {
+    window.dispatchEvent(new CustomEvent("admin:unauthorized", { detail: error.serverMessage }));
+  }
+  throw error;
+}

@@ -54,6 +54,8 @@ export function generatePassword(): string {
 /** Who is trying to log in, for the attempt limits. */
 export type Attempt = { ip: string; device?: string };
 
+export type AuthService = ReturnType<typeof createAuthService>;
+
 export function createAuthService(db: Db, jwtSecret: string, now: () => Date) {
   // @elysiajs/jwt's signer and verifier, used outside a request (the guard and the login call them).
   const tokens = jwt({ secret: jwtSecret, alg: "HS256" }).decorator.jwt;
@@ -121,6 +123,7 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date) {
       const checked = await checkPassword(input.username, input.currentPassword, attempt);
       if (!checked) throw badRequest("Username or current password is incorrect");
       await setPassword(db, checked.user.username, input.newPassword);
+      // biome-ignore lint/style/noNonNullAssertion: the user was found just above; a password change keeps the row
       const updated = byId.get({ id: checked.user.id })!;
       return { success: true, message: "Password updated successfully", token: await issueToken(updated) };
     },

@@ -17,13 +17,13 @@ const MIGRATE_REQ = "/proc/sys/net/ipv4/tcp_migrate_req";
 
 type ListenOptions = { hostname: string; maxRequestBodySize: number; development: boolean; error: (error: Error) => Response };
 
-export function listenWithHttps(app: AnyElysia, config: Config, options: ListenOptions, ready: () => Record<string, unknown>) {
-  const domain = config.domain!;
+export function listenWithHttps(app: AnyElysia, config: Config & { domain: string }, options: ListenOptions, ready: () => Record<string, unknown>) {
+  const domain = config.domain;
   const install = (certificate: Certificate) => {
     const previous = app.server;
     app.listen({ ...options, port: config.httpsPort, reusePort: true, tls: { cert: certificate.cert, key: certificate.key } });
     void previous?.stop();
-    log.info(`${previous ? "Certificate renewed: now serving" : "Listening on"} https://${domain}:${app.server!.port} (on ${config.host})`, {
+    log.info(`${previous ? "Certificate renewed: now serving" : "Listening on"} https://${domain}:${config.httpsPort} (on ${config.host})`, {
       expires: certificate.notAfter.toISOString(),
       ...ready(),
     });
@@ -33,7 +33,7 @@ export function listenWithHttps(app: AnyElysia, config: Config, options: ListenO
     .use(requestLog((request): string => clientIp(request, config.trustProxy, http.server)))
     .use(acmeHttp(domain, config.httpsPort, certificates));
   http.listen({ ...options, port: config.httpPort, reusePort: false });
-  log.info(`Listening on http://${config.host}:${http.server!.port} for ACME challenges and the redirect to https`, { domain });
+  log.info(`Listening on http://${config.host}:${config.httpPort} for ACME challenges and the redirect to https`, { domain });
   app.onRequest(({ set }) => {
     set.headers["strict-transport-security"] = HSTS;
   });

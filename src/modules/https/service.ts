@@ -43,12 +43,12 @@ function readCertificate(dir: string, domain: string): Certificate | null {
 }
 
 export function createCertificates(options: {
-  config: Pick<Config, "domain" | "dataDir" | "acme">;
+  config: Pick<Config, "dataDir" | "acme"> & { domain: string };
   /** A new certificate (after the first one, a renewal) to serve from now on. */
   onCertificate: (certificate: Certificate) => void;
   now?: () => number;
 }) {
-  const domain = options.config.domain!;
+  const domain = options.config.domain;
   const { directoryUrl, email, caCert } = options.config.acme;
   const now = options.now ?? Date.now;
   const dir = join(options.config.dataDir, "tls");
@@ -79,7 +79,9 @@ export function createCertificates(options: {
     });
     writePrivate(join(dir, "key.pem"), key);
     writePrivate(join(dir, "cert.pem"), cert);
-    return readCertificate(dir, domain)!;
+    const saved = readCertificate(dir, domain);
+    if (!saved) throw new Error(`the CA's certificate does not name ${domain}`);
+    return saved;
   }
 
   let current = readCertificate(dir, domain);
