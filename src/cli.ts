@@ -141,15 +141,15 @@ export function parseCommandLine(argv: string[], environment: Record<string, str
     if (argv.length > 1) throw new UsageError(`--version takes nothing else, got "${argv[1]}"`, mainHelp());
     return { kind: "version" };
   }
-  if (first === undefined || first === "--help" || first === "-h") {
+  if (first === "--help" || first === "-h") {
     if (argv.length > 1) throw new UsageError(`--help takes nothing else, got "${argv[1]}"`, mainHelp());
     return { kind: "help", text: mainHelp() };
   }
-  // Flags without a command are the default command's.
-  const name = first.startsWith("-") ? "serve" : first;
+  // No command, or flags without one: the default command, serve.
+  const name = first === undefined || first.startsWith("-") ? "serve" : first;
   const command = COMMANDS[name];
   if (!command) throw new UsageError(`Unknown command "${name}".`, mainHelp());
-  const rest = first.startsWith("-") ? argv : argv.slice(1);
+  const rest = first === undefined || first.startsWith("-") ? argv : argv.slice(1);
   const options = Object.fromEntries([...command.flags, "help" as const].map((flag) => [flag, FLAGS[flag]]));
   let parsed: ReturnType<typeof parseArgs>;
   try {
