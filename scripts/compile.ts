@@ -1,7 +1,7 @@
 // Builds the web app, then the server with the web files and migrations embedded, into one executable:
 // `bun scripts/compile.ts [outfile]` (default dist/vedanta-site). Start time and memory (ADR 0007):
 // - bytecode (`--bytecode`): no parsing at start;
-// - `--compile-jit-policy`: the JIT is held back until the server gets busy (src/main.ts brings it back): code that
+// - `--compile-jit-policy`: the JIT is held back until the server gets busy (src/runtime.ts brings it back): code that
 //   runs once or seldom (the start, the first render of /, an admin's edits) is not compiled for nothing (ADR 7);
 // - `--conditions=module`: packages that ship an ES module build are bundled from it, so the server-side renderer
 //   takes only the icons it uses from lucide-react (its CommonJS build, 670 KB, holds every icon);
@@ -17,6 +17,7 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { JIT_POLICY_AT_START } from "@server/runtime.ts";
 import { sourceCommit } from "@server/version.ts";
 import { freePort } from "@tests/server.ts";
 import { $ } from "bun";
@@ -24,15 +25,13 @@ import { $ } from "bun";
 const ROOT = resolve(import.meta.dir, "..");
 const [outArgument, ...crossFlags] = process.argv.slice(2);
 const outfile = resolve(outArgument ?? "dist/vedanta-site");
-/** Tier-up thresholds of the JIT at start, as a multiple of the normal ones (src/main.ts: until the server is busy). */
-const JIT_POLICY = 1000;
 const FLAGS = [
   "--compile",
   "--production",
   "--bytecode",
   "--format=esm",
   "--conditions=module",
-  `--compile-jit-policy=${JIT_POLICY}`,
+  `--compile-jit-policy=${JIT_POLICY_AT_START}`,
   "--no-compile-autoload-dotenv",
   "--no-compile-autoload-bunfig",
   `--define=BUILD_COMMIT=${JSON.stringify(sourceCommit(ROOT))}`,

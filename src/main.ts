@@ -15,6 +15,7 @@ import { autoRestore } from "./modules/data/app-data.ts";
 import { runDataCommand } from "./modules/data/cli.ts";
 import type { PageRenderer } from "./plugins/page.ts";
 import { assetsFromDirectory } from "./plugins/web-assets.ts";
+import { collectSoon, jitWhenBusy } from "./runtime.ts";
 import { DEFAULT_USERNAME } from "./shared/constants.ts";
 import { versionText } from "./version.ts";
 
@@ -26,9 +27,6 @@ import { versionText } from "./version.ts";
 const RENDERER = Bun.isStandaloneExecutable ? "./web/app/server-render.js" : "../web/app/server-render.tsx";
 
 /** Opens the data folder's database; DATA_DIR, its uploads and its backups are the service user's alone (0700). */
-/** Requests after which the executable's JIT goes back to its normal policy. */
-const JIT_AFTER_REQUESTS = 1000;
-
 export function openDataDir(config: Config) {
   for (const dir of [config.dataDir, join(config.dataDir, "uploads"), join(config.dataDir, "backups")]) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -53,21 +51,17 @@ async function serve(config: Config) {
   }
   // WEB_DIST (development and tests) serves a build folder instead of the files embedded at build time.
   const webAssets = process.env.WEB_DIST ? await assetsFromDirectory(process.env.WEB_DIST) : (await import("./generated/web-assets.ts")).webAssets;
-  // `/` is rendered on the server by the web app's own components, loaded on first use so the start stays fast. A
-  // render leaves a few MB of garbage (React's work, the page's strings) in a heap that is otherwise quiet between
-  // writes: it is collected right after (~3 MB less resident), rather than whenever the heap next grows.
+  // `/` is rendered on the server by the web app's own components, loaded on first use so the start stays fast; the
+  // garbage a render leaves is collected soon after (src/runtime.ts).
   const renderPage: PageRenderer = async (input) => {
     const renderer = (await import(RENDERER)) as typeof import("@web/app/server-render.tsx");
     const page = await renderer.renderHomePage(input);
-    setTimeout(() => Bun.gc(false), 0); // asks for a collection without waiting for it (a full one blocks ~15 ms)
+    collectSoon();
     return page;
   };
   const app = await createApp({ db, config, jwtSecret: loadJwtSecret(config.dataDir, config.jwtSecret), webAssets, renderPage });
-  // The executable starts with the JIT held back (scripts/compile.ts); a busy server is worth compiling for.
-  let requests = 0;
-  app.onRequest(() => {
-    if (requests < JIT_AFTER_REQUESTS && ++requests === JIT_AFTER_REQUESTS) Bun.unsafe.setJITPolicy(1);
-  });
+  // The executable starts with the JIT held back (src/runtime.ts); a busy server is worth compiling for.
+  app.onRequest(jitWhenBusy());
   const listen = {
     hostname: config.host,
     // The largest body any route takes (an import or an upload); each route reads its own within its limit.

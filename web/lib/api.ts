@@ -69,7 +69,9 @@ const ADMIN = "/api/admin";
 type Api = typeof import("./eden.ts").api;
 type Answer = { data: unknown; error: { status: unknown; value: unknown } | null; response?: Response };
 
-let client: Promise<Api> | undefined;
+// The module, not its `api`: Eden's client answers every property, `then` too, so a promise resolved with it would
+// call it as a thenable (a request "THEN /api") and never resolve.
+let eden: Promise<typeof import("./eden.ts")> | undefined;
 
 /**
  * Calls the API through Eden Treaty (`call((api) => api.events.get())`), typed by the server's routes, and answers
@@ -78,8 +80,8 @@ let client: Promise<Api> | undefined;
  * server's data, so its first script does without it (ADR 24).
  */
 export async function call<A extends Answer>(request: (api: Api) => Promise<A>): Promise<NonNullable<A["data"]>> {
-  client ??= import("./eden.ts").then((module) => module.api);
-  const answer = await request(await client);
+  eden ??= import("./eden.ts");
+  const answer = await request((await eden).api);
   if (!answer.error) return answer.data as NonNullable<A["data"]>;
   const { status, value } = answer.error;
   const error = new ApiError(Number(status), typeof value === "string" ? value : JSON.stringify(value), answer.response?.statusText ?? "");

@@ -15,7 +15,7 @@ import { tarSize, tarStream } from "./tar.ts";
 
 const info = ({ name, kind, createdAt, size }: Backup): BackupInfo => ({ name, kind, createdAt, size });
 
-export type OffsiteAnswer = OffsiteStatus & { copies: OffsiteCopy[]; listError: string | null };
+type OffsiteAnswer = OffsiteStatus & { copies: OffsiteCopy[]; listError: string | null };
 
 const OFFSITE_OFF: OffsiteAnswer = {
   enabled: false,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { messages } from "@db/schema.ts";
@@ -197,4 +197,43 @@ describe("off-site backups to a real S3 server (s3rver), encrypted with age", ()
     expect(logs.join("\n")).toContain("retried in 5 s");
     expect(JSON.stringify(status) + logs.join("\n")).not.toContain("very-secret-key");
   }, 30_000);
+});
+
+describe("off-site backups without encryption", () => {
+  test("objects are stored as they are (gzip for the database) and restore without an identity", async () => {
+    const prefix = "plain/";
+    const env = { ...s3.env, BACKUP_S3_PREFIX: prefix };
+    const source = await createTestApp({ env: { ...env, S3_BUCKET: "" } });
+    const target = await createTestApp();
+    try {
+      const config = loadConfig(env).offsite!;
+      mkdirSync(join(source.config.dataDir, "uploads"), { recursive: true });
+      writeFileSync(join(source.config.dataDir, "uploads", "photo.png"), PNG);
+      source.db.insert(messages).values({ name: "Mira", email: "mira@example.org", subject: "Plain", message: "Stored without encryption." }).run();
+      const copier = createOffsiteBackups({
+        db: source.db,
+        dataDir: source.config.dataDir,
+        config,
+        keep: source.config.backupKeep,
+        log: { log() {}, error() {} },
+      });
+      const { name } = await copier.run();
+      copier.stop();
+      const keys = await listKeys(s3.client, prefix);
+      expect(keys.some((key) => key.endsWith(".age"))).toBe(false);
+      const manifest = JSON.parse(await s3.client.file(`${prefix}manifests/${name}.json`).text());
+      expect(manifest.uploads).toEqual([
+        { name: "photo.png", sha256: new Bun.CryptoHasher("sha256").update(PNG).digest("hex"), size: PNG.byteLength },
+      ]);
+      const result = await restoreOffsiteCopy({ db: target.db, dataDir: target.config.dataDir }, config, `${name}`, []);
+      expect(result.message).toContain("1 message");
+      expect(new Uint8Array(readFileSync(join(target.config.dataDir, "uploads", "photo.png")))).toEqual(PNG);
+      await expect(restoreOffsiteCopy({ db: target.db, dataDir: target.config.dataDir }, config, "20000101T000000.000Z", [])).rejects.toThrow(
+        'No off-site backup called "20000101T000000.000Z"',
+      );
+    } finally {
+      source.cleanup();
+      target.cleanup();
+    }
+  }, 60_000);
 });

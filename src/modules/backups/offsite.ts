@@ -105,6 +105,15 @@ export async function listOffsiteCopies(config: OffsiteConfig): Promise<OffsiteC
 
 // ---------------------------------------------------------------- taking copies
 
+function isOpen(db: Db): boolean {
+  try {
+    db.$client.query("SELECT 1").get();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function readState(dataDir: string): State {
   try {
     return JSON.parse(readFileSync(join(dataDir, STATE_FILE), "utf8")) as State;
@@ -238,7 +247,7 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
     const kept = retained(copies, deps.keep);
     for (const copy of copies) {
       if (kept.has(copy.name)) continue;
-      await client.delete(`${config.prefix}manifests/${copy.name}.json${suffix}`);
+      await client.delete(`${config.prefix}manifests/${copy.name}.json${copy.encrypted ? ".age" : ""}`);
       delete state.manifests[copy.name];
     }
     saveState(dataDir, state);
@@ -291,7 +300,14 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
     return running;
   }
 
+  function stop() {
+    clearInterval(timer);
+    watcher?.close();
+    watcher = undefined;
+  }
+
   const tick = () => {
+    if (!isOpen(deps.db)) return stop(); // the copier ends with the database it copies (a shutdown, a test's cleanup)
     if (running || Date.now() < nextRetryAt) return;
     try {
       if (signature() === lastSignature) return;
@@ -309,11 +325,7 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
       timer.unref?.();
       setTimeout(tick, 0).unref?.();
     },
-    stop() {
-      clearInterval(timer);
-      watcher?.close();
-      watcher = undefined;
-    },
+    stop,
     status(): OffsiteStatus {
       const newest = Object.entries(readState(dataDir).manifests).sort(([a], [b]) => b.localeCompare(a))[0];
       return {

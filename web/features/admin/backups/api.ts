@@ -1,7 +1,6 @@
 // Backups in the admin area (issues 7, 21): list, take one now, download, restore; the off-site copies' state.
-import type { OffsiteAnswer } from "@server/modules/backups/index.ts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiRequest, getAdminToken, getJson } from "@web/lib/api.ts";
+import { ApiError, apiRequest, call, getAdminToken, getJson } from "@web/lib/api.ts";
 
 export type BackupKind = "daily" | "manual" | "before-import" | "before-restore";
 export type BackupInfo = { name: string; kind: BackupKind; createdAt: string; size: number };
@@ -10,13 +9,15 @@ export type BackupAnswer = { success: boolean; message: string };
 export const backupsQueryOptions = () =>
   queryOptions({ queryKey: ["/api/admin/backups"], queryFn: () => getJson<BackupInfo[]>("/api/admin/backups") });
 
-export type { OffsiteAnswer };
+const getOffsite = () => call((api) => api.admin.backups.offsite.get());
+/** GET /api/admin/backups/offsite: what the Backups card shows of the off-site copies. */
+export type OffsiteAnswer = Awaited<ReturnType<typeof getOffsite>>;
 
 /** The off-site copies' state; asked again every 2 s while a copy is under way. */
 export const offsiteQueryOptions = () =>
   queryOptions({
     queryKey: ["/api/admin/backups/offsite"],
-    queryFn: () => getJson<OffsiteAnswer>("/api/admin/backups/offsite"),
+    queryFn: getOffsite,
     refetchInterval: (query) => (query.state.data?.running ? 2000 : false),
   });
 
@@ -36,8 +37,10 @@ export function useTakeBackup() {
 /** Restores a backup by name, local or off-site; the caller reloads the page on success. */
 export const useRestoreBackup = () =>
   useMutation({
-    mutationFn: ({ name, offsite }: { name: string; offsite: boolean }) =>
-      apiRequest<BackupAnswer>("POST", `/api/admin/backups/${offsite ? "offsite/" : ""}${encodeURIComponent(name)}/restore`),
+    mutationFn: ({ name, offsite }: { name: string; offsite: boolean }): Promise<BackupAnswer> =>
+      offsite
+        ? call((api) => api.admin.backups.offsite({ name }).restore.post())
+        : apiRequest<BackupAnswer>("POST", `/api/admin/backups/${encodeURIComponent(name)}/restore`),
   });
 
 /**
