@@ -7,18 +7,36 @@
 //   takes only the icons it uses from lucide-react (its CommonJS build, 670 KB, holds every icon);
 // - `--bytecode-order`: a first build is run once as a visitor would use it (a restart, /, the public reads), and the
 //   final build lays its bytecode out in that order, so a start reads and decodes less of the executable. The run is
-//   only a layout hint: when it fails, the build without it is kept, with a warning.
+//   only a layout hint: when it fails, the build without it is kept, with a warning;
+// - no `.env` and no `bunfig.toml` (whose preload would run code) read from the folder it is started in: settings
+//   come from the environment, or from `--env-file FILE`;
+// - `--version` names the commit it was built from.
+// `bun scripts/compile.ts OUTFILE --target=bun-linux-arm64 --compile-executable-path=RUNTIME` builds for another
+// platform (scripts/release.ts), without the layout run, which needs to start the executable here.
 
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { JIT_POLICY_AT_START } from "@server/runtime.ts";
+import { sourceCommit } from "@server/version.ts";
 import { freePort } from "@tests/server.ts";
 import { $ } from "bun";
 
 const ROOT = resolve(import.meta.dir, "..");
-const outfile = resolve(process.argv[2] ?? "dist/vedanta-site");
-const FLAGS = ["--compile", "--production", "--bytecode", "--format=esm", "--conditions=module", `--compile-jit-policy=${JIT_POLICY_AT_START}`];
+const [outArgument, ...crossFlags] = process.argv.slice(2);
+const outfile = resolve(outArgument ?? "dist/vedanta-site");
+const FLAGS = [
+  "--compile",
+  "--production",
+  "--bytecode",
+  "--format=esm",
+  "--conditions=module",
+  `--compile-jit-policy=${JIT_POLICY_AT_START}`,
+  "--no-compile-autoload-dotenv",
+  "--no-compile-autoload-bunfig",
+  `--define=BUILD_COMMIT=${JSON.stringify(sourceCommit(ROOT))}`,
+  ...crossFlags,
+];
 /** The server, and the renderer of `/` as a second module that src/main.ts loads on the first render. */
 const ENTRY_POINTS = ["./src/main.ts", "./web/app/server-render.tsx"];
 
@@ -69,18 +87,20 @@ async function recordOrder(exe: string, dir: string, orderFile: string | null) {
 await $`bun scripts/build.ts`.cwd(ROOT);
 const work = mkdtempSync(join(tmpdir(), "vedanta-compile-"));
 try {
-  const first = join(work, "vedanta-site");
-  await $`bun build ${FLAGS} ${ENTRY_POINTS} --outfile ${first}`.cwd(ROOT).quiet();
   let flags = FLAGS;
-  try {
-    cpSync(join(ROOT, "app_data"), join(work, "app_data"), { recursive: true });
-    // The first start (empty data folder: migrate, restore) and, listed first, the usual one: a restart.
-    await recordOrder(first, work, join(work, "first-start.order"));
-    await recordOrder(first, work, join(work, "restart.order"));
-    flags = [...FLAGS, `--bytecode-order=${join(work, "restart.order")},${join(work, "first-start.order")}`];
-  } catch (error) {
-    if (error instanceof RendererMissing) throw error;
-    console.warn(`warning: the bytecode layout run failed, the executable is built without it: ${error instanceof Error ? error.message : error}`);
+  if (!crossFlags.length) {
+    const first = join(work, "vedanta-site");
+    await $`bun build ${FLAGS} ${ENTRY_POINTS} --outfile ${first}`.cwd(ROOT).quiet();
+    try {
+      cpSync(join(ROOT, "app_data"), join(work, "app_data"), { recursive: true });
+      // The first start (empty data folder: migrate, restore) and, listed first, the usual one: a restart.
+      await recordOrder(first, work, join(work, "first-start.order"));
+      await recordOrder(first, work, join(work, "restart.order"));
+      flags = [...FLAGS, `--bytecode-order=${join(work, "restart.order")},${join(work, "first-start.order")}`];
+    } catch (error) {
+      if (error instanceof RendererMissing) throw error;
+      console.warn(`warning: the bytecode layout run failed, the executable is built without it: ${error instanceof Error ? error.message : error}`);
+    }
   }
   await $`bun build ${flags} ${ENTRY_POINTS} --outfile ${outfile}`.cwd(ROOT).quiet();
 } finally {

@@ -10,6 +10,7 @@ import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { clientIp } from "./lib/client-ip.ts";
 import { errorResponse, HttpError } from "./lib/errors.ts";
+import { errorText, log } from "./lib/log.ts";
 import { createPublicCache } from "./lib/public-cache.ts";
 import { answerInvalid } from "./lib/validate.ts";
 import { archiveModule } from "./modules/archive/index.ts";
@@ -30,6 +31,7 @@ import { youtubeModule } from "./modules/youtube/index.ts";
 import { pageDataLoader } from "./page-data.ts";
 import { access } from "./plugins/access.ts";
 import { type PageRenderer, page, readShell } from "./plugins/page.ts";
+import { requestId, requestLog } from "./plugins/request-log.ts";
 import { inlineStyleHashes, security } from "./plugins/security-headers.ts";
 import { createSiteFiles } from "./plugins/site-files.ts";
 import { createWebAssetHandler, type WebAssetFiles, webApp } from "./plugins/web-assets.ts";
@@ -83,7 +85,7 @@ const unknownPaths = (ctx: AppContext) =>
 
 /** What every answer goes through: the error mapping, global so that it applies to every route, wherever added. */
 const errors = () =>
-  new Elysia({ name: "errors" }).onError({ as: "global" }, ({ error, code }) => {
+  new Elysia({ name: "errors" }).onError({ as: "global" }, ({ error, code, request }) => {
     if (error instanceof HttpError) return errorResponse(error);
     // Elysia wraps what a body parser throws (src/lib/body.ts: 413, 400) in its ParseError.
     if (code === "PARSE" && error.cause instanceof HttpError) return errorResponse(error.cause);
@@ -91,7 +93,7 @@ const errors = () =>
     if (code === "PARSE") return Response.json({ error: "The request body is not valid JSON" }, { status: 400 });
     // A body or id that fails its schema (src/lib/validate.ts).
     if (code === "VALIDATION") return answerInvalid(error) ?? Response.json({ error: "Invalid request" }, { status: 400 });
-    console.error(error);
+    log.error("Unhandled error while answering a request", { id: requestId(request), error: errorText(error) });
     return Response.json({ error: "Internal server error" }, { status: 500 });
   });
 
@@ -110,7 +112,9 @@ export async function createApp(options: AppOptions) {
     fetch: options.fetch ?? fetch,
     // A request's socket address is asked of the server (`app`, below) when a rate limit needs it.
     clientIp: (request) => clientIp(request, config.trustProxy, app.server),
-    access: access(auth.verify, cache),
+    access: access(auth.verify, cache, (request, error) =>
+      log.warn("Token refused", { ip: clientIp(request, config.trustProxy, app.server), path: new URL(request.url).pathname, reason: error.message }),
+    ),
     cache,
   };
   const api = await createApi(ctx, auth);
@@ -131,6 +135,7 @@ export async function createApp(options: AppOptions) {
   });
 
   const app = new Elysia({ name: "app", handler: { standardHostname: false } })
+    .use(requestLog(ctx.clientIp))
     .use(security(inlineStyleHashes(shell ?? "")))
     .use(config.corsOrigins.length ? corsFor(config.corsOrigins) : new Elysia())
     .use(errors())

@@ -20,6 +20,14 @@ export type Config = {
   trustProxy: boolean;
   /** SMTP_URL and its companions; undefined when mail is off. */
   mail: MailConfig | undefined;
+  /** DOMAIN: HTTPS for this name with a certificate got and renewed by itself; PORT is unused then. */
+  domain: string | undefined;
+  /** With DOMAIN: the HTTP-01 challenges and the redirect (HTTP_PORT), the site (HTTPS_PORT). */
+  httpPort: number;
+  httpsPort: number;
+  acme: AcmeConfig;
+  /** LOG_FORMAT: `text` lines for a person, or one JSON object a line. */
+  logFormat: "text" | "json";
   /** S3_BUCKET and its companions; undefined when backups stay on this machine only. */
   offsite: OffsiteConfig | undefined;
   /** BACKUP_KEEP_*: how many daily, weekly and monthly backups are kept (local and off-site). */
@@ -38,6 +46,15 @@ export type GitRemote = {
   authorization: string | undefined;
   /** The values that must never appear in a text that leaves the server (src/lib/credentials.ts). */
   secrets: string[];
+};
+
+type AcmeConfig = {
+  /** ACME_DIRECTORY_URL: Let's Encrypt's production directory by default. */
+  directoryUrl: string;
+  /** ACME_EMAIL: the account's contact address. */
+  email: string | undefined;
+  /** ACME_CA_CERT: a PEM file trusted for the directory's own TLS (test CAs). */
+  caCert: string | undefined;
 };
 
 export type BackupKeep = { daily: number; weekly: number; monthly: number };
@@ -71,10 +88,24 @@ export type MailConfig = {
 export class SettingError extends Error {}
 
 const DEFAULT_YOUTUBE_API_BASE = "https://www.googleapis.com/youtube/v3";
+const LETS_ENCRYPT_DIRECTORY = "https://acme-v02.api.letsencrypt.org/directory";
+/** A host name of letters, digits and hyphens in dot-separated labels (no scheme, port or path). */
+const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
+
+function portSetting(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const port = Number(env[name] || fallback);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SettingError(`${name} must be a port number, got "${env[name]}"`);
+  return port;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SettingError(`PORT must be a port number, got "${env.PORT}"`);
+  const port = portSetting(env, "PORT", 3000);
+  const domain = env.DOMAIN?.trim().toLowerCase() || undefined;
+  if (domain && !DOMAIN_PATTERN.test(domain)) throw new SettingError(`DOMAIN must be a host name such as example.org, got "${env.DOMAIN}"`);
+  const httpsPort = portSetting(env, "HTTPS_PORT", 443);
+  const logFormat = env.LOG_FORMAT || "text";
+  if (logFormat !== "text" && logFormat !== "json") throw new SettingError(`LOG_FORMAT must be text or json, got "${logFormat}"`);
+  const defaultSiteUrl = domain ? `https://${domain}${httpsPort === 443 ? "" : `:${httpsPort}`}` : `http://localhost:${port}`;
   const timezone = env.SITE_TIMEZONE || DEFAULT_SITE_TIMEZONE;
   if (!isTimeZone(timezone)) throw new SettingError(`SITE_TIMEZONE is not a known time zone: "${timezone}"`);
   return {
@@ -84,7 +115,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appDataDir: resolve(env.APP_DATA_DIR || "./app_data"),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
-    siteUrl: (env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, ""),
+    siteUrl: (env.SITE_URL || defaultSiteUrl).replace(/\/+$/, ""),
     timezone,
     youtubeApiKey: env.YOUTUBE_API_KEY || undefined,
     youtubeChannelId: env.YOUTUBE_CHANNEL_ID || undefined,
@@ -97,6 +128,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: loadMailConfig(env),
     gitBranch: loadGitBranch(env),
     gitRemote: loadGitRemote(env),
+    domain,
+    httpPort: portSetting(env, "HTTP_PORT", 80),
+    httpsPort,
+    acme: {
+      directoryUrl: env.ACME_DIRECTORY_URL || LETS_ENCRYPT_DIRECTORY,
+      email: env.ACME_EMAIL || undefined,
+      caCert: env.ACME_CA_CERT ? resolve(env.ACME_CA_CERT) : undefined,
+    },
+    logFormat,
     offsite: loadOffsiteConfig(env),
     backupKeep: {
       daily: keepCount(env, "BACKUP_KEEP_DAILY", 7),

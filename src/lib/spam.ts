@@ -4,6 +4,7 @@ import type { AppContext } from "@server/context.ts";
 import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import type { Infer, Struct } from "superstruct";
 import { tooManyRequests } from "./errors.ts";
+import { log } from "./log.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { type StandardSchema, standard } from "./validate.ts";
 
@@ -16,9 +17,14 @@ export function createSpamGuard(ctx: AppContext, postsPerWindow: number) {
     isBot(request: Request, trap: unknown): boolean {
       const ip = ctx.clientIp(request);
       const wait = limiter.retryAfter(ip);
-      if (wait > 0) throw tooManyRequests("Too many submissions. Please try again in a few minutes.", wait);
+      if (wait > 0) {
+        log.warn("Rate limit reached", { ip, path: new URL(request.url).pathname, retryAfter: Math.ceil(wait) });
+        throw tooManyRequests("Too many submissions. Please try again in a few minutes.", wait);
+      }
       limiter.hit(ip);
-      return typeof trap === "string" && trap.trim() !== "";
+      const bot = typeof trap === "string" && trap.trim() !== "";
+      if (bot) log.warn("Honeypot filled", { ip, path: new URL(request.url).pathname });
+      return bot;
     },
   };
 }

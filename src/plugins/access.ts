@@ -14,12 +14,15 @@ type Verify = (authorization: string | null) => Promise<unknown>;
  * - `form: true`: a visitor's form, its body within 64 KB.
  * A route that declares neither reads no body.
  */
-export function access(verify: Verify, cache: PublicCache) {
+export function access(verify: Verify, cache: PublicCache, onRefused?: (request: Request, error: Error) => void) {
   const checked = new WeakMap<Request, Promise<unknown>>();
   const guard = async ({ request }: { request: Request }): Promise<void> => {
     let check = checked.get(request);
     if (!check) {
-      check = verify(request.headers.get("authorization"));
+      check = verify(request.headers.get("authorization")).catch((error: Error) => {
+        onRefused?.(request, error);
+        throw error;
+      });
       checked.set(request, check);
     }
     await check;

@@ -6,6 +6,7 @@
 
 import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { errorText, log } from "@server/lib/log.ts";
 import { Elysia } from "elysia";
 import type { Config } from "../config.ts";
 import { type LinkedItem, type PreviewImage, pageHead, portraitPreload } from "../lib/page-metadata.ts";
@@ -22,6 +23,7 @@ import {
   registrationPath,
 } from "../shared/registration-links.ts";
 import type { ArchiveItem, PublicEvent as Event } from "../shared/types.ts";
+import { requestId } from "./request-log.ts";
 import { ICON_LINKS, SITE_NAME, sitemapXml } from "./site-files.ts";
 import type { WebAssetFiles } from "./web-assets.ts";
 
@@ -93,7 +95,7 @@ export function readShell(files: WebAssetFiles): string | null {
   try {
     return readFileSync(files["/index.html"], "utf8");
   } catch (error) {
-    console.error("Reading the page shell failed:", error);
+    log.error("Reading the page shell failed", { error: errorText(error) });
     return null;
   }
 }
@@ -216,7 +218,7 @@ export function page({ files, shell: builtShell, config, cache, data: loadData, 
         return answer instanceof Response ? answer : sendCached(request, answer, set, REVALIDATE);
       } catch (error) {
         // The plain app shell still works (it loads its data itself): better than an error page.
-        console.error("Rendering / failed; serving the app shell:", error);
+        log.error("Rendering / failed; serving the app shell", { id: requestId(request), error: errorText(error) });
         return fallback(request);
       }
     })

@@ -1,6 +1,6 @@
 // The one executable: compiled from this tree, started in an empty folder, it serves the site and the API.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { GIT_TOKEN, runGit, startGitServer } from "@tests/support/git-server.ts";
@@ -26,6 +26,53 @@ test("--help lists the commands and settings", () => {
   expect(help.exitCode).toBe(0);
   const text = help.stdout.toString();
   for (const word of ["serve", "reset-admin-password", "DATA_DIR", "APP_DATA_DIR", "ADMIN_PASSWORD", "SITE_TIMEZONE"]) expect(text).toContain(word);
+});
+
+// Issue 24: the executable reads its settings from the environment and `--env-file` only. Bun's executables read a
+// `.env` and a `bunfig.toml` (whose preload runs code) from the folder they start in unless built not to.
+test("a .env and a bunfig.toml with a preload in the working folder are not read; --env-file FILE is", async () => {
+  const work = mkdtempSync(join(dir, "cwd-"));
+  const port = freePort();
+  writeFileSync(join(work, ".env"), `PORT=${port}\nLOG_FORMAT=json\n`);
+  writeFileSync(join(work, "preload.ts"), 'require("node:fs").writeFileSync("preload-ran", "yes");\n');
+  writeFileSync(join(work, "bunfig.toml"), 'preload = ["./preload.ts"]\n');
+  const { PORT: _, LOG_FORMAT: __, ...env } = process.env;
+  const version = Bun.spawnSync([binary, "--version"], { cwd: work, env });
+  expect(version.stdout.toString()).toMatch(/^vedanta-site \d+\.\d+\.\d+ \(commit [0-9a-f]{40}(-dirty)?\)\n$/);
+  expect(existsSync(join(work, "preload-ran"))).toBe(false);
+  // Without --env-file, the .env's PORT is not taken: the healthcheck asks the default port, where nothing listens.
+  const settings = join(work, "site.env");
+  writeFileSync(settings, `PORT=${port}\nHOST=127.0.0.1\nADMIN_PASSWORD=exe-password\n`);
+  const child = Bun.spawn([binary, "serve", "--env-file", settings], { cwd: work, env, stdout: "pipe", stderr: "pipe" });
+  try {
+    let answered = false;
+    for (let i = 0; i < 400 && !answered; i++) {
+      answered = (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.ok ?? false;
+      if (!answered) await Bun.sleep(25);
+    }
+    expect(answered).toBe(true);
+    expect(Bun.spawnSync([binary, "healthcheck", "--env-file", settings], { cwd: work, env }).exitCode).toBe(0);
+    expect(Bun.spawnSync([binary, "healthcheck", "--port", "9"], { cwd: work, env }).exitCode).toBe(1);
+  } finally {
+    child.kill("SIGTERM");
+    await child.exited;
+  }
+  const output = await new Response(child.stdout).text();
+  expect(output).toContain("Listening on http://127.0.0.1:");
+  expect(output).not.toMatch(/^\{/m); // text lines: the .env's LOG_FORMAT=json was not read
+  expect(existsSync(join(work, "preload-ran"))).toBe(false);
+}, 30_000);
+
+test.each([
+  [["export", "--help"], 0, "Usage: vedanta-site export FILE|- [options]"],
+  [["export", "--bogus"], 2, "Unknown option '--bogus'."],
+  [["sync", "stray"], 2, 'Unexpected argument "stray".'],
+])("the executable: %p exits %p", (args, code, text) => {
+  const work = mkdtempSync(join(dir, "cli-"));
+  const result = Bun.spawnSync([binary, ...args], { cwd: work, env: { ...process.env, DATA_DIR: join(work, "data") } });
+  expect(result.exitCode).toBe(code);
+  expect(result.stdout.toString() + result.stderr.toString()).toContain(text);
+  expect(readdirSync(work)).toEqual([]);
 });
 
 test("starts in an empty folder, serves /, /admin and /api/profile, resizes a photo, and stops cleanly on SIGTERM", async () => {

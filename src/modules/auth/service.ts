@@ -3,6 +3,7 @@ import { users } from "@db/schema.ts";
 import { jwt } from "@elysiajs/jwt";
 import { SettingError } from "@server/config.ts";
 import { badRequest, tooManyRequests, unauthorized } from "@server/lib/errors.ts";
+import { log } from "@server/lib/log.ts";
 import { RateLimiter, Semaphore } from "@server/lib/rate-limit.ts";
 import { DEFAULT_USERNAME, SESSION_EXPIRED_MESSAGE } from "@server/shared/constants.ts";
 import { checkNewPassword } from "@server/shared/schemas.ts";
@@ -92,13 +93,19 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date) {
     const device = devices.verify(attempt.device, usernameKey);
     const [own, ownKey] = device ? [attemptsByDevice, device] : [attemptsByUsername, usernameKey];
     const wait = Math.max(attemptsByIp.retryAfter(attempt.ip), own.retryAfter(ownKey));
-    if (wait > 0) throw tooManyRequests("Too many failed attempts. Please try again later.", wait);
+    if (wait > 0) {
+      log.warn("Sign-in refused: locked after failed attempts", { ip: attempt.ip, username, retryAfter: Math.ceil(wait) });
+      throw tooManyRequests("Too many failed attempts. Please try again later.", wait);
+    }
     attemptsByIp.hit(attempt.ip);
     own.hit(ownKey);
     const user = byUsername.get({ username });
     const hash = user?.password ?? (await getDummyHash());
     const ok = await hashChecks.run(() => Bun.password.verify(password, hash));
-    if (!user || !ok) return null;
+    if (!user || !ok) {
+      log.warn("Sign-in failed", { ip: attempt.ip, username, locked: attemptsByIp.retryAfter(attempt.ip) > 0 || own.retryAfter(ownKey) > 0 });
+      return null;
+    }
     attemptsByIp.forgive(attempt.ip);
     own.reset(ownKey);
     return { user, device: devices.issue(usernameKey) };

@@ -137,8 +137,13 @@ describe("CLI data commands", () => {
   });
 
   const failures: { name: string; args: (d: string) => string[]; setup?: (d: string) => void; code: number; stderr: string | RegExp }[] = [
-    { name: "export without FILE", args: () => ["export"], code: 2, stderr: "Usage: vedanta-site export FILE\n" },
-    { name: "import without FILE", args: () => ["import"], code: 2, stderr: "Usage: vedanta-site import FILE\n" },
+    {
+      name: "export without FILE",
+      args: () => ["export"],
+      code: 2,
+      stderr: /^FILE\|- is missing\.\n\nUsage: vedanta-site export FILE\|- \[options\]\n/,
+    },
+    { name: "import without FILE", args: () => ["import"], code: 2, stderr: /^FILE is missing\.\n\nUsage: vedanta-site import FILE \[options\]\n/ },
     {
       name: "import of a missing file",
       args: (d) => ["import", join(d, "nope.json")],

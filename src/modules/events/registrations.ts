@@ -5,6 +5,7 @@ import type { Db } from "@db/client.ts";
 import { type Event, type EventRegistration, eventRegistrations, events } from "@db/schema.ts";
 import type { Config } from "@server/config.ts";
 import { badRequest, conflict, notFound } from "@server/lib/errors.ts";
+import { log } from "@server/lib/log.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { addDays, eventSchedule } from "@server/shared/calendar.ts";
@@ -403,7 +404,7 @@ export function scheduleReminders(options: { db: Db; config: Config; jwtSecret: 
     try {
       return registrations.queueDueReminders();
     } catch (error) {
-      console.error("Reminders:", error);
+      log.error("Reminders could not be queued", { error: (error as Error).message });
       return 0;
     }
   };

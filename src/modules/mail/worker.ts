@@ -3,6 +3,7 @@
 import type { Db } from "@db/client.ts";
 import { newsletters, type OutboxRow, outbox, subscribers } from "@db/schema.ts";
 import type { Config, MailConfig } from "@server/config.ts";
+import { errorText, log } from "@server/lib/log.ts";
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { createComposer } from "./compose.tsx";
@@ -87,8 +88,10 @@ export function createMailWorker(options: { db: Db; config: Config & { mail: Mai
       const message = await composeMail(row, { mail: config.mail, siteUrl: config.siteUrl, timezone: config.timezone, now: now() });
       const info = await transport.sendMail(message);
       markSent.run({ id: row.id, answer: info.response, sentAt: now().toISOString() });
+      log.info("Mail sent", { mail: row.id, kind: row.kind, attempt: row.attempts + 1 });
     } catch (error) {
       const answer = answerOf(error);
+      log.warn("Mail not sent", { mail: row.id, kind: row.kind, attempt: row.attempts + 1, answer, permanent: isPermanent(error) });
       const next = now().getTime() + retryDelay(row.attempts + 1);
       if (isPermanent(error)) update(row.id, { state: "failed", lastAnswer: answer });
       else if (next - Date.parse(row.createdAt) > GIVE_UP_AFTER_MS)
@@ -131,7 +134,7 @@ export function createMailWorker(options: { db: Db; config: Config & { mail: Mai
         while (!stopped) {
           const startedAt = Date.now();
           const sent = await sendNext().catch((error) => {
-            console.error("Mail worker:", error);
+            log.error("Mail worker failed", { error: errorText(error) });
             return false;
           });
           if (!stopped) await pause(sent ? Math.max(0, gapMs - (Date.now() - startedAt)) : IDLE_POLL_MS);

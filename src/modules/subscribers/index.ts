@@ -1,5 +1,6 @@
 import type { AppContext } from "@server/context.ts";
 import { badRequest, tooManyRequests } from "@server/lib/errors.ts";
+import { log } from "@server/lib/log.ts";
 import { RateLimiter } from "@server/lib/rate-limit.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
 import { idParam, standard, toId } from "@server/lib/validate.ts";
@@ -31,7 +32,15 @@ export function subscribersModule(ctx: AppContext) {
           if (!spam.isBot(request, trap)) {
             if (outbox.enabled) {
               const wait = perAddress.retryAfter(email);
-              if (wait > 0) throw tooManyRequests("Too many submissions. Please try again in a few minutes.", wait);
+              if (wait > 0) {
+                log.warn("Rate limit reached", {
+                  ip: ctx.clientIp(request),
+                  path: "/api/newsletter",
+                  limit: "per address",
+                  retryAfter: Math.ceil(wait),
+                });
+                throw tooManyRequests("Too many submissions. Please try again in a few minutes.", wait);
+              }
               perAddress.hit(email);
             }
             service.subscribe(email);

@@ -7,6 +7,7 @@
 import type { Db } from "@db/client.ts";
 import { settings } from "@db/schema.ts";
 import { HttpError } from "@server/lib/errors.ts";
+import { log } from "@server/lib/log.ts";
 import { setSetting } from "@server/lib/settings.ts";
 import { decodeEntities } from "@server/shared/rich-text.ts";
 import type { Video, VideoErrorCode, VideoList } from "@server/shared/types.ts";
@@ -155,7 +156,7 @@ export function createYoutubeService(options: YoutubeOptions) {
   const { db } = options;
   const timeoutMs = options.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
   const cacheTtlMs = options.cacheTtlMs ?? VIDEO_CACHE_TTL_MS;
-  const log = options.log ?? ((line: string) => console.warn(line));
+  const warn = options.log ?? ((line: string) => log.warn(line));
   const readSetting = db
     .select({ value: settings.value })
     .from(settings)
@@ -204,7 +205,7 @@ export function createYoutubeService(options: YoutubeOptions) {
       text = await response.text();
     } catch (error) {
       if (signal.aborted) throw upstreamError(`YouTube did not answer within ${Math.round(timeoutMs / 1000)} seconds.`, 504);
-      log(`youtube: ${path} failed: ${redact(String(error), apiKey)}`);
+      warn(`youtube: ${path} failed: ${redact(String(error), apiKey)}`);
       throw upstreamError("Could not reach YouTube.");
     }
     let body: unknown = null;
@@ -219,11 +220,11 @@ export function createYoutubeService(options: YoutubeOptions) {
       const error = classifyUpstreamError(response.status, {
         error: { errors: reasons.map((reason) => ({ reason })), message: (body as UpstreamError | null)?.error?.message },
       });
-      log(`youtube: ${path} answered ${response.status} (${reasons.join(", ") || "no reason"}) -> ${error.code}`);
+      warn(`youtube: ${path} answered ${response.status} (${reasons.join(", ") || "no reason"}) -> ${error.code}`);
       throw error;
     }
     if (typeof body !== "object" || body === null) {
-      log(`youtube: ${path} answered ${response.status} with a body that is not a JSON object`);
+      warn(`youtube: ${path} answered ${response.status} with a body that is not a JSON object`);
       throw upstreamError("YouTube answered with something unexpected.");
     }
     return body as T;
@@ -262,7 +263,7 @@ export function createYoutubeService(options: YoutubeOptions) {
     let failed: VideoFetchError;
     if (error instanceof VideoFetchError) failed = error;
     else {
-      log(`youtube: unexpected failure: ${redact(String(error), apiKey)}`);
+      warn(`youtube: unexpected failure: ${redact(String(error), apiKey)}`);
       failed = upstreamError("YouTube answered with something unexpected.");
     }
     const seconds = RETRY_AFTER_SECONDS[failed.code];

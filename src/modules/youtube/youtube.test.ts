@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from "bun:test";
+import { configureLog } from "@server/lib/log.ts";
 import { decodeEntities } from "@server/shared/rich-text.ts";
 import type { VideoList } from "@server/shared/types.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
@@ -11,6 +12,8 @@ const logged: string[] = [];
 const spies = (["log", "warn", "error", "info"] as const).map((method) =>
   spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" "))),
 );
+// The server's lines go through its logger (src/lib/log.ts): collected here too.
+configureLog({ sink: (line) => void logged.push(line) });
 
 beforeAll(async () => {
   fake = await startFakeYouTube({ apiKey: "SECRET-KEY-aaaaaaaaaaaaaaaaaaaa" });
@@ -133,7 +136,7 @@ describe("GET /api/youtube/videos", () => {
     test(`upstream "${mode}": 201 requests within ${retryAfter} s make 1 upstream call and 1 log line; after it, a new call`, async () => {
       fake.setMode(mode);
       const { videos, clock } = await setup();
-      const logLines = () => logged.filter((line) => line.startsWith("youtube:")).length;
+      const logLines = () => logged.filter((line) => line.includes(" youtube:")).length;
       const linesBefore = logLines();
 
       const concurrent = await Promise.all(Array.from({ length: 100 }, () => videos()));

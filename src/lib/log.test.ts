@@ -1,0 +1,67 @@
+// The logger's lines and its one masking rule (issue 24 item 2): what is secret never reaches a line, whoever calls.
+import { afterEach, describe, expect, test } from "bun:test";
+import { configureLog, log, maskPath } from "./log.ts";
+
+const lines: string[] = [];
+configureLog({ sink: (line) => lines.push(line) });
+afterEach(() => {
+  lines.length = 0;
+  configureLog({ format: "text" });
+});
+
+describe("maskPath", () => {
+  test.each([
+    ["/api/newsletter/unsubscribe?id=4&token=abcDEF123", "/api/newsletter/unsubscribe?id=4&token=***"],
+    ["/?newsletter=unsubscribe&id=4&token=x_y-z", "/?newsletter=unsubscribe&id=4&token=***"],
+    ["/api/newsletter/confirm?code=123456&id=9", "/api/newsletter/confirm?code=***&id=9"],
+    ["/cancel/Q2FuY2VsLXRva2VuLTAxMjM0NTY3ODlhYmNkZWZnaGlq", "/cancel/***"],
+    ["/api/events?limit=3", "/api/events?limit=3"],
+    ["/assets/index-a5stwb0g.js", "/assets/index-a5stwb0g.js"],
+    ["/x?Password=hunter2&API_KEY=k", "/x?Password=***&API_KEY=***"],
+  ])("%s -> %s", (path, masked) => {
+    expect(maskPath(path)).toBe(masked);
+  });
+});
+
+describe("lines", () => {
+  test("text: time, level, message and key=value fields, one line", () => {
+    log.warn("Sign-in failed", { ip: "192.0.2.1", username: "a b\nc" });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z WARN {2}Sign-in failed ip=192\.0\.2\.1 username="a b\\nc"$/);
+  });
+
+  test("json: one object a line", () => {
+    configureLog({ format: "json" });
+    log.info("Listening", { port: 3000 });
+    const line = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(Object.keys(line)).toEqual(["time", "level", "msg", "port"]);
+    expect(line).toMatchObject({ level: "info", msg: "Listening", port: 3000 });
+  });
+
+  test.each(["text", "json"] as const)("%s: secrets of every kind are masked, in messages and fields", (format) => {
+    configureLog({ format });
+    const secrets = {
+      password: "pw-Hunter2-secret",
+      token: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
+      cookie: "vedanta_device=cookie-value-77",
+      smtp: "smtp-pass-99",
+      git: "ghp_gitRemoteToken123",
+      s3: "s3-secret-access-key-abc",
+      code: "918273",
+      unsubscribe: "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_ABCDE",
+    };
+    log.info("Mail transport ready", { smtpUrl: `smtps://hello%40example.org:${secrets.smtp}@mail.example.org:465` });
+    log.error(`push to https://git:${secrets.git}@git.example.org/site.git failed`, { remote: `https://git:${secrets.git}@git.example.org/x.git` });
+    log.info("Off-site backup", { endpoint: "https://s3.example.org", secretAccessKey: secrets.s3, note: `S3_SECRET_ACCESS_KEY=${secrets.s3}` });
+    log.warn("Token refused", { authorization: `Bearer ${secrets.token}`, header: `Bearer ${secrets.token}` });
+    log.info("request", { cookie: secrets.cookie, password: secrets.password, newPassword: secrets.password, code: secrets.code });
+    log.info(`GET /api/newsletter/unsubscribe?id=3&token=${secrets.unsubscribe}`, {
+      link: `https://example.org/?newsletter=unsubscribe&id=3&token=${secrets.unsubscribe}`,
+    });
+    log.info(`POST /cancel/${secrets.unsubscribe}`, { path: `/api/registrations/cancel?code=${secrets.code}` });
+    const all = lines.join("\n");
+    for (const [kind, secret] of Object.entries(secrets)) expect({ kind, found: all.includes(secret) }).toEqual({ kind, found: false });
+    expect(all).toContain("mail.example.org");
+    expect(all).toContain("git.example.org");
+  });
+});

@@ -1,0 +1,44 @@
+// One log line per request (issue 24): method, path (secrets in its query masked by src/lib/log.ts), status,
+// duration, bytes, client IP and a request id, which the answer carries as X-Request-Id and an error's line repeats.
+import { log, maskPath } from "@server/lib/log.ts";
+import { Elysia } from "elysia";
+
+type Started = { id: string; at: number; ip: string };
+const started = new WeakMap<Request, Started>();
+
+/** The request's id (for an error's line): the one its request line and its X-Request-Id header carry. */
+export const requestId = (request: Request): string | undefined => started.get(request)?.id;
+
+/** The answer's size when it is known before it is sent: its Content-Length, or the size of its text or file. */
+function bytesOf(value: unknown, headers: Record<string, unknown>): number | undefined {
+  const length = value instanceof Response ? value.headers.get("content-length") : headers["content-length"];
+  if (length !== undefined && length !== null) return Number(length);
+  if (typeof value === "string") return Buffer.byteLength(value);
+  if (value instanceof Blob) return value.size;
+  if (value instanceof Uint8Array || value instanceof ArrayBuffer) return value.byteLength;
+  if (value && typeof value === "object" && !(value instanceof Response) && !(value instanceof ReadableStream))
+    return Buffer.byteLength(JSON.stringify(value));
+  return undefined;
+}
+
+export const requestLog = (clientIp: (request: Request) => string) =>
+  new Elysia({ name: "request-log" })
+    // The address is asked while the connection is open: once the answer is sent, the server may no longer know it.
+    .onRequest(({ request, set }) => {
+      const id = Bun.randomUUIDv7("base64url").slice(-12);
+      started.set(request, { id, at: performance.now(), ip: clientIp(request) });
+      set.headers["x-request-id"] = id;
+    })
+    .onAfterResponse({ as: "global" }, ({ request, set, responseValue }) => {
+      const start = started.get(request);
+      const status = responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
+      const url = request.url;
+      const path = url.slice(url.indexOf("/", url.indexOf("//") + 2));
+      log[status >= 500 ? "error" : "info"](`${request.method} ${maskPath(path)}`, {
+        status,
+        ms: start ? Math.round((performance.now() - start.at) * 10) / 10 : undefined,
+        bytes: bytesOf(responseValue, set.headers),
+        ip: start?.ip,
+        id: start?.id,
+      });
+    });
