@@ -1,9 +1,7 @@
 // Shapes of the public calls' answers, shared by the server and the web app.
-import type { ArchiveEvent, Class, Event, EventRegistration, Notification, Profile } from "@db/schema.ts";
+import type { ArchiveEvent, Class, Event, Notification, Profile } from "@db/schema.ts";
 
 export type { ArchiveEvent, Class, Event, Notification };
-/** One row of GET /api/admin/events/:id/registrations. */
-export type Registration = EventRegistration;
 
 /** GET /api/profile: the stored profile, or the spec §2.1 defaults (id 0) when none is stored. */
 /** GET /api/profile: the stored profile (or the defaults, id 0) and the site's time zone (SITE_TIMEZONE). */
@@ -17,7 +15,8 @@ export type ArchiveItem = Omit<ArchiveEvent, "images"> & { source: "archive" | "
 
 export type Video = { id: string; title: string; publishedAt: string; thumbnail: string };
 export type VideoList = { videos: Video[]; channelId: string };
-export type VideoErrorCode = "QUOTA_EXCEEDED" | "RATE_LIMITED" | "AUTH_ERROR" | "NOT_CONFIGURED" | "UPSTREAM_ERROR";
+export const VIDEO_ERROR_CODES = ["QUOTA_EXCEEDED", "RATE_LIMITED", "AUTH_ERROR", "NOT_CONFIGURED", "UPSTREAM_ERROR"] as const;
+export type VideoErrorCode = (typeof VIDEO_ERROR_CODES)[number];
 export type VideoError = { error: string; code: VideoErrorCode; message: string };
 
 export type SyncStatus = { hasAppData: boolean; lastSync: string | null; files: string[] };

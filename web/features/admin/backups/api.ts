@@ -1,30 +1,29 @@
 // Backups in the admin area (issue 7): list, take one now, download, restore.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiRequest, getAdminToken, getJson } from "@web/lib/api.ts";
+import { ApiError, call, getAdminToken } from "@web/lib/api.ts";
 
-export type BackupKind = "daily" | "manual" | "before-import" | "before-restore";
-export type BackupInfo = { name: string; kind: BackupKind; createdAt: string; size: number };
-export type BackupAnswer = { success: boolean; message: string };
+const getBackups = () => call((api) => api.admin.backups.get());
+export type BackupInfo = Awaited<ReturnType<typeof getBackups>>[number];
+type BackupKind = BackupInfo["kind"];
 
-export const backupsQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/backups"], queryFn: () => getJson<BackupInfo[]>("/api/admin/backups") });
+export const backupsQueryOptions = () => queryOptions({ queryKey: ["/api/admin/backups"], queryFn: getBackups });
 
 /** Takes a backup now; pending until the list shows it. */
 export function useTakeBackup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<BackupAnswer & { backup: BackupInfo }>("POST", "/api/admin/backups"),
+    mutationFn: () => call((api) => api.admin.backups.post()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: backupsQueryOptions().queryKey }),
   });
 }
 
 /** Restores a backup by name; the caller reloads the page on success. */
 export const useRestoreBackup = () =>
-  useMutation({ mutationFn: (name: string) => apiRequest<BackupAnswer>("POST", `/api/admin/backups/${encodeURIComponent(name)}/restore`) });
+  useMutation({ mutationFn: (name: string) => call((api) => api.admin.backups({ name: encodeURIComponent(name) }).restore.post()) });
 
 /**
  * Downloads a backup as its .tar file. A plain link cannot carry the bearer token, so this is the one binary call:
- * it fetches with the token (as apiRequest does), then offers the bytes under the server's file name.
+ * it fetches with the token (as the Eden client does), then offers the bytes under the server's file name.
  */
 export async function downloadBackup(name: string): Promise<void> {
   const token = getAdminToken();

@@ -1,26 +1,23 @@
 // Data sync with the app_data folder (spec §7, §8).
 
-import type { SyncStatus } from "@server/shared/types.ts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, call, getJson } from "@web/lib/api.ts";
+import { call } from "@web/lib/api.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 
 export const syncStatusQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/sync-status"], queryFn: () => getJson<SyncStatus>("/api/admin/sync-status") });
-
-type SyncAnswer = { success?: boolean; message?: string; error?: string };
+  queryOptions({ queryKey: ["/api/admin/sync-status"], queryFn: () => call((api) => api.admin["sync-status"].get()) });
 
 /** The server's answer, or its `success: false` as an error. */
-async function succeeded(path: string): Promise<SyncAnswer> {
-  const answer = await apiRequest<SyncAnswer>("POST", path, { body: {} });
-  if (answer.success === false) throw new Error(answer.error || answer.message || "Unknown error occurred");
+async function succeeded<A extends { success: boolean; message?: string; error?: string }>(answer: Promise<A>): Promise<A> {
+  const { success, error, message } = await answer;
+  if (success === false) throw new Error(error || message || "Unknown error occurred");
   return answer;
 }
 
 export function useSyncToAppData() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => succeeded("/api/admin/sync-to-app-data"),
+    mutationFn: () => succeeded(call((api) => api.admin["sync-to-app-data"].post({}))),
     onSuccess: async (answer) => {
       notifySuccess(answer.message || "Data synced to app_data");
       await queryClient.invalidateQueries({ queryKey: syncStatusQueryOptions().queryKey });
@@ -32,7 +29,7 @@ export function useSyncToAppData() {
 /** Restores the database from app_data; the caller reloads the page on success. */
 export const useRestoreFromAppData = () =>
   useMutation({
-    mutationFn: () => succeeded("/api/admin/restore-from-app-data"),
+    mutationFn: () => succeeded(call((api) => api.admin["restore-from-app-data"].post({}))),
     onSuccess: (answer) => notifySuccess(answer.message || "Data restored from app_data"),
     onError: (error) => notifyError(error, errorText(error) || "Unknown error occurred", "Restore Failed"),
   });
@@ -47,7 +44,7 @@ export const mailStatusQueryOptions = () => queryOptions({ queryKey: ["/api/admi
 export function useSendTestMail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ message: string }>("POST", "/api/admin/mail/test", { body: {} }),
+    mutationFn: () => call((api) => api.admin.mail.test.post({})),
     onSuccess: async (answer) => {
       notifySuccess("Test mail queued", answer.message);
       await queryClient.invalidateQueries({ queryKey: mailStatusQueryOptions().queryKey });
