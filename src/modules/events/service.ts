@@ -4,7 +4,7 @@ import { notFound } from "@server/lib/errors.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
 import { isPastEvent } from "@server/lib/time.ts";
 import type { EventInput, RegistrationInput } from "@server/shared/schemas.ts";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Outbox } from "../mail/outbox.ts";
 
 const lastDay = sql`coalesce(${events.endDate}, ${events.startDate})`;
@@ -30,12 +30,13 @@ export function createEventsService(db: Db) {
     .where(sql`${lastDay} < ${sql.placeholder("today")}`)
     .orderBy(desc(events.startDate))
     .prepare();
+  // A join, so that every column is named with its table (in a subquery drizzle wrote a bare "id", which SQLite read
+  // as the registration's own id: the count matched the wrong rows).
   const all = db
-    .select({
-      event: events,
-      registrationCount: sql<number>`(select count(*) from ${eventRegistrations} where ${eventRegistrations.eventId} = ${events.id})`,
-    })
+    .select({ event: events, registrationCount: count(eventRegistrations.id) })
     .from(events)
+    .leftJoin(eventRegistrations, eq(eventRegistrations.eventId, events.id))
+    .groupBy(events.id)
     .orderBy(desc(events.startDate), desc(events.id))
     .prepare();
   const byId = db
