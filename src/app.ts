@@ -99,6 +99,7 @@ export async function createApp(options: AppOptions) {
   const { db, config } = options;
   const now = options.now ?? (() => new Date());
   const dataVersion = db.$client.prepare<{ data_version: number }, []>("PRAGMA data_version");
+  // biome-ignore lint/style/noNonNullAssertion: PRAGMA data_version always answers one row
   const cache = createPublicCache({ now, timezone: config.timezone, dataVersion: () => dataVersion.get()!.data_version });
   const auth = createAuthService(db, options.jwtSecret, now);
   const ctx: AppContext = {

@@ -26,7 +26,8 @@ export function createSpamGuard(ctx: AppContext, postsPerWindow: number) {
 type Trapped<T> = T & { [HONEYPOT_FIELD]?: unknown };
 
 /** A visitor form's body: checked by its shared schema, with the honeypot's value kept beside it for `isBot`. */
-export function formBody<S extends Struct<any, any>>(schema: S): StandardSchema<Trapped<Infer<S>>, Trapped<Infer<S>>> {
+// biome-ignore lint/suspicious/noExplicitAny: any struct of any type; its own type is read back with Infer<S>
+export function formBody<S extends Struct<any, unknown>>(schema: S): StandardSchema<Trapped<Infer<S>>, Trapped<Infer<S>>> {
   const checked = standard(schema)["~standard"];
   return {
     "~standard": {

@@ -13,7 +13,7 @@ export type StandardSchema<Input, Output> = {
 };
 type StandardIssue = { readonly message: string; readonly path?: readonly PropertyKey[] };
 
-function checkBody<T>(body: unknown, schema: Struct<T, any>): [Issue[], undefined] | [undefined, T] {
+function checkBody<T>(body: unknown, schema: Struct<T, unknown>): [Issue[], undefined] | [undefined, T] {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return [[{ path: "", message: "Expected a JSON object" }], undefined];
   const [error, value] = validate(body, schema, { coerce: true, mask: true });
   if (error) return [error.failures().map((failure) => ({ path: failure.path.join("."), message: failure.message })), undefined];
@@ -21,7 +21,7 @@ function checkBody<T>(body: unknown, schema: Struct<T, any>): [Issue[], undefine
 }
 
 /** Checks a request body against a shared schema: trims, drops unknown fields, or throws a 400 listing every issue. */
-export function parseBody<T>(body: unknown, schema: Struct<T, any>): T {
+export function parseBody<T>(body: unknown, schema: Struct<T, unknown>): T {
   const [issues, value] = checkBody(body, schema);
   if (issues) throw validationError(issues);
   return value as T;
@@ -31,7 +31,8 @@ export function parseBody<T>(body: unknown, schema: Struct<T, any>): T {
  * A route's body checked by a shared superstruct schema, as the Standard Schema Elysia validates with (so that the
  * handler gets the trimmed value, and Eden knows the request's type). A failure is answered by `answerInvalid`.
  */
-export function standard<S extends Struct<any, any>>(schema: S): StandardSchema<Infer<S>, Infer<S>> {
+// biome-ignore lint/suspicious/noExplicitAny: any struct of any type; its own type is read back with Infer<S>
+export function standard<S extends Struct<any, unknown>>(schema: S): StandardSchema<Infer<S>, Infer<S>> {
   return {
     "~standard": {
       version: 1,
@@ -44,9 +45,14 @@ export function standard<S extends Struct<any, any>>(schema: S): StandardSchema<
   };
 }
 
+/** A positive integer id from a route parameter or a link's query, or 0 when it is none. */
+export function toId(raw: string | undefined): number {
+  return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
+}
+
 /** A positive integer id from a route parameter; anything else is a 404 with `notFoundMessage`. */
 export function parseId(raw: string, notFoundMessage: string): number {
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
+  const id = toId(raw);
   if (id <= 0) throw notFound(notFoundMessage);
   return id;
 }
@@ -58,8 +64,7 @@ export function idParam(notFoundMessage: string): StandardSchema<{ id: string | 
       version: 1,
       vendor: "id",
       validate: (value) => {
-        const raw = String((value as { id?: unknown } | null)?.id ?? "");
-        const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
+        const id = toId(String((value as { id?: unknown } | null)?.id ?? ""));
         return id > 0 ? { value: { id } } : { issues: [{ message: notFoundMessage, path: ["id"] }] };
       },
     },
@@ -72,5 +77,5 @@ export function answerInvalid(error: Pick<ValidationError, "type" | "validator" 
   const result = schema["~standard"]?.validate(error.value);
   if (!result?.issues) return undefined;
   const issues = result.issues.map((issue) => ({ path: (issue.path ?? []).join("."), message: issue.message }));
-  return errorResponse(error.type === "params" ? notFound(issues[0]!.message) : validationError(issues));
+  return errorResponse(error.type === "params" ? notFound(issues[0]?.message ?? "Not found") : validationError(issues));
 }

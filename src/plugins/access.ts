@@ -18,7 +18,10 @@ export function access(verify: Verify, cache: PublicCache) {
   const checked = new WeakMap<Request, Promise<unknown>>();
   const guard = async ({ request }: { request: Request }): Promise<void> => {
     let check = checked.get(request);
-    if (!check) checked.set(request, (check = verify(request.headers.get("authorization"))));
+    if (!check) {
+      check = verify(request.headers.get("authorization"));
+      checked.set(request, check);
+    }
     await check;
   };
   const adminBody = limitedBodyParser(ADMIN_BODY_LIMIT);

@@ -7,26 +7,20 @@ const SLOTS = ["head", "root"] as const;
 
 type Slot = (typeof SLOTS)[number];
 
-/** The shell's text around its slots, in order: text, slot, text, slot, text. */
-export type Shell = { texts: string[]; slots: Slot[] };
+/** The shell's text before its first slot, then each slot with the text after it. */
+export type Shell = { start: string; slots: [Slot, string][] };
 
 /** What fills a page: the head's tags, and the rendered #root with what follows it (without it, the empty #root). */
 export type PageContent = { head: string; root?: { html: string; tail: string } };
 
 /** Cuts the built shell at its markers; null when it has not every slot once (then `/` is the shell as it is). */
 export function parseShell(html: string): Shell | null {
-  const texts: string[] = [];
-  const slots: Slot[] = [];
-  let at = 0;
-  for (const match of html.matchAll(SLOT)) {
-    const name = match[1] as Slot;
-    if (!SLOTS.includes(name) || slots.includes(name)) return null;
-    texts.push(html.slice(at, match.index));
-    slots.push(name);
-    at = match.index + match[0].length;
-  }
-  texts.push(html.slice(at));
-  return slots.length === SLOTS.length ? { texts, slots } : null;
+  const matches = [...html.matchAll(SLOT)];
+  const names = matches.map((match) => match[1] as Slot);
+  if (names.length !== SLOTS.length || SLOTS.some((slot) => !names.includes(slot))) return null;
+  const ends = matches.map((match) => match.index + match[0].length);
+  const slots = matches.map((match, i): [Slot, string] => [match[1] as Slot, html.slice(ends[i], matches[i + 1]?.index ?? html.length)]);
+  return { start: html.slice(0, matches[0]?.index ?? 0), slots };
 }
 
 /**
@@ -38,9 +32,6 @@ export function renderDocument(shell: Shell, { head, root }: PageContent): strin
     head,
     root: root ? `<div id="root">${root.html}</div>${root.tail}` : '<div id="root"></div>',
   };
-  let html = shell.texts[0]!;
-  shell.slots.forEach((slot, index) => {
-    html += fill[slot] + shell.texts[index + 1]!;
-  });
+  const html = shell.start + shell.slots.map(([slot, text]) => fill[slot] + text).join("");
   return root ? html.replaceAll('<script type="module"', '<script type="module" fetchpriority="low"') : html;
 }

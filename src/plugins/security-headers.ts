@@ -28,7 +28,7 @@ export function styleHash(text: string): string {
 
 /** The CSP sources of the `<style>` elements of `html` (the built page shell, whose stylesheet the build inlines). */
 export function inlineStyleHashes(html: string): string[] {
-  return [...new Set([...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, text]) => styleHash(text!)))];
+  return [...new Set([...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, text]) => styleHash(text ?? "")))];
 }
 
 /** The headers every answer carries (errors and 404s included), as Elysia's default headers. */

@@ -1,17 +1,14 @@
 // Issue 6 item 12: the contact, newsletter and registration forms carry a hidden honeypot and a per-IP limit; bots
 // are turned away without storing anything; real visitors are never blocked.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { events } from "@db/schema.ts";
+import { createEvent } from "@tests/support/factories.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { figure } from "./support.ts";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  t.db
-    .insert(events)
-    .values({ name: "Open Day", type: "workshop", startDate: "2099-01-01", time: "10 AM", location: "Hall", description: "<p>All welcome here.</p>" })
-    .run();
+  createEvent(t.db);
 });
 afterAll(() => t.cleanup());
 

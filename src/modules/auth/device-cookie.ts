@@ -25,7 +25,7 @@ export function deviceCookies(secret: string) {
       const expected = Buffer.from(sign(`${user}.${nonce}`));
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      return Buffer.from(user, "base64url").toString() === username ? value! : null;
+      return Buffer.from(user, "base64url").toString() === username ? (value ?? null) : null;
     },
   };
 }

@@ -21,6 +21,7 @@ export function authModule(ctx: AppContext, auth: AuthService) {
       "/login",
       async ({ body: { username, password }, request, cookie }) => {
         const { token, device } = await auth.login(username, password, attempt(request, cookie[DEVICE_COOKIE]?.value));
+        // biome-ignore lint/style/noNonNullAssertion: Elysia creates a cookie jar entry for any name on access
         cookie[DEVICE_COOKIE]!.set({
           value: device,
           path: "/api/admin",

@@ -116,6 +116,7 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date) {
       const checked = await checkPassword(input.username, input.currentPassword, attempt);
       if (!checked) throw badRequest("Username or current password is incorrect");
       await setPassword(db, checked.user.username, input.newPassword);
+      // biome-ignore lint/style/noNonNullAssertion: the user was found just above; a password change keeps the row
       const updated = byId.get({ id: checked.user.id })!;
       return { success: true, message: "Password updated successfully", token: await issueToken(updated) };
     },

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from "node:path";
 import { classes, eventRegistrations, events, settings, users } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { createClass, createEvent, createRegistration } from "@tests/support/factories.ts";
 import { scenarios } from "@tests/support/scenarios.ts";
 import { BACKUPS_KEPT, type BackupInfo, listBackups, nextDailyDelay, scheduleDailyBackups, takeBackup } from "./service.ts";
 import { extractTar, TAR_LIMITS, type TarLimits, tarStream } from "./tar.ts";
@@ -12,27 +13,13 @@ const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 
 let t: TestApp;
 let token: string;
 
-const event = (id: number, name: string) => ({
-  id,
-  name,
-  type: "retreat",
-  startDate: "2030-04-02",
-  time: "9am",
-  location: "Hall",
-  description: "<p>A description long enough.</p>",
-  images: [`/uploads/photo-${id}.png`],
-});
+const event = (id: number, name: string) => createEvent(t.db, { id, name, images: [`/uploads/photo-${id}.png`] });
 
 function seed() {
-  t.db
-    .insert(events)
-    .values([event(1, "Easter Retreat"), event(2, "Gita Workshop")])
-    .run();
-  t.db.insert(eventRegistrations).values({ eventId: 1, name: "Asha", email: "asha@example.org", phone: "123456" }).run();
-  t.db
-    .insert(classes)
-    .values({ name: "Hatha", level: "Beginner", days: "Mon", time: "7am", location: "Hall", description: "<p>Gentle.</p>", icon: "yoga" })
-    .run();
+  event(1, "Easter Retreat");
+  event(2, "Gita Workshop");
+  createRegistration(t.db, 1, { name: "Asha" });
+  createClass(t.db);
   t.db.insert(settings).values({ key: "youtubeApiKey", value: "key-at-backup-time" }).run();
   mkdirSync(join(t.config.dataDir, "uploads"), { recursive: true });
   writeFileSync(join(t.config.dataDir, "uploads", "photo-1.png"), PNG);
@@ -108,6 +95,18 @@ describe("taking and listing backups", () => {
     // Twelve in the same second: the names count up and the two oldest went.
     expect(manual[0]).toBe("20261020T030000Z-manual-12");
     expect(manual.at(-1)).toBe("20261020T030000Z-manual-3");
+  });
+
+  test("daily backups follow the schedule: the newest of each of the last N days, weeks and months (BACKUP_KEEP_*)", () => {
+    const keep = { daily: 2, weekly: 2, monthly: 3 };
+    const deps = (iso: string) => ({ db: t.db, dataDir: t.config.dataDir, now: () => new Date(iso), keep });
+    for (const day of ["2026-08-15", "2026-09-20", "2026-10-01", "2026-10-20", "2026-10-27", "2026-10-28", "2026-10-29"])
+      takeBackup(deps(`${day}T03:00:00Z`), "daily");
+    const daily = listBackups(t.config.dataDir)
+      .filter((backup) => backup.kind === "daily")
+      .map((backup) => backup.name.slice(0, 8));
+    // Days: Oct 29, 28; weeks: Oct 29 (week of Oct 26), Oct 20 (week of Oct 19); months: Oct, Sep (Sep 20), Aug (Aug 15).
+    expect(daily).toEqual(["20261029", "20261028", "20261020", "20260920", "20260815"]);
   });
 
   test("a daily backup is due at start when the last is 24 h old, then 24 h after the last", () => {
@@ -192,7 +191,7 @@ describe("restore", () => {
     const backup = await takeOne();
     // Changes after the backup: an event renamed, one added, a class removed, an upload changed, a password changed.
     t.db.update(events).set({ name: "Renamed" }).run();
-    t.db.insert(events).values(event(3, "Added later")).run();
+    event(3, "Added later");
     t.db.delete(classes).run();
     t.db.update(settings).set({ value: "newer-key" }).run();
     writeFileSync(join(t.config.dataDir, "uploads", "photo-1.png"), "changed");

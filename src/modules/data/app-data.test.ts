@@ -6,6 +6,7 @@ import { getSetting } from "@server/lib/settings.ts";
 import { EXPORT_SECTIONS } from "@server/shared/constants.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { exportContent, importThroughApi, PNG_BYTES, sampleExport, writeSampleUploads } from "@tests/support/data-fixtures.ts";
+import { createSubscriber } from "@tests/support/factories.ts";
 import { autoRestore, loadAppData, MANIFEST_FILE, sectionFile } from "./app-data.ts";
 
 let t: TestApp;
@@ -257,7 +258,7 @@ describe("autoRestore at start", () => {
   test("leaves a database with any content alone", async () => {
     await seedAndSync(t, token);
     wipeContent(t);
-    t.db.insert(subscribers).values({ email: "only@example.com" }).run();
+    createSubscriber(t.db);
     const before = await exportContent(t, token);
     expect(autoRestore({ db: t.db, config: t.config })).toEqual({
       status: "skipped",

@@ -2,7 +2,7 @@ import type { AppContext } from "@server/context.ts";
 import { badRequest, tooManyRequests } from "@server/lib/errors.ts";
 import { RateLimiter } from "@server/lib/rate-limit.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
-import { idParam, standard } from "@server/lib/validate.ts";
+import { idParam, standard, toId } from "@server/lib/validate.ts";
 import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import { newsletterPath, SITE_FORM_FIELD, unsubscribePagePath } from "@server/shared/newsletter-links.ts";
 import { newsletterMailSchema, newsletterSchema } from "@server/shared/schemas.ts";
@@ -14,8 +14,6 @@ import { createSubscribersService, subscriberLinks } from "./service.ts";
 /** Confirmation mails one address may be sent in an hour: the form cannot be used to mail-bomb a stranger. */
 const MAILS_PER_ADDRESS_PER_HOUR = 3;
 
-type LinkQuery = { id?: string; token?: string };
-
 /** Newsletter sign-ups from the footer (double opt-in while mail is on), managed in the admin's Subscribers tab. */
 export function subscribersModule(ctx: AppContext) {
   const outbox = createOutbox(ctx.db, ctx.config);
@@ -24,7 +22,6 @@ export function subscribersModule(ctx: AppContext) {
   const newsletters = createNewslettersService(ctx.db, outbox, links);
   const spam = createSpamGuard(ctx, 10);
   const perAddress = new RateLimiter(MAILS_PER_ADDRESS_PER_HOUR, 60 * 60 * 1000, () => ctx.now().getTime());
-  const linkId = (query: LinkQuery) => (query.id && /^\d{1,15}$/.test(query.id) ? Number(query.id) : 0);
   return (
     new Elysia({ name: "subscribers", prefix: "/api" })
       .use(ctx.access)
@@ -47,10 +44,10 @@ export function subscribersModule(ctx: AppContext) {
       // The links land on the site (src/shared/newsletter-links.ts): its page shows the outcome, or the one button
       // that unsubscribes, so that a mail scanner following links unsubscribes nobody.
       .get("/newsletter/confirm", ({ query, redirect }) =>
-        redirect(newsletterPath(service.confirm(linkId(query), query.token ?? "") ? "confirmed" : "invalid"), 303),
+        redirect(newsletterPath(service.confirm(toId(query.id), query.token ?? "") ? "confirmed" : "invalid"), 303),
       )
       .get("/newsletter/unsubscribe", ({ query, redirect }) => {
-        const [id, token] = [linkId(query), query.token ?? ""];
+        const [id, token] = [toId(query.id), query.token ?? ""];
         return redirect(service.isUnsubscribeLink(id, token) ? unsubscribePagePath(id, token) : newsletterPath("invalid"), 303);
       })
       // RFC 8058: a POST of `List-Unsubscribe=One-Click` to the List-Unsubscribe URL, no cookie, no login, answered
@@ -58,7 +55,7 @@ export function subscribersModule(ctx: AppContext) {
       .post(
         "/newsletter/unsubscribe",
         ({ query, body, redirect }) => {
-          const done = service.unsubscribe(linkId(query), query.token ?? "");
+          const done = service.unsubscribe(toId(query.id), query.token ?? "");
           if (body && typeof body === "object" && SITE_FORM_FIELD in body) return redirect(newsletterPath(done ? "unsubscribed" : "invalid"), 303);
           if (!done) throw badRequest("This link is not valid");
           return { success: true, message: "You are unsubscribed" };

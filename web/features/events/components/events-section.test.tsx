@@ -6,9 +6,11 @@ import { afterEach, describe, expect, test } from "bun:test";
 import type { Event } from "@server/shared/types.ts";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { eventsQueryOptions } from "@web/lib/queries/events.ts";
-import { renderWithData } from "@web/test-dom.tsx";
+import { renderWithData, withDom } from "@web/test-dom.tsx";
 import { MemoryRouter } from "react-router";
 import { EventsSection } from "./events-section.tsx";
+
+withDom();
 
 afterEach(cleanup);
 

@@ -4,8 +4,10 @@
 import { afterEach, describe, expect, spyOn, test } from "bun:test";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { Toaster } from "@web/components/ui/toast.tsx";
-import { renderWithData, waitUntilGone } from "@web/test-dom.tsx";
+import { renderWithData, waitUntilGone, withDom } from "@web/test-dom.tsx";
 import { RegistrationForm } from "./registration-form.tsx";
+
+withDom();
 
 afterEach(cleanup);
 
