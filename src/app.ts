@@ -84,7 +84,7 @@ const unknownPaths = (ctx: AppContext) =>
     .all("/api/admin/*", notFoundJson, { admin: true });
 
 /** What every answer goes through: the error mapping, global so that it applies to every route, wherever added. */
-const errors = () =>
+export const errors = () =>
   new Elysia({ name: "errors" }).onError({ as: "global" }, ({ error, code, request }) => {
     if (error instanceof HttpError) return errorResponse(error);
     // Elysia wraps what a body parser throws (src/lib/body.ts: 413, 400) in its ParseError.

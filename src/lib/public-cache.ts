@@ -15,8 +15,8 @@ export type CachedAnswer = {
   brPending?: Promise<Uint8Array<ArrayBuffer>>;
 };
 
-/** What a builder produces: the answer's bytes, or a Response to pass through uncached (an error, say). */
-export type Built = { body: string | Uint8Array<ArrayBuffer>; contentType: string } | Response;
+/** What a builder produces: the answer's bytes and their type. */
+export type Built = { body: string | Uint8Array<ArrayBuffer>; contentType: string };
 
 export type PublicCacheOptions = {
   /** The clock and SITE_TIMEZONE: answers are kept for one date there only ("upcoming" changes at midnight). */
@@ -38,7 +38,7 @@ export type PublicCache = ReturnType<typeof createPublicCache>;
 
 /** The cache of public answers. `invalidate()` is what `ctx.onPublicChange()` calls after a write. */
 export function createPublicCache(options: PublicCacheOptions) {
-  let entries = new Map<string, CachedAnswer | Promise<CachedAnswer | Response>>();
+  let entries = new Map<string, CachedAnswer | Promise<CachedAnswer>>();
   let day = "";
   let version = options.dataVersion?.() ?? 0;
   let generation = 0;
@@ -91,17 +91,13 @@ export function createPublicCache(options: PublicCacheOptions) {
       return found instanceof Promise ? undefined : found;
     },
     /** The answer stored under `key`, building (once, even under concurrent requests) when missing. */
-    async get(key: string, build: () => Built | Promise<Built>): Promise<CachedAnswer | Response> {
+    async get(key: string, build: () => Built | Promise<Built>): Promise<CachedAnswer> {
       checkFreshness();
       const found = entries.get(key);
       if (found) return found;
       const store = entries;
       const pending = (async () => {
         const built = await build();
-        if (built instanceof Response) {
-          store.delete(key);
-          return built;
-        }
         const answer = toAnswer(built.body, built.contentType);
         if (entries === store) store.set(key, answer);
         return answer;

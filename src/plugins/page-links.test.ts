@@ -13,7 +13,10 @@ const SITE = "https://yoga.example.org";
 let t: TestApp;
 beforeAll(async () => {
   const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
-  writeFileSync(join(web, "index.html"), `<!doctype html><html lang="en"><head><title>Shell</title></head><body><div id="root"></div></body></html>`);
+  writeFileSync(
+    join(web, "index.html"),
+    `<!doctype html><html lang="en"><head><!--page:head--><title>Shell</title><!--/page:head--></head><body><!--page:root--><div id="root"></div><!--/page:root--></body></html>`,
+  );
   t = await createTestApp({ webAssets: await assetsFromDirectory(web), now: () => new Date("2026-11-21T00:00:00Z"), env: { SITE_URL: SITE } });
   // A 1200 x 800 photo: its preview copy is not enlarged to 1280.
   mkdirSync(join(t.config.dataDir, "uploads"), { recursive: true });

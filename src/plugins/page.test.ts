@@ -17,7 +17,7 @@ beforeAll(async () => {
   const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
   writeFileSync(
     join(web, "index.html"),
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shell</title><meta name="description" content="shell"><link rel="icon" type="image/svg+xml" href="/favicon-abcdef12.svg"><script type="module" src="/index-abcdef12.js"></script></head><body><div id="root"></div></body></html>`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><!--page:head--><title>Shell</title><meta name="description" content="shell"><link rel="icon" type="image/svg+xml" href="/favicon-abcdef12.svg"><!--/page:head--><script type="module" src="/index-abcdef12.js"></script></head><body><!--page:root--><div id="root"></div><!--/page:root--></body></html>`,
   );
   t = await createTestApp({ webAssets: await assetsFromDirectory(web), now: () => new Date("2026-11-21T00:00:00Z"), env: { SITE_URL: SITE } });
   t.db
@@ -178,7 +178,10 @@ describe("server-side rendering", () => {
   test("/ holds the rendered app with its data and the dehydrated query cache; rebuilt after a write", async () => {
     const { renderHomePage } = await import("@web/app/server-render.tsx");
     const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
-    writeFileSync(join(web, "index.html"), `<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>`);
+    writeFileSync(
+      join(web, "index.html"),
+      `<!doctype html><html><head><!--page:head--><title>Shell</title><!--/page:head--></head><body><!--page:root--><div id="root"></div><!--/page:root--></body></html>`,
+    );
     const app = await createTestApp({
       webAssets: await assetsFromDirectory(web),
       renderPage: renderHomePage,
@@ -221,8 +224,8 @@ describe("server-side rendering", () => {
 describe("the built shell's inline stylesheet and the rendered page's loading order", () => {
   const STYLE = "html{color:#221f1a}.p_4{padding:1rem}";
   const SHELL =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shell</title><style>${STYLE}</style>` +
-    `<script type="module" crossorigin src="/index-abcdef12.js"></script></head><body><div id="root"></div></body></html>`;
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><!--page:head--><title>Shell</title><!--/page:head--><style>${STYLE}</style>` +
+    `<script type="module" crossorigin src="/index-abcdef12.js"></script></head><body><!--page:root--><div id="root"></div><!--/page:root--></body></html>`;
   let app: TestApp;
   beforeAll(async () => {
     const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));

@@ -1,45 +1,36 @@
-// GET /: the built index.html with the page's metadata in <head> (and, when a renderer is given, the React tree
-// rendered with its data), kept in the public cache so serving it costs a lookup until a write changes it. Each
-// event's and archive entry's link (`/?event=<id>`, `/?archive=<id>`, issue 16) is a page of its own for crawlers and
-// link previews, cached the same way; and sitemap.xml, which lists those links. Where the newsletter's links land
-// (`/?newsletter=<state>`, issue 15) is `/` with a notice, one kept page per state.
+// GET /: the built index.html with the page's metadata in <head> and, when a renderer is given, the React tree
+// rendered with its data (src/plugins/page-document.ts fills the shell's slots), kept in the public cache so serving
+// it costs a lookup until a write changes it. Each event's and archive entry's link (`/?event=<id>`, `/?archive=<id>`,
+// issue 16) is a page of its own for crawlers and link previews, cached the same way. Where the mailed links (newsletter, registration cancel) land
+// are src/plugins/landing-pages.ts; the sitemap, which lists the links, src/plugins/sitemap.ts.
 
 import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import type { Config } from "@server/config.ts";
 import { errorText, log } from "@server/lib/log.ts";
+import { type LinkedItem, type PreviewImage, pageHead, portraitPreload } from "@server/lib/page-metadata.ts";
+import { type PublicCache, sendCached, toAnswer } from "@server/lib/public-cache.ts";
+import type { PageData } from "@server/page-data.ts";
+import { imageSources } from "@server/shared/images.ts";
+import { archiveItemPath, eventPath, linkedDialog, linkPath } from "@server/shared/links.ts";
+import type { ArchiveItem, PublicEvent as Event } from "@server/shared/types.ts";
 import { Elysia } from "elysia";
-import type { Config } from "../config.ts";
-import { type LinkedItem, type PreviewImage, pageHead, portraitPreload } from "../lib/page-metadata.ts";
-import { type PublicCache, sendCached, toAnswer } from "../lib/public-cache.ts";
-import type { PageData } from "../page-data.ts";
-import { imageSources } from "../shared/images.ts";
-import { archiveItemPath, eventPath, linkedDialog, linkPath } from "../shared/links.ts";
-import { type NewsletterNotice, newsletterNotice, newsletterPath, unsubscribeAction, unsubscribePagePath } from "../shared/newsletter-links.ts";
-import {
-  cancelPagePath,
-  type RegistrationNotice,
-  registrationCancelPath,
-  registrationNotice,
-  registrationPath,
-} from "../shared/registration-links.ts";
-import type { ArchiveItem, PublicEvent as Event } from "../shared/types.ts";
+import { landingPages } from "./landing-pages.ts";
+import { parseShell, renderDocument } from "./page-document.ts";
 import { requestId } from "./request-log.ts";
-import { ICON_LINKS, SITE_NAME, sitemapXml } from "./site-files.ts";
+import { ICON_LINKS, SITE_NAME } from "./site-files.ts";
+import { sitemap } from "./sitemap.ts";
 import type { WebAssetFiles } from "./web-assets.ts";
 
 const REVALIDATE = "public, max-age=0, must-revalidate";
-const SITEMAP_CACHE = "public, max-age=3600";
 /** Link pages kept at once (between two writes); more are rendered on each request. */
 const MAX_LINK_PAGES = 100;
 /** The width of the resized copy a link preview shows (one of src/shared/images.ts's). */
 const PREVIEW_WIDTH = 1280;
-/** The newsletter's landings are no pages of their own for search engines (their canonical is `/`). */
+/** The mailed links' landings are no pages of their own for search engines (their canonical is `/`). */
 const NOINDEX = '<meta name="robots" content="noindex">';
-/** The unsubscribe page is kept with this link in its form, which each request's own link replaces. */
-const STAND_IN = { id: "1", token: "0".repeat(43) };
-const formAction = (id: string, token: string) => unsubscribeAction(id, token).replace("&", "&amp;");
 
-type Linked = { path: string; createdAt: string } & ({ event: Event } | { entry: ArchiveItem });
+export type Linked = { path: string; createdAt: string } & ({ event: Event } | { entry: ArchiveItem });
 
 /** Every link that exists, by its path: the upcoming events, then the archive's entries (past events and rows). */
 function linksOf(events: Event[], archive: ArchiveItem[]): Map<string, Linked> {
@@ -100,9 +91,10 @@ export function readShell(files: WebAssetFiles): string | null {
   }
 }
 
-/** GET / and /sitemap.xml. */
-export function page({ files, shell: builtShell, config, cache, data: loadData, render, fallback }: PageOptions) {
-  let shell = builtShell;
+/** GET /, the link pages, the mailed links' landings and /sitemap.xml. */
+export function page({ files, shell: html, config, cache, data: loadData, render, fallback }: PageOptions) {
+  const shell = html === null ? null : parseShell(html);
+  if (html !== null && !shell) console.error("The page shell has no <!--page:head--> and <!--page:root--> slots: / is served as the shell.");
   const assetUrls: Record<string, string> = {};
   for (const path of Object.keys(files)) {
     const match = /^\/([^/]+)-[a-z0-9]{8,}\.(svg|png|jpe?g|webp|gif|avif)$/.exec(path);
@@ -127,9 +119,9 @@ export function page({ files, shell: builtShell, config, cache, data: loadData, 
     return made;
   };
 
+  /** A page's document: its data read, its head made, its tree rendered, the shell's slots filled. */
   const build = async (request: Request, link?: Linked, noindex = false) => {
-    // biome-ignore lint/style/noNonNullAssertion: the build always writes index.html (the asset table is generated from it)
-    shell ??= await Bun.file(files["/index.html"]!).text();
+    if (!shell) throw new Error("No page shell with slots");
     const data = await loadData();
     let linked: LinkedItem | undefined;
     if (link) {
@@ -140,59 +132,22 @@ export function page({ files, shell: builtShell, config, cache, data: loadData, 
       (noindex ? NOINDEX : "") +
       portraitPreload(data.profile) +
       ICON_LINKS +
-      pageHead({
-        siteUrl: config.siteUrl,
-        siteName: SITE_NAME,
-        timezone: config.timezone,
-        profile: data.profile,
-        events: data.events,
-        linked,
-      });
-    // The metadata takes the place of the shell's own title, description and icon (early in <head>, before the
-    // stylesheet and the scripts).
-    const withoutDescription = shell.replace(/\s*<meta name="description"[^>]*>/, "").replace(/\s*<link rel="icon"[^>]*>/, "");
-    const titled = /<title>[\s\S]*?<\/title>/;
-    let html = titled.test(withoutDescription)
-      ? withoutDescription.replace(titled, () => head)
-      : withoutDescription.replace("</head>", () => `${head}</head>`);
-    if (render) {
-      const rendered = await render({ request, data, assetUrls });
-      html = html.replace('<div id="root"></div>', () => `<div id="root">${rendered.root}</div>${rendered.tail ?? ""}`);
-      // Rendered, the page reads without its script, which only makes it interactive: the portrait and the fonts,
-      // which the visitor sees, go first on the network.
-      html = html.replace(/<script type="module"(?![^>]*fetchpriority)/, '<script type="module" fetchpriority="low"');
-    }
-    return { body: html, contentType: "text/html; charset=utf-8" };
+      pageHead({ siteUrl: config.siteUrl, siteName: SITE_NAME, timezone: config.timezone, profile: data.profile, events: data.events, linked });
+    const rendered = render ? await render({ request, data, assetUrls }) : undefined;
+    const root = rendered && { html: rendered.root, tail: rendered.tail ?? "" };
+    return { body: renderDocument(shell, { head, root }), contentType: "text/html; charset=utf-8" };
   };
 
-  const noticePage = async (notice: NewsletterNotice, url: URL) => {
-    const path = notice.state === "unsubscribe" ? unsubscribePagePath(STAND_IN.id, STAND_IN.token) : newsletterPath(notice.state);
-    const kept = await cache.get(`page:/?newsletter=${notice.state}`, () => build(new Request(new URL(path, url)), undefined, true));
-    if (notice.state !== "unsubscribe" || kept instanceof Response) return kept;
-    const html = new TextDecoder().decode(kept.body).replace(formAction(STAND_IN.id, STAND_IN.token), formAction(notice.id, notice.token));
-    return toAnswer(html, kept.contentType);
-  };
-
-  // A registration's cancel link lands the same way (issue 23): its page is kept with a stand-in link in its form.
-  const cancelAction = (id: string, token: string) => registrationCancelPath(id, token).replace("&", "&amp;");
-  const registrationPage = async (notice: RegistrationNotice, url: URL) => {
-    const path = notice.state === "cancel" ? cancelPagePath(STAND_IN.id, STAND_IN.token) : registrationPath(notice.state);
-    const kept = await cache.get(`page:/?registration=${notice.state}`, () => build(new Request(new URL(path, url)), undefined, true));
-    if (notice.state !== "cancel" || kept instanceof Response) return kept;
-    const html = new TextDecoder().decode(kept.body).replace(cancelAction(STAND_IN.id, STAND_IN.token), cancelAction(notice.id, notice.token));
-    return toAnswer(html, kept.contentType);
-  };
+  const landings = landingPages(cache, (request) => build(request, undefined, true));
 
   /**
-   * The page a request for `/` gets: a newsletter link's landing; its link's own page when it names an event or entry
+   * The page a request for `/` gets: a mailed link's landing; its link's own page when it names an event or entry
    * that exists (the address rendered is the link alone, whatever else the query holds); the plain `/` otherwise.
    */
   const answerFor = async (request: Request) => {
     const url = new URL(request.url);
-    const notice = newsletterNotice(url.searchParams);
-    if (notice) return noticePage(notice, url);
-    const registration = registrationNotice(url.searchParams);
-    if (registration) return registrationPage(registration, url);
+    const landing = landings.answer(url);
+    if (landing) return landing;
     const named = linkedDialog(url.searchParams);
     const path = named ? linkPath(named.kind, named.id) : "/";
     const key = `page:${path}`;
@@ -212,21 +167,15 @@ export function page({ files, shell: builtShell, config, cache, data: loadData, 
 
   return new Elysia({ name: "page" })
     .get("/", async ({ request, set }) => {
-      if (!files["/index.html"]) return fallback(request);
+      if (!shell) return fallback(request);
       try {
         const answer = await answerFor(request);
-        return answer instanceof Response ? answer : sendCached(request, answer, set, REVALIDATE);
+        return sendCached(request, answer, set, REVALIDATE);
       } catch (error) {
         // The plain app shell still works (it loads its data itself): better than an error page.
         log.error("Rendering / failed; serving the app shell", { id: requestId(request), error: errorText(error) });
         return fallback(request);
       }
     })
-    .get("/sitemap.xml", async ({ request, set }) => {
-      const answer = await cache.get("sitemap.xml", async () => ({
-        body: sitemapXml(config.siteUrl, [...(await currentLinks()).values()]),
-        contentType: "application/xml; charset=utf-8",
-      }));
-      return answer instanceof Response ? answer : sendCached(request, answer, set, SITEMAP_CACHE);
-    });
+    .use(sitemap(config.siteUrl, cache, async () => [...(await currentLinks()).values()]));
 }

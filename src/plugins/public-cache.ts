@@ -16,7 +16,7 @@ export function cachedRead<T>(cache: PublicCache, read: () => T): (context: Pick
     const ready = cache.peek(route);
     if (ready) return sendCached(request, ready, set);
     const build = () => ({ body: JSON.stringify(read()), contentType: JSON_TYPE });
-    return cache.get(route, build).then((answer) => (answer instanceof Response ? answer : sendCached(request, answer, set)));
+    return cache.get(route, build).then((answer) => sendCached(request, answer, set));
   };
   return handler as unknown as (context: Pick<Context, "request" | "set" | "route">) => T;
 }

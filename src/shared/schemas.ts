@@ -209,6 +209,7 @@ export const notificationRowSchema = assign(notificationSchema, object({ ...rowC
 import { refine } from "superstruct";
 
 /** The admin's reset-password form: the call's fields plus a confirmation that must match (spec §5). */
+export type ResetPasswordInput = Infer<typeof resetPasswordSchema>;
 export const resetPasswordFormSchema = refine(
   object({ ...resetPasswordSchema.schema, confirmPassword: string() }),
   "passwordsMatch",

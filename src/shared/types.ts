@@ -8,14 +8,6 @@ export type Registration = EventRegistration & { position: number | null };
 export type RegistrationAnswer = { state: "confirmed" } | { state: "waiting"; position: number };
 /** One event of GET /api/events: its places left (null: unlimited) and whether registration is open (issue 23). */
 export type PublicEvent = Event & { placesLeft: number | null; registrationOpen: boolean };
-/** One event of GET /api/admin/events: its registrations counted by state. */
-export type AdminEvent = Event & {
-  registrationCount: number;
-  confirmedCount: number;
-  waitingCount: number;
-  cancelledCount: number;
-  checkedInCount: number;
-};
 
 /** GET /api/profile: the stored profile, or the spec §2.1 defaults (id 0) when none is stored. */
 /** GET /api/profile: the stored profile (or the defaults, id 0) and the site's time zone (SITE_TIMEZONE). */
@@ -29,7 +21,8 @@ export type ArchiveItem = Omit<ArchiveEvent, "images"> & { source: "archive" | "
 
 export type Video = { id: string; title: string; publishedAt: string; thumbnail: string };
 export type VideoList = { videos: Video[]; channelId: string };
-export type VideoErrorCode = "QUOTA_EXCEEDED" | "RATE_LIMITED" | "AUTH_ERROR" | "NOT_CONFIGURED" | "UPSTREAM_ERROR";
+export const VIDEO_ERROR_CODES = ["QUOTA_EXCEEDED", "RATE_LIMITED", "AUTH_ERROR", "NOT_CONFIGURED", "UPSTREAM_ERROR"] as const;
+export type VideoErrorCode = (typeof VIDEO_ERROR_CODES)[number];
 export type VideoError = { error: string; code: VideoErrorCode; message: string };
 
 export type SyncStatus = { hasAppData: boolean; lastSync: string | null; files: string[] };

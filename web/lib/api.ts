@@ -29,65 +29,33 @@ export function getAdminToken(): string | null {
   }
 }
 
-type RequestOptions = { body?: unknown; on401?: "throw" | "returnNull" };
-
-/**
- * Any method, a path and an optional JSON body. Admin paths carry the stored bearer token; all requests send cookies.
- * DELETE and empty responses yield {}; a 401 throws unless `on401: "returnNull"`.
- */
-export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  const isForm = options.body instanceof FormData;
-  if (options.body !== undefined && !isForm) headers["Content-Type"] = "application/json";
-  const token = path.startsWith("/api/admin") ? getAdminToken() : null;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(path, {
-    method,
-    headers,
-    credentials: "include",
-    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
-  });
-  if (response.status === 401 && options.on401 === "returnNull") return null as T;
-  if (!response.ok) {
-    const text = await response.text();
-    const error = new ApiError(response.status, text, response.statusText);
-    if (response.status === 401 && path.startsWith("/api/admin") && path !== "/api/admin/login") {
-      window.dispatchEvent(new CustomEvent("admin:unauthorized", { detail: error.serverMessage }));
-    }
-    throw error;
-  }
-  if (method === "DELETE") return {} as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : {}) as T;
-}
-
-/** Default data loading: GET on the path. */
-export const getJson = <T>(path: string) => apiRequest<T>("GET", path);
-
 const ADMIN = "/api/admin";
 
-type Api = typeof import("./eden.ts").api;
+type Api = ReturnType<typeof import("./eden.ts").createApi>;
 type Answer = { data: unknown; error: { status: unknown; value: unknown } | null; response?: Response };
 
-// The module, not its `api`: Eden's client answers every property, `then` too, so a promise resolved with it would
-// call it as a thenable (a request "THEN /api") and never resolve.
-let eden: Promise<typeof import("./eden.ts")> | undefined;
+/** A 401 of an admin call but the login's tells the admin area its session is over. */
+async function onResponse(response: Response) {
+  const path = new URL(response.url || "/", "http://localhost").pathname;
+  if (response.status !== 401 || !path.startsWith(ADMIN) || path === `${ADMIN}/login`) return;
+  const { serverMessage } = new ApiError(401, await response.text(), response.statusText);
+  window.dispatchEvent(new CustomEvent("admin:unauthorized", { detail: serverMessage }));
+}
+
+// Held in an object: the client is a proxy with a `then` of its own, which a promise would call.
+let client: Promise<{ api: Api }> | undefined;
 
 /**
  * Calls the API through Eden Treaty (`call((api) => api.events.get())`), typed by the server's routes, and answers
- * the data, or throws the failure as an ApiError (spec §8: "status: body text"); a 401 of an admin call (but the
- * login's) tells the admin area its session is over. The client is loaded on the first call: `/` renders from the
- * server's data, so its first script does without it (ADR 24).
+ * the data, or throws the failure as an ApiError (spec §8: "status: body text"). Admin calls carry the stored token.
+ * The client is loaded on the first call: `/` renders from the server's data, so its first script does without it.
  */
 export async function call<A extends Answer>(request: (api: Api) => Promise<A>): Promise<NonNullable<A["data"]>> {
-  eden ??= import("./eden.ts");
-  const answer = await request((await eden).api);
+  client ??= import("./eden.ts").then(({ createApi }) => ({
+    api: createApi({ token: (path) => (path.startsWith(ADMIN) ? getAdminToken() : null), onResponse }),
+  }));
+  const answer = await request((await client).api);
   if (!answer.error) return answer.data as NonNullable<A["data"]>;
   const { status, value } = answer.error;
-  const error = new ApiError(Number(status), typeof value === "string" ? value : JSON.stringify(value), answer.response?.statusText ?? "");
-  const path = answer.response ? new URL(answer.response.url, "http://localhost").pathname : "";
-  if (error.status === 401 && path.startsWith(ADMIN) && path !== `${ADMIN}/login`) {
-    window.dispatchEvent(new CustomEvent("admin:unauthorized", { detail: error.serverMessage }));
-  }
-  throw error;
+  throw new ApiError(Number(status), typeof value === "string" ? value : JSON.stringify(value), answer.response?.statusText ?? "");
 }

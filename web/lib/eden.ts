@@ -1,14 +1,19 @@
-// The Eden Treaty client of the API, built once; loaded on the first call (web/lib/api.ts `call`).
+// The Eden Treaty client of the API, made once, on the first call (web/lib/api.ts `call`, which passes it the token
+// and what to do with an answer).
 import { treaty } from "@elysiajs/eden/treaty2";
 import type { App } from "@server/app.ts";
-import { getAdminToken } from "./api.ts";
 
-/** Same origin; admin calls carry the stored bearer token; JSON is read as it is (no strings turned into Dates). */
-export const api = treaty<App>(typeof location === "undefined" ? "http://localhost" : location.origin, {
-  parseDate: false,
-  fetch: { credentials: "include" },
-  headers: (path) => {
-    const token = path.startsWith("/api/admin") ? getAdminToken() : null;
-    return token ? { authorization: `Bearer ${token}` } : undefined;
-  },
-}).api;
+type Hooks = { token: (path: string) => string | null; onResponse: (response: Response) => Promise<void> };
+
+/** Same origin (paths as they are); the token a path needs as a bearer; JSON read as it is (no strings made Dates). */
+export const createApi = ({ token, onResponse }: Hooks) =>
+  treaty<App>("", {
+    keepDomain: true,
+    parseDate: false,
+    fetch: { credentials: "include" },
+    headers: (path) => {
+      const bearer = token(path);
+      return bearer ? { authorization: `Bearer ${bearer}` } : undefined;
+    },
+    onResponse,
+  }).api;

@@ -180,6 +180,23 @@ describe("registrations", () => {
       },
       { name: "the list needs a token", method: "GET", url: "/api/admin/events/4/registrations", status: 401 },
       {
+        name: "the admin's event list counts each event's own registrations",
+        method: "GET",
+        url: "/api/admin/events",
+        auth: true,
+        status: 200,
+        expect: async (json, app) => {
+          const counted = (json as { id: number; registrationCount: number }[]).map(({ id, registrationCount }) => [id, registrationCount]);
+          const stored = app.db.$client.query("select eventId, count(*) as n from event_registrations group by eventId").all() as {
+            eventId: number;
+            n: number;
+          }[];
+          expect(stored.length).toBeGreaterThan(0);
+          for (const [id, registrationCount] of counted)
+            expect([id, registrationCount]).toEqual([id, stored.find((row) => row.eventId === id)?.n ?? 0]);
+        },
+      },
+      {
         name: "deleting the event deletes its registrations",
         method: "DELETE",
         url: "/api/admin/events/4",

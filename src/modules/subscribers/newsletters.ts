@@ -15,9 +15,6 @@ const MAIL_OFF = "Mail is off: set SMTP_URL and MAIL_FROM to send a newsletter."
 const count = (state: "sent" | "failed" | "waiting") =>
   sql<number>`count(case when ${outboxTable.state} = ${state}${state === "waiting" ? sql` or ${outboxTable.state} = 'sending'` : sql``} then 1 end)`;
 
-/** GET /api/admin/newsletters: past newsletters, newest first, with their outbox rows counted by state. */
-export type NewsletterSummary = ReturnType<ReturnType<typeof createNewslettersService>["list"]>[number];
-
 export function createNewslettersService(db: Db, outbox: Outbox, links: SubscriberLinks) {
   const confirmed = db.select({ id: subscribers.id, email: subscribers.email }).from(subscribers).where(eq(subscribers.state, "confirmed")).prepare();
   const list = db

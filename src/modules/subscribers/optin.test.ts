@@ -22,7 +22,10 @@ const links = subscriberLinks("test-secret-test-secret-test-secret", SITE_URL);
 beforeAll(async () => {
   smtp = await startSmtpServer();
   const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
-  writeFileSync(join(web, "index.html"), `<!doctype html><html lang="en"><head><title>Shell</title></head><body><div id="root"></div></body></html>`);
+  writeFileSync(
+    join(web, "index.html"),
+    `<!doctype html><html lang="en"><head><!--page:head--><title>Shell</title><!--/page:head--></head><body><!--page:root--><div id="root"></div><!--/page:root--></body></html>`,
+  );
   t = await createTestApp({
     webAssets: await assetsFromDirectory(web),
     env: { SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>", NOTIFY_EMAIL: "teacher@example.org", SITE_URL },

@@ -1,5 +1,5 @@
 import type { ContactInput } from "@server/shared/schemas.ts";
-import { apiRequest } from "@web/lib/api.ts";
+import { call } from "@web/lib/api.ts";
 
 /** Sends a contact message (the answer's fields are not read, spec §7). */
-export const sendContactMessage = (input: ContactInput & { website?: string }) => apiRequest<unknown>("POST", "/api/contact", { body: input });
+export const sendContactMessage = (input: ContactInput & { website?: string }) => call((api) => api.contact.post(input));

@@ -1,10 +1,7 @@
-import type { Video, VideoError, VideoErrorCode, VideoList } from "@server/shared/types.ts";
+import { VIDEO_ERROR_CODES, type VideoError, type VideoErrorCode } from "@server/shared/types.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { call } from "../api.ts";
+import { ApiError, call } from "../api.ts";
 import { VIDEO_FETCH_ATTEMPTS, VIDEO_RETRY_BASE_DELAY_MS } from "../constants.ts";
-
-/** A bare array answer is accepted too, with this channel. */
-const DEFAULT_CHANNEL_ID = "";
 
 const SERVICE = "YouTube";
 
@@ -22,8 +19,8 @@ export class VideosRequestError extends Error {
 const isLasting = (error: Error) => error instanceof VideosRequestError && (error.code === "NOT_CONFIGURED" || error.code === "AUTH_ERROR");
 
 /** Turns a failed answer into the spec §8 message. */
-function videoErrorMessage(status: number, body: Partial<VideoError> | null): string {
-  if (body?.message || body?.code) {
+function videoErrorMessage(status: number, body: Partial<VideoError>): string {
+  if (body.message || body.code) {
     const message = body.message ?? "";
     if (body.code === "QUOTA_EXCEEDED") return `${SERVICE} API quota exceeded. Please try again later.`;
     if (body.code === "RATE_LIMITED") return `Rate limit reached: ${message}`;
@@ -34,14 +31,28 @@ function videoErrorMessage(status: number, body: Partial<VideoError> | null): st
   return `${SERVICE}: Failed to fetch videos: HTTP ${status}`;
 }
 
-async function fetchVideos(): Promise<VideoList> {
-  const response = await fetch("/api/youtube/videos", { credentials: "include" });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as Partial<VideoError> | null;
-    throw new VideosRequestError(videoErrorMessage(response.status, body), body?.code);
+/** The fields of the server's error answer that are there (its body is JSON: src/modules/youtube/service.ts). */
+function errorFields(bodyText: string): Partial<VideoError> {
+  let body: unknown = null;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {}
+  if (typeof body !== "object" || body === null) return {};
+  const { code, message } = body as Record<string, unknown>;
+  return {
+    code: VIDEO_ERROR_CODES.find((known) => known === code),
+    message: typeof message === "string" ? message : undefined,
+  };
+}
+
+async function fetchVideos() {
+  try {
+    return await call((api) => api.youtube.videos.get());
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const body = errorFields(error.bodyText);
+    throw new VideosRequestError(videoErrorMessage(error.status, body), body.code);
   }
-  const data = (await response.json()) as VideoList | Video[];
-  return Array.isArray(data) ? { videos: data, channelId: DEFAULT_CHANNEL_ID } : data;
 }
 
 /**

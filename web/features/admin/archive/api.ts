@@ -1,14 +1,13 @@
 // Admin archive entries (spec §7): the admin list and writes that refresh it and the public /api/archive-events.
 
 import type { ArchiveEventInput } from "@server/shared/schemas.ts";
-import type { ArchiveEvent } from "@server/shared/types.ts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, getJson } from "@web/lib/api.ts";
+import { call } from "@web/lib/api.ts";
 import { archiveQueryOptions } from "@web/lib/queries/archive.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
 export const adminArchiveQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/archive-events"], queryFn: () => getJson<ArchiveEvent[]>("/api/admin/archive-events") });
+  queryOptions({ queryKey: ["/api/admin/archive-events"], queryFn: () => call((api) => api.admin["archive-events"].get()) });
 
 async function refreshArchive(queryClient: QueryClient) {
   await Promise.all([
@@ -20,7 +19,7 @@ async function refreshArchive(queryClient: QueryClient) {
 export function useCreateArchiveEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ArchiveEventInput) => apiRequest<ArchiveEvent>("POST", "/api/admin/archive-events", { body: input }),
+    mutationFn: (input: ArchiveEventInput) => call((api) => api.admin["archive-events"].post(input)),
     onSuccess: async () => {
       notifySuccess("Archive entry created successfully");
       await refreshArchive(queryClient);
@@ -33,7 +32,7 @@ export function useUpdateArchiveEvent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: number; changes: Partial<ArchiveEventInput> }) =>
-      apiRequest<ArchiveEvent>("PATCH", `/api/admin/archive-events/${id}`, { body: changes }),
+      call((api) => api.admin["archive-events"]({ id }).patch(changes)),
     onSuccess: async () => {
       notifySuccess("Archive entry updated successfully");
       await refreshArchive(queryClient);
@@ -45,7 +44,7 @@ export function useUpdateArchiveEvent() {
 export function useDeleteArchiveEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/archive-events/${id}`),
+    mutationFn: (id: number) => call((api) => api.admin["archive-events"]({ id }).delete()),
     onSuccess: async () => {
       notifySuccess("Archive entry deleted successfully");
       await refreshArchive(queryClient);

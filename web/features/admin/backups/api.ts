@@ -1,13 +1,12 @@
 // Backups in the admin area (issues 7, 21): list, take one now, download, restore; the off-site copies' state.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiRequest, call, getAdminToken, getJson } from "@web/lib/api.ts";
+import { ApiError, call, getAdminToken } from "@web/lib/api.ts";
 
-export type BackupKind = "daily" | "manual" | "before-import" | "before-restore";
-export type BackupInfo = { name: string; kind: BackupKind; createdAt: string; size: number };
-export type BackupAnswer = { success: boolean; message: string };
+const getBackups = () => call((api) => api.admin.backups.get());
+export type BackupInfo = Awaited<ReturnType<typeof getBackups>>[number];
+type BackupKind = BackupInfo["kind"];
 
-export const backupsQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/backups"], queryFn: () => getJson<BackupInfo[]>("/api/admin/backups") });
+export const backupsQueryOptions = () => queryOptions({ queryKey: ["/api/admin/backups"], queryFn: getBackups });
 
 const getOffsite = () => call((api) => api.admin.backups.offsite.get());
 /** GET /api/admin/backups/offsite: what the Backups card shows of the off-site copies. */
@@ -25,7 +24,7 @@ export const offsiteQueryOptions = () =>
 export function useTakeBackup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<BackupAnswer & { backup: BackupInfo }>("POST", "/api/admin/backups"),
+    mutationFn: () => call((api) => api.admin.backups.post()),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: backupsQueryOptions().queryKey }),
@@ -37,15 +36,15 @@ export function useTakeBackup() {
 /** Restores a backup by name, local or off-site; the caller reloads the page on success. */
 export const useRestoreBackup = () =>
   useMutation({
-    mutationFn: ({ name, offsite }: { name: string; offsite: boolean }): Promise<BackupAnswer> =>
+    mutationFn: ({ name, offsite }: { name: string; offsite: boolean }) =>
       offsite
         ? call((api) => api.admin.backups.offsite({ name }).restore.post())
-        : apiRequest<BackupAnswer>("POST", `/api/admin/backups/${encodeURIComponent(name)}/restore`),
+        : call((api) => api.admin.backups({ name: encodeURIComponent(name) }).restore.post()),
   });
 
 /**
  * Downloads a backup as its .tar file. A plain link cannot carry the bearer token, so this is the one binary call:
- * it fetches with the token (as apiRequest does), then offers the bytes under the server's file name.
+ * it fetches with the token (as the Eden client does), then offers the bytes under the server's file name.
  */
 export async function downloadBackup(name: string): Promise<void> {
   const token = getAdminToken();

@@ -1,9 +1,8 @@
 // Admin classes (spec §7): the list is the public GET /api/classes; writes refresh it.
 
 import type { ClassInput } from "@server/shared/schemas.ts";
-import type { Class } from "@server/shared/types.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiRequest } from "@web/lib/api.ts";
+import { ApiError, call } from "@web/lib/api.ts";
 import { classesQueryOptions } from "@web/lib/queries/classes.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
@@ -14,7 +13,7 @@ const serverStringOr = (error: unknown, fallback: string) =>
 export function useCreateClass() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Partial<ClassInput>) => apiRequest<Class>("POST", "/api/admin/classes", { body: input }),
+    mutationFn: (input: ClassInput) => call((api) => api.admin.classes.post(input)),
     onSuccess: async () => {
       notifySuccess("Class created successfully");
       await queryClient.invalidateQueries({ queryKey: classesQueryOptions().queryKey });
@@ -26,8 +25,7 @@ export function useCreateClass() {
 export function useUpdateClass() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: Partial<ClassInput> }) =>
-      apiRequest<Class>("PATCH", `/api/admin/classes/${id}`, { body: changes }),
+    mutationFn: ({ id, changes }: { id: number; changes: Partial<ClassInput> }) => call((api) => api.admin.classes({ id }).patch(changes)),
     onSuccess: async () => {
       notifySuccess("Class updated successfully");
       await queryClient.invalidateQueries({ queryKey: classesQueryOptions().queryKey });
@@ -39,7 +37,7 @@ export function useUpdateClass() {
 export function useDeleteClass() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/classes/${id}`),
+    mutationFn: (id: number) => call((api) => api.admin.classes({ id }).delete()),
     onSuccess: async () => {
       notifySuccess("Class deleted successfully");
       await queryClient.invalidateQueries({ queryKey: classesQueryOptions().queryKey });

@@ -32,14 +32,17 @@ const toValues = (item?: Class | null): ClassValues => ({
   icon: item?.icon ?? DEFAULT_CLASS_ICON,
 });
 
-/** Spec §5: an invalid level becomes None; empty or undefined fields are dropped from the payload. */
-export function toClassPayload(values: ClassInput): Partial<ClassInput> {
+/**
+ * Spec §5: an invalid level becomes None; empty or undefined fields are dropped from the payload (only optional ones
+ * can be: the form requires the others).
+ */
+export function toClassPayload(values: ClassInput): ClassInput {
   const payload: Record<string, unknown> = {
     ...values,
     level: (CLASS_LEVELS as readonly string[]).includes(values.level ?? "") ? values.level : "None",
   };
   for (const [key, value] of Object.entries(payload)) if (value === undefined || value === null || value === "") delete payload[key];
-  return payload as Partial<ClassInput>;
+  return payload as ClassInput;
 }
 
 export function ClassForm({ item, pending, onSubmit, onCancel }: ItemFormProps<Class, ClassInput>) {

@@ -20,7 +20,7 @@ const LEVEL_TONES = { Beginner: "beginner", Intermediate: "intermediate", Advanc
 
 export function ClassesTab() {
   const query = useQuery(classesQueryOptions());
-  const items = useItemEditing<Class, Partial<ClassInput>>({ create: useCreateClass(), update: useUpdateClass(), remove: useDeleteClass() });
+  const items = useItemEditing<Class, ClassInput>({ create: useCreateClass(), update: useUpdateClass(), remove: useDeleteClass() });
 
   useEffect(() => {
     if (query.isError) notifyError(query.error, "Failed to fetch classes");

@@ -1,30 +1,27 @@
 // Data sync with the app_data folder (spec §7, §8).
 
-import type { GitStatus, SyncStatus } from "@server/shared/types.ts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, call, getJson } from "@web/lib/api.ts";
+import { call } from "@web/lib/api.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 
 export const syncStatusQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/sync-status"], queryFn: () => getJson<SyncStatus>("/api/admin/sync-status") });
+  queryOptions({ queryKey: ["/api/admin/sync-status"], queryFn: () => call((api) => api.admin["sync-status"].get()) });
 
 /** The Git part of the Sync Status card: remote (masked by the server), last push, newest commits. */
 export const gitStatusQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/git-status"], queryFn: () => getJson<GitStatus>("/api/admin/git-status") });
-
-type SyncAnswer = { success?: boolean; message?: string; error?: string };
+  queryOptions({ queryKey: ["/api/admin/git-status"], queryFn: () => call((api) => api.admin["git-status"].get()) });
 
 /** The server's answer, or its `success: false` as an error. */
-async function succeeded(path: string, body: object = {}): Promise<SyncAnswer> {
-  const answer = await apiRequest<SyncAnswer>("POST", path, { body });
-  if (answer.success === false) throw new Error(answer.error || answer.message || "Unknown error occurred");
+async function succeeded<A extends { success: boolean; message?: string; error?: string }>(answer: Promise<A>): Promise<A> {
+  const { success, error, message } = await answer;
+  if (success === false) throw new Error(error || message || "Unknown error occurred");
   return answer;
 }
 
 export function useSyncToAppData() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => succeeded("/api/admin/sync-to-app-data"),
+    mutationFn: () => succeeded(call((api) => api.admin["sync-to-app-data"].post({}))),
     onSuccess: async (answer) => {
       notifySuccess(answer.message || "Data synced to app_data");
       await queryClient.invalidateQueries({ queryKey: syncStatusQueryOptions().queryKey });
@@ -42,7 +39,7 @@ export function useSyncToAppData() {
 /** Restores the database from app_data (the newest version, or the commit given); the caller reloads the page on success. */
 export const useRestoreFromAppData = () =>
   useMutation({
-    mutationFn: (commit?: string) => succeeded("/api/admin/restore-from-app-data", commit ? { commit } : {}),
+    mutationFn: (commit?: string) => succeeded(call((api) => api.admin["restore-from-app-data"].post(commit ? { commit } : {}))),
     onSuccess: (answer) => notifySuccess(answer.message || "Data restored from app_data"),
     onError: (error) => notifyError(error, errorText(error) || "Unknown error occurred", "Restore Failed"),
   });
@@ -57,7 +54,7 @@ export const mailStatusQueryOptions = () => queryOptions({ queryKey: ["/api/admi
 export function useSendTestMail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<{ message: string }>("POST", "/api/admin/mail/test", { body: {} }),
+    mutationFn: () => call((api) => api.admin.mail.test.post({})),
     onSuccess: async (answer) => {
       notifySuccess("Test mail queued", answer.message);
       await queryClient.invalidateQueries({ queryKey: mailStatusQueryOptions().queryKey });

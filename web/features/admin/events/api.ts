@@ -1,15 +1,18 @@
 // Admin events (spec §7): every event (past included), registrations, PDF attachments.
 
 import type { EventInput, RegistrantsMailInput } from "@server/shared/schemas.ts";
-import type { AdminEvent, Event } from "@server/shared/types.ts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiRequest, call, getJson } from "@web/lib/api.ts";
+import { ApiError, call } from "@web/lib/api.ts";
 import { archiveQueryOptions } from "@web/lib/queries/archive.ts";
 import { eventsQueryOptions } from "@web/lib/queries/events.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 
-export const adminEventsQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/events"], queryFn: () => getJson<AdminEvent[]>("/api/admin/events") });
+const getAdminEvents = () => call((api) => api.admin.events.get());
+/** An event of the admin list: past ones included, with its registrations counted. */
+export type AdminEvent = Awaited<ReturnType<typeof getAdminEvents>>[number];
+
+/** Asked again whenever the tab shows it: the registrations' counts change as visitors register. */
+export const adminEventsQueryOptions = () => queryOptions({ queryKey: ["/api/admin/events"], queryFn: getAdminEvents, staleTime: 0 });
 
 /** Registrations arrive from visitors at any time: refetched whenever the tab or the dialog shows them. */
 export const registrationsQueryOptions = (eventId: number) =>
@@ -31,7 +34,7 @@ async function refreshEvents(queryClient: QueryClient) {
 export function useCreateEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: EventInput) => apiRequest<Event>("POST", "/api/admin/events", { body: input }),
+    mutationFn: (input: EventInput) => call((api) => api.admin.events.post(input)),
     onSuccess: async () => {
       notifySuccess("Event created successfully");
       await refreshEvents(queryClient);
@@ -43,8 +46,7 @@ export function useCreateEvent() {
 export function useUpdateEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: Partial<EventInput> }) =>
-      apiRequest<Event>("PATCH", `/api/admin/events/${id}`, { body: changes }),
+    mutationFn: ({ id, changes }: { id: number; changes: Partial<EventInput> }) => call((api) => api.admin.events({ id }).patch(changes)),
     onSuccess: async () => {
       notifySuccess("Event updated successfully");
       await refreshEvents(queryClient);
@@ -57,7 +59,7 @@ export function useUpdateEvent() {
 export function useDeleteEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/events/${id}`),
+    mutationFn: (id: number) => call((api) => api.admin.events({ id }).delete()),
     onSuccess: async () => {
       notifySuccess("Event deleted successfully");
       await refreshEvents(queryClient);
@@ -69,11 +71,8 @@ export function useDeleteEvent() {
 /** Uploads a PDF for an event, or for one not created yet ('temp'). */
 export const useUploadAttachment = () =>
   useMutation({
-    mutationFn: ({ eventId, file }: { eventId: number | "temp"; file: File }) => {
-      const body = new FormData();
-      body.append("file", file);
-      return apiRequest<{ fileUrl: string }>("POST", `/api/admin/events/${eventId}/attachment`, { body });
-    },
+    mutationFn: ({ eventId, file }: { eventId: number | "temp"; file: File }) =>
+      call((api) => api.admin.events({ id: eventId }).attachment.post({ file })),
   });
 
 /** The admin runs an event (issue 23): move up, cancel for someone, check in, mail the confirmed registrants. */

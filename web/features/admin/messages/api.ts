@@ -1,19 +1,18 @@
 // Contact messages (spec §7): newest first, mark as read, delete.
 
-import type { Message } from "@db/schema.ts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, getJson } from "@web/lib/api.ts";
+import { call } from "@web/lib/api.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
-export type { Message };
+const getMessages = () => call((api) => api.admin.messages.get());
+export type Message = Awaited<ReturnType<typeof getMessages>>[number];
 
-export const messagesQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/messages"], queryFn: () => getJson<Message[]>("/api/admin/messages") });
+export const messagesQueryOptions = () => queryOptions({ queryKey: ["/api/admin/messages"], queryFn: getMessages });
 
 export function useMarkMessageRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<Message>("PATCH", `/api/admin/messages/${id}/read`),
+    mutationFn: (id: number) => call((api) => api.admin.messages({ id }).read.patch()),
     onSuccess: async () => {
       notifySuccess("Message marked as read");
       await queryClient.invalidateQueries({ queryKey: messagesQueryOptions().queryKey });
@@ -25,7 +24,7 @@ export function useMarkMessageRead() {
 export function useDeleteMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/messages/${id}`),
+    mutationFn: (id: number) => call((api) => api.admin.messages({ id }).delete()),
     onSuccess: async () => {
       notifySuccess("Message deleted successfully");
       await queryClient.invalidateQueries({ queryKey: messagesQueryOptions().queryKey });

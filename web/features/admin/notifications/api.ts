@@ -1,14 +1,13 @@
 // Site notifications (spec §7): the admin list (bearer) and writes that refresh it and the public /api/notifications.
 
 import type { NotificationInput } from "@server/shared/schemas.ts";
-import type { Notification } from "@server/shared/types.ts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, getJson } from "@web/lib/api.ts";
+import { call } from "@web/lib/api.ts";
 import { notificationsQueryOptions } from "@web/lib/queries/notifications.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 
 export const adminNotificationsQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/notifications"], queryFn: () => getJson<Notification[]>("/api/admin/notifications") });
+  queryOptions({ queryKey: ["/api/admin/notifications"], queryFn: () => call((api) => api.admin.notifications.get()) });
 
 async function refresh(queryClient: QueryClient) {
   await Promise.all([
@@ -20,7 +19,7 @@ async function refresh(queryClient: QueryClient) {
 export function useCreateNotification() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NotificationInput) => apiRequest<Notification>("POST", "/api/admin/notifications", { body: input }),
+    mutationFn: (input: NotificationInput) => call((api) => api.admin.notifications.post(input)),
     onSuccess: async () => {
       notifySuccess("Notification created successfully");
       await refresh(queryClient);
@@ -33,7 +32,7 @@ export function useUpdateNotification() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: number; changes: Partial<NotificationInput> }) =>
-      apiRequest<Notification>("PATCH", `/api/admin/notifications/${id}`, { body: changes }),
+      call((api) => api.admin.notifications({ id }).patch(changes)),
     onSuccess: async () => {
       notifySuccess("Notification updated successfully");
       await refresh(queryClient);
@@ -45,7 +44,7 @@ export function useUpdateNotification() {
 export function useDeleteNotification() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/notifications/${id}`),
+    mutationFn: (id: number) => call((api) => api.admin.notifications({ id }).delete()),
     onSuccess: async () => {
       notifySuccess("Notification deleted successfully");
       await refresh(queryClient);

@@ -1,9 +1,8 @@
 // Profile, image upload, YouTube key, password reset, export and import (spec §7).
 
-import type { ProfileInput } from "@server/shared/schemas.ts";
-import type { PublicProfile } from "@server/shared/types.ts";
+import type { ProfileInput, ResetPasswordInput } from "@server/shared/schemas.ts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api.ts";
+import { call } from "@web/lib/api.ts";
 import { profileQueryOptions } from "@web/lib/queries/profile.ts";
 import { videoStatusQueryOptions, videosQueryOptions } from "@web/lib/queries/videos.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
@@ -12,7 +11,7 @@ import { storeAdminToken } from "../shared/session.ts";
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileInput) => apiRequest<PublicProfile>("PATCH", "/api/admin/profile", { body: input }),
+    mutationFn: (input: ProfileInput) => call((api) => api.admin.profile.patch(input)),
     onSuccess: async (profile) => {
       notifySuccess("Profile updated successfully");
       queryClient.setQueryData(profileQueryOptions().queryKey, profile);
@@ -25,7 +24,7 @@ export function useUpdateProfile() {
 export function useUpdateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (apiKey: string) => apiRequest("POST", "/api/admin/youtube-api-key", { body: { apiKey: apiKey.trim() } }),
+    mutationFn: (apiKey: string) => call((api) => api.admin["youtube-api-key"].post({ apiKey: apiKey.trim() })),
     onSuccess: async () => {
       notifySuccess("YouTube API Key Updated");
       await Promise.all([
@@ -37,12 +36,9 @@ export function useUpdateApiKey() {
   });
 }
 
-export type ResetPasswordInput = { username: string; currentPassword: string; newPassword: string };
-
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: ResetPasswordInput) =>
-      apiRequest<{ success?: boolean; message?: string; token?: string }>("POST", "/api/admin/reset-password", { body: input }),
+    mutationFn: (input: ResetPasswordInput) => call((api) => api.admin["reset-password"].post(input)),
     onSuccess: (answer) => {
       // A reset revokes every older token; the answer carries the new one.
       if (answer.token) storeAdminToken(answer.token);
@@ -55,7 +51,7 @@ export function useResetPassword() {
 export const exportQueryOptions = () =>
   queryOptions({
     queryKey: ["/api/admin/export-data"],
-    queryFn: () => apiRequest<unknown>("GET", "/api/admin/export-data"),
+    queryFn: () => call((api) => api.admin["export-data"].get()),
     staleTime: 0,
     gcTime: 0,
   });
@@ -64,7 +60,7 @@ export const exportQueryOptions = () =>
 export function useImportData() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (data: unknown) => apiRequest<{ success?: boolean; message?: string }>("POST", "/api/admin/import-data", { body: data }),
+    mutationFn: (data: Record<string, unknown>) => call((api) => api.admin["import-data"].post(data)),
     onSuccess: async () => {
       notifySuccess("Import successful", "Data imported successfully. The page will reload to show the updated data.");
       await queryClient.invalidateQueries();

@@ -2,7 +2,7 @@
 
 import { PROFILE_IMAGE_MAX_BYTES } from "@server/shared/constants.ts";
 import { useMutation } from "@tanstack/react-query";
-import { apiRequest } from "@web/lib/api.ts";
+import { call } from "@web/lib/api.ts";
 import { IMAGE_TYPES } from "@web/lib/constants.ts";
 
 /** The spec §5 image checks; null when the file may be uploaded. */
@@ -12,21 +12,14 @@ export function imageFileProblem(file: File): string | null {
   return null;
 }
 
-const imageForm = (file: File) => {
-  const body = new FormData();
-  body.append("image", file);
-  return body;
-};
-
 /** Stores the profile image (spec §7); answers its /uploads/ URL. */
 export const useUploadProfileImage = () =>
   useMutation({
-    mutationFn: async (file: File) =>
-      (await apiRequest<{ profileImage: string }>("POST", "/api/admin/profile/image", { body: imageForm(file) })).profileImage,
+    mutationFn: async (image: File) => (await call((api) => api.admin.profile.image.post({ image }))).profileImage,
   });
 
 /** Stores an event or archive photo; answers its /uploads/ URL. */
 export const useUploadPhoto = () =>
   useMutation({
-    mutationFn: async (file: File) => (await apiRequest<{ url: string }>("POST", "/api/admin/uploads/image", { body: imageForm(file) })).url,
+    mutationFn: async (image: File) => (await call((api) => api.admin.uploads.image.post({ image }))).url,
   });

@@ -1,21 +1,21 @@
 // Newsletter subscribers (spec §7): list and delete; the CSV is made on the client.
 
-import type { Subscriber } from "@db/schema.ts";
-import type { NewsletterSummary } from "@server/modules/subscribers/newsletters.ts";
 import type { NewsletterMailInput } from "@server/shared/schemas.ts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, getJson } from "@web/lib/api.ts";
+import { call } from "@web/lib/api.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 
-export type { NewsletterSummary, Subscriber };
+const getSubscribers = () => call((api) => api.admin.subscribers.get());
+const getNewsletters = () => call((api) => api.admin.newsletters.get());
+export type Subscriber = Awaited<ReturnType<typeof getSubscribers>>[number];
+export type NewsletterSummary = Awaited<ReturnType<typeof getNewsletters>>[number];
 
-export const subscribersQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/subscribers"], queryFn: () => getJson<Subscriber[]>("/api/admin/subscribers") });
+export const subscribersQueryOptions = () => queryOptions({ queryKey: ["/api/admin/subscribers"], queryFn: getSubscribers });
 
 export function useDeleteSubscriber() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/subscribers/${id}`),
+    mutationFn: (id: number) => call((api) => api.admin.subscribers({ id }).delete()),
     onSuccess: async () => {
       notifySuccess("Subscriber deleted successfully");
       await queryClient.invalidateQueries({ queryKey: subscribersQueryOptions().queryKey });
@@ -28,7 +28,7 @@ export function useDeleteSubscriber() {
 export const newslettersQueryOptions = () =>
   queryOptions({
     queryKey: ["/api/admin/newsletters"],
-    queryFn: () => getJson<NewsletterSummary[]>("/api/admin/newsletters"),
+    queryFn: getNewsletters,
     refetchInterval: (query) => (query.state.data?.some((newsletter) => newsletter.waiting > 0) ? 3000 : false),
   });
 
@@ -36,8 +36,7 @@ export const newslettersQueryOptions = () =>
 export function useSendNewsletter(test: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: NewsletterMailInput) =>
-      apiRequest<{ message: string }>("POST", test ? "/api/admin/newsletters/test" : "/api/admin/newsletters", { body: values }),
+    mutationFn: (values: NewsletterMailInput) => call((api) => (test ? api.admin.newsletters.test.post(values) : api.admin.newsletters.post(values))),
     onSuccess: async (answer) => {
       notifySuccess(test ? "Test copy queued" : "Newsletter queued", answer.message);
       await queryClient.invalidateQueries({ queryKey: newslettersQueryOptions().queryKey });
