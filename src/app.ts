@@ -10,6 +10,9 @@ import { ADMIN_BODY_LIMIT, limitedBodyParser, PUBLIC_BODY_LIMIT } from "./lib/bo
 import { clientIp } from "./lib/client-ip.ts";
 import { errorResponse, HttpError } from "./lib/errors.ts";
 import { createPublicCache } from "./lib/public-cache.ts";
+import { activityModule } from "./modules/activity/index.ts";
+import { recordAdminWrites } from "./modules/activity/record-writes.ts";
+import { createActivity } from "./modules/activity/service.ts";
 import { archiveModule } from "./modules/archive/index.ts";
 import { authModule } from "./modules/auth/index.ts";
 import { backupsModule } from "./modules/backups/index.ts";
@@ -55,6 +58,7 @@ const MODULES: ((context: AppContext) => Module | Promise<Module>)[] = [
   calendarModule,
   backupsModule,
   mailModule,
+  activityModule,
 ];
 
 /** Unknown paths under the API's prefixes (a GET route too: Elysia looks for the method's routes before `all`). */
@@ -71,6 +75,7 @@ export async function createApp(options: AppOptions) {
     fetch: options.fetch ?? fetch,
     // A request's socket address is asked of the server (`app`, below) when a rate limit needs it.
     clientIp: (request) => clientIp(request, config.trustProxy, app.server),
+    activity: createActivity(db, now),
   };
   const dataVersion = db.$client.prepare<{ data_version: number }, []>("PRAGMA data_version");
   const cache = createPublicCache({ now, timezone: config.timezone, dataVersion: () => dataVersion.get()!.data_version });
@@ -90,6 +95,7 @@ export async function createApp(options: AppOptions) {
   const adminApi = new Elysia({ name: "admin-api", prefix: "/api/admin" }).onBeforeHandle(auth.guard).onAfterHandle(({ request, set }) => {
     if (request.method !== "GET" && (typeof set.status !== "number" || set.status < 400)) cache.invalidate();
   });
+  adminApi.onAfterHandle(recordAdminWrites(context));
   for (const module of modules) if (module.adminUploads) adminApi.use(module.adminUploads);
   // Elysia parses a body before its beforeHandle hooks run: the guard goes first here too, so that a request without
   // a valid token is answered 401 before a byte of its body is read.

@@ -1,6 +1,7 @@
 import type { Db } from "@db/client.ts";
 import type { AnyElysia } from "elysia";
 import type { Config } from "./config.ts";
+import type { Activity } from "./modules/activity/service.ts";
 
 /** What every module is built from: the database, settings and the outside world (clock, fetch), passed in. */
 export type AppContext = {
@@ -12,6 +13,8 @@ export type AppContext = {
   fetch: typeof fetch;
   /** The client's address, for rate limits (src/lib/client-ip.ts). */
   clientIp: (request: Request) => string;
+  /** The account's activity log (src/modules/activity). */
+  activity: Activity;
 };
 
 /**

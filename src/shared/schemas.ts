@@ -136,6 +136,9 @@ export const resetPasswordSchema = object({
   newPassword: define<string>("password", checkNewPassword),
 });
 
+/** The open sign-out calls: the bearer token is the proof (the mailed link's, when given, replaces it). */
+export const signOutSchema = object({ link: optional(text(1, "The link is not valid", 2_000)) });
+
 /** The rule for every new password: the admin's form, the API, `reset-admin-password` and the first start (spec §5). */
 export function checkNewPassword(value: unknown): true | string {
   if (typeof value !== "string" || value.length < PASSWORD_MIN_LENGTH) return "New password must be at least 6 characters long";

@@ -29,7 +29,11 @@ export function getAdminToken(): string | null {
   }
 }
 
-type RequestOptions = { body?: unknown; on401?: "throw" | "returnNull" };
+type RequestOptions = {
+  body?: unknown;
+  on401?: "throw" | "returnNull" /** Sends the stored token to an open path too (sign-out). */;
+  withToken?: boolean;
+};
 
 /**
  * Any method, a path and an optional JSON body. Admin paths carry the stored bearer token; all requests send cookies.
@@ -39,7 +43,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   const headers: Record<string, string> = {};
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers["Content-Type"] = "application/json";
-  const token = path.startsWith("/api/admin") ? getAdminToken() : null;
+  const token = path.startsWith("/api/admin") || options.withToken ? getAdminToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, {
     method,
