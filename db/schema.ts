@@ -36,6 +36,34 @@ export const devices = sqliteTable(
   (table) => [index("devices_user").on(table.userId)],
 );
 
+/** A mailed 'Forgot password?' link: its token stored hashed, valid 30 minutes, used once. */
+export const passwordResets = sqliteTable("password_resets", {
+  id: id(),
+  userId: integer("userId")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("tokenHash").notNull().unique(),
+  expiresAt: text("expiresAt").notNull(),
+  usedAt: text("usedAt"),
+  createdAt: createdAt(),
+});
+
+/**
+ * A sign-in from a new device waiting for its mailed 6-digit code: the browser holds the ticket (stored hashed), the
+ * code is stored hashed, valid 10 minutes, 5 tries.
+ */
+export const signInCodes = sqliteTable("sign_in_codes", {
+  id: id(),
+  userId: integer("userId")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  ticketHash: text("ticketHash").notNull().unique(),
+  codeHash: text("codeHash").notNull(),
+  tries: integer("tries").notNull().default(0),
+  expiresAt: text("expiresAt").notNull(),
+  createdAt: createdAt(),
+});
+
 /** The account's activity (issue 22): writes, sign-ins, codes, passkeys, password changes, lockouts; kept a year, nothing secret. */
 export const activity = sqliteTable(
   "activity",

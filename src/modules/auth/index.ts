@@ -1,10 +1,19 @@
 import type { AppContext, Module } from "@server/context.ts";
 import { unauthorized } from "@server/lib/errors.ts";
 import { parseBody } from "@server/lib/validate.ts";
-import { loginSchema, resetPasswordSchema, signOutSchema } from "@server/shared/schemas.ts";
+import {
+  accountEmailSchema,
+  forgotPasswordSchema,
+  linkResetSchema,
+  loginCodeSchema,
+  loginSchema,
+  resetPasswordSchema,
+  signOutSchema,
+} from "@server/shared/schemas.ts";
 import { type Cookie, Elysia } from "elysia";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "./device-cookie.ts";
-import { createAuthService } from "./service.ts";
+import { createMailSteps, LINK_INVALID } from "./mail-steps.ts";
+import { createAuthService, type LoginResult } from "./service.ts";
 
 /**
  * The admin's sign-in (open to anyone: POST /api/admin/login is the one admin path that is a public route; the other
@@ -12,7 +21,8 @@ import { createAuthService } from "./service.ts";
  * signed-in devices.
  */
 export function authModule(ctx: AppContext): Module & { guard: (context: { request: Request }) => Promise<void> } {
-  const auth = createAuthService(ctx.db, ctx.jwtSecret, ctx.now, ctx.activity);
+  const mail = createMailSteps({ db: ctx.db, config: ctx.config, jwtSecret: ctx.jwtSecret, now: ctx.now, activity: ctx.activity });
+  const auth = createAuthService(ctx.db, ctx.jwtSecret, ctx.now, ctx.activity, mail);
   const secure = ctx.config.siteUrl.startsWith("https:");
   const origin = (request: Request) => ({ ip: ctx.clientIp(request), userAgent: request.headers.get("user-agent") ?? "" });
   const attempt = (request: Request, device: unknown) => ({ ...origin(request), device: typeof device === "string" ? device : undefined });
@@ -23,11 +33,27 @@ export function authModule(ctx: AppContext): Module & { guard: (context: { reque
 
   return {
     public: new Elysia()
+      // A password, or (a new device while mail is on) then the mailed code with its ticket.
       .post("/api/admin/login", async ({ body, request, cookie }) => {
-        const { username, password } = parseBody(body, loginSchema);
-        const { token, device } = await auth.login(username, password, attempt(request, cookie[DEVICE_COOKIE]?.value));
-        setDeviceCookie(cookie, device);
-        return { token };
+        const from = attempt(request, cookie[DEVICE_COOKIE]?.value);
+        let result: LoginResult;
+        if (body && typeof body === "object" && "ticket" in body) {
+          const { ticket, code } = parseBody(body, loginCodeSchema);
+          result = await auth.loginWithCode(ticket, code.trim(), from);
+        } else {
+          const { username, password } = parseBody(body, loginSchema);
+          result = await auth.login(username, password, from);
+        }
+        if ("codeRequired" in result) return result;
+        setDeviceCookie(cookie, result.device);
+        return { token: result.token };
+      })
+      // Whether the login card offers mailed links and codes.
+      .get("/api/auth/options", () => ({ mail: mail.enabled }))
+      .post("/api/auth/forgot-password", ({ body, request }) => mail.forgotPassword(parseBody(body, forgotPasswordSchema).login, origin(request)))
+      .post("/api/auth/reset-password", ({ body, request }) => {
+        const { token, newPassword } = parseBody(body, linkResetSchema);
+        return auth.resetWithLink(token, newPassword, origin(request));
       })
       // Logout: ends the session the bearer token names (the device stays known). Open, so a token already refused
       // can still be dropped; it answers the same either way.
@@ -37,13 +63,20 @@ export function authModule(ctx: AppContext): Module & { guard: (context: { reque
         if (session) auth.logout(session, origin(request));
         set.status = 204;
       })
-      // 'Sign out everywhere': every device, this one too, by the bearer token of a signed-in device.
+      // 'Sign out everywhere': every device, this one too, by the bearer token of a signed-in device or by the signed
+      // link of a notice ('Not you? Sign out everywhere').
       .post("/api/auth/sign-out-everywhere", async ({ body, request }) => {
-        parseBody(body ?? {}, signOutSchema);
-        const session = await sessionOf(request);
-        if (!session) throw unauthorized("Authentication required");
-        auth.signOutEverywhere(session.userId, origin(request), "from the account area");
-        return { success: true };
+        const { link } = parseBody(body ?? {}, signOutSchema);
+        if (link) {
+          const userId = mail.signOutLinkUser(link);
+          if (userId === null) throw unauthorized(LINK_INVALID);
+          auth.signOutEverywhere(userId, origin(request), "with the link of a mailed notice");
+        } else {
+          const session = await sessionOf(request);
+          if (!session) throw unauthorized("Authentication required");
+          auth.signOutEverywhere(session.userId, origin(request), "from the account area");
+        }
+        return { success: true, message: "Every device is signed out." };
       }),
 
     /** Answers 401 unless the request carries a valid token naming a live session; bound to the routes that follow it. */
@@ -56,6 +89,10 @@ export function authModule(ctx: AppContext): Module & { guard: (context: { reque
       .onBeforeHandle(({ request }) => ctx.activity.recordsItself(request))
       .post("/reset-password", ({ body, request, cookie }) =>
         auth.resetPassword(parseBody(body, resetPasswordSchema), attempt(request, cookie[DEVICE_COOKIE]?.value), auth.session(request)),
+      )
+      .get("/account", ({ request }) => auth.account(auth.session(request).userId))
+      .patch("/account", ({ body, request }) =>
+        auth.setAccountEmail(auth.session(request).userId, parseBody(body, accountEmailSchema).email ?? null, origin(request)),
       )
       .get("/sessions", ({ request }) => auth.devices(auth.session(request)))
       .delete("/sessions/:id", ({ params, request, set }) => {

@@ -9,6 +9,7 @@ import { DEFAULT_USERNAME, SESSION_EXPIRED_MESSAGE } from "@server/shared/consta
 import { checkNewPassword } from "@server/shared/schemas.ts";
 import { eq, inArray, sql } from "drizzle-orm";
 import { deviceCookies } from "./device-cookie.ts";
+import type { MailSteps } from "./mail-steps.ts";
 import { createSessions, type Origin, SESSION_LIFETIME_MS, type Session } from "./sessions.ts";
 import { describeUserAgent } from "./user-agent.ts";
 
@@ -64,7 +65,10 @@ export type Attempt = Origin & { device?: string };
 /** A row of the account area's devices list (GET /api/admin/sessions). */
 export type SignedInDevice = { id: string; device: string; ip: string; firstSeen: string; lastSeen: string; current: boolean };
 
-export function createAuthService(db: Db, jwtSecret: string, now: () => Date, activity: Activity) {
+/** A password sign-in's answer: signed in, or (a new device while mail is on) a code to ask for. */
+export type LoginResult = { token: string; device: string } | { codeRequired: true; ticket: string };
+
+export function createAuthService(db: Db, jwtSecret: string, now: () => Date, activity: Activity, mail: MailSteps) {
   // @elysiajs/jwt's signer and verifier, used outside a request (the guard and the login call them).
   const tokens = jwt({ secret: jwtSecret, alg: "HS256" }).decorator.jwt;
   const cookies = deviceCookies(jwtSecret);
@@ -77,7 +81,7 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date, ac
     .where(eq(users.username, sql.placeholder("username")))
     .prepare();
   const byId = db
-    .select({ id: users.id, tokenVersion: users.tokenVersion })
+    .select()
     .from(users)
     .where(eq(users.id, sql.placeholder("id")))
     .prepare();
@@ -121,21 +125,51 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date, ac
     }
     attemptsByIp.forgive(attempt.ip);
     own.reset(ownKey);
-    return { user, usernameKey, device };
+    return { user, device };
   }
 
   /** Signs in on the attempt's device (known or new): the token and the device cookie to set. */
-  async function signIn(user: { id: number; tokenVersion: number }, usernameKey: string, device: string | null, attempt: Attempt, how: string) {
+  async function signIn(user: typeof users.$inferSelect, device: string | null, attempt: Attempt, how: string) {
     const session = sessions.start(user.id, device, attempt);
     activity.record({ kind: "sign-in", summary: `Signed in ${how}`, ...where(attempt) });
-    return { token: await issueToken(user, session), device: cookies.issue(usernameKey, session.deviceId) };
+    if (!device) mail.notify(user, "A sign-in from a new device", attempt);
+    return { token: await issueToken(user, session), device: cookies.issue(user.username.trim().toLowerCase(), session.deviceId) };
   }
 
   return {
-    async login(username: string, password: string, attempt: Attempt): Promise<{ token: string; device: string }> {
+    async login(username: string, password: string, attempt: Attempt): Promise<LoginResult> {
       const checked = await checkPassword(username, password, attempt);
       if (!checked) throw unauthorized("Invalid credentials");
-      return signIn(checked.user, checked.usernameKey, checked.device, attempt, "with the password");
+      if (mail.needsCode(checked.user, !!checked.device)) return { codeRequired: true, ticket: mail.mailCode(checked.user, attempt) };
+      return signIn(checked.user, checked.device, attempt, "with the password");
+    },
+
+    /** The second step of a password sign-in on a new device: the mailed code. */
+    async loginWithCode(ticket: string, code: string, attempt: Attempt) {
+      const user = byId.get({ id: mail.checkCode(ticket, code, attempt) });
+      if (!user) throw unauthorized("Invalid credentials");
+      return signIn(user, null, attempt, "with the password and a mailed code");
+    },
+
+    /** A mailed reset link's new password: every session ends, every token is revoked; the user then signs in. */
+    async resetWithLink(token: string, newPassword: string, origin: Origin) {
+      const user = byId.get({ id: mail.spendResetLink(token, origin) })!;
+      await setPassword(db, user.username, newPassword);
+      activity.record({ kind: "password", summary: "Password reset with a mailed link; every device signed out", ...where(origin) });
+      mail.notify(byId.get({ id: user.id })!, "Your password was reset", origin);
+      return { success: true, message: "Your password has been updated successfully." };
+    },
+
+    /** The 'Account e-mail' and where mail goes now. */
+    account(userId: number) {
+      const user = byId.get({ id: userId })!;
+      return { username: user.username, email: user.email, sendsTo: mail.addressOf(user) ?? null, mail: mail.enabled };
+    },
+
+    setAccountEmail(userId: number, email: string | null, origin: Origin) {
+      db.update(users).set({ email }).where(eq(users.id, userId)).run();
+      activity.record({ kind: "write", summary: email ? "Account e-mail set" : "Account e-mail cleared", ...where(origin) });
+      return this.account(userId);
     },
 
     /**
@@ -148,6 +182,7 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date, ac
       await setPassword(db, checked.user.username, input.newPassword);
       activity.record({ kind: "password", summary: "Password changed; every other device signed out", ...where(attempt) });
       const updated = byId.get({ id: checked.user.id })!;
+      mail.notify(updated, "Your password was changed", attempt);
       const session = sessions.start(updated.id, current.userId === updated.id ? current.deviceId : null, attempt);
       return { success: true, message: "Password updated successfully", token: await issueToken(updated, session) };
     },

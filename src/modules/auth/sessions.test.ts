@@ -1,12 +1,15 @@
 // Issue 22 items 4 and 5 through real HTTP handling on a temp SQLite file: the signed-in devices, signing out one or
 // all (the next admin call is 401 at once), a password change signing out the others, and the activity log.
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { activity } from "@db/schema.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "@tests/support/app.ts";
 
 const CHROME_LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 const SAFARI_IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+
+// Each sign-in checks an argon2 hash, slow on purpose (and slower on a busy machine).
+setDefaultTimeout(30_000);
 
 let t: TestApp;
 beforeEach(async () => {

@@ -3,9 +3,10 @@
 
 import { css } from "@styled-system/css" with { type: "macro" };
 import { Button } from "@web/components/ui/button.tsx";
-import { ChevronDown, ChevronUp, History, MonitorSmartphone } from "lucide-react";
+import { AtSign, ChevronDown, ChevronUp, History, MonitorSmartphone } from "lucide-react";
 import { useState } from "react";
 import { Panel, SubPanel } from "../shared/layout.tsx";
+import { AccountEmail } from "./account-email.tsx";
 import { ActivityLog } from "./activity-log.tsx";
 import { DevicesList } from "./devices-list.tsx";
 
@@ -25,6 +26,9 @@ export function AccountPanel() {
       <div id="account-area" hidden={!open} className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
         {open && (
           <>
+            <SubPanel title="Sign-in by mail" icon={<AtSign size={18} aria-hidden />}>
+              <AccountEmail />
+            </SubPanel>
             <SubPanel title="Signed-in devices" icon={<MonitorSmartphone size={18} aria-hidden />}>
               <DevicesList />
             </SubPanel>

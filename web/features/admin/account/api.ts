@@ -37,3 +37,19 @@ export function useSignOutEverywhere() {
     onError: (error) => notifyError(error, "Failed to sign out everywhere"),
   });
 }
+
+export type AccountInfo = { username: string; email: string | null; sendsTo: string | null; mail: boolean };
+
+export const accountQueryOptions = () =>
+  queryOptions({ queryKey: ["/api/admin/account"], queryFn: () => apiRequest<AccountInfo>("GET", "/api/admin/account") });
+
+export function useSetAccountEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => apiRequest<AccountInfo>("PATCH", "/api/admin/account", { body: { email } }),
+    onSuccess: (account) => {
+      notifySuccess("Account e-mail saved");
+      queryClient.setQueryData(accountQueryOptions().queryKey, account);
+    },
+  });
+}
