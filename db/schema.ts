@@ -36,6 +36,20 @@ export const devices = sqliteTable(
   (table) => [index("devices_user").on(table.userId)],
 );
 
+/** A passkey (WebAuthn credential) of the account: named, several allowed, each removable, with its last use. */
+export const passkeys = sqliteTable("passkeys", {
+  id: text("id").primaryKey(),
+  userId: integer("userId")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  publicKey: text("publicKey").notNull(),
+  counter: integer("counter").notNull().default(0),
+  transports: text("transports", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  createdAt: createdAt(),
+  lastUsedAt: text("lastUsedAt"),
+});
+
 /** A mailed 'Forgot password?' link: its token stored hashed, valid 30 minutes, used once. */
 export const passwordResets = sqliteTable("password_resets", {
   id: id(),

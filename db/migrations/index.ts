@@ -5,6 +5,7 @@ import subscriberState from "./0002_subscriber_state.sql" with { type: "text" };
 import newsletters from "./0003_newsletters.sql" with { type: "text" };
 import sessionsActivity from "./0004_sessions-activity.sql" with { type: "text" };
 import resetLinksCodes from "./0005_reset-links-codes.sql" with { type: "text" };
+import passkeys from "./0006_passkeys.sql" with { type: "text" };
 
 export const migrations: { name: string; sql: string }[] = [
   { name: "0000_init", sql: init },
@@ -13,4 +14,5 @@ export const migrations: { name: string; sql: string }[] = [
   { name: "0003_newsletters", sql: newsletters },
   { name: "0004_sessions-activity", sql: sessionsActivity },
   { name: "0005_reset-links-codes", sql: resetLinksCodes },
+  { name: "0006_passkeys", sql: passkeys },
 ];

@@ -159,6 +159,16 @@ export type LinkResetFormInput = Infer<typeof linkResetFormSchema>;
 /** 'Account e-mail': an address, or empty to fall back to NOTIFY_EMAIL and the profile's. */
 export const accountEmailSchema = object({ email: optionalEmail("Please enter a valid email address") });
 
+/** A WebAuthn response as the browser gave it (SimpleWebAuthn checks every part of it). */
+const webAuthnResponse = define<Record<string, unknown>>(
+  "webauthn",
+  (value) =>
+    (typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as { id?: unknown }).id === "string") ||
+    "The passkey's answer is missing",
+);
+export const passkeyLoginSchema = object({ passkey: webAuthnResponse });
+export const passkeyAddSchema = object({ name: text(1, "Name the passkey", 60), response: webAuthnResponse });
+
 /** The open sign-out calls: the bearer token is the proof (the mailed link's, when given, replaces it). */
 export const signOutSchema = object({ link: optional(text(1, "The link is not valid", 2_000)) });
 

@@ -7,12 +7,16 @@ import {
   linkResetSchema,
   loginCodeSchema,
   loginSchema,
+  passkeyAddSchema,
+  passkeyLoginSchema,
   resetPasswordSchema,
   signOutSchema,
 } from "@server/shared/schemas.ts";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { type Cookie, Elysia } from "elysia";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "./device-cookie.ts";
 import { createMailSteps, LINK_INVALID } from "./mail-steps.ts";
+import { createPasskeys } from "./passkeys.ts";
 import { createAuthService, type LoginResult } from "./service.ts";
 
 /**
@@ -22,7 +26,8 @@ import { createAuthService, type LoginResult } from "./service.ts";
  */
 export function authModule(ctx: AppContext): Module & { guard: (context: { request: Request }) => Promise<void> } {
   const mail = createMailSteps({ db: ctx.db, config: ctx.config, jwtSecret: ctx.jwtSecret, now: ctx.now, activity: ctx.activity });
-  const auth = createAuthService(ctx.db, ctx.jwtSecret, ctx.now, ctx.activity, mail);
+  const keys = createPasskeys({ db: ctx.db, siteUrl: ctx.config.siteUrl, siteName: new URL(ctx.config.siteUrl).host, now: ctx.now });
+  const auth = createAuthService(ctx.db, ctx.jwtSecret, ctx.now, ctx.activity, mail, keys);
   const secure = ctx.config.siteUrl.startsWith("https:");
   const origin = (request: Request) => ({ ip: ctx.clientIp(request), userAgent: request.headers.get("user-agent") ?? "" });
   const attempt = (request: Request, device: unknown) => ({ ...origin(request), device: typeof device === "string" ? device : undefined });
@@ -33,11 +38,14 @@ export function authModule(ctx: AppContext): Module & { guard: (context: { reque
 
   return {
     public: new Elysia()
-      // A password, or (a new device while mail is on) then the mailed code with its ticket.
+      // A password (then, on a new device while mail is on, the mailed code with its ticket), or a passkey.
       .post("/api/admin/login", async ({ body, request, cookie }) => {
         const from = attempt(request, cookie[DEVICE_COOKIE]?.value);
         let result: LoginResult;
-        if (body && typeof body === "object" && "ticket" in body) {
+        if (body && typeof body === "object" && "passkey" in body) {
+          const { passkey } = parseBody(body, passkeyLoginSchema);
+          result = await auth.loginWithPasskey(passkey as unknown as AuthenticationResponseJSON, from);
+        } else if (body && typeof body === "object" && "ticket" in body) {
           const { ticket, code } = parseBody(body, loginCodeSchema);
           result = await auth.loginWithCode(ticket, code.trim(), from);
         } else {
@@ -50,6 +58,10 @@ export function authModule(ctx: AppContext): Module & { guard: (context: { reque
       })
       // Whether the login card offers mailed links and codes.
       .get("/api/auth/options", () => ({ mail: mail.enabled }))
+      .post("/api/auth/passkey-options", ({ body }) => {
+        parseBody(body ?? {}, signOutSchema);
+        return keys.authenticationOptions();
+      })
       .post("/api/auth/forgot-password", ({ body, request }) => mail.forgotPassword(parseBody(body, forgotPasswordSchema).login, origin(request)))
       .post("/api/auth/reset-password", ({ body, request }) => {
         const { token, newPassword } = parseBody(body, linkResetSchema);
@@ -94,6 +106,21 @@ export function authModule(ctx: AppContext): Module & { guard: (context: { reque
       .patch("/account", ({ body, request }) =>
         auth.setAccountEmail(auth.session(request).userId, parseBody(body, accountEmailSchema).email ?? null, origin(request)),
       )
+      .get("/passkeys", ({ request }) => keys.list(auth.session(request).userId))
+      .post("/passkeys/options", ({ request, body }) => {
+        parseBody(body ?? {}, signOutSchema);
+        const { username } = auth.account(auth.session(request).userId);
+        return keys.registrationOptions({ id: auth.session(request).userId, username });
+      })
+      .post("/passkeys", ({ body, request, set }) => {
+        const { name, response } = parseBody(body, passkeyAddSchema);
+        set.status = 201;
+        return auth.addPasskey(auth.session(request).userId, name, response as unknown as RegistrationResponseJSON, origin(request));
+      })
+      .delete("/passkeys/:id", ({ params, request, set }) => {
+        auth.removePasskey(auth.session(request).userId, params.id, origin(request));
+        set.status = 204;
+      })
       .get("/sessions", ({ request }) => auth.devices(auth.session(request)))
       .delete("/sessions/:id", ({ params, request, set }) => {
         auth.signOutDevice(auth.session(request), params.id, origin(request));

@@ -7,9 +7,11 @@ import { RateLimiter, Semaphore } from "@server/lib/rate-limit.ts";
 import type { Activity } from "@server/modules/activity/service.ts";
 import { DEFAULT_USERNAME, SESSION_EXPIRED_MESSAGE } from "@server/shared/constants.ts";
 import { checkNewPassword } from "@server/shared/schemas.ts";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { eq, inArray, sql } from "drizzle-orm";
 import { deviceCookies } from "./device-cookie.ts";
 import type { MailSteps } from "./mail-steps.ts";
+import type { Passkeys } from "./passkeys.ts";
 import { createSessions, type Origin, SESSION_LIFETIME_MS, type Session } from "./sessions.ts";
 import { describeUserAgent } from "./user-agent.ts";
 
@@ -68,7 +70,7 @@ export type SignedInDevice = { id: string; device: string; ip: string; firstSeen
 /** A password sign-in's answer: signed in, or (a new device while mail is on) a code to ask for. */
 export type LoginResult = { token: string; device: string } | { codeRequired: true; ticket: string };
 
-export function createAuthService(db: Db, jwtSecret: string, now: () => Date, activity: Activity, mail: MailSteps) {
+export function createAuthService(db: Db, jwtSecret: string, now: () => Date, activity: Activity, mail: MailSteps, keys: Passkeys) {
   // @elysiajs/jwt's signer and verifier, used outside a request (the guard and the login call them).
   const tokens = jwt({ secret: jwtSecret, alg: "HS256" }).decorator.jwt;
   const cookies = deviceCookies(jwtSecret);
@@ -149,6 +151,36 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date, ac
       const user = byId.get({ id: mail.checkCode(ticket, code, attempt) });
       if (!user) throw unauthorized("Invalid credentials");
       return signIn(user, null, attempt, "with the password and a mailed code");
+    },
+
+    /** A passkey sign-in: no other step. A browser the account knows stays known. */
+    async loginWithPasskey(response: AuthenticationResponseJSON, attempt: Attempt) {
+      const wait = attemptsByIp.retryAfter(attempt.ip);
+      if (wait > 0) throw tooManyRequests("Too many failed attempts. Please try again later.", wait);
+      attemptsByIp.hit(attempt.ip);
+      const user = await keys
+        .authenticate(response)
+        .then((id) => byId.get({ id }))
+        .catch((error) => {
+          activity.record({ kind: "sign-in-failed", summary: "A passkey was not accepted", ...where(attempt) });
+          throw error;
+        });
+      if (!user) throw unauthorized("Invalid credentials");
+      attemptsByIp.forgive(attempt.ip);
+      const signed = cookies.verify(attempt.device, user.username.trim().toLowerCase());
+      return signIn(user, signed && sessions.knows(user.id, signed) ? signed : null, attempt, "with a passkey");
+    },
+
+    async addPasskey(userId: number, name: string, response: RegistrationResponseJSON, origin: Origin) {
+      const added = await keys.register(userId, name, response);
+      activity.record({ kind: "passkey", summary: `Passkey "${name}" added`, ...where(origin) });
+      mail.notify(byId.get({ id: userId })!, `A passkey was added: ${name}`, origin);
+      return added;
+    },
+
+    removePasskey(userId: number, id: string, origin: Origin) {
+      const name = keys.remove(userId, id);
+      activity.record({ kind: "passkey", summary: `Passkey "${name}" removed`, ...where(origin) });
     },
 
     /** A mailed reset link's new password: every session ends, every token is revoked; the user then signs in. */

@@ -3,12 +3,13 @@
 
 import { css } from "@styled-system/css" with { type: "macro" };
 import { Button } from "@web/components/ui/button.tsx";
-import { AtSign, ChevronDown, ChevronUp, History, MonitorSmartphone } from "lucide-react";
+import { AtSign, ChevronDown, ChevronUp, Fingerprint, History, MonitorSmartphone } from "lucide-react";
 import { useState } from "react";
 import { Panel, SubPanel } from "../shared/layout.tsx";
 import { AccountEmail } from "./account-email.tsx";
 import { ActivityLog } from "./activity-log.tsx";
 import { DevicesList } from "./devices-list.tsx";
+import { PasskeysList } from "./passkeys-list.tsx";
 
 export function AccountPanel() {
   const [open, setOpen] = useState(false);
@@ -26,6 +27,9 @@ export function AccountPanel() {
       <div id="account-area" hidden={!open} className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
         {open && (
           <>
+            <SubPanel title="Passkeys" icon={<Fingerprint size={18} aria-hidden />}>
+              <PasskeysList />
+            </SubPanel>
             <SubPanel title="Sign-in by mail" icon={<AtSign size={18} aria-hidden />}>
               <AccountEmail />
             </SubPanel>

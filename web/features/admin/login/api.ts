@@ -1,4 +1,5 @@
 // Sign-in (spec §7, issue 22): the password, the mailed code of a new device, 'Forgot password?', the reset link's page.
+import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from "@simplewebauthn/browser";
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import { apiRequest } from "@web/lib/api.ts";
 
@@ -26,3 +27,10 @@ export const useResetWithLink = () =>
 
 export const useSignOutWithLink = () =>
   useMutation({ mutationFn: (link: string) => apiRequest<{ message: string }>("POST", "/api/auth/sign-out-everywhere", { body: { link } }) });
+
+/** 'Sign in with a passkey' (or the browser's passkey autofill): the server's challenge, the browser's ceremony, the login. */
+export async function passkeyLogin(autofill: boolean): Promise<LoginAnswer> {
+  const optionsJSON = await apiRequest<PublicKeyCredentialRequestOptionsJSON>("POST", "/api/auth/passkey-options", { body: {} });
+  const passkey = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
+  return apiRequest<LoginAnswer>("POST", "/api/admin/login", { body: { passkey } });
+}

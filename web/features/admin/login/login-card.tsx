@@ -4,12 +4,15 @@
 
 import { DEFAULT_USERNAME } from "@server/shared/constants.ts";
 import { loginSchema } from "@server/shared/schemas.ts";
+import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from "@simplewebauthn/browser";
 import { Button } from "@web/components/ui/button.tsx";
 import { Field, Input } from "@web/components/ui/field.tsx";
+import { ApiError } from "@web/lib/api.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
-import { useState } from "react";
+import { KeyRound } from "lucide-react";
+import { useEffect, useState } from "react";
 import { acceptLogin, failLogin } from "./accept-login.ts";
-import { useLogin } from "./api.ts";
+import { passkeyLogin, useLogin } from "./api.ts";
 import { AuthForm, AuthPage, ErrorText, linkButton, noticeStyle, titleStyle } from "./auth-card.tsx";
 import { CodeStep } from "./code-step.tsx";
 import { ForgotStep } from "./forgot-step.tsx";
@@ -57,6 +60,29 @@ function PasswordStep({
     formState: { errors, isSubmitting },
   } = useSchemaResolvedForm<LoginValues, LoginValues>(loginSchema, { username: DEFAULT_USERNAME, password: "" });
 
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const withPasskey = async (autofill: boolean) => {
+    if (!autofill) setPasskeyBusy(true);
+    try {
+      acceptLogin(await passkeyLogin(autofill), DEFAULT_USERNAME, onLoggedIn, setServerError);
+    } catch (error) {
+      // The autofill reports nothing (it may not be offered here at all); nor does a prompt closed or replaced.
+      if (autofill || (error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError"))) return;
+      failLogin(error instanceof ApiError ? error : new Error("Signing in with a passkey failed"), setServerError);
+    } finally {
+      if (!autofill) setPasskeyBusy(false);
+    }
+  };
+  // The browser's passkey autofill on the username field, where it offers it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: started once, when the card shows
+  useEffect(() => {
+    browserSupportsWebAuthnAutofill()
+      .then((supported) => {
+        if (supported) void withPasskey(true);
+      })
+      .catch(() => {});
+  }, []);
+
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
@@ -80,7 +106,7 @@ function PasswordStep({
       )}
       <Field label="Username" error={errors.username?.message}>
         {(id, describedBy) => (
-          <Input id={id} autoComplete="username" aria-describedby={describedBy} aria-invalid={!!errors.username} {...register("username")} />
+          <Input id={id} autoComplete="username webauthn" aria-describedby={describedBy} aria-invalid={!!errors.username} {...register("username")} />
         )}
       </Field>
       <Field label="Password" error={errors.password?.message}>
@@ -100,6 +126,12 @@ function PasswordStep({
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? "Logging in..." : "Login"}
       </Button>
+      {browserSupportsWebAuthn() && (
+        <Button variant="outline" size="lg" disabled={passkeyBusy} onClick={() => withPasskey(false)}>
+          <KeyRound size={16} aria-hidden />
+          Sign in with a passkey
+        </Button>
+      )}
       <button type="button" className={linkButton} onClick={onForgot}>
         Forgot password?
       </button>
