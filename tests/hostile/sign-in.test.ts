@@ -127,6 +127,35 @@ describe("enumeration", () => {
   });
 });
 
+describe("passkey assertions", () => {
+  // A replayed and a forged assertion made by a real authenticator: tests/e2e/passkeys.e2e.test.ts (Chromium's).
+  test("made up, malformed or of an unknown credential: refused without a token, never a 500", async () => {
+    const options = (await (await post("/api/auth/passkey-options", {})).json()) as { challenge: string; rpId: string };
+    expect(options.rpId).toBe("yoga.example.org");
+    const clientDataJSON = Buffer.from(
+      JSON.stringify({ type: "webauthn.get", challenge: options.challenge, origin: "https://yoga.example.org" }),
+    ).toString("base64url");
+    const assertions: unknown[] = [
+      {
+        id: "unknown-credential",
+        rawId: "unknown-credential",
+        type: "public-key",
+        response: { clientDataJSON, authenticatorData: "AA", signature: "AA" },
+      },
+      { id: "x" },
+      { id: 5 },
+      "passkey",
+      null,
+      { id: "x".repeat(5000), response: "nope" },
+    ];
+    for (const passkey of assertions) {
+      const response = await post("/api/admin/login", { passkey }, { ip: "203.0.113.77" });
+      expect([400, 401]).toContain(response.status);
+      expect(await response.text()).not.toContain("token");
+    }
+  });
+});
+
 describe("signed-out tokens", () => {
   test("a token replayed after its device was signed out, after Logout and after 'Sign out everywhere' is 401", async () => {
     await setPassword(t.db, "admin", TEST_PASSWORD);
