@@ -26,10 +26,12 @@ const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 5));
 const ENDPOINTS = ["/api/events", "/api/archive-events", "/api/profile", "/"];
 const NEWSLETTER_SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 5000);
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== "newsletter") {
-  console.error(`BENCH_ONLY=${ONLY}: the one phase that runs alone is "newsletter".`);
+if (ONLY !== undefined && ONLY !== "newsletter" && ONLY !== "offsite") {
+  console.error(`BENCH_ONLY=${ONLY}: the phases that run alone are "newsletter" and "offsite".`);
   process.exit(1);
 }
+// Off-site backups (issue 21, bench/offsite.ts): alone with BENCH_ONLY=offsite, and first in the full run.
+if (ONLY === undefined || ONLY === "offsite") await import("../bench/offsite.ts").then(() => ONLY && process.exit(0));
 const cores = availableParallelism();
 // Server on core 0, wrk on the others (a 2-core machine: one each).
 const SERVER_CPUS = "0";

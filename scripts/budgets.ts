@@ -31,13 +31,19 @@ export async function checkBudgets(outdir: string): Promise<BudgetReport> {
   const gz = new Map<string, number>();
   const gzipOf = async (path: string) => {
     let size = gz.get(path);
-    if (size === undefined) gz.set(path, (size = gzipSync(await Bun.file(`${outdir}${path}`).bytes(), { level: 9 }).length));
+    if (size === undefined) {
+      size = gzipSync(await Bun.file(`${outdir}${path}`).bytes(), { level: 9 }).length;
+      gz.set(path, size);
+    }
     return size;
   };
   const sources = new Map<string, string>();
   const source = async (path: string) => {
     let text = sources.get(path);
-    if (text === undefined) sources.set(path, (text = await Bun.file(`${outdir}${path}`).text()));
+    if (text === undefined) {
+      text = await Bun.file(`${outdir}${path}`).text();
+      sources.set(path, text);
+    }
     return text;
   };
   const importsOf = async (path: string, pattern: RegExp) => [...(await source(path)).matchAll(pattern)].map((match) => match[1]!);

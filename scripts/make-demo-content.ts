@@ -3,6 +3,7 @@
 // by Chromium, so nothing is taken from elsewhere. Run: bun scripts/make-demo-content.ts
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { slugify } from "@server/shared/slug.ts";
 import { chromium, type Page } from "playwright-core";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -529,11 +530,7 @@ async function main() {
     scenes: [SceneName, keyof typeof PALETTES][],
     attachment?: { name: string; file: string },
   ) => {
-    const slug = title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "");
-    const urls = scenes.map(([scene, palette], i) => image(`archive-${slug}-${i + 1}`, scene, palette, id * 10 + i));
+    const urls = scenes.map(([scene, palette], i) => image(`archive-${slugify(title, "archive")}-${i + 1}`, scene, palette, id * 10 + i));
     return {
       id,
       title,

@@ -1,20 +1,23 @@
-// Everything the server is made of, in one list: the plugins, then the modules. A test builds a real app on a temp
-// database in one line (tests/support/app.ts); src/main.ts makes it listen.
+// Everything the server is made of, in one chain: the plugins every request meets, then the modules, then the page
+// and the web app. Each module declares what applies to its routes (the `admin` and `form` macros of
+// src/plugins/access.ts), so the order of the `.use()` lines below carries no meaning (src/app.test.ts shuffles it).
+// A test builds a real app on a temp database in one line (tests/support/app.ts); src/main.ts makes it listen.
 
 import type { Db } from "@db/client.ts";
 import { cors } from "@elysiajs/cors";
 import { Elysia } from "elysia";
 import type { Config } from "./config.ts";
-import type { AppContext, Module } from "./context.ts";
-import { ADMIN_BODY_LIMIT, limitedBodyParser, PUBLIC_BODY_LIMIT } from "./lib/body.ts";
+import type { AppContext } from "./context.ts";
 import { clientIp } from "./lib/client-ip.ts";
 import { errorResponse, HttpError } from "./lib/errors.ts";
 import { createPublicCache } from "./lib/public-cache.ts";
+import { answerInvalid } from "./lib/validate.ts";
 import { activityModule } from "./modules/activity/index.ts";
 import { recordAdminWrites } from "./modules/activity/record-writes.ts";
 import { createActivity } from "./modules/activity/service.ts";
 import { archiveModule } from "./modules/archive/index.ts";
 import { authModule } from "./modules/auth/index.ts";
+import { type AuthService, createAuthService } from "./modules/auth/service.ts";
 import { backupsModule } from "./modules/backups/index.ts";
 import { calendarModule } from "./modules/calendar/index.ts";
 import { classesModule } from "./modules/classes/index.ts";
@@ -27,9 +30,10 @@ import { profileModule } from "./modules/profile/index.ts";
 import { subscribersModule } from "./modules/subscribers/index.ts";
 import { uploadsModule } from "./modules/uploads/index.ts";
 import { youtubeModule } from "./modules/youtube/index.ts";
-import { type PageRenderer, page } from "./plugins/page.ts";
-import { publicReads } from "./plugins/public-cache.ts";
-import { security } from "./plugins/security-headers.ts";
+import { pageDataLoader } from "./page-data.ts";
+import { access } from "./plugins/access.ts";
+import { type PageRenderer, page, readShell } from "./plugins/page.ts";
+import { inlineStyleHashes, security } from "./plugins/security-headers.ts";
 import { createSiteFiles } from "./plugins/site-files.ts";
 import { createWebAssetHandler, type WebAssetFiles, webApp } from "./plugins/web-assets.ts";
 
@@ -44,94 +48,108 @@ export type AppOptions = {
   renderPage?: PageRenderer;
 };
 
-const MODULES: ((context: AppContext) => Module | Promise<Module>)[] = [
-  profileModule,
-  eventsModule,
-  classesModule,
-  archiveModule,
-  messagesModule,
-  subscribersModule,
-  notificationsModule,
-  dataModule,
-  youtubeModule,
-  uploadsModule,
-  calendarModule,
-  backupsModule,
-  mailModule,
-  activityModule,
-];
-
 /** Unknown paths under the API's prefixes (a GET route too: Elysia looks for the method's routes before `all`). */
 const notFoundJson = () => Response.json({ error: "Not found" }, { status: 404 });
+
+/** Every route of the API: the modules, and the 404 of an unknown path under their prefixes (401 first under /api/admin). */
+async function createApi(ctx: AppContext, auth: AuthService) {
+  return new Elysia({ name: "api" })
+    .use(authModule(ctx, auth))
+    .use(profileModule(ctx))
+    .use(eventsModule(ctx))
+    .use(classesModule(ctx))
+    .use(archiveModule(ctx))
+    .use(messagesModule(ctx))
+    .use(subscribersModule(ctx))
+    .use(notificationsModule(ctx))
+    .use(dataModule(ctx))
+    .use(youtubeModule(ctx))
+    .use(await uploadsModule(ctx))
+    .use(calendarModule(ctx))
+    .use(backupsModule(ctx))
+    .use(mailModule(ctx))
+    .use(activityModule(ctx))
+    .use(unknownPaths(ctx));
+}
+
+export type Api = Awaited<ReturnType<typeof createApi>>;
+
+/** Wildcards: Elysia's router tries them after every static and parametric path, wherever they were added. */
+const unknownPaths = (ctx: AppContext) =>
+  new Elysia({ name: "unknown-paths" })
+    .use(ctx.access)
+    .get("/api/*", notFoundJson)
+    .all("/api/*", notFoundJson)
+    .get("/calendar/*", notFoundJson)
+    .all("/calendar/*", notFoundJson)
+    .get("/api/admin/*", notFoundJson, { admin: true })
+    .all("/api/admin/*", notFoundJson, { admin: true });
+
+/** What every answer goes through: the error mapping, global so that it applies to every route, wherever added. */
+const errors = () =>
+  new Elysia({ name: "errors" }).onError({ as: "global" }, ({ error, code }) => {
+    if (error instanceof HttpError) return errorResponse(error);
+    // Elysia wraps what a body parser throws (src/lib/body.ts: 413, 400) in its ParseError.
+    if (code === "PARSE" && error.cause instanceof HttpError) return errorResponse(error.cause);
+    if (code === "NOT_FOUND") return notFoundJson();
+    if (code === "PARSE") return Response.json({ error: "The request body is not valid JSON" }, { status: 400 });
+    // A body or id that fails its schema (src/lib/validate.ts).
+    if (code === "VALIDATION") return answerInvalid(error) ?? Response.json({ error: "Invalid request" }, { status: 400 });
+    console.error(error);
+    return Response.json({ error: "Internal server error" }, { status: 500 });
+  });
 
 export async function createApp(options: AppOptions) {
   const { db, config } = options;
   const now = options.now ?? (() => new Date());
-  const context: AppContext = {
+  const dataVersion = db.$client.prepare<{ data_version: number }, []>("PRAGMA data_version");
+  // biome-ignore lint/style/noNonNullAssertion: PRAGMA data_version always answers one row
+  const cache = createPublicCache({ now, timezone: config.timezone, dataVersion: () => dataVersion.get()!.data_version });
+  // A request's socket address is asked of the server (`app`, below) when a rate limit needs it.
+  const ip = (request: Request) => clientIp(request, config.trustProxy, app.server);
+  const activity = createActivity(db, now);
+  const auth = createAuthService({ db, config, jwtSecret: options.jwtSecret, now, activity });
+  const ctx: AppContext = {
     db,
     config,
     jwtSecret: options.jwtSecret,
     now,
     fetch: options.fetch ?? fetch,
-    // A request's socket address is asked of the server (`app`, below) when a rate limit needs it.
-    clientIp: (request) => clientIp(request, config.trustProxy, app.server),
-    activity: createActivity(db, now),
+    clientIp: ip,
+    activity,
+    access: access((request) => auth.authenticate(request, ip(request)), cache, recordAdminWrites({ activity, clientIp: ip })),
+    cache,
   };
-  const dataVersion = db.$client.prepare<{ data_version: number }, []>("PRAGMA data_version");
-  const cache = createPublicCache({ now, timezone: config.timezone, dataVersion: () => dataVersion.get()!.data_version });
-
-  const auth = authModule(context);
-  const modules = [auth, ...(await Promise.all(MODULES.map((module) => module(context))))];
-  const reads = Object.assign({}, ...modules.map((module) => module.reads ?? {})) as Record<string, () => unknown>;
-
-  // Public routes: every body within 64 KB.
-  const publicApi = new Elysia({ name: "public-api" }).onParse(limitedBodyParser(PUBLIC_BODY_LIMIT)).use(publicReads(cache, reads));
-  for (const module of modules) if (module.public) publicApi.use(module.public);
-  for (const prefix of ["/api", "/calendar"]) publicApi.get(`${prefix}/*`, notFoundJson).all(`${prefix}/*`, notFoundJson);
-
-  // Admin routes. A hook applies to the routes added after it in its instance (and to the plugins used after it):
-  // the guard to all of them and to unknown admin paths; the JSON parser (1 MB, after the guard) to all but the uploads, which read
-  // their own bodies within their own limits; and every successful write makes the public answers be built again.
-  const adminApi = new Elysia({ name: "admin-api", prefix: "/api/admin" }).onBeforeHandle(auth.guard).onAfterHandle(({ request, set }) => {
-    if (request.method !== "GET" && (typeof set.status !== "number" || set.status < 400)) cache.invalidate();
-  });
-  adminApi.onAfterHandle(recordAdminWrites(context));
-  for (const module of modules) if (module.adminUploads) adminApi.use(module.adminUploads);
-  // Elysia parses a body before its beforeHandle hooks run: the guard goes first here too, so that a request without
-  // a valid token is answered 401 before a byte of its body is read.
-  const adminBody = limitedBodyParser(ADMIN_BODY_LIMIT);
-  adminApi.onParse(async (context) => {
-    await auth.guard(context);
-    return adminBody(context);
-  });
-  for (const module of modules) if (module.admin) adminApi.use(module.admin);
-  adminApi.get("/*", notFoundJson).all("/*", notFoundJson);
+  const api = await createApi(ctx, auth);
 
   const files = options.webAssets ?? {};
   const serveFile = createWebAssetHandler(files);
-  // Made before `security()`: it reads the built shell, whose inline stylesheet the CSP allows by its hash.
-  const home = page({ files, config, cache, reads, render: options.renderPage, fallback: (request) => serveFile(request, "/") });
+  // The built shell carries the stylesheet inline (scripts/build.ts): every page made from it needs the CSP to allow
+  // that <style> by its hash.
+  const shell = readShell(files);
+  const home = page({
+    files,
+    shell,
+    config,
+    cache,
+    data: pageDataLoader(api),
+    render: options.renderPage,
+    fallback: (request) => serveFile(request, "/"),
+  });
 
   const app = new Elysia({ name: "app", handler: { standardHostname: false } })
-    .use(security())
+    .use(security(inlineStyleHashes(shell ?? "")))
     .use(config.corsOrigins.length ? corsFor(config.corsOrigins) : new Elysia())
-    .onError(({ error, code }) => {
-      if (error instanceof HttpError) return errorResponse(error);
-      // Elysia wraps what a body parser throws (src/lib/body.ts: 413, 400) in its ParseError.
-      if (code === "PARSE" && error.cause instanceof HttpError) return errorResponse(error.cause);
-      if (code === "NOT_FOUND") return notFoundJson();
-      if (code === "PARSE") return Response.json({ error: "The request body is not valid JSON" }, { status: 400 });
-      if (code === "VALIDATION") return Response.json({ error: "Invalid request" }, { status: 400 });
-      console.error(error);
-      return Response.json({ error: "Internal server error" }, { status: 500 });
-    })
+    .use(errors())
     .get("/healthz", () => ({ status: "ok" }))
-    .use(publicApi)
-    .use(adminApi)
+    .use(api)
     .use(home)
     .use(webApp(serveFile, createSiteFiles(config.siteUrl)));
-  return Object.assign(app, { context, publicCache: cache });
+  return Object.assign(app, { context: ctx, publicCache: cache });
 }
+
+/** The whole server's type: what Eden Treaty (web/lib/api.ts) reads every route's request and answer from. */
+export type App = Awaited<ReturnType<typeof createApp>>;
 
 /** CORS for exactly the listed origins (an unknown origin is never echoed), credentials allowed. */
 function corsFor(origins: string[]) {

@@ -19,6 +19,27 @@ export type Config = {
   trustProxy: boolean;
   /** SMTP_URL and its companions; undefined when mail is off. */
   mail: MailConfig | undefined;
+  /** S3_BUCKET and its companions; undefined when backups stay on this machine only. */
+  offsite: OffsiteConfig | undefined;
+  /** BACKUP_KEEP_*: how many daily, weekly and monthly backups are kept (local and off-site). */
+  backupKeep: BackupKeep;
+};
+
+export type BackupKeep = { daily: number; weekly: number; monthly: number };
+
+export type OffsiteConfig = {
+  bucket: string;
+  /** S3_ENDPOINT; AWS's own endpoint for the region when unset. */
+  endpoint: string | undefined;
+  region: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  /** BACKUP_S3_PREFIX: where in the bucket, ending in "/". */
+  prefix: string;
+  /** BACKUP_AGE_RECIPIENT: every object is encrypted to this age public key; unset: stored as is. */
+  recipient: string | undefined;
+  /** BACKUP_AGE_IDENTITY_FILE: lets the admin's 'Restore' open encrypted copies; the CLI takes --identity instead. */
+  identityFile: string | undefined;
 };
 
 export type MailConfig = {
@@ -59,6 +80,38 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     mail: loadMailConfig(env),
+    offsite: loadOffsiteConfig(env),
+    backupKeep: {
+      daily: keepCount(env, "BACKUP_KEEP_DAILY", 7),
+      weekly: keepCount(env, "BACKUP_KEEP_WEEKLY", 4),
+      monthly: keepCount(env, "BACKUP_KEEP_MONTHLY", 12),
+    },
+  };
+}
+
+function keepCount(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0) throw new SettingError(`${name} must be a whole number (0 or more), got "${env[name]}"`);
+  return value;
+}
+
+function loadOffsiteConfig(env: Record<string, string | undefined>): OffsiteConfig | undefined {
+  const recipient = env.BACKUP_AGE_RECIPIENT || undefined;
+  if (recipient && !/^age1(pq1)?[02-9ac-hj-np-z]{58,}$/.test(recipient))
+    throw new SettingError("BACKUP_AGE_RECIPIENT must be an age public key (age1 followed by 58 letters and digits), as age-keygen prints it");
+  if (!env.S3_BUCKET) return undefined;
+  if (env.S3_ENDPOINT && !/^https?:\/\/[^/]/.test(env.S3_ENDPOINT))
+    throw new SettingError("S3_ENDPOINT must be an http(s) URL, e.g. https://s3.eu-central-1.amazonaws.com");
+  const prefix = (env.BACKUP_S3_PREFIX ?? "backups/").replace(/^\/+/, "");
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT || undefined,
+    region: env.S3_REGION || undefined,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+    prefix: prefix && !prefix.endsWith("/") ? `${prefix}/` : prefix,
+    recipient,
+    identityFile: env.BACKUP_AGE_IDENTITY_FILE || undefined,
   };
 }
 

@@ -1,9 +1,14 @@
 import type { Db } from "@db/client.ts";
-import type { AnyElysia } from "elysia";
 import type { Config } from "./config.ts";
+import type { PublicCache } from "./lib/public-cache.ts";
 import type { Activity } from "./modules/activity/service.ts";
+import type { Access } from "./plugins/access.ts";
 
-/** What every module is built from: the database, settings and the outside world (clock, fetch), passed in. */
+/**
+ * What every module is built from: the database, settings and the outside world (clock, fetch), passed in; and what
+ * its routes declare themselves with: `access` (the `admin` and `form` macros, src/plugins/access.ts) and the public
+ * cache its public reads answer from (src/plugins/public-cache.ts).
+ */
 export type AppContext = {
   db: Db;
   config: Config;
@@ -15,21 +20,6 @@ export type AppContext = {
   clientIp: (request: Request) => string;
   /** The account's activity log (src/modules/activity). */
   activity: Activity;
-};
-
-/**
- * A feature's routes, listed in src/app.ts:
- * - `reads`: the public reads the page is made of (`GET /api/events`...), answered from the public cache
- *   (src/plugins/public-cache.ts) and rendered into `/` by src/plugins/page.ts;
- * - `public`: other public routes, full paths;
- * - `admin`: paths under /api/admin, written without it, behind the login guard (no admin route can be left open by
- *   forgetting a check); a successful admin write invalidates the public cache;
- * - `adminUploads`: admin routes that read a file upload themselves, within their own limit (`parse: "none"`).
- * Every other body is read by the group's parser within the group's limit (src/lib/body.ts).
- */
-export type Module = {
-  reads?: Record<string, () => unknown>;
-  public?: AnyElysia;
-  admin?: AnyElysia;
-  adminUploads?: AnyElysia;
+  access: Access;
+  cache: PublicCache;
 };

@@ -25,9 +25,13 @@ Commands:
   sync                     Save all content and its uploads into APP_DATA_DIR (as the admin's Sync to app_data)
   restore                  Replace all content with APP_DATA_DIR (a safety copy goes to DATA_DIR/backups)
   backup                   Take a backup now (database and uploads) into DATA_DIR/backups and print its path
-  list-backups             List the backups in DATA_DIR/backups (daily ones are taken while serving)
+  list-backups             List the backups in DATA_DIR/backups (daily ones are taken while serving) and, with
+                           S3_BUCKET, the off-site copies (s3:NAME)
   restore-backup FILE|NAME Restore a backup (a name, a backup folder, a downloaded .tar or a .db file), after an
                            integrity check and a safety backup of the current data
+  restore-backup s3:latest|s3:NAME [--identity key.txt]
+                           Restore an off-site copy from the bucket (every hash checked first); --identity: the
+                           age identity file when the copies are encrypted
   healthcheck              Exit 0 when the server on PORT answers /healthz (for container health checks)
   help, --help             Show this help
 
@@ -48,6 +52,16 @@ Settings (environment variables):
   MAIL_FROM                The sender, e.g. "Vedanta & Yoga <hello@example.org>" (required with SMTP_URL)
   NOTIFY_EMAIL             Where the teacher's notices go (the profile's e-mail)
   MAIL_PER_MINUTE          Most mails sent per minute (60)
+  S3_BUCKET                Also keep backups off-site in this S3 bucket, copied within a minute of each change
+  S3_ENDPOINT, S3_REGION   The S3-compatible storage's URL and region (AWS's when unset)
+  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY
+                           The bucket's credentials (never logged or shown)
+  BACKUP_S3_PREFIX         Where in the bucket (backups/)
+  BACKUP_AGE_RECIPIENT     An age public key (age1...): every off-site object is encrypted to it
+  BACKUP_AGE_IDENTITY_FILE The matching age identity file, only to let the admin restore encrypted copies
+  BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY, BACKUP_KEEP_MONTHLY
+                           Daily backups kept, local and off-site: the newest of each of the last 7 days, 4 weeks
+                           and 12 months
 `;
 
 /**
@@ -111,9 +125,10 @@ async function serve(config: Config) {
       return new Response("Internal server error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     },
   });
+  // biome-ignore lint/style/noNonNullAssertion: the server exists once listen() has returned
   const server = app.server!;
   console.log(`Listening on http://${config.host}:${server.port} (ready in ${Math.round(performance.now() - startedAt)} ms)`);
-  const dailyBackups = scheduleDailyBackups({ db, dataDir: config.dataDir });
+  const dailyBackups = scheduleDailyBackups({ db, dataDir: config.dataDir, keep: config.backupKeep });
   // Nodemailer and the mail templates are loaded only when mail is on.
   const mailWorker = config.mail
     ? (await import("./modules/mail/worker.ts")).createMailWorker({ db, config: { ...config, mail: config.mail } })

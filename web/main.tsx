@@ -20,6 +20,7 @@ if (state?.textContent) {
 }
 
 const router = createBrowserRouter(routes);
+// biome-ignore lint/style/noNonNullAssertion: index.html has the #root element
 const root = document.getElementById("root")!;
 const app = (
   <StrictMode>

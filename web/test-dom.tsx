@@ -5,9 +5,9 @@ import { QueryClientProvider, type QueryKey } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createQueryClient } from "./app/query-client.ts";
-import { useDomGlobals } from "./test-setup.ts";
+import { installDomGlobals } from "./test-setup.ts";
 
-useDomGlobals();
+installDomGlobals();
 
 /** Renders `ui` with the app's query client holding `answers` (query key, data), as the server's page would. */
 export function renderWithData(ui: ReactNode, answers: [QueryKey, unknown][] = []) {

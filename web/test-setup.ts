@@ -2,7 +2,7 @@
 // and never unregistered, so react-dom finds a DOM whenever it is first loaded. Bun runs every test file in one
 // process, so the names Bun already had (fetch, Request, Response, Headers, FormData, Blob, URL, timers, events...)
 // are given back Bun's own at once: the server tests see only the names a browser adds (window, document...).
-// A component test calls useDomGlobals() first; from then on those names are happy-dom's, except fetch, Request and
+// A component test calls installDomGlobals() first; from then on those names are happy-dom's, except fetch, Request and
 // Response, which stay Bun's.
 import { GlobalRegistrator } from "@happy-dom/global-registrator";
 
@@ -20,6 +20,6 @@ for (const [name, own] of Object.entries(bunGlobals)) {
 }
 
 /** Gives the names Bun and browsers share happy-dom's meaning, for the rest of the run (web/ tests run last). */
-export function useDomGlobals() {
+export function installDomGlobals() {
   for (const [name, descriptor] of domGlobals) if (!BUN_KEEPS.includes(name)) Object.defineProperty(globalThis, name, descriptor);
 }

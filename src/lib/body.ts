@@ -75,7 +75,7 @@ export const limitedBodyParser =
   async ({ request, contentType }: { request: Request; contentType: string }): Promise<unknown> => {
     const bytes = await readBodyWithLimit(request, maxBytes);
     if (bytes.length === 0) return null;
-    const type = contentType.split(";", 1)[0]!.trim().toLowerCase();
+    const type = (contentType.split(";", 1)[0] ?? "").trim().toLowerCase();
     if (type === "multipart/form-data") {
       const form = await new Response(bytes, { headers: { "content-type": contentType } }).formData().catch(() => {
         throw badRequest("The request body is not a valid form");
@@ -118,6 +118,7 @@ function withinBounds(bytes: Uint8Array, { maxDepth, maxContainers }: JsonBounds
   let depth = 0;
   let containers = 0;
   for (let i = 0; i < bytes.length; i++) {
+    // biome-ignore lint/style/noNonNullAssertion: i < bytes.length (the loop bound)
     const byte = bytes[i]!;
     if (byte === QUOTE) i = closingQuote(bytes, i);
     else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {

@@ -10,7 +10,7 @@ const ORGANIZATION_NAME = "Vedanta and Yoga Association of Melbourne";
 const DEFAULT_DESCRIPTION = "Yoga and Vedanta classes, retreats and talks in Melbourne.";
 
 const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 /** JSON that is safe inside a <script> element (no "</script>", no HTML comment openers). */
 const scriptJson = (value: unknown) =>
   JSON.stringify(value)
@@ -49,7 +49,10 @@ const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 /** The UTC offset ("+11:00") in `timezone` at a wall-clock date and time there. */
 export function offsetAt(timezone: string, date: string, time: string): string {
   let format = offsetFormats.get(timezone);
-  if (!format) offsetFormats.set(timezone, (format = new Intl.DateTimeFormat("en-US", { timeZone: timezone, timeZoneName: "longOffset" })));
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone: timezone, timeZoneName: "longOffset" });
+    offsetFormats.set(timezone, format);
+  }
   const minutesOf = (instant: number) => {
     const name = format.formatToParts(instant).find((part) => part.type === "timeZoneName")?.value ?? "GMT";
     const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
@@ -190,6 +193,7 @@ export function portraitPreload(profile: Pick<PublicProfile, "profileImage"> | n
   const url = profile?.profileImage?.trim();
   if (!url) return "";
   const { src, srcSet, sizes } = imageSources(url, PORTRAIT_SIZES);
+  // biome-ignore lint/style/noNonNullAssertion: sizes comes with every srcSet (imageSources)
   const responsive = srcSet ? ` imagesrcset="${escapeHtml(srcSet)}" imagesizes="${escapeHtml(sizes!)}"` : "";
   return `<link rel="preload" as="image" href="${escapeHtml(src)}"${responsive} fetchpriority="high">`;
 }

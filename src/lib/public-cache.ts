@@ -146,12 +146,17 @@ function pickEncoding(request: Request, answer: CachedAnswer): "br" | "gzip" | n
 const BrotliStream = CompressionStream as unknown as new (format: "brotli", options: { level: number }) => CompressionStream;
 
 function compressed(answer: CachedAnswer, encoding: "br" | "gzip"): Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>> {
-  if (encoding === "gzip") return (answer.gzip ??= Bun.gzipSync(answer.body, { level: 6 }));
+  if (encoding === "gzip") {
+    answer.gzip ??= Bun.gzipSync(answer.body, { level: 6 });
+    return answer.gzip;
+  }
   if (answer.br) return answer.br;
   // Quality 6 is within a few percent of 11 on JSON and HTML, at a fraction of the time (answers are rebuilt on writes).
-  return (answer.brPending ??= new Response(new Blob([answer.body]).stream().pipeThrough(new BrotliStream("brotli", { level: 6 })))
-    .bytes()
-    .then((bytes) => (answer.br = bytes)));
+  answer.brPending ??= new Response(new Blob([answer.body]).stream().pipeThrough(new BrotliStream("brotli", { level: 6 }))).bytes().then((bytes) => {
+    answer.br = bytes;
+    return bytes;
+  });
+  return answer.brPending;
 }
 
 /** Elysia's response settings of a request (its `set`), which the cached answers fill. */

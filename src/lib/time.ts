@@ -12,8 +12,3 @@ export function todayIn(timezone: string, now: Date = new Date()): string {
   }
   return format.format(now);
 }
-
-/** An event is past once its last day (`endDate ?? startDate`) is before today in the site's time zone. */
-export function isPastEvent(event: { startDate: string; endDate: string | null }, today: string): boolean {
-  return (event.endDate ?? event.startDate) < today;
-}

@@ -50,6 +50,7 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 const jsonLd = (html: string) =>
+  // biome-ignore lint/suspicious/noExplicitAny: JSON-LD is free-form; the tests read its nested nodes by name
   JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]!) as { "@graph": Record<string, any>[] };
 
 describe("GET /", () => {

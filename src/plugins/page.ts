@@ -10,11 +10,11 @@ import { Elysia } from "elysia";
 import type { Config } from "../config.ts";
 import { type LinkedItem, type PreviewImage, pageHead, portraitPreload } from "../lib/page-metadata.ts";
 import { type PublicCache, sendCached, toAnswer } from "../lib/public-cache.ts";
+import type { PageData } from "../page-data.ts";
 import { imageSources } from "../shared/images.ts";
 import { archiveItemPath, eventPath, linkedDialog, linkPath } from "../shared/links.ts";
 import { type NewsletterNotice, newsletterNotice, newsletterPath, unsubscribeAction, unsubscribePagePath } from "../shared/newsletter-links.ts";
-import type { ArchiveItem, Event, PublicProfile } from "../shared/types.ts";
-import { allowInlineStyles } from "./security-headers.ts";
+import type { ArchiveItem, Event } from "../shared/types.ts";
 import { ICON_LINKS, SITE_NAME, sitemapXml } from "./site-files.ts";
 import type { WebAssetFiles } from "./web-assets.ts";
 
@@ -57,8 +57,6 @@ async function previewImage(siteUrl: string, uploadsDir: string, photo: string |
   }
 }
 
-/** What the page is rendered from: each public read by its path (what the API answers for it). */
-type PageData = Record<string, unknown>;
 /**
  * Renders the app's markup for `/` from the public reads (server-side rendering): the root's inner HTML and tags to
  * add after it. `assetUrls` maps a bundled file's plain name ("portrait-placeholder.svg") to its hashed URL.
@@ -72,29 +70,30 @@ export type PageRenderer = (input: {
 export type PageOptions = {
   files: WebAssetFiles;
   config: Config;
+  /** The built index.html (readShell), or null without a build. */
+  shell: string | null;
   cache: PublicCache;
-  /** The public reads, by path (the modules' `reads`), called as the API's routes call them. */
-  reads: Record<string, () => unknown>;
+  /** The public reads (src/page-data.ts). */
+  data: () => Promise<PageData>;
   render?: PageRenderer;
   /** Answers `/` when there is no build or rendering failed: the app shell (src/plugins/web-assets.ts). */
   fallback: (request: Request) => Response | Promise<Response>;
 };
 
-/**
- * GET /. The built shell is read when the plugin is made: it carries the stylesheet inline (scripts/build.ts), and
- * every page made from it (this one, /admin, the 404 page) needs the CSP to allow that <style> by its hash, which
- * src/plugins/security-headers.ts reads when the app is made, after this.
- */
-export function page({ files, config, cache, reads, render, fallback }: PageOptions) {
-  let shell: string | null = null;
-  if (files["/index.html"]) {
-    try {
-      shell = readFileSync(files["/index.html"], "utf8");
-      allowInlineStyles(shell);
-    } catch (error) {
-      console.error("Reading the page shell failed:", error);
-    }
+/** The built index.html, read once when the app is made, or null without a build. */
+export function readShell(files: WebAssetFiles): string | null {
+  if (!files["/index.html"]) return null;
+  try {
+    return readFileSync(files["/index.html"], "utf8");
+  } catch (error) {
+    console.error("Reading the page shell failed:", error);
+    return null;
   }
+}
+
+/** GET / and /sitemap.xml. */
+export function page({ files, shell: builtShell, config, cache, data: loadData, render, fallback }: PageOptions) {
+  let shell = builtShell;
   const assetUrls: Record<string, string> = {};
   for (const path of Object.keys(files)) {
     const match = /^\/([^/]+)-[a-z0-9]{8,}\.(svg|png|jpe?g|webp|gif|avif)$/.exec(path);
@@ -109,12 +108,20 @@ export function page({ files, config, cache, reads, render, fallback }: PageOpti
     links = null;
     linkPagesKept = 0;
   });
-  const currentLinks = () =>
-    (links ??= linksOf((reads["/api/events"]?.() ?? []) as Event[], (reads["/api/archive-events"]?.() ?? []) as ArchiveItem[]));
+  const currentLinks = async () => {
+    if (links) return links;
+    const generation = cache.generation;
+    const { events, archive } = await loadData();
+    const made = linksOf(events, archive);
+    // Kept unless a write came in meanwhile.
+    if (cache.generation === generation) links = made;
+    return made;
+  };
 
   const build = async (request: Request, link?: Linked, noindex = false) => {
+    // biome-ignore lint/style/noNonNullAssertion: the build always writes index.html (the asset table is generated from it)
     shell ??= await Bun.file(files["/index.html"]!).text();
-    const data: PageData = Object.fromEntries(Object.entries(reads).map(([path, read]) => [path, read()]));
+    const data = await loadData();
     let linked: LinkedItem | undefined;
     if (link) {
       const photo = "event" in link ? link.event.images[0] : link.entry.image || link.entry.images[0];
@@ -122,14 +129,14 @@ export function page({ files, config, cache, reads, render, fallback }: PageOpti
     }
     const head =
       (noindex ? NOINDEX : "") +
-      portraitPreload(data["/api/profile"] as PublicProfile | null) +
+      portraitPreload(data.profile) +
       ICON_LINKS +
       pageHead({
         siteUrl: config.siteUrl,
         siteName: SITE_NAME,
         timezone: config.timezone,
-        profile: data["/api/profile"] as PublicProfile,
-        events: data["/api/events"] as Event[],
+        profile: data.profile,
+        events: data.events,
         linked,
       });
     // The metadata takes the place of the shell's own title, description and icon (early in <head>, before the
@@ -171,7 +178,7 @@ export function page({ files, config, cache, reads, render, fallback }: PageOpti
     const kept = cache.peek(key);
     if (kept) return kept;
     // After peek(), which drops everything (and so the links) when the day or the data has changed.
-    const link = named ? currentLinks().get(path) : undefined;
+    const link = named ? (await currentLinks()).get(path) : undefined;
     if (!link) return cache.get("page:/", () => build(new Request(new URL("/", url))));
     const buildLink = () => build(new Request(new URL(path, url)), link);
     if (linkPagesKept >= MAX_LINK_PAGES) {
@@ -195,8 +202,8 @@ export function page({ files, config, cache, reads, render, fallback }: PageOpti
       }
     })
     .get("/sitemap.xml", async ({ request, set }) => {
-      const answer = await cache.get("sitemap.xml", () => ({
-        body: sitemapXml(config.siteUrl, [...currentLinks().values()]),
+      const answer = await cache.get("sitemap.xml", async () => ({
+        body: sitemapXml(config.siteUrl, [...(await currentLinks()).values()]),
         contentType: "application/xml; charset=utf-8",
       }));
       return answer instanceof Response ? answer : sendCached(request, answer, set, SITEMAP_CACHE);

@@ -1,17 +1,15 @@
 // Headers every response carries (DESIGN.md, Headers), and the check of the Host every request makes first.
 import { Elysia } from "elysia";
 
-/** sha256 sources of the inline stylesheets the pages may carry (the build inlines the CSS into index.html). */
-const inlineStyleHashes = new Set<string>();
-
-function policy() {
+/** The policy, allowing the inline stylesheets whose sha256 sources are given. */
+function policy(styleHashes: string[]) {
   return [
     "default-src 'self'",
     "script-src 'self'",
     // <style> elements only when they are ours, by hash; style="" attributes (React's style props, in the
     // server-rendered markup too) stay allowed. `style-src` is for browsers without the two directives below.
     "style-src 'self' 'unsafe-inline'",
-    ["style-src-elem 'self'", ...inlineStyleHashes].join(" "),
+    ["style-src-elem 'self'", ...styleHashes].join(" "),
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",
@@ -23,24 +21,20 @@ function policy() {
   ].join("; ");
 }
 
-let contentSecurityPolicy = policy();
-
 /** The CSP source expression of a <style> element's text: `'sha256-…'` of its UTF-8 bytes, base64. */
 export function styleHash(text: string): string {
   return `'sha256-${new Bun.CryptoHasher("sha256").update(text).digest("base64")}'`;
 }
 
-/** Lets the `<style>` elements of `html` (the built page shell) through the CSP, by their hashes. */
-export function allowInlineStyles(html: string): void {
-  const before = inlineStyleHashes.size;
-  for (const [, text] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) inlineStyleHashes.add(styleHash(text!));
-  if (inlineStyleHashes.size !== before) contentSecurityPolicy = policy();
+/** The CSP sources of the `<style>` elements of `html` (the built page shell, whose stylesheet the build inlines). */
+export function inlineStyleHashes(html: string): string[] {
+  return [...new Set([...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, text]) => styleHash(text ?? "")))];
 }
 
 /** The headers every answer carries (errors and 404s included), as Elysia's default headers. */
-function securityHeaders(): Record<string, string> {
+function securityHeaders(styleHashes: string[]): Record<string, string> {
   return {
-    "Content-Security-Policy": contentSecurityPolicy,
+    "Content-Security-Policy": policy(styleHashes),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
@@ -55,8 +49,8 @@ function securityHeaders(): Record<string, string> {
  * an open bracket, port 99999) gives something that does not parse, from which no route may read a path); and the
  * API's caching: admin answers are never stored (errors before any route included), public ones are revalidated.
  */
-export const security = () =>
-  new Elysia({ name: "security" }).headers(securityHeaders()).onRequest(({ request, set }) => {
+export const security = (styleHashes: string[]) =>
+  new Elysia({ name: "security" }).headers(securityHeaders(styleHashes)).onRequest(({ request, set }) => {
     const url = URL.parse(request.url);
     if (!url) {
       return new Response("Bad Request: the Host header is not a valid host[:port]", {

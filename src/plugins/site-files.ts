@@ -66,9 +66,13 @@ export function createSiteFiles(siteUrl: string) {
     has: (pathname: string) => pathname in files,
     /** Answers a GET or HEAD for one of the root files (ETag, 304, compression as the public cache does). */
     respond(request: Request, pathname: string, set: ResponseSet) {
+      // biome-ignore lint/style/noNonNullAssertion: respond() is only called after has(pathname)
       const file = files[pathname]!;
       let answer = made.get(pathname);
-      if (!answer) made.set(pathname, (answer = file.make()));
+      if (!answer) {
+        answer = file.make();
+        made.set(pathname, answer);
+      }
       return sendCached(request, answer, set, file.cacheControl);
     },
   };

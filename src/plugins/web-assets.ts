@@ -54,14 +54,16 @@ export function createWebAssetHandler(files: WebAssetFiles) {
     }
     const accepts = request.headers.get("accept-encoding") ?? "";
     const variant = accepts.includes("br") && files[`${path}.br`] ? "br" : accepts.includes("gzip") && files[`${path}.gz`] ? "gzip" : null;
+    // biome-ignore lint/style/noNonNullAssertion: the variant was chosen from the files that exist
     const file = Bun.file(variant ? files[`${path}.${variant === "br" ? "br" : "gz"}`]! : source);
+    const etag = await etagOf(source);
     const headers = new Headers({
       "Content-Type": Bun.file(source).type,
       "Cache-Control": isHashed(path) ? IMMUTABLE : REVALIDATE,
       Vary: "Accept-Encoding",
-      ETag: await etagOf(source),
+      ETag: etag,
     });
-    if (etagMatches(request.headers.get("if-none-match"), headers.get("etag")!)) return new Response(null, { status: 304, headers });
+    if (etagMatches(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
     if (variant) headers.set("Content-Encoding", variant);
     return new Response(request.method === "HEAD" ? null : file, { headers });
   };

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/style/noNonNullAssertion: a parser over token and table arrays it has bounds-checked; noUncheckedIndexedAccess cannot see the checks
 // Reading the free-text `time` and `days` of events and classes as calendar times (issue 7). Shared by the server's
 // .ics feeds and the web app's "Add to Google Calendar" link, so both place an event at the same time.
 // The rule throughout: what cannot be read with confidence is not guessed (an event becomes all-day, a class is

@@ -14,6 +14,7 @@ function calendarDay(value: string, fromPrefix: boolean): Date | null {
 /** "Jan" for a YYYY-MM-DD date (the event card's date chip); "" when it does not parse. */
 export function shortMonth(value: string): string {
   const day = calendarDay(value, true);
+  // biome-ignore lint/style/noNonNullAssertion: getUTCMonth() is 0 to 11, MONTHS has 12
   return day ? MONTHS[day.getUTCMonth()]!.slice(0, 3) : "";
 }
 
@@ -26,10 +27,16 @@ export function formatLongDate(value: string): string {
 /** "Jan 15, 2027" from an ISO date-time (its UTC day); the text itself when it does not parse. */
 export function formatShortDate(value: string): string {
   const day = calendarDay(value, false);
+  // biome-ignore lint/style/noNonNullAssertion: getUTCMonth() is 0 to 11, MONTHS has 12
   return day ? `${MONTHS[day.getUTCMonth()]!.slice(0, 3)} ${day.getUTCDate()}, ${day.getUTCFullYear()}` : value;
 }
 
 /** A start date, or "start – end" when the end differs. */
 export function formatDateRange(start: string, end?: string | null): string {
   return end && end !== start ? `${formatLongDate(start)} – ${formatLongDate(end)}` : formatLongDate(start);
+}
+
+/** An event is past once its last day (`endDate`, else `startDate`) is before `today` (YYYY-MM-DD: on the server, today in the site's time zone). */
+export function isPastEvent(event: { startDate: string; endDate: string | null }, today: string): boolean {
+  return (event.endDate || event.startDate) < today;
 }

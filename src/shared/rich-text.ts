@@ -11,14 +11,14 @@ export const LINK_REL = "noopener noreferrer nofollow";
 
 /** Whether a link href uses one of the allowed schemes (relative links are not allowed). */
 export function isAllowedHref(href: string): boolean {
-  const match = /^([a-z][a-z0-9+.-]*):/i.exec(href.trim());
-  return !!match && (LINK_SCHEMES as readonly string[]).includes(match[1]!.toLowerCase());
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.trim())?.[1];
+  return !!scheme && (LINK_SCHEMES as readonly string[]).includes(scheme.toLowerCase());
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 /** Decodes named (the common ones) and numeric character references; others are left as they are. */
-function decodeEntities(text: string): string {
+export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] !== "#") return ENTITIES[name.toLowerCase()] ?? whole;
     const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);

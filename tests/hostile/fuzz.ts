@@ -168,6 +168,7 @@ function randomValue(rng: Rng, depth = 0): unknown {
         "%00",
         "\u0000",
         "' OR 1=1 --",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, literal on purpose
         "${7*7}",
         "{{7*7}}",
         "\u202e",

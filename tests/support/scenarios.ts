@@ -17,6 +17,7 @@ export type Scenario = {
   contains?: string[];
   notContains?: string[];
   /** Extra checks on the parsed JSON answer and the app after the request. */
+  // biome-ignore lint/suspicious/noExplicitAny: each case reads the answer it expects; its route decides the shape
   expect?: (json: any, app: TestApp, response: Response) => unknown | Promise<unknown>;
 };
 

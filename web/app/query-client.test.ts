@@ -111,19 +111,27 @@ describe("the data cache (spec §7)", () => {
       timezone: "Australia/Melbourne",
     };
     const data = {
-      "/api/profile": profile,
-      "/api/events": [],
-      "/api/classes": [],
-      "/api/archive-events": [],
-      "/api/notifications": [],
-      "/api/youtube/status": { configured: false, channelId: "" },
+      profile,
+      events: [],
+      classes: [],
+      archive: [],
+      notifications: [],
+      videoStatus: { configured: false, missing: ["apiKey" as const], channelId: "" },
+    };
+    const keys = {
+      profile: "/api/profile",
+      events: "/api/events",
+      classes: "/api/classes",
+      archive: "/api/archive-events",
+      notifications: "/api/notifications",
+      videoStatus: "/api/youtube/status",
     };
     const { root, tail } = await renderHomePage({ request: new Request("http://localhost/"), data });
     expect(root).toContain("Swami Rendered");
     const state = new RegExp(`^<script type="application/json" id="${QUERY_STATE_ID}">(.*)</script>$`).exec(tail)![1]!;
     const browser = createQueryClient();
     hydrate(browser, JSON.parse(state));
-    for (const [path, value] of Object.entries(data)) expect(browser.getQueryData([path])).toEqual(value);
+    for (const [name, value] of Object.entries(data)) expect(browser.getQueryData([keys[name as keyof typeof keys]])).toEqual(value);
     expect(browser.getQueryData(profileQueryOptions().queryKey)).toEqual(profile);
   });
 

@@ -2,7 +2,15 @@
 // by its static router, with the page's public reads already in a fresh query client; that cache is dehydrated into a
 // JSON data tag (not a script that runs: the CSP allows none inline), which web/main.tsx hydrates before the browser
 // router takes over the markup. Runs in the Bun server; public components are render-safe (no window during render).
+
+import type { PageData } from "@server/page-data.ts";
 import { dehydrate, QueryClientProvider } from "@tanstack/react-query";
+import { archiveQueryOptions } from "@web/lib/queries/archive.ts";
+import { classesQueryOptions } from "@web/lib/queries/classes.ts";
+import { eventsQueryOptions } from "@web/lib/queries/events.ts";
+import { notificationsQueryOptions } from "@web/lib/queries/notifications.ts";
+import { profileQueryOptions } from "@web/lib/queries/profile.ts";
+import { videoStatusQueryOptions } from "@web/lib/queries/videos.ts";
 import { StrictMode } from "react";
 // The browser build of the renderer: the same renderToString without node:util and node:stream, which the Bun build
 // imports eagerly and which would then load at every start of the executable.
@@ -10,9 +18,6 @@ import { renderToString } from "react-dom/server.browser";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { routes } from "./app.tsx";
 import { createQueryClient, QUERY_STATE_ID } from "./query-client.ts";
-
-/** Each public read by its path; the queries of web/features/<feature>/api.ts are keyed by the same path. */
-export type PageData = Record<string, unknown>;
 
 export type HomePageRender = {
   request: Request;
@@ -26,7 +31,13 @@ const { query, dataRoutes } = createStaticHandler(routes);
 /** Renders `/` with `data`: the inner HTML of #root, and the tag holding the dehydrated cache to put after it. */
 export async function renderHomePage({ request, data, assetUrls = {} }: HomePageRender): Promise<{ root: string; tail: string }> {
   const queryClient = createQueryClient();
-  for (const [path, value] of Object.entries(data)) queryClient.setQueryData([path], value);
+  // Each read under the key of the query the browser asks it with (typed by its route, on both sides).
+  queryClient.setQueryData(profileQueryOptions().queryKey, data.profile);
+  queryClient.setQueryData(eventsQueryOptions().queryKey, data.events);
+  queryClient.setQueryData(classesQueryOptions().queryKey, data.classes);
+  queryClient.setQueryData(archiveQueryOptions().queryKey, data.archive);
+  queryClient.setQueryData(notificationsQueryOptions().queryKey, data.notifications);
+  queryClient.setQueryData(videoStatusQueryOptions().queryKey, data.videoStatus);
   const context = await query(request);
   // No route has a loader or an action, so nothing answers with a redirect or a response of its own.
   if (context instanceof Response) throw new Error(`The router answered ${request.url} with ${context.status}`);

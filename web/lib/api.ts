@@ -1,4 +1,4 @@
-// The one way the web app calls the server (spec §7).
+// The one way the web app calls the server (spec §7): Eden Treaty, typed by the server's routes (`App`, src/app.ts).
 import { ADMIN_TOKEN_KEY } from "./constants.ts";
 
 /** A non-success response: the message is "status: body text" (spec §8). */
@@ -67,3 +67,31 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 
 /** Default data loading: GET on the path. */
 export const getJson = <T>(path: string) => apiRequest<T>("GET", path);
+
+const ADMIN = "/api/admin";
+
+type Api = typeof import("./eden.ts").api;
+type Answer = { data: unknown; error: { status: unknown; value: unknown } | null; response?: Response };
+
+// The module, not its `api`: Eden's client answers every property, `then` too, so a promise resolved with it would
+// call it as a thenable (a request "THEN /api") and never resolve.
+let eden: Promise<typeof import("./eden.ts")> | undefined;
+
+/**
+ * Calls the API through Eden Treaty (`call((api) => api.events.get())`), typed by the server's routes, and answers
+ * the data, or throws the failure as an ApiError (spec §8: "status: body text"); a 401 of an admin call (but the
+ * login's) tells the admin area its session is over. The client is loaded on the first call: `/` renders from the
+ * server's data, so its first script does without it (ADR 24).
+ */
+export async function call<A extends Answer>(request: (api: Api) => Promise<A>): Promise<NonNullable<A["data"]>> {
+  eden ??= import("./eden.ts");
+  const answer = await request((await eden).api);
+  if (!answer.error) return answer.data as NonNullable<A["data"]>;
+  const { status, value } = answer.error;
+  const error = new ApiError(Number(status), typeof value === "string" ? value : JSON.stringify(value), answer.response?.statusText ?? "");
+  const path = answer.response ? new URL(answer.response.url, "http://localhost").pathname : "";
+  if (error.status === 401 && path.startsWith(ADMIN) && path !== `${ADMIN}/login`) {
+    window.dispatchEvent(new CustomEvent("admin:unauthorized", { detail: error.serverMessage }));
+  }
+  throw error;
+}

@@ -79,7 +79,7 @@ export function useLazyForm<M>(load: () => Promise<M>) {
  * In the loaded form, once mounted: puts back what was typed into the form's own fields, the focus and caret, and
  * submits when a submit was asked for before. Returns the ref for the loaded <form>.
  */
-export function useFormStart<V extends FieldValues>(form: UseFormReturn<V, any, any>, start: FormStart, submit: () => void) {
+export function useFormStart<V extends FieldValues, C, O extends FieldValues>(form: UseFormReturn<V, C, O>, start: FormStart, submit: () => void) {
   const formRef = useRef<HTMLFormElement>(null);
   const done = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount: the start is what the unbound fields held

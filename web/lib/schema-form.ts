@@ -6,7 +6,7 @@ import type { Struct } from "superstruct";
 
 /** `Values` are the fields as typed (strings, booleans), `Output` what the schema makes of them for the API. */
 export function useSchemaResolvedForm<Values extends FieldValues, Output extends FieldValues>(
-  schema: Struct<Output, any>,
+  schema: Struct<Output, unknown>,
   defaultValues: DefaultValues<Values>,
 ) {
   return useForm<Values, unknown, Output>({ resolver: superstructResolver<Values, unknown, Output>(schema, { coerce: true }), defaultValues });

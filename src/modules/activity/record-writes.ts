@@ -4,12 +4,12 @@
 import type { AppContext } from "@server/context.ts";
 import { describeUserAgent } from "@server/modules/auth/user-agent.ts";
 
-type AfterWrite = { request: Request; route: string; params: Record<string, string | undefined>; set: { status?: unknown }; responseValue: unknown };
+type AfterWrite = { request: Request; route: string; params: Record<string, unknown>; set: { status?: unknown }; responseValue: unknown };
 
 /** The record a write touched: the route's `:id`, else the id of what it created. */
-function targetOf(params: Record<string, string | undefined>, answer: unknown): string | null {
+function targetOf(params: Record<string, unknown>, answer: unknown): string | null {
   const named = params.id ?? params.name;
-  if (named) return named.slice(0, 100);
+  if (typeof named === "string" || typeof named === "number") return String(named).slice(0, 100);
   const id = answer && typeof answer === "object" && "id" in answer ? (answer as { id: unknown }).id : undefined;
   return typeof id === "number" || typeof id === "string" ? String(id) : null;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { archiveEvents, events } from "@db/schema.ts";
+import type { ArchiveItem } from "@server/shared/types.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { scenarios } from "@tests/support/scenarios.ts";
 
@@ -39,7 +40,7 @@ afterAll(() => t.cleanup());
 
 describe("archive", () => {
   test("archive rows and past events, newest year first, past events in the archive shape", async () => {
-    const list = (await (await t.request("GET", "/api/archive-events")).json()) as any[];
+    const list = (await (await t.request("GET", "/api/archive-events")).json()) as ArchiveItem[];
     expect(list.map((item) => item.title)).toEqual(["Spring Workshop", "Retreat 2024", "Guru Purnima 2019"]);
     expect(list[0]).toMatchObject({
       source: "event",

@@ -1,24 +1,32 @@
-import type { AppContext, Module } from "@server/context.ts";
+import type { AppContext } from "@server/context.ts";
 import { todayIn } from "@server/lib/time.ts";
-import { parseBody, parseId } from "@server/lib/validate.ts";
+import { idParam, standard } from "@server/lib/validate.ts";
+import { cachedRead } from "@server/plugins/public-cache.ts";
 import { archiveEventPatchSchema, archiveEventSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
 import { createArchiveService } from "./service.ts";
 
-export function archiveModule(ctx: AppContext): Module {
+export function archiveModule(ctx: AppContext) {
   const service = createArchiveService(ctx.db);
-  const id = (raw: string) => parseId(raw, "Archive event not found");
-  return {
-    reads: { "/api/archive-events": () => service.list(todayIn(ctx.config.timezone, ctx.now())) },
-    // Paths under /api/admin, behind the login guard (src/app.ts).
-    admin: new Elysia()
-      .get("/archive-events", () => service.rows())
-      .post("/archive-events", ({ body, set }) => {
-        const created = service.create(parseBody(body, archiveEventSchema));
-        set.status = 201;
-        return created;
-      })
-      .patch("/archive-events/:id", ({ params, body }) => service.update(id(params.id), parseBody(body, archiveEventPatchSchema)))
-      .delete("/archive-events/:id", ({ params }) => service.remove(id(params.id))),
-  };
+  const params = idParam("Archive event not found");
+  return new Elysia({ name: "archive", prefix: "/api" })
+    .use(ctx.access)
+    .get(
+      "/archive-events",
+      cachedRead(ctx.cache, () => service.list(todayIn(ctx.config.timezone, ctx.now()))),
+    )
+    .group("/admin/archive-events", { admin: true }, (admin) =>
+      admin
+        .get("", () => service.rows())
+        .post(
+          "",
+          ({ body, set }) => {
+            set.status = 201;
+            return service.create(body);
+          },
+          { body: standard(archiveEventSchema) },
+        )
+        .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(archiveEventPatchSchema) })
+        .delete("/:id", ({ params }) => service.remove(params.id), { params }),
+    );
 }

@@ -109,6 +109,8 @@ export function createMailSteps(options: { db: Db; config: Config; jwtSecret: st
 
     /** Mails a new 6-digit code; answers the ticket the browser sends back with it. */
     mailCode(user: User, origin: Origin): string {
+      const to = addressOf(user);
+      if (!to) throw badRequest("The account has no e-mail address for the code.");
       const ticket = random(24);
       const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
       db.transaction((tx) => {
@@ -122,7 +124,7 @@ export function createMailSteps(options: { db: Db; config: Config; jwtSecret: st
             createdAt: iso(),
           })
           .run();
-        outbox.add("sign-in-code", addressOf(user)!, "Your sign-in code", { code, minutes: CODE_MINUTES, ...where(origin) });
+        outbox.add("sign-in-code", to, "Your sign-in code", { code, minutes: CODE_MINUTES, ...where(origin) });
       });
       activity.record({ kind: "code", summary: "Sign-in code mailed for a new device", ...where(origin) });
       return ticket;
@@ -188,5 +190,3 @@ export function createMailSteps(options: { db: Db; config: Config; jwtSecret: st
     },
   };
 }
-
-export type MailSteps = ReturnType<typeof createMailSteps>;

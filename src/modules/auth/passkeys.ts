@@ -125,5 +125,3 @@ export function createPasskeys(options: { db: Db; siteUrl: string; siteName: str
     },
   };
 }
-
-export type Passkeys = ReturnType<typeof createPasskeys>;

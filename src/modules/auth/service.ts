@@ -1,7 +1,7 @@
 import type { Db } from "@db/client.ts";
 import { devices, users } from "@db/schema.ts";
 import { jwt } from "@elysiajs/jwt";
-import { SettingError } from "@server/config.ts";
+import { type Config, SettingError } from "@server/config.ts";
 import { badRequest, notFound, tooManyRequests, unauthorized } from "@server/lib/errors.ts";
 import { RateLimiter, Semaphore } from "@server/lib/rate-limit.ts";
 import type { Activity } from "@server/modules/activity/service.ts";
@@ -10,8 +10,8 @@ import { checkNewPassword } from "@server/shared/schemas.ts";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { eq, inArray, sql } from "drizzle-orm";
 import { deviceCookies } from "./device-cookie.ts";
-import type { MailSteps } from "./mail-steps.ts";
-import type { Passkeys } from "./passkeys.ts";
+import { createMailSteps, LINK_INVALID } from "./mail-steps.ts";
+import { createPasskeys } from "./passkeys.ts";
 import { createSessions, type Origin, SESSION_LIFETIME_MS, type Session } from "./sessions.ts";
 import { describeUserAgent } from "./user-agent.ts";
 
@@ -70,7 +70,13 @@ export type SignedInDevice = { id: string; device: string; ip: string; firstSeen
 /** A password sign-in's answer: signed in, or (a new device while mail is on) a code to ask for. */
 export type LoginResult = { token: string; device: string } | { codeRequired: true; ticket: string };
 
-export function createAuthService(db: Db, jwtSecret: string, now: () => Date, activity: Activity, mail: MailSteps, keys: Passkeys) {
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(options: { db: Db; config: Config; jwtSecret: string; now: () => Date; activity: Activity }) {
+  const { db, jwtSecret, now, activity } = options;
+  const mail = createMailSteps(options);
+  const siteUrl = options.config.siteUrl;
+  const keys = createPasskeys({ db, siteUrl, siteName: new URL(siteUrl).host, now });
   // @elysiajs/jwt's signer and verifier, used outside a request (the guard and the login call them).
   const tokens = jwt({ secret: jwtSecret, alg: "HS256" }).decorator.jwt;
   const cookies = deviceCookies(jwtSecret);
@@ -111,7 +117,7 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date, ac
     const user = byUsername.get({ username });
     const signed = cookies.verify(attempt.device, usernameKey);
     const device = signed && user && sessions.knows(user.id, signed) ? signed : null;
-    const [own, ownKey] = device ? [attemptsByDevice, attempt.device!] : [attemptsByUsername, usernameKey];
+    const [own, ownKey] = device && attempt.device ? [attemptsByDevice, attempt.device] : [attemptsByUsername, usernameKey];
     const wait = Math.max(attemptsByIp.retryAfter(attempt.ip), own.retryAfter(ownKey));
     if (wait > 0) {
       activity.record({ kind: "lockout", summary: `Sign-in refused for "${username.slice(0, 60)}": too many failed attempts`, ...where(attempt) });
@@ -139,6 +145,10 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date, ac
   }
 
   return {
+    /** The mailed steps and the passkeys, for the routes that call them directly. */
+    mail,
+    keys,
+
     async login(username: string, password: string, attempt: Attempt): Promise<LoginResult> {
       const checked = await checkPassword(username, password, attempt);
       if (!checked) throw unauthorized("Invalid credentials");
@@ -174,7 +184,8 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date, ac
     async addPasskey(userId: number, name: string, response: RegistrationResponseJSON, origin: Origin) {
       const added = await keys.register(userId, name, response);
       activity.record({ kind: "passkey", summary: `Passkey "${name}" added`, ...where(origin) });
-      mail.notify(byId.get({ id: userId })!, `A passkey was added: ${name}`, origin);
+      const user = byId.get({ id: userId });
+      if (user) mail.notify(user, `A passkey was added: ${name}`, origin);
       return added;
     },
 
@@ -185,16 +196,19 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date, ac
 
     /** A mailed reset link's new password: every session ends, every token is revoked; the user then signs in. */
     async resetWithLink(token: string, newPassword: string, origin: Origin) {
-      const user = byId.get({ id: mail.spendResetLink(token, origin) })!;
+      const user = byId.get({ id: mail.spendResetLink(token, origin) });
+      if (!user) throw badRequest(LINK_INVALID);
       await setPassword(db, user.username, newPassword);
       activity.record({ kind: "password", summary: "Password reset with a mailed link; every device signed out", ...where(origin) });
-      mail.notify(byId.get({ id: user.id })!, "Your password was reset", origin);
+      const updated = byId.get({ id: user.id });
+      if (updated) mail.notify(updated, "Your password was reset", origin);
       return { success: true, message: "Your password has been updated successfully." };
     },
 
     /** The 'Account e-mail' and where mail goes now. */
     account(userId: number) {
-      const user = byId.get({ id: userId })!;
+      const user = byId.get({ id: userId });
+      if (!user) throw notFound("Account not found");
       return { username: user.username, email: user.email, sendsTo: mail.addressOf(user) ?? null, mail: mail.enabled };
     },
 
@@ -213,6 +227,7 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date, ac
       if (!checked) throw badRequest("Username or current password is incorrect");
       await setPassword(db, checked.user.username, input.newPassword);
       activity.record({ kind: "password", summary: "Password changed; every other device signed out", ...where(attempt) });
+      // biome-ignore lint/style/noNonNullAssertion: the user was found just above; a password change keeps the row
       const updated = byId.get({ id: checked.user.id })!;
       mail.notify(updated, "Your password was changed", attempt);
       const session = sessions.start(updated.id, current.userId === updated.id ? current.deviceId : null, attempt);

@@ -110,6 +110,18 @@ describe("taking and listing backups", () => {
     expect(manual.at(-1)).toBe("20261020T030000Z-manual-3");
   });
 
+  test("daily backups follow the schedule: the newest of each of the last N days, weeks and months (BACKUP_KEEP_*)", () => {
+    const keep = { daily: 2, weekly: 2, monthly: 3 };
+    const deps = (iso: string) => ({ db: t.db, dataDir: t.config.dataDir, now: () => new Date(iso), keep });
+    for (const day of ["2026-08-15", "2026-09-20", "2026-10-01", "2026-10-20", "2026-10-27", "2026-10-28", "2026-10-29"])
+      takeBackup(deps(`${day}T03:00:00Z`), "daily");
+    const daily = listBackups(t.config.dataDir)
+      .filter((backup) => backup.kind === "daily")
+      .map((backup) => backup.name.slice(0, 8));
+    // Days: Oct 29, 28; weeks: Oct 29 (week of Oct 26), Oct 20 (week of Oct 19); months: Oct, Sep (Sep 20), Aug (Aug 15).
+    expect(daily).toEqual(["20261029", "20261028", "20261020", "20260920", "20260815"]);
+  });
+
   test("a daily backup is due at start when the last is 24 h old, then 24 h after the last", () => {
     const dataDir = t.config.dataDir;
     expect(nextDailyDelay(dataDir, new Date("2026-11-01T00:00:00Z"))).toBe(0);

@@ -1,23 +1,70 @@
-import type { AppContext, Module } from "@server/context.ts";
+import type { AppContext } from "@server/context.ts";
+import { badRequest } from "@server/lib/errors.ts";
 import { Elysia } from "elysia";
+import {
+  createOffsiteBackups,
+  listOffsiteCopies,
+  type OffsiteCopy,
+  type OffsiteStatus,
+  readIdentities,
+  restoreOffsiteCopy,
+  safeMessage,
+} from "./offsite.ts";
 import { type Backup, type BackupInfo, backupTarEntries, findBackup, listBackups, restoreBackup, takeBackup } from "./service.ts";
 import { tarSize, tarStream } from "./tar.ts";
 
 const info = ({ name, kind, createdAt, size }: Backup): BackupInfo => ({ name, kind, createdAt, size });
 
-/** Backups in the admin area (issue 7): list, take one now, download as .tar, restore. All under the admin guard. */
-export function backupsModule(ctx: AppContext): Module {
-  const deps = { db: ctx.db, dataDir: ctx.config.dataDir, now: ctx.now };
-  return {
-    // Paths under /api/admin, behind the login guard (src/app.ts).
-    admin: new Elysia()
-      .get("/backups", () => listBackups(ctx.config.dataDir).map(info))
-      .post("/backups", ({ set }) => {
+type OffsiteAnswer = OffsiteStatus & { copies: OffsiteCopy[]; listError: string | null };
+
+const OFFSITE_OFF: OffsiteAnswer = {
+  enabled: false,
+  bucket: null,
+  encrypted: false,
+  running: false,
+  lastCopy: null,
+  lastError: null,
+  nextRetryAt: null,
+  canRestore: false,
+  copies: [],
+  listError: null,
+};
+
+/**
+ * Backups in the admin area (issues 7 and 21): list, take one now, download as .tar, restore; and, with S3_BUCKET,
+ * the off-site copier (started here, so a serving site copies every change) with its state, copies and restore.
+ * All under the admin guard.
+ */
+export function backupsModule(ctx: AppContext) {
+  const deps = { db: ctx.db, dataDir: ctx.config.dataDir, now: ctx.now, keep: ctx.config.backupKeep };
+  const config = ctx.config.offsite;
+  const offsite = config && createOffsiteBackups({ db: ctx.db, dataDir: ctx.config.dataDir, config, keep: ctx.config.backupKeep, now: ctx.now });
+  offsite?.start();
+  return new Elysia({ name: "backups", prefix: "/api/admin" }).use(ctx.access).group("/backups", { admin: true }, (admin) =>
+    admin
+      .get("", () => listBackups(ctx.config.dataDir).map(info))
+      .post("", ({ set }) => {
         const backup = takeBackup(deps, "manual");
+        offsite?.run().catch(() => {}); // its state shows in the off-site answer
         set.status = 201;
-        return { success: true, message: `Backup ${backup.name} taken.`, backup: info(backup) };
+        const message = `Backup ${backup.name} taken.${offsite ? " An off-site copy is under way." : ""}`;
+        return { success: true, message, backup: info(backup) };
       })
-      .get("/backups/:name/download", async ({ params }) => {
+      .get("/offsite", async (): Promise<OffsiteAnswer> => {
+        if (!config || !offsite) return OFFSITE_OFF;
+        try {
+          return { ...offsite.status(), copies: await listOffsiteCopies(config), listError: null };
+        } catch (error) {
+          return { ...offsite.status(), copies: [], listError: safeMessage(config, error) };
+        }
+      })
+      .post("/offsite/:name/restore", async ({ params }) => {
+        if (!config) throw badRequest("Off-site backups are off (S3_BUCKET is not set)");
+        const identities = config.identityFile ? readIdentities(config.identityFile) : [];
+        const { success, message } = await restoreOffsiteCopy(deps, config, params.name, identities);
+        return { success, message };
+      })
+      .get("/:name/download", async ({ params }) => {
         const backup = findBackup(ctx.config.dataDir, params.name);
         const entries = backupTarEntries(backup);
         return new Response(tarStream(entries), {
@@ -28,13 +75,9 @@ export function backupsModule(ctx: AppContext): Module {
           },
         });
       })
-      .post(
-        "/backups/:name/restore",
-        async ({ params }) => {
-          const { success, message } = await restoreBackup(deps, params.name);
-          return { success, message };
-        },
-        { parse: "none" },
-      ),
-  };
+      .post("/:name/restore", async ({ params }) => {
+        const { success, message } = await restoreBackup(deps, params.name);
+        return { success, message };
+      }),
+  );
 }

@@ -18,15 +18,17 @@ import {
 import { basename, join, resolve } from "node:path";
 import { type Db, openDatabase } from "@db/client.ts";
 import { migrations } from "@db/migrations/index.ts";
+import type { BackupKeep } from "@server/config.ts";
 import { badRequest, HttpError, notFound } from "@server/lib/errors.ts";
 import { commitStaged, discardStaged, fsyncDir, isRegularFile, type StagedFile, sameFile, stageCopy } from "@server/lib/files.ts";
 import { randomHex } from "@server/lib/secrets.ts";
+import { retained } from "./retention.ts";
 import { extractTar, type TarEntry } from "./tar.ts";
 
 const BACKUP_KINDS = ["daily", "manual", "before-import", "before-restore"] as const;
 export type BackupKind = (typeof BACKUP_KINDS)[number];
 
-/** How many backups of each kind are kept (the oldest are removed after each new one). */
+/** How many backups of each kind are kept (the oldest are removed after each new one); daily ones: BACKUP_KEEP_*. */
 export const BACKUPS_KEPT: Record<BackupKind, number> = { daily: 7, manual: 10, "before-import": 10, "before-restore": 10 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,7 +36,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** `20261121T175000Z-daily`, `20261121T175000Z-manual-2`: an ISO-8601 (basic format) UTC time and the reason. */
 const BACKUP_NAME = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z-(daily|manual|before-import|before-restore)(?:-([2-9]|[1-9]\d{1,2}))?$/;
 // A name the server could have generated for an upload: no folders, no leading dot.
-const UPLOAD_NAME = /^[A-Za-z0-9_][\w.-]*$/;
+export const UPLOAD_NAME = /^[A-Za-z0-9_][\w.-]*$/;
 const DATABASE_FILE = "site.db";
 const MANIFEST_FILE = "backup.json";
 /** Tables a restore leaves as they are: the admin's credentials (a restore never locks anyone out) and migrations. */
@@ -45,11 +47,13 @@ const PRIVATE_FILE = 0o600;
 
 export type BackupInfo = { name: string; kind: BackupKind; createdAt: string; size: number };
 export type Backup = BackupInfo & { path: string };
-export type BackupDeps = { db: Db; dataDir: string; now?: () => Date };
+/** `keep`: the schedule of the daily backups (BACKUP_KEEP_*; 7 daily, 4 weekly, 12 monthly when not given). */
+export type BackupDeps = { db: Db; dataDir: string; now?: () => Date; keep?: BackupKeep };
+const DEFAULT_KEEP: BackupKeep = { daily: 7, weekly: 4, monthly: 12 };
 
 export const backupsDir = (dataDir: string) => join(dataDir, "backups");
 
-const basicStamp = (date: Date) =>
+export const basicStamp = (date: Date) =>
   date
     .toISOString()
     .replace(/[-:]/g, "")
@@ -63,7 +67,7 @@ function parseName(name: string): { kind: BackupKind; createdAt: string; sequenc
 }
 
 /** The upload files of a folder that may be copied: regular files (no links) with a name the server generates. */
-function uploadFiles(dir: string): string[] {
+export function uploadFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((name) => UPLOAD_NAME.test(name) && isRegularFile(join(dir, name)))
@@ -119,6 +123,7 @@ export function takeBackup(deps: BackupDeps, kind: BackupKind): Backup {
   const taken = readdirSync(dir)
     .map((entry) => parseName(entry.replace(/^\.partial-/, "").replace(/-[0-9a-f]{8}$/, "")))
     .filter((parsed) => parsed && basicStamp(new Date(parsed.createdAt)) === basicStamp(now) && parsed.kind === kind)
+    // biome-ignore lint/style/noNonNullAssertion: the filter above kept only parsed entries
     .map((parsed) => parsed!.sequence);
   const name = taken.length ? `${base}-${Math.max(...taken) + 1}` : base;
   const temp = join(dir, `.partial-${name}-${randomHex(4)}`);
@@ -138,7 +143,7 @@ export function takeBackup(deps: BackupDeps, kind: BackupKind): Backup {
     rmSync(temp, { recursive: true, force: true });
     throw new HttpError(500, `The backup could not be written to ${dir}: ${(error as Error).message}`);
   }
-  rotateBackups(deps.dataDir, kind);
+  rotateBackups(deps.dataDir, kind, deps.keep ?? DEFAULT_KEEP);
   return findBackup(deps.dataDir, name);
 }
 
@@ -165,12 +170,15 @@ function copyUpload(source: string, target: string, previous: string | undefined
   utimesSync(target, stat.atime, stat.mtime);
 }
 
-/** Removes the oldest backups of `kind` beyond BACKUPS_KEPT[kind]; returns the names removed. */
-function rotateBackups(dataDir: string, kind: BackupKind): string[] {
+/**
+ * Removes the backups of `kind` the schedule no longer keeps: for daily ones, beyond the newest of each of the last
+ * `keep.daily` days, `keep.weekly` weeks and `keep.monthly` months; for other kinds, beyond BACKUPS_KEPT[kind].
+ */
+function rotateBackups(dataDir: string, kind: BackupKind, keep: BackupKeep): string[] {
   removeStaleWorkFolders(dataDir);
-  const surplus = listBackups(dataDir)
-    .filter((backup) => backup.kind === kind)
-    .slice(BACKUPS_KEPT[kind]);
+  const ofKind = listBackups(dataDir).filter((backup) => backup.kind === kind);
+  const kept = kind === "daily" ? retained(ofKind, keep) : new Set(ofKind.slice(0, BACKUPS_KEPT[kind]).map((backup) => backup.name));
+  const surplus = ofKind.filter((backup) => !kept.has(backup.name));
   for (const backup of surplus) rmSync(backup.path, { recursive: true, force: true });
   return surplus.map((backup) => backup.name);
 }
@@ -278,6 +286,7 @@ function checkedWorkCopy(snapshot: Snapshot, workDir: string): string {
       .query<{ name: string }, []>("SELECT name FROM __migrations")
       .all()
       .filter((row) => !known.has(row.name));
+    // biome-ignore lint/style/noNonNullAssertion: unknown.length was checked on this line
     if (unknown.length) throw refuse(`it was made by a newer version of the site (migration ${unknown[0]!.name}); upgrade first`);
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -338,6 +347,7 @@ function replaceFromSnapshot(db: Db, work: string): Record<string, number> {
             .map(quote)
             .join(", ");
           if (columns) client.exec(`INSERT INTO main.${quote(table)} (${columns}) SELECT ${columns} FROM snapshot.${quote(table)}`);
+          // biome-ignore lint/style/noNonNullAssertion: count(*) always answers one row
           counts[table] = client.query<{ n: number }, []>(`SELECT count(*) AS n FROM main.${quote(table)}`).get()!.n;
         }
       })

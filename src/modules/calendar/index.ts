@@ -1,5 +1,5 @@
 import { profile } from "@db/schema.ts";
-import type { AppContext, Module } from "@server/context.ts";
+import type { AppContext } from "@server/context.ts";
 import { notFound } from "@server/lib/errors.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { DEFAULT_PROFILE } from "@server/shared/constants.ts";
@@ -11,7 +11,7 @@ import { type CalendarOptions, classesCalendar, eventFileName, eventsCalendar, s
 const CALENDAR_HEADERS = { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "public, max-age=300" };
 
 /** Calendar feeds (issue 7): /calendar/events.ics, /calendar/events/<id>.ics (a download), /calendar/classes.ics. */
-export function calendarModule(ctx: AppContext): Module {
+export function calendarModule(ctx: AppContext) {
   const events = createEventsService(ctx.db);
   const classes = createClassesService(ctx.db);
   const teacher = () => ctx.db.select({ name: profile.name }).from(profile).limit(1).get()?.name ?? DEFAULT_PROFILE.name;
@@ -22,20 +22,18 @@ export function calendarModule(ctx: AppContext): Module {
     name: `${teacher()} — ${what}`,
   });
 
-  return {
-    public: new Elysia()
-      .get("/calendar/events.ics", () => {
-        const upcoming = events.upcoming(todayIn(ctx.config.timezone, ctx.now()));
-        return new Response(eventsCalendar(upcoming, options("Events")), { headers: CALENDAR_HEADERS });
-      })
-      .get("/calendar/events/:file", ({ params }) => {
-        const match = /^([1-9]\d{0,9})\.ics$/.exec(params.file);
-        if (!match) throw notFound("Event not found");
-        const event = events.find(Number(match[1]));
-        return new Response(singleEventCalendar(event, options(event.name)), {
-          headers: { ...CALENDAR_HEADERS, "Content-Disposition": `attachment; filename="${eventFileName(event)}"` },
-        });
-      })
-      .get("/calendar/classes.ics", () => new Response(classesCalendar(classes.list(), options("Weekly classes")), { headers: CALENDAR_HEADERS })),
-  };
+  return new Elysia({ name: "calendar", prefix: "/calendar" })
+    .get("/events.ics", () => {
+      const upcoming = events.upcoming(todayIn(ctx.config.timezone, ctx.now()));
+      return new Response(eventsCalendar(upcoming, options("Events")), { headers: CALENDAR_HEADERS });
+    })
+    .get("/events/:file", ({ params }) => {
+      const match = /^([1-9]\d{0,9})\.ics$/.exec(params.file);
+      if (!match) throw notFound("Event not found");
+      const event = events.find(Number(match[1]));
+      return new Response(singleEventCalendar(event, options(event.name)), {
+        headers: { ...CALENDAR_HEADERS, "Content-Disposition": `attachment; filename="${eventFileName(event)}"` },
+      });
+    })
+    .get("/classes.ics", () => new Response(classesCalendar(classes.list(), options("Weekly classes")), { headers: CALENDAR_HEADERS }));
 }

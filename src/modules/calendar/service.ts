@@ -12,6 +12,7 @@ import {
 } from "@server/shared/calendar.ts";
 import { eventPath } from "@server/shared/links.ts";
 import { htmlToText } from "@server/shared/rich-text.ts";
+import { slugify } from "@server/shared/slug.ts";
 import { escapeText, serialize } from "./ics.ts";
 import { vtimezoneLines, zonedToUtc } from "./timezone.ts";
 
@@ -147,13 +148,5 @@ export function classesCalendar(classes: Class[], options: CalendarOptions): str
 
 /** A file name for one event's download: `satsang-evening.ics`. */
 export function eventFileName(event: Pick<Event, "id" | "name">): string {
-  const slug = event.name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-  return `${slug || `event-${event.id}`}.ics`;
+  return `${slugify(event.name, `event-${event.id}`)}.ics`;
 }

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/style/noNonNullAssertion: reads of Intl parts and of groups it has just built non-empty; noUncheckedIndexedAccess cannot see that
 // A VTIMEZONE for any IANA zone, computed from the runtime's time zone data (Intl) rather than written by hand:
 // the offset changes of the years a feed covers are found, and each recurring change becomes a yearly rule.
 import type { LocalDateTime } from "@server/shared/calendar.ts";
@@ -122,7 +123,10 @@ const basicUtc = (utcMs: number) =>
 export function vtimezoneLines(zone: string, fromYear: number, toYear: number): string[] {
   const key = `${zone}|${fromYear}|${toYear}`;
   let lines = computed.get(key);
-  if (!lines) computed.set(key, (lines = computeVtimezone(zone, fromYear, toYear)));
+  if (!lines) {
+    lines = computeVtimezone(zone, fromYear, toYear);
+    computed.set(key, lines);
+  }
   return lines;
 }
 

@@ -1,22 +1,30 @@
-import type { AppContext, Module } from "@server/context.ts";
-import { parseBody, parseId } from "@server/lib/validate.ts";
+import type { AppContext } from "@server/context.ts";
+import { idParam, standard } from "@server/lib/validate.ts";
+import { cachedRead } from "@server/plugins/public-cache.ts";
 import { classPatchSchema, classSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
 import { createClassesService } from "./service.ts";
 
-export function classesModule(ctx: AppContext): Module {
+export function classesModule(ctx: AppContext) {
   const service = createClassesService(ctx.db);
-  const id = (raw: string) => parseId(raw, "Class not found");
-  return {
-    reads: { "/api/classes": () => service.list() },
-    // Paths under /api/admin, behind the login guard (src/app.ts).
-    admin: new Elysia()
-      .post("/classes", ({ body, set }) => {
-        const created = service.create(parseBody(body, classSchema));
-        set.status = 201;
-        return created;
-      })
-      .patch("/classes/:id", ({ params, body }) => service.update(id(params.id), parseBody(body, classPatchSchema)))
-      .delete("/classes/:id", ({ params }) => service.remove(id(params.id))),
-  };
+  const params = idParam("Class not found");
+  return new Elysia({ name: "classes", prefix: "/api" })
+    .use(ctx.access)
+    .get(
+      "/classes",
+      cachedRead(ctx.cache, () => service.list()),
+    )
+    .group("/admin/classes", { admin: true }, (admin) =>
+      admin
+        .post(
+          "",
+          ({ body, set }) => {
+            set.status = 201;
+            return service.create(body);
+          },
+          { body: standard(classSchema) },
+        )
+        .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(classPatchSchema) })
+        .delete("/:id", ({ params }) => service.remove(params.id), { params }),
+    );
 }

@@ -36,6 +36,7 @@ export function runDataCommand(command: DataCommand, args: string[], config: Con
           console.error(`Exported ${describeCounts(countSections(data))} to standard output`);
           break;
         }
+        // biome-ignore lint/style/noNonNullAssertion: the argument was required by the usage check above
         const path = resolve(file!);
         // The file is replaced by a rename: only ever a regular file, never a device, a pipe or a symbolic link.
         const existing = lstatSync(path, { throwIfNoEntry: false });
@@ -46,6 +47,7 @@ export function runDataCommand(command: DataCommand, args: string[], config: Con
         break;
       }
       case "import": {
+        // biome-ignore lint/style/noNonNullAssertion: the argument was required by the usage check above
         const path = resolve(file!);
         let text: string;
         try {

@@ -1,4 +1,4 @@
-import type { AppContext, Module } from "@server/context.ts";
+import type { AppContext } from "@server/context.ts";
 import { parseJson, readBodyWithLimit } from "@server/lib/body.ts";
 import { exportFileName, INVALID_JSON_MESSAGE } from "@server/shared/constants.ts";
 import { Elysia } from "elysia";
@@ -14,22 +14,21 @@ export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 const IMPORT_JSON_BOUNDS = { maxDepth: 16, maxContainers: IMPORT_MAX_BYTES / 40 };
 
 /** Export/import of the content sections and the app_data sync/restore (spec §2.2 Data Sync, §7 admin calls). */
-export function dataModule(ctx: AppContext): Module {
+export function dataModule(ctx: AppContext) {
   const deps = { db: ctx.db, config: ctx.config, now: ctx.now };
-  return {
-    // Paths under /api/admin, behind the login guard (src/app.ts).
-    admin: new Elysia()
-      .get("/export-data", ({ set }) => {
-        set.headers["content-disposition"] = `attachment; filename="${exportFileName(ctx.now())}"`;
-        return exportData(deps);
-      })
-      .get("/sync-status", () => readSyncStatus(ctx.config.appDataDir))
-      .post("/sync-to-app-data", () => syncToAppData(deps))
-      .post("/restore-from-app-data", () => restoreFromAppData(deps)),
-    adminUploads: new Elysia().post("/import-data", async ({ request }) => importData(deps, await readJsonBody(request, IMPORT_MAX_BYTES)), {
-      parse: "none",
-    }),
-  };
+  return new Elysia({ name: "data", prefix: "/api/admin" })
+    .use(ctx.access)
+    .guard({ admin: true }, (admin) =>
+      admin
+        .get("/export-data", ({ set }) => {
+          set.headers["content-disposition"] = `attachment; filename="${exportFileName(ctx.now())}"`;
+          return exportData(deps);
+        })
+        .get("/sync-status", () => readSyncStatus(ctx.config.appDataDir))
+        .post("/sync-to-app-data", () => syncToAppData(deps))
+        .post("/restore-from-app-data", () => restoreFromAppData(deps)),
+    )
+    .post("/import-data", async ({ request }) => importData(deps, await readJsonBody(request, IMPORT_MAX_BYTES)), { admin: "stream" });
 }
 
 /** Reads a JSON body of at most `maxBytes` (413 beyond, judged by Content-Length first, then while reading). */

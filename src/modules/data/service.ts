@@ -147,7 +147,7 @@ export function parseContent(input: unknown, where: (section: ExportSection) => 
     throw badRequest(`Unsupported data format version ${JSON.stringify(input.version)}; this site reads version ${DATA_FORMAT_VERSION}.`);
   }
 
-  const section = <T>(name: Exclude<ExportSection, "profile">, schema: Struct<T, any>): T[] => {
+  const section = <T>(name: Exclude<ExportSection, "profile">, schema: Struct<T, unknown>): T[] => {
     const records = input[name];
     if (!Array.isArray(records)) throw badRequest(`Invalid data format. ${where(name)} must be a list of records.`);
     return records.map((record, index) => checkRecord(record, schema, where(name), index));
@@ -198,13 +198,14 @@ export function parseContent(input: unknown, where: (section: ExportSection) => 
   };
 }
 
-function checkRecord<T>(record: unknown, schema: Struct<T, any>, where: string, index: number | null): T {
+function checkRecord<T>(record: unknown, schema: Struct<T, unknown>, where: string, index: number | null): T {
   const at = index === null ? where : `${where} at index ${index}`;
   if (!isRecord(record))
     throw badRequest(`Invalid record in ${at}: expected an object`, { issues: [{ path: pathOf(where, index, ""), message: "Expected an object" }] });
   const [error, value] = validate(record, schema, { coerce: true, mask: true });
   if (error) {
     const issues: Issue[] = error.failures().map((failure) => ({ path: pathOf(where, index, failure.path.join(".")), message: failure.message }));
+    // biome-ignore lint/style/noNonNullAssertion: a StructError has at least one failure
     const first = error.failures()[0]!;
     throw badRequest(`Invalid record in ${at}: ${first.path.join(".") || "record"}: ${first.message}`, { issues });
   }

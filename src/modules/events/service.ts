@@ -2,7 +2,7 @@ import type { Db } from "@db/client.ts";
 import { type Event, eventRegistrations, events } from "@db/schema.ts";
 import { notFound } from "@server/lib/errors.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
-import { isPastEvent } from "@server/lib/time.ts";
+import { isPastEvent } from "@server/shared/dates.ts";
 import type { EventInput, RegistrationInput } from "@server/shared/schemas.ts";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Outbox } from "../mail/outbox.ts";

@@ -1,5 +1,5 @@
 import { outbox as outboxTable } from "@db/schema.ts";
-import type { AppContext, Module } from "@server/context.ts";
+import type { AppContext } from "@server/context.ts";
 import { badRequest } from "@server/lib/errors.ts";
 import { and, desc, eq, isNotNull, or } from "drizzle-orm";
 import { Elysia } from "elysia";
@@ -7,26 +7,8 @@ import { createOutbox } from "./outbox.ts";
 
 const RECENT_ROWS = 20;
 
-/** GET /api/admin/mail: what the admin's Mail card shows. */
-export type MailStatus = {
-  enabled: boolean;
-  from: string | null;
-  notifyEmail: string | null;
-  lastError: { queuedAt: string; recipient: string; answer: string | null } | null;
-  recent: {
-    id: number;
-    recipient: string;
-    subject: string;
-    state: "waiting" | "sending" | "sent" | "failed";
-    attempts: number;
-    lastAnswer: string | null;
-    createdAt: string;
-    sentAt: string | null;
-  }[];
-};
-
 /** The admin's Mail card: whether mail is on, its last error, the outbox's recent rows, and a test mail. */
-export function mailModule(ctx: AppContext): Module {
+export function mailModule(ctx: AppContext) {
   const outbox = createOutbox(ctx.db, ctx.config);
   const recent = ctx.db
     .select({
@@ -51,19 +33,16 @@ export function mailModule(ctx: AppContext): Module {
     .orderBy(desc(outboxTable.id))
     .limit(1)
     .prepare();
-  return {
-    admin: new Elysia()
-      .get(
-        "/mail",
-        (): MailStatus => ({
-          enabled: outbox.enabled,
-          from: ctx.config.mail?.from ?? null,
-          notifyEmail: outbox.notifyAddress() ?? null,
-          lastError: outbox.enabled ? (lastError.get() ?? null) : null,
-          recent: recent.all(),
-        }),
-      )
-      .post("/mail/test", ({ set }) => {
+  return new Elysia({ name: "mail", prefix: "/api/admin" }).use(ctx.access).group("/mail", { admin: true }, (admin) =>
+    admin
+      .get("", () => ({
+        enabled: outbox.enabled,
+        from: ctx.config.mail?.from ?? null,
+        notifyEmail: outbox.notifyAddress() ?? null,
+        lastError: outbox.enabled ? (lastError.get() ?? null) : null,
+        recent: recent.all(),
+      }))
+      .post("/test", ({ set }) => {
         if (!outbox.enabled) throw badRequest("Mail is off: set SMTP_URL and MAIL_FROM to send mail.");
         const to = outbox.notifyAddress();
         if (!to) throw badRequest("Set NOTIFY_EMAIL or the profile's email first.");
@@ -71,5 +50,5 @@ export function mailModule(ctx: AppContext): Module {
         set.status = 201;
         return { success: true, message: `A test mail to ${to} is on its way.` };
       }),
-  };
+  );
 }

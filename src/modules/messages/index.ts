@@ -1,28 +1,32 @@
-import type { AppContext, Module } from "@server/context.ts";
-import { createSpamGuard } from "@server/lib/spam.ts";
-import { parseBody, parseId } from "@server/lib/validate.ts";
+import type { AppContext } from "@server/context.ts";
+import { createSpamGuard, formBody } from "@server/lib/spam.ts";
+import { idParam } from "@server/lib/validate.ts";
+import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import { contactSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
 import { createOutbox } from "../mail/outbox.ts";
 import { createMessagesService } from "./service.ts";
 
 /** The contact form's messages: sent by visitors, read by the admin. */
-export function messagesModule(ctx: AppContext): Module {
+export function messagesModule(ctx: AppContext) {
   const service = createMessagesService(ctx.db, createOutbox(ctx.db, ctx.config));
   const spam = createSpamGuard(ctx, 5);
-  const id = (raw: string) => parseId(raw, "Message not found");
-  return {
-    public: new Elysia().post("/api/contact", ({ body, request, set }) => {
-      const input = parseBody(body, contactSchema);
-      set.status = 201;
-      if (spam.isBot(request, body)) return { success: true };
-      service.create(input);
-      return { success: true };
-    }),
-    // Paths under /api/admin, behind the login guard (src/app.ts).
-    admin: new Elysia()
-      .get("/messages", () => service.list())
-      .patch("/messages/:id/read", ({ params }) => service.markRead(id(params.id)))
-      .delete("/messages/:id", ({ params }) => service.remove(id(params.id))),
-  };
+  const params = idParam("Message not found");
+  return new Elysia({ name: "messages", prefix: "/api" })
+    .use(ctx.access)
+    .post(
+      "/contact",
+      ({ body: { [HONEYPOT_FIELD]: trap, ...input }, request, set }) => {
+        set.status = 201;
+        if (!spam.isBot(request, trap)) service.create(input);
+        return { success: true };
+      },
+      { form: true, body: formBody(contactSchema) },
+    )
+    .group("/admin/messages", { admin: true }, (admin) =>
+      admin
+        .get("", () => service.list())
+        .patch("/:id/read", ({ params }) => service.markRead(params.id), { params })
+        .delete("/:id", ({ params }) => service.remove(params.id), { params }),
+    );
 }

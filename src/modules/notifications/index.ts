@@ -1,24 +1,32 @@
-import type { AppContext, Module } from "@server/context.ts";
+import type { AppContext } from "@server/context.ts";
 import { todayIn } from "@server/lib/time.ts";
-import { parseBody, parseId } from "@server/lib/validate.ts";
+import { idParam, standard } from "@server/lib/validate.ts";
+import { cachedRead } from "@server/plugins/public-cache.ts";
 import { notificationPatchSchema, notificationSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
 import { createNotificationsService } from "./service.ts";
 
-export function notificationsModule(ctx: AppContext): Module {
+export function notificationsModule(ctx: AppContext) {
   const service = createNotificationsService(ctx.db);
-  const id = (raw: string) => parseId(raw, "Notification not found");
-  return {
-    reads: { "/api/notifications": () => service.showing(todayIn(ctx.config.timezone, ctx.now())) },
-    // Paths under /api/admin, behind the login guard (src/app.ts).
-    admin: new Elysia()
-      .get("/notifications", () => service.all())
-      .post("/notifications", ({ body, set }) => {
-        const created = service.create(parseBody(body, notificationSchema));
-        set.status = 201;
-        return created;
-      })
-      .patch("/notifications/:id", ({ params, body }) => service.update(id(params.id), parseBody(body, notificationPatchSchema)))
-      .delete("/notifications/:id", ({ params }) => service.remove(id(params.id))),
-  };
+  const params = idParam("Notification not found");
+  return new Elysia({ name: "notifications", prefix: "/api" })
+    .use(ctx.access)
+    .get(
+      "/notifications",
+      cachedRead(ctx.cache, () => service.showing(todayIn(ctx.config.timezone, ctx.now()))),
+    )
+    .group("/admin/notifications", { admin: true }, (admin) =>
+      admin
+        .get("", () => service.all())
+        .post(
+          "",
+          ({ body, set }) => {
+            set.status = 201;
+            return service.create(body);
+          },
+          { body: standard(notificationSchema) },
+        )
+        .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(notificationPatchSchema) })
+        .delete("/:id", ({ params }) => service.remove(params.id), { params }),
+    );
 }

@@ -1,14 +1,17 @@
-import type { AppContext, Module } from "@server/context.ts";
-import { parseBody } from "@server/lib/validate.ts";
+import type { AppContext } from "@server/context.ts";
+import { standard } from "@server/lib/validate.ts";
+import { cachedRead } from "@server/plugins/public-cache.ts";
 import { profilePatchSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
 import { createProfileService } from "./service.ts";
 
-export function profileModule(ctx: AppContext): Module {
+export function profileModule(ctx: AppContext) {
   const service = createProfileService(ctx.db, ctx.now, ctx.config.timezone);
-  return {
-    reads: { "/api/profile": () => service.get() },
-    // Paths under /api/admin, behind the login guard (src/app.ts).
-    admin: new Elysia().patch("/profile", ({ body }) => service.update(parseBody(body, profilePatchSchema))),
-  };
+  return new Elysia({ name: "profile", prefix: "/api" })
+    .use(ctx.access)
+    .get(
+      "/profile",
+      cachedRead(ctx.cache, () => service.get()),
+    )
+    .patch("/admin/profile", ({ body }) => service.update(body), { admin: true, body: standard(profilePatchSchema) });
 }

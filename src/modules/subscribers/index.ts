@@ -1,8 +1,9 @@
-import type { AppContext, Module } from "@server/context.ts";
+import type { AppContext } from "@server/context.ts";
 import { badRequest, tooManyRequests } from "@server/lib/errors.ts";
 import { RateLimiter } from "@server/lib/rate-limit.ts";
-import { createSpamGuard } from "@server/lib/spam.ts";
-import { parseBody, parseId } from "@server/lib/validate.ts";
+import { createSpamGuard, formBody } from "@server/lib/spam.ts";
+import { idParam, standard, toId } from "@server/lib/validate.ts";
+import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import { newsletterPath, SITE_FORM_FIELD, unsubscribePagePath } from "@server/shared/newsletter-links.ts";
 import { newsletterMailSchema, newsletterSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
@@ -13,63 +14,75 @@ import { createSubscribersService, subscriberLinks } from "./service.ts";
 /** Confirmation mails one address may be sent in an hour: the form cannot be used to mail-bomb a stranger. */
 const MAILS_PER_ADDRESS_PER_HOUR = 3;
 
-type LinkQuery = { id?: string; token?: string };
-
 /** Newsletter sign-ups from the footer (double opt-in while mail is on), managed in the admin's Subscribers tab. */
-export function subscribersModule(ctx: AppContext): Module {
+export function subscribersModule(ctx: AppContext) {
   const outbox = createOutbox(ctx.db, ctx.config);
   const links = subscriberLinks(ctx.jwtSecret, ctx.config.siteUrl);
   const service = createSubscribersService(ctx.db, outbox, links);
   const newsletters = createNewslettersService(ctx.db, outbox, links);
   const spam = createSpamGuard(ctx, 10);
   const perAddress = new RateLimiter(MAILS_PER_ADDRESS_PER_HOUR, 60 * 60 * 1000, () => ctx.now().getTime());
-  const linkId = (query: LinkQuery) => (query.id && /^\d{1,15}$/.test(query.id) ? Number(query.id) : 0);
-  return {
-    public: new Elysia()
-      .post("/api/newsletter", ({ body, request, set }) => {
-        const { email } = parseBody(body, newsletterSchema);
-        if (!spam.isBot(request, body)) {
-          if (outbox.enabled) {
-            const wait = perAddress.retryAfter(email);
-            if (wait > 0) throw tooManyRequests("Too many submissions. Please try again in a few minutes.", wait);
-            perAddress.hit(email);
+  return (
+    new Elysia({ name: "subscribers", prefix: "/api" })
+      .use(ctx.access)
+      .post(
+        "/newsletter",
+        ({ body: { [HONEYPOT_FIELD]: trap, email }, request, set }) => {
+          if (!spam.isBot(request, trap)) {
+            if (outbox.enabled) {
+              const wait = perAddress.retryAfter(email);
+              if (wait > 0) throw tooManyRequests("Too many submissions. Please try again in a few minutes.", wait);
+              perAddress.hit(email);
+            }
+            service.subscribe(email);
           }
-          service.subscribe(email);
-        }
-        set.status = 201;
-        return { success: true, message: "Subscribed" };
-      })
+          set.status = 201;
+          return { success: true, message: "Subscribed" };
+        },
+        { form: true, body: formBody(newsletterSchema) },
+      )
       // The links land on the site (src/shared/newsletter-links.ts): its page shows the outcome, or the one button
       // that unsubscribes, so that a mail scanner following links unsubscribes nobody.
-      .get("/api/newsletter/confirm", ({ query, redirect }) =>
-        redirect(newsletterPath(service.confirm(linkId(query), query.token ?? "") ? "confirmed" : "invalid"), 303),
+      .get("/newsletter/confirm", ({ query, redirect }) =>
+        redirect(newsletterPath(service.confirm(toId(query.id), query.token ?? "") ? "confirmed" : "invalid"), 303),
       )
-      .get("/api/newsletter/unsubscribe", ({ query, redirect }) => {
-        const [id, token] = [linkId(query), query.token ?? ""];
+      .get("/newsletter/unsubscribe", ({ query, redirect }) => {
+        const [id, token] = [toId(query.id), query.token ?? ""];
         return redirect(service.isUnsubscribeLink(id, token) ? unsubscribePagePath(id, token) : newsletterPath("invalid"), 303);
       })
       // RFC 8058: a POST of `List-Unsubscribe=One-Click` to the List-Unsubscribe URL, no cookie, no login, answered
       // at once; the site's button posts here too (with SITE_FORM_FIELD) and is sent back to the site.
-      .post("/api/newsletter/unsubscribe", ({ query, body, redirect }) => {
-        const done = service.unsubscribe(linkId(query), query.token ?? "");
-        if (body && typeof body === "object" && SITE_FORM_FIELD in body) return redirect(newsletterPath(done ? "unsubscribed" : "invalid"), 303);
-        if (!done) throw badRequest("This link is not valid");
-        return { success: true, message: "You are unsubscribed" };
-      }),
-    // Paths under /api/admin, behind the login guard (src/app.ts).
-    admin: new Elysia()
-      .get("/subscribers", () => service.list())
-      .delete("/subscribers/:id", ({ params }) => service.remove(parseId(params.id, "Subscriber not found")))
-      .get("/newsletters", () => newsletters.list())
-      .post("/newsletters", ({ body, set }) => {
-        const answer = newsletters.send(parseBody(body, newsletterMailSchema));
-        set.status = 201;
-        return answer;
-      })
-      .post("/newsletters/test", ({ body, set }) => {
-        const answer = newsletters.sendTest(parseBody(body, newsletterMailSchema));
-        set.status = 201;
-        return answer;
-      }),
-  };
+      .post(
+        "/newsletter/unsubscribe",
+        ({ query, body, redirect }) => {
+          const done = service.unsubscribe(toId(query.id), query.token ?? "");
+          if (body && typeof body === "object" && SITE_FORM_FIELD in body) return redirect(newsletterPath(done ? "unsubscribed" : "invalid"), 303);
+          if (!done) throw badRequest("This link is not valid");
+          return { success: true, message: "You are unsubscribed" };
+        },
+        { form: true },
+      )
+      .group("/admin", { admin: true }, (admin) =>
+        admin
+          .get("/subscribers", () => service.list())
+          .delete("/subscribers/:id", ({ params }) => service.remove(params.id), { params: idParam("Subscriber not found") })
+          .get("/newsletters", () => newsletters.list())
+          .post(
+            "/newsletters",
+            ({ body, set }) => {
+              set.status = 201;
+              return newsletters.send(body);
+            },
+            { body: standard(newsletterMailSchema) },
+          )
+          .post(
+            "/newsletters/test",
+            ({ body, set }) => {
+              set.status = 201;
+              return newsletters.sendTest(body);
+            },
+            { body: standard(newsletterMailSchema) },
+          ),
+      )
+  );
 }

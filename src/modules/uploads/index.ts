@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { events } from "@db/schema.ts";
 import { staticPlugin } from "@elysia/static";
-import type { AppContext, Module } from "@server/context.ts";
+import type { AppContext } from "@server/context.ts";
 import { answerError, badRequest, notFound } from "@server/lib/errors.ts";
 import { parseId } from "@server/lib/validate.ts";
 import { ATTACHMENT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from "@server/shared/constants.ts";
@@ -27,7 +27,7 @@ const ATTACHMENT = {
  * routes take the raw body (`parse: "none"`) so that its size is checked while it streams in, never after it was read
  * whole.
  */
-export async function uploadsModule(ctx: AppContext): Promise<Module> {
+export async function uploadsModule(ctx: AppContext) {
   const uploadsDir = join(ctx.config.dataDir, "uploads");
   const variants = imageVariants(uploadsDir, join(ctx.config.dataDir, "image-cache"));
   const eventExists = ctx.db
@@ -57,23 +57,25 @@ export async function uploadsModule(ctx: AppContext): Promise<Module> {
     headers: { "cache-control": IMMUTABLE },
     silent: true,
   });
-  return {
-    public: new Elysia()
-      // The static plugin's own error hook swallows errors: a refused width is answered here.
-      .onBeforeHandle(({ params, query }) =>
-        query.w === undefined ? undefined : variants.serve((params as { "*": string })["*"], query.w).catch(answerError),
-      )
-      .onAfterHandle(({ path, set }) => {
-        if (path.endsWith(".pdf")) set.headers["content-disposition"] = "inline";
-      })
-      .use(files),
-    adminUploads: new Elysia()
-      .post("/profile/image", async ({ request }) => ({ profileImage: await storeImage(request) }), { parse: "none" })
-      // Event and archive photos: the same checks, for images that are not the profile's.
-      .post("/uploads/image", async ({ request }) => ({ url: await storeImage(request) }), { parse: "none" })
-      .post(
-        "/events/:id/attachment",
-        async ({ params, request }) => {
+  return new Elysia({ name: "uploads" })
+    .use(ctx.access)
+    .use(
+      new Elysia({ name: "upload-files" })
+        // The static plugin's own error hook swallows errors: a refused width is answered here.
+        .onBeforeHandle(({ params, query }) =>
+          query.w === undefined ? undefined : variants.serve((params as { "*": string })["*"], query.w).catch(answerError),
+        )
+        .onAfterHandle(({ path, set }) => {
+          if (path.endsWith(".pdf")) set.headers["content-disposition"] = "inline";
+        })
+        .use(files),
+    )
+    .guard({ admin: "stream" }, (admin) =>
+      admin
+        .post("/api/admin/profile/image", async ({ request }) => ({ profileImage: await storeImage(request) }))
+        // Event and archive photos: the same checks, for images that are not the profile's.
+        .post("/api/admin/uploads/image", async ({ request }) => ({ url: await storeImage(request) }))
+        .post("/api/admin/events/:id/attachment", async ({ params, request }) => {
           // 'temp' is the spec's id for an event not created yet; any other id must name an event.
           if (params.id !== "temp" && !eventExists.get({ id: parseId(params.id, "Event not found") })) {
             throw notFound("Event not found");
@@ -81,8 +83,6 @@ export async function uploadsModule(ctx: AppContext): Promise<Module> {
           const bytes = await readUploadedFile(request, ATTACHMENT);
           if (!isPdf(bytes)) throw badRequest("Please upload a PDF file");
           return { fileUrl: await storeUpload(uploadsDir, bytes, { ext: "pdf", type: "application/pdf" }) };
-        },
-        { parse: "none" },
-      ),
-  };
+        }),
+    );
 }

@@ -29,6 +29,7 @@ const startsWith = (bytes: Uint8Array, prefix: number[]) => prefix.every((byte, 
  */
 export function sniffImage(bytes: Uint8Array): UploadKind | null {
   // JPEG: SOI (FF D8) then the first marker segment (FF xx).
+  // biome-ignore lint/style/noNonNullAssertion: bytes.length >= 4 was checked on this line
   if (bytes.length >= 4 && startsWith(bytes, [0xff, 0xd8, 0xff]) && bytes[3]! >= 0xc0 && bytes[3]! !== 0xff) {
     return { ext: "jpg", type: CONTENT_TYPES.jpg };
   }
@@ -43,6 +44,7 @@ export function sniffImage(bytes: Uint8Array): UploadKind | null {
   }
   // GIF: header, logical screen descriptor, optional global colour table, then an extension, image or trailer.
   if (bytes.length >= 14 && (ascii(bytes, 0, 6) === "GIF87a" || ascii(bytes, 0, 6) === "GIF89a")) {
+    // biome-ignore lint/style/noNonNullAssertion: the length was checked before reading the header
     const flags = bytes[10]!;
     const firstBlock = 13 + (flags & 0x80 ? 3 * 2 ** ((flags & 0x07) + 1) : 0);
     if ([0x21, 0x2c, 0x3b].includes(bytes[firstBlock] ?? -1)) return { ext: "gif", type: CONTENT_TYPES.gif };

@@ -2,11 +2,13 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { imageVariants, oneAtATime } from "./variants.ts";
+import { Semaphore } from "@server/lib/rate-limit.ts";
+import { imageVariants } from "./variants.ts";
 
-describe("oneAtATime", () => {
+describe("Semaphore(1), the image decoding queue", () => {
   test("jobs run in the order given, never two at once, and a failed one does not stop the next", async () => {
-    const serially = oneAtATime();
+    const decoding = new Semaphore(1);
+    const serially = <T>(job: () => Promise<T>) => decoding.run(job);
     const log: string[] = [];
     let running = 0;
     const job =

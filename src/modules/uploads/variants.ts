@@ -4,6 +4,7 @@ import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { badRequest, notFound } from "@server/lib/errors.ts";
 import { removeTempFiles, writeFileAtomic } from "@server/lib/files.ts";
+import { Semaphore } from "@server/lib/rate-limit.ts";
 import { IMAGE_WIDTHS, RESIZABLE_EXTENSIONS } from "@server/shared/images.ts";
 import { CONTENT_TYPES, IMMUTABLE, UPLOAD_NAME, type UploadKind } from "./service.ts";
 
@@ -13,39 +14,30 @@ const WEBP_QUALITY = 75;
 
 export type ImageVariants = { serve(name: string, width: string): Promise<Response> };
 
-/**
- * Runs the jobs given to it one after another, each after the previous one settled. A decoded PNG of 24 megapixels
- * holds ~100 MB; a page of new photos would otherwise decode several at once on a small server.
- */
-export function oneAtATime() {
-  let last: Promise<unknown> = Promise.resolve();
-  return <T>(job: () => Promise<T>): Promise<T> => {
-    const run = last.then(job);
-    last = run.catch(() => {});
-    return run;
-  };
-}
-
 /** Serves `<name>` from `uploadsDir` at a width of IMAGE_WIDTHS as WebP, the copies kept in `cacheDir`. */
 export function imageVariants(uploadsDir: string, cacheDir: string, log: Pick<Console, "error"> = console): ImageVariants {
   const making = new Map<string, Promise<void>>();
   // Per upload name, the version (size and time) that Bun.Image could not decode or found too large: served as it
   // is from then on, not decoded and logged again on every request.
   const undecodable = new Map<string, string>();
-  const serially = oneAtATime();
+  // One decode at a time: a decoded PNG of 24 megapixels holds ~100 MB; a page of new photos would otherwise decode
+  // several at once on a small server.
+  const decoding = new Semaphore(1);
   removeTempFiles(cacheDir); // left by a process stopped while writing a copy
 
   async function make(name: string, version: string, target: string, width: number) {
     await mkdir(cacheDir, { recursive: true });
-    const bytes = await serially(() =>
-      new Bun.Image(join(uploadsDir, name), { maxPixels: MAX_PIXELS })
-        .resize(width, undefined, { withoutEnlargement: true })
-        .webp({ quality: WEBP_QUALITY })
-        .bytes(),
-    ).catch((error: unknown) => {
-      undecodable.set(name, version);
-      throw error;
-    });
+    const bytes = await decoding
+      .run(() =>
+        new Bun.Image(join(uploadsDir, name), { maxPixels: MAX_PIXELS })
+          .resize(width, undefined, { withoutEnlargement: true })
+          .webp({ quality: WEBP_QUALITY })
+          .bytes(),
+      )
+      .catch((error: unknown) => {
+        undecodable.set(name, version);
+        throw error;
+      });
     writeFileAtomic(target, bytes);
   }
 

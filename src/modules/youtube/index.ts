@@ -1,5 +1,6 @@
-import type { AppContext, Module } from "@server/context.ts";
-import { parseBody } from "@server/lib/validate.ts";
+import type { AppContext } from "@server/context.ts";
+import { standard } from "@server/lib/validate.ts";
+import { cachedRead } from "@server/plugins/public-cache.ts";
 import { apiKeySchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
 import { createYoutubeService, type YoutubeOptions } from "./service.ts";
@@ -8,7 +9,7 @@ import { createYoutubeService, type YoutubeOptions } from "./service.ts";
  * GET /api/youtube/videos (spec §7), GET /api/youtube/status (read by `/`, so that a site without a key never asks
  * for videos) and the admin's key update. `overrides` shorten timeouts in tests.
  */
-export function youtubeModule(ctx: AppContext, overrides: Partial<Pick<YoutubeOptions, "timeoutMs" | "cacheTtlMs">> = {}): Module {
+export function youtubeModule(ctx: AppContext, overrides: Partial<Pick<YoutubeOptions, "timeoutMs" | "cacheTtlMs">> = {}) {
   const service = createYoutubeService({
     db: ctx.db,
     apiBase: ctx.config.youtubeApiBase,
@@ -18,18 +19,24 @@ export function youtubeModule(ctx: AppContext, overrides: Partial<Pick<YoutubeOp
     now: ctx.now,
     ...overrides,
   });
-  return {
-    public: new Elysia().get("/api/youtube/videos", async ({ set }) => {
+  return new Elysia({ name: "youtube", prefix: "/api" })
+    .use(ctx.access)
+    .get("/youtube/videos", async ({ set }) => {
       const { list, source } = await service.list();
       // HIT, MISS or STALE (served from the last good list because YouTube failed): for operators and tests.
       set.headers["x-cache"] = source === "cache" ? "HIT" : source === "stale" ? "STALE" : "MISS";
       return list;
-    }),
-    reads: { "/api/youtube/status": () => service.status() },
-    // Paths under /api/admin, behind the login guard (src/app.ts).
-    admin: new Elysia().post("/youtube-api-key", ({ body }) => {
-      service.setApiKey(parseBody(body, apiKeySchema).apiKey);
-      return { success: true, message: "YouTube API key updated" };
-    }),
-  };
+    })
+    .get(
+      "/youtube/status",
+      cachedRead(ctx.cache, () => service.status()),
+    )
+    .post(
+      "/admin/youtube-api-key",
+      ({ body }) => {
+        service.setApiKey(body.apiKey);
+        return { success: true, message: "YouTube API key updated" };
+      },
+      { admin: true, body: standard(apiKeySchema) },
+    );
 }

@@ -8,6 +8,7 @@ import type { Db } from "@db/client.ts";
 import { settings } from "@db/schema.ts";
 import { HttpError } from "@server/lib/errors.ts";
 import { setSetting } from "@server/lib/settings.ts";
+import { decodeEntities } from "@server/shared/rich-text.ts";
 import type { Video, VideoErrorCode, VideoList } from "@server/shared/types.ts";
 import { eq, sql } from "drizzle-orm";
 
@@ -130,17 +131,6 @@ export function classifyUpstreamError(status: number, body: unknown): VideoFetch
       ));
   if (keyProblem || forbidden || status === 401) return authError(reasons[0] ?? `HTTP ${status}`);
   return upstreamError(`YouTube answered with HTTP ${status}${reasons.length ? ` (${reasons.join(", ")})` : ""}.`);
-}
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
-
-/** Decodes the HTML entities the Data API puts in titles (`&#39;`, `&amp;`, `&quot;`…). */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
-    if (entity[0] !== "#") return ENTITIES[entity.toLowerCase()] ?? match;
-    const code = entity[1] === "x" || entity[1] === "X" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
-  });
 }
 
 /** One playlist item as a public video, or null for private/deleted entries (they carry no thumbnails). */

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from "bun:test";
+import { decodeEntities } from "@server/shared/rich-text.ts";
 import type { VideoList } from "@server/shared/types.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { type FakeMode, type FakeYouTube, startFakeYouTube } from "@tests/support/fake-youtube.ts";
-import { classifyUpstreamError, createYoutubeService, decodeEntities, UPSTREAM_TIMEOUT_MS, VIDEO_CACHE_TTL_MS } from "./service.ts";
+import { classifyUpstreamError, createYoutubeService, UPSTREAM_TIMEOUT_MS, VIDEO_CACHE_TTL_MS } from "./service.ts";
 
 let fake: FakeYouTube;
 const apps: TestApp[] = [];

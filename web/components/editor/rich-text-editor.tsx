@@ -81,6 +81,7 @@ export function RichTextEditor({ value, onChange, onBlur, labelledBy, describedB
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the view is made once; later changes reach it through refs
   useEffect(() => {
+    // biome-ignore lint/style/noNonNullAssertion: effects run after the mount, when the ref is set
     const view = new EditorView(mountRef.current!, {
       state: createState(value),
       attributes: {
@@ -256,6 +257,7 @@ export function RichTextEditor({ value, onChange, onBlur, labelledBy, describedB
             aria-label="Link URL"
             placeholder="https://"
             value={linkUrl}
+            // biome-ignore lint/a11y/noAutofocus: the field appears on the user's own click of Link, so focus follows their action
             autoFocus
             onChange={(event) => {
               setLinkUrl(event.target.value);

@@ -11,6 +11,7 @@ export const richTextSchema = new Schema({
   nodes: {
     doc: nodes.doc,
     paragraph: nodes.paragraph,
+    // biome-ignore lint/style/noNonNullAssertion: prosemirror-schema-basic defines parseDOM for headings
     heading: { ...nodes.heading, parseDOM: nodes.heading.parseDOM!.filter((rule) => rule.tag === "h1" || rule.tag === "h2") },
     // A list starts at 1 on the page (no `start`): the editor shows it so.
     ordered_list: { ...orderedList, content: "list_item+", group: "block", toDOM: () => ["ol", 0] },
@@ -48,6 +49,7 @@ export function htmlToDoc(html: string): PMNode {
 
 /** Serialises a document to HTML; an empty document is the empty string. */
 export function docToHtml(doc: PMNode): string {
+  // biome-ignore lint/style/noNonNullAssertion: childCount === 1 was checked on this line
   if (doc.childCount === 1 && doc.firstChild!.isTextblock && doc.firstChild!.content.size === 0) return "";
   const container = document.createElement("div");
   container.appendChild(DOMSerializer.fromSchema(richTextSchema).serializeFragment(doc.content));

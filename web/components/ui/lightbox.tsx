@@ -49,6 +49,7 @@ export function Lightbox({ photos, index, onIndexChange, onClose, title, counter
         <ArkDialog.Backdrop className={styles.backdrop} />
         <ArkDialog.Positioner className={styles.positioner}>
           <ArkDialog.Content className={styles.content} onKeyDown={onKeyDown} aria-label={`${title}: photos`} data-testid="lightbox">
+            {/* biome-ignore lint/a11y/noRedundantAlt: the position ("photo 2 of 5") is what the alt adds to the title */}
             {photo && <img {...imageSources(photo, "100vw")} alt={`${title}, photo ${current + 1} of ${photos.length}`} className={styles.image} />}
             {photos.length > 1 && (
               <>

@@ -20,5 +20,6 @@ const proseStyle = css({
 type RichTextProps = { html: string; className?: string; as?: "div" | "span" };
 
 export function RichText({ html, className, as: Tag = "div" }: RichTextProps) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: rich text comes sanitised from the server (sanitizeRichText on every write)
   return <Tag className={cx(proseStyle, className)} dangerouslySetInnerHTML={{ __html: html }} />;
 }

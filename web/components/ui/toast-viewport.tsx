@@ -83,6 +83,7 @@ export default function ToastViewport() {
               transition: "translate 0.3s, scale 0.3s, opacity 0.3s, height 0.3s",
             })}
           >
+            {/* biome-ignore lint/style/noNonNullAssertion: Ark gives every toast an id */}
             <Swipeable id={item.id!}>
               <span className={cx(css({ mt: "0.5", flexShrink: 0 }), item.type === "error" ? css({ color: "danger" }) : css({ color: "success" }))}>
                 {item.type === "error" ? <CircleX size={20} aria-hidden /> : <CircleCheck size={20} aria-hidden />}

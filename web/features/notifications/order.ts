@@ -1,3 +1,4 @@
+import { NOTIFICATION_TYPES } from "@server/shared/constants.ts";
 import type { Notification } from "@server/shared/types.ts";
 
 const RANK: Record<string, number> = { "priority-1": 0, "priority-2": 1, "priority-3": 2 };
@@ -11,6 +12,5 @@ export function orderNotifications(list: Notification[]): Notification[] {
 }
 
 /** Spec §3: any type the banner does not know is shown as info. */
-const KNOWN_TYPES = ["priority-1", "priority-2", "priority-3", "info", "success", "warning", "error"] as const;
-export type BannerType = (typeof KNOWN_TYPES)[number];
-export const bannerType = (type: string): BannerType => ((KNOWN_TYPES as readonly string[]).includes(type) ? (type as BannerType) : "info");
+export type BannerType = (typeof NOTIFICATION_TYPES)[number];
+export const bannerType = (type: string): BannerType => ((NOTIFICATION_TYPES as readonly string[]).includes(type) ? (type as BannerType) : "info");

@@ -1,8 +1,7 @@
-import type { ArchiveItem } from "@server/shared/types.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getJson } from "../api.ts";
+import { call } from "../api.ts";
 
-const getArchive = () => getJson<ArchiveItem[]>("/api/archive-events");
+const getArchive = () => call((api) => api["archive-events"].get());
 
 export const archiveQueryOptions = () => queryOptions({ queryKey: ["/api/archive-events"], queryFn: getArchive });
 

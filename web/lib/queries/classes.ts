@@ -1,8 +1,7 @@
-import type { Class } from "@server/shared/types.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getJson } from "../api.ts";
+import { call } from "../api.ts";
 
-const getClasses = () => getJson<Class[]>("/api/classes");
+const getClasses = () => call((api) => api.classes.get());
 
 export const classesQueryOptions = () => queryOptions({ queryKey: ["/api/classes"], queryFn: getClasses });
 

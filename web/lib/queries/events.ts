@@ -1,9 +1,8 @@
-import type { Event } from "@server/shared/types.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getJson } from "../api.ts";
+import { call } from "../api.ts";
 
 /** Upcoming events, soonest first. */
-const getEvents = () => getJson<Event[]>("/api/events");
+const getEvents = () => call((api) => api.events.get());
 
 export const eventsQueryOptions = () => queryOptions({ queryKey: ["/api/events"], queryFn: getEvents });
 

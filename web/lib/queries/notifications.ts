@@ -1,9 +1,8 @@
-import type { Notification } from "@server/shared/types.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getJson } from "../api.ts";
+import { call } from "../api.ts";
 import { NOTIFICATIONS_STALE_MS } from "../constants.ts";
 
-const getNotifications = () => getJson<Notification[]>("/api/notifications");
+const getNotifications = () => call((api) => api.notifications.get());
 
 /** The notifications showing now; fresh for 5 minutes (spec §7), then fetched again when next shown. */
 export const notificationsQueryOptions = () =>

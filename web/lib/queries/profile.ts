@@ -1,8 +1,7 @@
-import type { PublicProfile } from "@server/shared/types.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getJson } from "../api.ts";
+import { call } from "../api.ts";
 
-const getProfile = () => getJson<PublicProfile>("/api/profile");
+const getProfile = () => call((api) => api.profile.get());
 
 export const profileQueryOptions = () => queryOptions({ queryKey: ["/api/profile"], queryFn: getProfile });
 

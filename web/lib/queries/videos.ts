@@ -1,7 +1,6 @@
-import type { VideoStatus } from "@server/modules/youtube/service.ts";
 import type { Video, VideoError, VideoErrorCode, VideoList } from "@server/shared/types.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getJson } from "../api.ts";
+import { call } from "../api.ts";
 import { VIDEO_FETCH_ATTEMPTS, VIDEO_RETRY_BASE_DELAY_MS } from "../constants.ts";
 
 /** A bare array answer is accepted too, with this channel. */
@@ -61,6 +60,6 @@ export const useVideos = (attempts = VIDEO_FETCH_ATTEMPTS) => useQuery(videosQue
 
 /** Whether the site can show videos, and its channel: part of the page's data, so known before any request. */
 export const videoStatusQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/youtube/status"], queryFn: () => getJson<VideoStatus>("/api/youtube/status") });
+  queryOptions({ queryKey: ["/api/youtube/status"], queryFn: () => call((api) => api.youtube.status.get()) });
 
 export const useVideoStatus = () => useQuery(videoStatusQueryOptions());

@@ -11,7 +11,7 @@ export function Newsletter({ site, subject, body, reader }: { site: SiteInfo; su
   return (
     <MailLayout site={site} preview={subject} title={subject}>
       <Section>
-        {/* Sanitised by sanitizeRichText before it was queued. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeRichText before it was queued */}
         <div style={styles.text} dangerouslySetInnerHTML={{ __html: body }} />
       </Section>
       <Text style={styles.label}>

@@ -17,7 +17,7 @@ export function RegistrationConfirmation({ site, data }: { site: SiteInfo; data:
       <Field label="Date" value={formatDateRange(event.startDate, event.endDate)} />
       <Field label="Time" value={event.time} />
       <Field label="Place" value={event.location} />
-      {/* The description is the site's rich text, sanitised on write against the shared allowlist. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's rich text, sanitised on write against the shared allowlist */}
       <div style={styles.text} dangerouslySetInnerHTML={{ __html: event.description }} />
       <Section style={{ margin: "20px 0" }}>
         <Button href={link} style={styles.button}>

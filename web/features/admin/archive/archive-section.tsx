@@ -70,7 +70,7 @@ function ArchiveList() {
               </div>
               <h3 className={css({ fontWeight: "700", overflowWrap: "anywhere" })}>{item.title}</h3>
               <Muted>{item.date}</Muted>
-              {(item.images?.length ?? 0) > 0 && <Muted>{item.images!.length + 1} photos</Muted>}
+              {item.images?.length ? <Muted>{item.images.length + 1} photos</Muted> : null}
               <CardActions>
                 <EditDeleteButtons name={item.title} onEdit={() => items.startEdit(item)} onDelete={() => items.startDelete(item)} />
               </CardActions>

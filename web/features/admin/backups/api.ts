@@ -1,6 +1,6 @@
-// Backups in the admin area (issue 7): list, take one now, download, restore.
+// Backups in the admin area (issues 7, 21): list, take one now, download, restore; the off-site copies' state.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, apiRequest, getAdminToken, getJson } from "@web/lib/api.ts";
+import { ApiError, apiRequest, call, getAdminToken, getJson } from "@web/lib/api.ts";
 
 export type BackupKind = "daily" | "manual" | "before-import" | "before-restore";
 export type BackupInfo = { name: string; kind: BackupKind; createdAt: string; size: number };
@@ -9,18 +9,39 @@ export type BackupAnswer = { success: boolean; message: string };
 export const backupsQueryOptions = () =>
   queryOptions({ queryKey: ["/api/admin/backups"], queryFn: () => getJson<BackupInfo[]>("/api/admin/backups") });
 
-/** Takes a backup now; pending until the list shows it. */
+const getOffsite = () => call((api) => api.admin.backups.offsite.get());
+/** GET /api/admin/backups/offsite: what the Backups card shows of the off-site copies. */
+export type OffsiteAnswer = Awaited<ReturnType<typeof getOffsite>>;
+
+/** The off-site copies' state; asked again every 2 s while a copy is under way. */
+export const offsiteQueryOptions = () =>
+  queryOptions({
+    queryKey: ["/api/admin/backups/offsite"],
+    queryFn: getOffsite,
+    refetchInterval: (query) => (query.state.data?.running ? 2000 : false),
+  });
+
+/** Takes a backup now (and starts an off-site copy); pending until the list shows it. */
 export function useTakeBackup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<BackupAnswer & { backup: BackupInfo }>("POST", "/api/admin/backups"),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: backupsQueryOptions().queryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: backupsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: offsiteQueryOptions().queryKey }),
+      ]),
   });
 }
 
-/** Restores a backup by name; the caller reloads the page on success. */
+/** Restores a backup by name, local or off-site; the caller reloads the page on success. */
 export const useRestoreBackup = () =>
-  useMutation({ mutationFn: (name: string) => apiRequest<BackupAnswer>("POST", `/api/admin/backups/${encodeURIComponent(name)}/restore`) });
+  useMutation({
+    mutationFn: ({ name, offsite }: { name: string; offsite: boolean }): Promise<BackupAnswer> =>
+      offsite
+        ? call((api) => api.admin.backups.offsite({ name }).restore.post())
+        : apiRequest<BackupAnswer>("POST", `/api/admin/backups/${encodeURIComponent(name)}/restore`),
+  });
 
 /**
  * Downloads a backup as its .tar file. A plain link cannot carry the bearer token, so this is the one binary call:
@@ -42,6 +63,15 @@ export async function downloadBackup(name: string): Promise<void> {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** "just now", "5 minutes ago", "3 hours ago", "2 days ago". */
+export function formatAge(iso: string, now = Date.now()): string {
+  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
+  if (minutes < 1) return "just now";
+  const [count, unit] =
+    minutes < 60 ? [minutes, "minute"] : minutes < 48 * 60 ? [Math.floor(minutes / 60), "hour"] : [Math.floor(minutes / 1440), "day"];
+  return `${count} ${unit}${count === 1 ? "" : "s"} ago`;
 }
 
 /** "12 KB", "3.4 MB". */

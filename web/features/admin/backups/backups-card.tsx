@@ -1,5 +1,6 @@
-// The 'Backups' card for the Data Sync tab (issue 7): the backups kept in DATA_DIR/backups, each downloadable and
-// restorable (after a confirmation), and 'Back up now'. Self-contained: mount it anywhere in the admin area.
+// The 'Backups' card for the Data Sync tab (issues 7, 21): the backups kept in DATA_DIR/backups, each downloadable and
+// restorable (after a confirmation), 'Back up now', and the off-site copies: on or off, where, encrypted or not, the
+// last copy and its age, the last error, each copy restorable. Self-contained: mount it anywhere in the admin area.
 
 import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
@@ -7,23 +8,38 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
 import { toast } from "@web/components/ui/toast.tsx";
 import { IMPORT_RELOAD_DELAY_MS } from "@web/lib/constants.ts";
-import { ArchiveRestore, DatabaseBackup, Download, HardDriveDownload } from "lucide-react";
+import { ArchiveRestore, CloudUpload, DatabaseBackup, Download, HardDriveDownload } from "lucide-react";
 import { useState } from "react";
 import { formatDateTime } from "../shared/format.ts";
 import { SubPanel } from "../shared/layout.tsx";
 import { errorText, notifyError } from "../shared/notify.ts";
-import { type BackupInfo, backupsQueryOptions, downloadBackup, formatSize, KIND_LABELS, useRestoreBackup, useTakeBackup } from "./api.ts";
+import {
+  type BackupInfo,
+  backupsQueryOptions,
+  downloadBackup,
+  formatAge,
+  formatSize,
+  KIND_LABELS,
+  type OffsiteAnswer,
+  offsiteQueryOptions,
+  useRestoreBackup,
+  useTakeBackup,
+} from "./api.ts";
 
 const muted = css({ color: "fg.muted", fontSize: "sm" });
+
+/** What a restore asks to confirm: a local backup, or an off-site copy. */
+type Confirming = { name: string; label: string; offsite: boolean };
 
 const fail = (title: string, error: unknown) => notifyError(error, errorText(error) || "Unknown error occurred", title);
 
 export function BackupsCard() {
   const backups = useQuery(backupsQueryOptions());
+  const offsite = useQuery(offsiteQueryOptions());
   const takeBackup = useTakeBackup();
   const restoreBackup = useRestoreBackup();
   const [busy, setBusy] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<BackupInfo | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
 
   const backUpNow = async () => {
     setBusy("new");
@@ -52,7 +68,7 @@ export function BackupsCard() {
     if (!confirming) return;
     setBusy(`restore:${confirming.name}`);
     try {
-      const answer = await restoreBackup.mutateAsync(confirming.name);
+      const answer = await restoreBackup.mutateAsync({ name: confirming.name, offsite: confirming.offsite });
       toast({ title: "Backup restored", description: `${answer.message} The page will reload.` });
       setTimeout(() => window.location.reload(), IMPORT_RELOAD_DELAY_MS);
     } catch (error) {
@@ -112,7 +128,13 @@ export function BackupsCard() {
                 <Button
                   variant="outline"
                   size="sm"
-                  onClick={() => setConfirming(backup)}
+                  onClick={() =>
+                    setConfirming({
+                      name: backup.name,
+                      offsite: false,
+                      label: `the ${KIND_LABELS[backup.kind].toLowerCase()} backup of ${formatDateTime(backup.createdAt)}`,
+                    })
+                  }
                   disabled={busy !== null}
                   aria-label={`Restore backup ${backup.name}`}
                 >
@@ -124,6 +146,7 @@ export function BackupsCard() {
           ))}
         </ul>
       )}
+      {offsite.data && <OffsiteSection answer={offsite.data} busy={busy !== null} onRestore={setConfirming} />}
       <Dialog.Root
         open={confirming !== null}
         onOpenChange={(details) => !details.open && busy === null && setConfirming(null)}
@@ -134,7 +157,7 @@ export function BackupsCard() {
           <Dialog.Title>Restore this backup?</Dialog.Title>
           <Dialog.Description>
             {confirming &&
-              `All current content and uploads will be replaced with the ${KIND_LABELS[confirming.kind].toLowerCase()} backup of ${formatDateTime(confirming.createdAt)}. ` +
+              `All current content and uploads will be replaced with ${confirming.label}. ` +
                 "The backup is checked first, and the current data is backed up before it is replaced, so you can go back. " +
                 "The admin password is not changed."}
           </Dialog.Description>
@@ -149,5 +172,82 @@ export function BackupsCard() {
         </Dialog.Content>
       </Dialog.Root>
     </SubPanel>
+  );
+}
+
+function OffsiteSection({ answer, busy, onRestore }: { answer: OffsiteAnswer; busy: boolean; onRestore: (confirming: Confirming) => void }) {
+  const heading = css({ display: "flex", alignItems: "center", gap: "2", fontWeight: "600", fontSize: "sm", mt: "4" });
+  if (!answer.enabled)
+    return (
+      <section aria-label="Off-site copies">
+        <h4 className={heading}>
+          <CloudUpload size={16} aria-hidden /> Off-site copies: Off
+        </h4>
+        <p className={muted}>Set S3_BUCKET (and the S3_* settings) to keep a copy of every change in an S3 bucket, away from this server.</p>
+      </section>
+    );
+  return (
+    <section aria-label="Off-site copies">
+      <h4 className={heading}>
+        <CloudUpload size={16} aria-hidden /> Off-site copies: On
+      </h4>
+      <dl className={css({ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: "3", rowGap: "1", fontSize: "sm", mt: "1" })}>
+        <dt className={muted}>Bucket</dt>
+        <dd className={css({ wordBreak: "break-all" })}>{answer.bucket}</dd>
+        <dt className={muted}>Encrypted</dt>
+        <dd>{answer.encrypted ? "Yes (age)" : "No"}</dd>
+        <dt className={muted}>Last off-site copy</dt>
+        <dd>
+          {answer.running
+            ? "Copying now..."
+            : answer.lastCopy
+              ? `${formatDateTime(answer.lastCopy.createdAt)} (${formatAge(answer.lastCopy.createdAt)})`
+              : "None yet"}
+        </dd>
+        <dt className={muted}>Last error</dt>
+        <dd>
+          {answer.lastError
+            ? `${answer.lastError.message} (${formatDateTime(answer.lastError.at)}${answer.nextRetryAt ? `; retried at ${formatDateTime(answer.nextRetryAt)}` : ""})`
+            : "None"}
+        </dd>
+      </dl>
+      {answer.listError ? (
+        <p className={muted}>Failed to list the off-site copies: {answer.listError}</p>
+      ) : answer.copies.length === 0 ? null : (
+        <ul
+          aria-label="Off-site copies kept"
+          className={css({ display: "flex", flexDirection: "column", divideY: "1px", divideColor: "border", mt: "2" })}
+        >
+          {answer.copies.map((copy) => (
+            <li
+              key={copy.name}
+              className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "2", py: "2" })}
+            >
+              <div className={css({ fontSize: "sm" })}>
+                <div className={css({ fontWeight: "600" })}>{formatDateTime(copy.createdAt)}</div>
+                <div className={muted}>Off-site{copy.encrypted ? " · encrypted" : ""}</div>
+              </div>
+              {answer.canRestore ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={busy}
+                  aria-label={`Restore off-site copy ${copy.name}`}
+                  onClick={() => onRestore({ name: copy.name, offsite: true, label: `the off-site copy of ${formatDateTime(copy.createdAt)}` })}
+                >
+                  <ArchiveRestore size={14} aria-hidden />
+                  Restore
+                </Button>
+              ) : (
+                <code className={css({ fontSize: "xs" })}>{`vedanta-site restore-backup s3:${copy.name} --identity key.txt`}</code>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!answer.canRestore && answer.copies.length > 0 && (
+        <p className={muted}>These copies are encrypted: restore one on the server with its age identity file, or set BACKUP_AGE_IDENTITY_FILE.</p>
+      )}
+    </section>
   );
 }

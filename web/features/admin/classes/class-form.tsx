@@ -18,7 +18,7 @@ type ClassValues = { name: string; level: string; days: string; time: string; lo
 const LEVEL_OPTIONS = CLASS_LEVELS.map((level) => ({ value: level, label: level }));
 const ICON_OPTIONS = CLASS_ICONS.map((icon) => ({
   value: icon,
-  label: icon[0]!.toUpperCase() + icon.slice(1),
+  label: icon.charAt(0).toUpperCase() + icon.slice(1),
   icon: <ClassIcon name={icon} size={16} />,
 }));
 

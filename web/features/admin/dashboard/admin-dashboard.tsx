@@ -29,6 +29,7 @@ const DEFAULT_TAB = "profile";
 export function AdminDashboard({ onLogout }: { onLogout: () => void }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("tab");
+  // biome-ignore lint/style/noNonNullAssertion: some() matched it, so it is defined
   const tab = TABS.some((item) => item.value === requested) ? requested! : DEFAULT_TAB;
 
   return (

@@ -1,9 +1,8 @@
 // Data sync with the app_data folder (spec §7, §8).
 
-import type { MailStatus } from "@server/modules/mail/index.ts";
 import type { SyncStatus } from "@server/shared/types.ts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiRequest, getJson } from "@web/lib/api.ts";
+import { apiRequest, call, getJson } from "@web/lib/api.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 
 export const syncStatusQueryOptions = () =>
@@ -38,8 +37,11 @@ export const useRestoreFromAppData = () =>
     onError: (error) => notifyError(error, errorText(error) || "Unknown error occurred", "Restore Failed"),
   });
 
-export const mailStatusQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/mail"], queryFn: () => getJson<MailStatus>("/api/admin/mail"), refetchInterval: 5000 });
+const getMailStatus = () => call((api) => api.admin.mail.get());
+/** GET /api/admin/mail: what the Mail card shows. */
+export type MailStatus = Awaited<ReturnType<typeof getMailStatus>>;
+
+export const mailStatusQueryOptions = () => queryOptions({ queryKey: ["/api/admin/mail"], queryFn: getMailStatus, refetchInterval: 5000 });
 
 /** Queues a test mail to the notice address; the Mail card's rows show how it went. */
 export function useSendTestMail() {

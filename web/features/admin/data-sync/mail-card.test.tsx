@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import type { MailStatus } from "@server/modules/mail/index.ts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
+import type { MailStatus } from "./api.ts";
 import { mailStatusQueryOptions } from "./api.ts";
 import { MailCard } from "./mail-card.tsx";
 

@@ -111,7 +111,13 @@ function AttachmentField({ eventId, file, name, onChange }: AttachmentFieldProps
 }
 
 /** The attachment as the `attachmentFile` and `attachmentName` fields of a form. */
-export function AttachmentFormField<T extends FieldValues>({ control, eventId }: { control: Control<T, unknown, any>; eventId: number | "temp" }) {
+export function AttachmentFormField<T extends FieldValues, O extends FieldValues>({
+  control,
+  eventId,
+}: {
+  control: Control<T, unknown, O>;
+  eventId: number | "temp";
+}) {
   const file = useController({ control, name: "attachmentFile" as FieldPath<T> });
   const name = useController({ control, name: "attachmentName" as FieldPath<T> });
   return (

@@ -1,7 +1,7 @@
 // Events tab (spec §2.2): every event, past ones marked so photos can be added afterwards; registrations per event;
 // create, edit, delete; and the hand-made archive entries below (no eighth tab).
 
-import { formatDateRange } from "@server/shared/dates.ts";
+import { formatDateRange, isPastEvent } from "@server/shared/dates.ts";
 import type { EventInput } from "@server/shared/schemas.ts";
 import type { Event } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
@@ -19,9 +19,6 @@ import { notifyError } from "../shared/notify.ts";
 import { adminEventsQueryOptions, registrationsQueryOptions, useCreateEvent, useDeleteEvent, useUpdateEvent } from "./api.ts";
 import { EventForm } from "./event-form.tsx";
 import { RegistrationsDialog } from "./registrations-dialog.tsx";
-
-/** Past once its last day is before today (the server decides the same in the site's time zone). */
-const isPastEvent = (event: Event, today = localIsoDate()) => (event.endDate || event.startDate) < today;
 
 function RegistrationsButton({ event, onOpen }: { event: Event; onOpen: () => void }) {
   const query = useQuery(registrationsQueryOptions(event.id));

@@ -106,11 +106,13 @@ export function ImageListField({ label, value, onChange, error }: ImageListField
         <ul aria-label={label} className={css({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(120px, 1fr))", gap: "2", mt: "1" })}>
           {value.map((url, index) => (
             <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same URL may be listed twice; the key must stay unique
               key={`${url}-${index}`}
               className={css({ position: "relative", borderRadius: "control", overflow: "hidden", borderWidth: "1px", borderColor: "border" })}
             >
               <img
                 {...imageSources(url, "240px")}
+                // biome-ignore lint/a11y/noRedundantAlt: an image the admin is editing has no description; its place in the list names it
                 alt={`Image ${index + 1}`}
                 loading="lazy"
                 className={css({ w: "full", h: "20", objectFit: "cover", bg: "bg.muted" })}

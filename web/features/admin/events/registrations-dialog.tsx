@@ -1,5 +1,6 @@
 // The registrations of one event, with a CSV export.
 
+import { slugify } from "@server/shared/slug.ts";
 import type { Event } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
@@ -10,11 +11,6 @@ import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/for
 import { StateText } from "../shared/layout.tsx";
 import { registrationsQueryOptions } from "./api.ts";
 
-const slug = (name: string) =>
-  name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "") || "event";
 const cell = css({ px: "3", py: "2", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
 
 export function RegistrationsDialog({ event, onClose }: { event: Event | null; onClose: () => void }) {
@@ -33,7 +29,7 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
       ["Name", "Email", "Phone", "Additional Info", "Registered On"],
       ...rows.map((row) => [row.name, row.email, row.phone, row.additionalInfo ?? "", new Date(row.createdAt).toLocaleString()]),
     ]);
-    downloadFile(`registrations_${slug(event.name)}_${localIsoDate()}.csv`, csv, "text/csv;charset=utf-8");
+    downloadFile(`registrations_${slugify(event.name, "event")}_${localIsoDate()}.csv`, csv, "text/csv;charset=utf-8");
   };
   return (
     <>

@@ -127,7 +127,7 @@ export function NotificationsTab() {
                             "& a": { color: "accent.strong", textDecoration: "underline" },
                             "& p": { m: 0 },
                           })}
-                          // Rich text is sanitised by the server on write.
+                          // biome-ignore lint/security/noDangerouslySetInnerHtml: rich text is sanitised by the server on write
                           dangerouslySetInnerHTML={{ __html: item.message }}
                         />
                         {item.link && (

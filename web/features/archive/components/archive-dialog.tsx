@@ -85,6 +85,7 @@ export function ArchiveDialog({ item, onClose }: { item: ArchiveItem | null; onC
                   })}
                 >
                   {photos.map((photo, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a photo may be listed twice; the list is never reordered in place
                     <li key={`${photo}-${index}`}>
                       <button
                         type="button"

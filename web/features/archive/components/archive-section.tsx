@@ -85,8 +85,7 @@ export function ArchiveSection() {
       intro="Retreats, courses and celebrations of past years, with their photographs and documents."
       tone="muted"
     >
-      <div
-        role="search"
+      <search
         aria-label="Filter the archive"
         className={css({
           display: "flex",
@@ -177,7 +176,7 @@ export function ArchiveSection() {
             <X size={16} aria-hidden /> Clear
           </Button>
         )}
-      </div>
+      </search>
 
       <div aria-live="polite" className={css({ minH: "6", mb: "4", fontSize: "sm", color: "fg.muted" })}>
         {term && (
@@ -192,6 +191,7 @@ export function ArchiveSection() {
           <div className={cardGridStyle} aria-busy="true">
             <span className={css({ srOnly: true })}>Loading the archive</span>
             {Array.from({ length: ARCHIVE_PAGE_SIZE }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
               <Skeleton key={i} className={css({ h: "96" })} />
             ))}
           </div>
@@ -220,6 +220,7 @@ export function ArchiveSection() {
             </button>
           </div>
         ) : (
+          // biome-ignore lint/a11y/noStaticElementInteractions: hover or focus on any card only preloads the dialog's code; the cards' buttons act
           <div className={cardGridStyle} data-testid="archive-grid" onPointerEnter={preloadArchiveDialog} onFocus={preloadArchiveDialog}>
             {shown.map((item) => (
               <ArchiveCard key={`${item.source}-${item.id}`} item={item} onOpen={() => open(archiveItemPath(item))} />

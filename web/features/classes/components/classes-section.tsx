@@ -91,6 +91,7 @@ export function ClassesSection() {
         <div className={cardGridStyle} aria-busy="true">
           <span className={css({ srOnly: true })}>Loading classes</span>
           {Array.from({ length: INITIAL_VISIBLE_CLASSES }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
             <Skeleton key={i} className={css({ h: "72" })} />
           ))}
         </div>

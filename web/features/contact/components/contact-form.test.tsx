@@ -5,10 +5,10 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createQueryClient } from "@web/app/query-client.ts";
-import { useDomGlobals } from "@web/test-setup.ts";
+import { installDomGlobals } from "@web/test-setup.ts";
 import { ContactForm } from "./contact-form.tsx";
 
-useDomGlobals();
+installDomGlobals();
 afterEach(cleanup);
 
 const renderForm = () =>

@@ -23,6 +23,7 @@ type EventLinksProps = {
 export function EventCalendarLinks({ event, timezone, className }: EventLinksProps) {
   const google = googleCalendarUrl(event, timezone);
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of links; <fieldset> is for form controls
     <div role="group" aria-label="Add to your calendar" className={cx(css({ display: "flex", flexWrap: "wrap", gap: "2" }), className)}>
       <a href={eventIcsPath(event.id)} download className={button({ variant: "outline", size: "sm" })}>
         <Download size={16} aria-hidden />

@@ -53,6 +53,7 @@ export function EventDialog({ event, focusRegistration, timezone, onClose }: Eve
                 <h3 className={subheading}>Photos</h3>
                 <ul className={css({ display: "grid", gridTemplateColumns: { base: "repeat(2, 1fr)", sm: "repeat(3, 1fr)" }, gap: "2" })}>
                   {event.images.map((photo, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a photo may be listed twice; the list is never reordered in place
                     <li key={`${photo}-${index}`}>
                       <button
                         type="button"

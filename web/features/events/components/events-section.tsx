@@ -44,6 +44,7 @@ export function EventsSection({ timezone, onViewAll }: { timezone: string; onVie
         <div className={cardGridStyle} aria-busy="true">
           <span className={css({ srOnly: true })}>Loading events</span>
           {Array.from({ length: INITIAL_VISIBLE_EVENTS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
             <Skeleton key={i} className={css({ h: "96" })} />
           ))}
         </div>
@@ -53,6 +54,7 @@ export function EventsSection({ timezone, onViewAll }: { timezone: string; onVie
         <p className={css({ color: "fg.muted" })}>No upcoming events at the moment. Please check back soon.</p>
       ) : (
         <>
+          {/* biome-ignore lint/a11y/noStaticElementInteractions: hover or focus on any card only preloads the dialog's code; the cards' buttons act */}
           <div className={cardGridStyle} data-testid="events-list" onPointerEnter={preloadEventDialog} onFocus={preloadEventDialog}>
             {visible.map((event) => (
               <EventCard

@@ -155,9 +155,11 @@ export function Hero({ profile, isPending, onNavigate }: HeroProps) {
                 </blockquote>
               </figure>
               <div className={css({ mt: "10", display: "flex", flexWrap: "wrap", gap: "3" })}>
+                {/* biome-ignore lint/a11y/useValidAnchor: a real link to the section (works without script); the click only scrolls smoothly */}
                 <a href="#events" onClick={(event) => go(event, "events")} className={button({ size: "lg" })}>
                   Upcoming Events <ArrowDown size={18} aria-hidden />
                 </a>
+                {/* biome-ignore lint/a11y/useValidAnchor: a real link to the section (works without script); the click only scrolls smoothly */}
                 <a href="#classes" onClick={(event) => go(event, "classes")} className={button({ size: "lg", variant: "outline" })}>
                   Weekly Classes
                 </a>

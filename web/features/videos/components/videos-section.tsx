@@ -77,6 +77,7 @@ function RecentVideos({ channelId }: { channelId: string | undefined }) {
           <div className={grid} aria-busy="true">
             <span className={css({ srOnly: true })}>Loading videos</span>
             {Array.from({ length: VIDEO_SKELETONS }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders, never reordered
               <div key={i} data-testid="video-skeleton" className={css({ display: "grid", gap: "3" })}>
                 <Skeleton className={css({ aspectRatio: "16 / 9", borderRadius: "card" })} />
                 <Skeleton className={css({ h: "4", w: "85%" })} />

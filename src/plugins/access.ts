@@ -1,0 +1,57 @@
+// What a route declares about who may call it and which body it reads, as Elysia macros: each route (or group) says
+// it, so no hook depends on the order in which src/app.ts uses the modules.
+import { ADMIN_BODY_LIMIT, limitedBodyParser, PUBLIC_BODY_LIMIT } from "@server/lib/body.ts";
+import type { PublicCache } from "@server/lib/public-cache.ts";
+import { Elysia } from "elysia";
+
+/** THE check of a signed-in request (src/modules/auth: `authenticate`); a 401 when it is not. */
+type Verify = (request: Request) => Promise<unknown>;
+/** What a successful admin write also does: the activity log's entry (src/modules/activity/record-writes.ts). */
+type AfterWrite = (context: {
+  request: Request;
+  route: string;
+  params: Record<string, string | undefined>;
+  set: { status?: unknown };
+  responseValue: unknown;
+}) => void;
+
+/**
+ * - `admin: true`: behind the login: a request without a valid token is answered 401 before a byte of its body is
+ *   read (Elysia parses before `beforeHandle`, so the parser checks first; the check runs once per request); its body
+ *   is read within 1 MB; a successful write makes the public answers be built again.
+ * - `admin: "stream"`: the same for a route that reads its own body within its own limit (an upload, an import).
+ * - `form: true`: a visitor's form, its body within 64 KB.
+ * A route that declares neither reads no body.
+ */
+export function access(verify: Verify, cache: PublicCache, afterWrite: AfterWrite) {
+  const checked = new WeakMap<Request, Promise<unknown>>();
+  const guard = async ({ request }: { request: Request }): Promise<void> => {
+    let check = checked.get(request);
+    if (!check) {
+      check = verify(request);
+      checked.set(request, check);
+    }
+    await check;
+  };
+  const adminBody = limitedBodyParser(ADMIN_BODY_LIMIT);
+  const guardedBody = async (context: { request: Request; contentType: string }) => {
+    await guard(context);
+    return adminBody(context);
+  };
+  const invalidate = (context: Parameters<AfterWrite>[0] & { set: { status?: number | string } }) => {
+    const { request, set } = context;
+    if (request.method !== "GET" && (typeof set.status !== "number" || set.status < 400)) cache.invalidate();
+    afterWrite(context);
+  };
+  return new Elysia({ name: "access" }).macro({
+    admin: (body: true | "stream") => ({
+      // Elysia takes "none" here as on a route (it reads no body), though its macro type does not list it.
+      parse: body === "stream" ? ("none" as unknown as typeof guardedBody) : guardedBody,
+      beforeHandle: guard,
+      afterHandle: invalidate,
+    }),
+    form: { parse: limitedBodyParser(PUBLIC_BODY_LIMIT) },
+  });
+}
+
+export type Access = ReturnType<typeof access>;
