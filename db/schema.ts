@@ -109,6 +109,10 @@ export const events = sqliteTable("events", {
   archiveDescription: text("archiveDescription"),
   images: text("images", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
   year: text("year"),
+  /** Places (issue 23): null is unlimited. */
+  capacity: integer("capacity"),
+  /** The first day (YYYY-MM-DD, SITE_TIMEZONE) on which registration is closed; it also closes when the event starts. */
+  registrationCloses: text("registrationCloses"),
   createdAt: createdAt(),
 });
 
@@ -180,17 +184,33 @@ export const notifications = sqliteTable("notifications", {
   createdAt: createdAt(),
 });
 
-export const eventRegistrations = sqliteTable("event_registrations", {
-  id: id(),
-  eventId: integer("eventId")
-    .notNull()
-    .references(() => events.id, { onDelete: "cascade" }),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone").notNull(),
-  additionalInfo: text("additionalInfo"),
-  createdAt: createdAt(),
-});
+/**
+ * A place, a place on the waiting list, or one given back (issue 23). The waiting list is in the order of `id` (the
+ * order of arrival); a waiting registrant's position is counted, never stored, so it has no gaps.
+ */
+export const eventRegistrations = sqliteTable(
+  "event_registrations",
+  {
+    id: id(),
+    eventId: integer("eventId")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    additionalInfo: text("additionalInfo"),
+    createdAt: createdAt(),
+    state: text("state").$type<"confirmed" | "waiting" | "cancelled">().notNull().default("confirmed"),
+    checkedIn: integer("checkedIn", { mode: "boolean" }).notNull().default(false),
+    /** When the reminder was queued (in the outbox, in the same transaction): never twice. */
+    remindedAt: text("remindedAt"),
+    cancelledAt: text("cancelledAt"),
+  },
+  (table) => [
+    index("event_registrations_event").on(table.eventId, table.state, table.id),
+    index("event_registrations_email").on(table.eventId, table.email),
+  ],
+);
 
 /** Server-side key/value settings: YouTube key and channel, last sync time. */
 export const settings = sqliteTable("settings", {

@@ -7,7 +7,8 @@
 // Bun server (bench/floor.ts: the floor under ours), a newsletter to 5,000 subscribers through a local SMTP server
 // (time, peak RSS, /api/events p99 meanwhile), and the bundle sizes. Bounded: DURATION seconds per endpoint and
 // server, BENCH_STARTS starts of each kind. `BENCH_ONLY=newsletter bun run bench` builds the executable and runs the
-// newsletter phase alone.
+// newsletter phase alone; `BENCH_ONLY=registrations` the registrations phase (bench/registrations.ts); `BENCH_ONLY=reads`
+// the public reads against a bare Bun.serve (bench/reads.ts) alone.
 
 import { Database } from "bun:sqlite";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -15,6 +16,8 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { freePort } from "@tests/server.ts";
 import { $ } from "bun";
+import { readsVsCeiling } from "../bench/reads.ts";
+import { registrationsBench } from "../bench/registrations.ts";
 import { checkBudgets } from "./budgets.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -26,8 +29,8 @@ const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 5));
 const ENDPOINTS = ["/api/events", "/api/archive-events", "/api/profile", "/"];
 const NEWSLETTER_SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 5000);
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== "newsletter" && ONLY !== "offsite") {
-  console.error(`BENCH_ONLY=${ONLY}: the phases that run alone are "newsletter" and "offsite".`);
+if (ONLY !== undefined && !["newsletter", "offsite", "registrations", "reads"].includes(ONLY)) {
+  console.error(`BENCH_ONLY=${ONLY}: the phases that run alone are "newsletter", "offsite", "registrations" and "reads".`);
   process.exit(1);
 }
 // Off-site backups (issue 21, bench/offsite.ts): alone with BENCH_ONLY=offsite, and first in the full run.
@@ -240,12 +243,13 @@ const printNewsletter = (letter: Awaited<ReturnType<typeof newsletterSend>>) =>
       `peak RSS ${letter.peakMb.toFixed(1)} MB, /api/events p99 meanwhile ${letter.p99.toFixed(1)} ms (${letter.reads} reads)`,
   );
 
-if (ONLY === "newsletter") {
+if (ONLY === "newsletter" || ONLY === "registrations") {
   const dir = mkdtempSync(join(tmpdir(), "vedanta-bench-"));
   try {
     console.log("Building the executable (bun scripts/compile.ts)...");
     await $`bun scripts/compile.ts ${join(dir, "vedanta-site")}`.cwd(ROOT).quiet();
-    printNewsletter(await newsletterSend(join(dir, "vedanta-site"), dir));
+    if (ONLY === "registrations") console.log(await registrationsBench(join(dir, "vedanta-site"), dir));
+    else printNewsletter(await newsletterSend(join(dir, "vedanta-site"), dir));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -254,6 +258,21 @@ if (ONLY === "newsletter") {
 if (!Bun.which("wrk")) {
   console.error("wrk is missing: install it with `apt-get install -y wrk`.");
   process.exit(1);
+}
+/** Rounds of (ours, bare Bun.serve) per public read in bench/reads.ts. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+const readsBench = (exe: string, dir: string) =>
+  readsVsCeiling({ exe, dir, seconds: DURATION, warmUp: WARM_UP, rounds: ROUNDS, siteOn, spawnServer, timeToFirstResponse, wrk, freePort });
+if (ONLY === "reads") {
+  const dir = mkdtempSync(join(tmpdir(), "vedanta-bench-"));
+  try {
+    console.log("Building the executable (bun scripts/compile.ts)...");
+    await $`bun scripts/compile.ts ${join(dir, "vedanta-site")}`.cwd(ROOT).quiet();
+    await readsBench(join(dir, "vedanta-site"), dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  process.exit(0);
 }
 if (!existsSync(join(ROOT, "bench/baseline/node_modules/better-sqlite3"))) {
   console.log("Installing the baseline (bench/baseline: express, better-sqlite3 built from source)...");
@@ -391,6 +410,7 @@ try {
   for (const row of rows) {
     console.log(`${row.path.padEnd(22)}${pad(Math.round(row.ceiling.rps), 12)} req/s   ours ${(row.ours.rps / row.ceiling.rps).toFixed(2)}x of it`);
   }
+  await readsBench(exe, dir);
   console.log(`\nexecutable: ${exeMb.toFixed(1)} MB`);
   console.log(
     `start to first response (/healthz): first start ${firstStart.toFixed(0)} ms (empty data folder: migrate + auto-restore), restart ${spread(toHealth.ms)}`,
@@ -406,6 +426,7 @@ try {
     `memory (RSS): ours idle after the start ${idleMb.toFixed(1)} MB, after the first / ${renderedMb.toFixed(1)} MB, after the load ${loadedMb.toFixed(1)} MB; node baseline idle ${baseIdleMb.toFixed(1)} MB, after ${baseLoadedMb.toFixed(1)} MB`,
   );
   printNewsletter(await newsletterSend(exe, dir));
+  console.log(await registrationsBench(exe, dir));
   const budgets = await checkBudgets(join(ROOT, "dist/public"));
   console.log(`bundle sizes:\n${budgets.lines.join("\n")}`);
 } finally {

@@ -1,7 +1,7 @@
 // Builds the web app, then the server with the web files and migrations embedded, into one executable:
 // `bun scripts/compile.ts [outfile]` (default dist/vedanta-site). Start time and memory (ADR 0007):
 // - bytecode (`--bytecode`): no parsing at start;
-// - `--compile-jit-policy`: the JIT is held back until the server gets busy (src/main.ts brings it back): code that
+// - `--compile-jit-policy`: the JIT is held back until the server gets busy (src/runtime.ts brings it back): code that
 //   runs once or seldom (the start, the first render of /, an admin's edits) is not compiled for nothing (ADR 7);
 // - `--conditions=module`: packages that ship an ES module build are bundled from it, so the server-side renderer
 //   takes only the icons it uses from lucide-react (its CommonJS build, 670 KB, holds every icon);
@@ -12,14 +12,13 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { JIT_POLICY_AT_START } from "@server/runtime.ts";
 import { freePort } from "@tests/server.ts";
 import { $ } from "bun";
 
 const ROOT = resolve(import.meta.dir, "..");
 const outfile = resolve(process.argv[2] ?? "dist/vedanta-site");
-/** Tier-up thresholds of the JIT at start, as a multiple of the normal ones (src/main.ts: until the server is busy). */
-const JIT_POLICY = 1000;
-const FLAGS = ["--compile", "--production", "--bytecode", "--format=esm", "--conditions=module", `--compile-jit-policy=${JIT_POLICY}`];
+const FLAGS = ["--compile", "--production", "--bytecode", "--format=esm", "--conditions=module", `--compile-jit-policy=${JIT_POLICY_AT_START}`];
 /** The server, and the renderer of `/` as a second module that src/main.ts loads on the first render. */
 const ENTRY_POINTS = ["./src/main.ts", "./web/app/server-render.tsx"];
 

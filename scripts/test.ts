@@ -36,7 +36,7 @@ const only = process.argv[2];
 await step("build", ["bun", "scripts/build.ts"]);
 if (!only) await step("lint", ["bun", "run", "lint"]);
 if (!only) await step("typecheck", ["bunx", "tsc", "--noEmit"]);
-if (!only || only === "unit") await step("unit and API tests", ["bun", "test", "--timeout", "30000", "src", "web", "scripts"]);
+if (!only || only === "unit") await step("unit and API tests", ["bun", "test", "--timeout", "30000", "src", "web", "scripts", "db"]);
 if (!only || only === "e2e") await step("browser tests", ["bun", "test", "--timeout", "60000", "tests/e2e"]);
 if (!only || only === "hostile") await step("hostile tests", ["bun", "test", "--timeout", "120000", "tests/hostile"]);
 

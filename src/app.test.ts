@@ -1,8 +1,8 @@
 // Elysia is the one server: every answer comes from a route or plugin of src/app.ts, each path is routed once, and the
 // public reads answer from the public cache, which one hook invalidates after every successful admin write.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { events } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { createEvent } from "@tests/support/factories.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,10 +50,7 @@ describe("the public cache", () => {
     expect((await t.request("POST", "/api/admin/classes", { token, body: {} })).status).toBe(400);
     expect((await t.request("GET", "/api/admin/events", { token })).status).toBe(200);
     expect(t.app.publicCache.generation).toBe(before);
-    t.db
-      .insert(events)
-      .values({ name: "Quiet Day", type: "retreat", startDate: "2099-01-01", time: "9 AM", location: "Hall", description: "<p>A quiet day.</p>" })
-      .run();
+    createEvent(t.db);
     expect((await t.request("DELETE", "/api/admin/events/1", { token })).status).toBe(200);
     expect(t.app.publicCache.generation).toBe(before + 1);
     expect(await (await t.request("GET", "/api/events")).json()).toEqual([]);

@@ -1,5 +1,6 @@
 // The runtime contract of DESIGN.md: every setting, read from the environment once.
 import { resolve } from "node:path";
+import { maskUrl } from "./lib/credentials.ts";
 import { DEFAULT_SITE_TIMEZONE } from "./shared/calendar.ts";
 
 export type Config = {
@@ -23,6 +24,20 @@ export type Config = {
   offsite: OffsiteConfig | undefined;
   /** BACKUP_KEEP_*: how many daily, weekly and monthly backups are kept (local and off-site). */
   backupKeep: BackupKeep;
+  /** GIT_BRANCH: the branch that 'Sync to Git' commits to. */
+  gitBranch: string;
+  /** GIT_REMOTE_URL with GIT_TOKEN; undefined when no remote is set. */
+  gitRemote: GitRemote | undefined;
+};
+
+/** A git remote: its address without credentials, the form in which it is shown, and the credentials apart. */
+export type GitRemote = {
+  /** The URL without user info, query or fragment (maskUrl): what the git client is given and what is shown. */
+  url: string;
+  /** The `Authorization` header value (Basic), when credentials were given. */
+  authorization: string | undefined;
+  /** The values that must never appear in a text that leaves the server (src/lib/credentials.ts). */
+  secrets: string[];
 };
 
 export type BackupKeep = { daily: number; weekly: number; monthly: number };
@@ -80,6 +95,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .filter(Boolean),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
     mail: loadMailConfig(env),
+    gitBranch: loadGitBranch(env),
+    gitRemote: loadGitRemote(env),
     offsite: loadOffsiteConfig(env),
     backupKeep: {
       daily: keepCount(env, "BACKUP_KEEP_DAILY", 7),
@@ -113,6 +130,38 @@ function loadOffsiteConfig(env: Record<string, string | undefined>): OffsiteConf
     recipient,
     identityFile: env.BACKUP_AGE_IDENTITY_FILE || undefined,
   };
+}
+
+function loadGitBranch(env: Record<string, string | undefined>): string {
+  const branch = env.GIT_BRANCH || "main";
+  // Plain branch names only (no "..", no leading "-" or "/", no ".lock"): git's rules, in the part a site needs.
+  if (!/^(?!-)(?!.*\.\.)(?!.*\/\/)(?!.*\.lock$)[A-Za-z0-9._/-]{1,100}$/.test(branch) || branch.startsWith("/") || branch.endsWith("/"))
+    throw new SettingError(`GIT_BRANCH must be a branch name such as main, got "${branch}"`);
+  return branch;
+}
+
+function loadGitRemote(env: Record<string, string | undefined>): GitRemote | undefined {
+  if (!env.GIT_REMOTE_URL) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(env.GIT_REMOTE_URL);
+  } catch {
+    // The value is not repeated: it may hold a token.
+    throw new SettingError("GIT_REMOTE_URL must be an http(s) URL such as https://host/owner/repo.git (the value given is not a URL)");
+  }
+  if (!["http:", "https:"].includes(parsed.protocol) || !parsed.hostname)
+    throw new SettingError(
+      `GIT_REMOTE_URL must be an http(s) URL such as https://host/owner/repo.git (got a ${parsed.protocol} URL${parsed.hostname ? "" : " without a host"})`,
+    );
+  const user = decodeURIComponent(parsed.username);
+  const password = decodeURIComponent(parsed.password);
+  const token = env.GIT_TOKEN || undefined;
+  // A token alone goes with GitHub's user name for tokens (GitLab and Gitea take any name with a token).
+  const [username, secret] = token ? [user || "x-access-token", token] : [user, password];
+  const authorization = username || secret ? `Basic ${Buffer.from(`${username}:${secret}`).toString("base64")}` : undefined;
+  // `https://TOKEN@host/...` carries the token as the user name.
+  const secrets = [secret, user && !password && !token ? user : "", authorization?.slice("Basic ".length) ?? ""].filter(Boolean);
+  return { url: maskUrl(parsed.href), authorization, secrets };
 }
 
 function loadMailConfig(env: Record<string, string | undefined>): MailConfig | undefined {

@@ -9,10 +9,12 @@ import { loadJwtSecret } from "./lib/secrets.ts";
 import { ensureAdmin, generatePassword, setPassword } from "./modules/auth/service.ts";
 import { runBackupCommand } from "./modules/backups/cli.ts";
 import { scheduleDailyBackups } from "./modules/backups/service.ts";
-import { autoRestore } from "./modules/data/app-data.ts";
 import { runDataCommand } from "./modules/data/cli.ts";
+import { autoRestoreFromGit } from "./modules/data/git-sync.ts";
+import { scheduleReminders } from "./modules/events/registrations.ts";
 import type { PageRenderer } from "./plugins/page.ts";
 import { assetsFromDirectory } from "./plugins/web-assets.ts";
+import { collectSoon, jitWhenBusy } from "./runtime.ts";
 import { DEFAULT_USERNAME } from "./shared/constants.ts";
 
 const HELP = `Usage: vedanta-site [command] [options]
@@ -22,8 +24,11 @@ Commands:
   reset-admin-password     Set a new admin password (ADMIN_PASSWORD, or a random one that is printed)
   export FILE|-            Write all content (the seven sections of the admin's Export Data) to FILE
   import FILE              Replace all content with an export file (a safety copy goes to DATA_DIR/backups)
-  sync                     Save all content and its uploads into APP_DATA_DIR (as the admin's Sync to app_data)
-  restore                  Replace all content with APP_DATA_DIR (a safety copy goes to DATA_DIR/backups)
+  sync                     Save all content and its uploads into APP_DATA_DIR (as the admin's Sync to app_data),
+                           commit them to its git history and push to GIT_REMOTE_URL when set
+  restore [COMMIT]         Replace all content with the newest version in APP_DATA_DIR (fetched from
+                           GIT_REMOTE_URL first when set) or with the version COMMIT (an id from its history);
+                           a safety copy goes to DATA_DIR/backups
   backup                   Take a backup now (database and uploads) into DATA_DIR/backups and print its path
   list-backups             List the backups in DATA_DIR/backups (daily ones are taken while serving) and, with
                            S3_BUCKET, the off-site copies (s3:NAME)
@@ -62,6 +67,10 @@ Settings (environment variables):
   BACKUP_KEEP_DAILY, BACKUP_KEEP_WEEKLY, BACKUP_KEEP_MONTHLY
                            Daily backups kept, local and off-site: the newest of each of the last 7 days, 4 weeks
                            and 12 months
+  GIT_REMOTE_URL           An http(s) git repository that sync pushes to and restore fetches from, e.g.
+                           https://user:token@host/owner/repo.git (credentials are never logged or shown)
+  GIT_TOKEN                The token for GIT_REMOTE_URL, when it is not in the URL
+  GIT_BRANCH               The branch that sync commits to (main)
 `;
 
 /**
@@ -72,9 +81,6 @@ Settings (environment variables):
 const RENDERER = Bun.isStandaloneExecutable ? "./web/app/server-render.js" : "../web/app/server-render.tsx";
 
 /** Opens the data folder's database; DATA_DIR, its uploads and its backups are the service user's alone (0700). */
-/** Requests after which the executable's JIT goes back to its normal policy. */
-const JIT_AFTER_REQUESTS = 1000;
-
 export function openDataDir(config: Config) {
   for (const dir of [config.dataDir, join(config.dataDir, "uploads"), join(config.dataDir, "backups")]) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -88,7 +94,7 @@ async function serve(config: Config) {
   const db = openDataDir(config);
   // On a first start the admin's password hash (argon2id: ~0.1 s, on a worker thread) is made while app_data is restored.
   const adminCreated = ensureAdmin(db, config.adminPassword);
-  const restored = autoRestore({ db, config });
+  const restored = await autoRestoreFromGit({ db, config });
   (restored.status === "failed" ? console.error : console.log)(`Auto-restore ${restored.status}: ${restored.message}`);
   const admin = await adminCreated;
   if (admin.generatedPassword) {
@@ -97,21 +103,18 @@ async function serve(config: Config) {
   }
   // WEB_DIST (development and tests) serves a build folder instead of the files embedded at build time.
   const webAssets = process.env.WEB_DIST ? await assetsFromDirectory(process.env.WEB_DIST) : (await import("./generated/web-assets.ts")).webAssets;
-  // `/` is rendered on the server by the web app's own components, loaded on first use so the start stays fast. A
-  // render leaves a few MB of garbage (React's work, the page's strings) in a heap that is otherwise quiet between
-  // writes: it is collected right after (~3 MB less resident), rather than whenever the heap next grows.
+  // `/` is rendered on the server by the web app's own components, loaded on first use so the start stays fast; the
+  // garbage a render leaves is collected soon after (src/runtime.ts).
   const renderPage: PageRenderer = async (input) => {
     const renderer = (await import(RENDERER)) as typeof import("@web/app/server-render.tsx");
     const page = await renderer.renderHomePage(input);
-    setTimeout(() => Bun.gc(false), 0); // asks for a collection without waiting for it (a full one blocks ~15 ms)
+    collectSoon();
     return page;
   };
-  const app = await createApp({ db, config, jwtSecret: loadJwtSecret(config.dataDir, config.jwtSecret), webAssets, renderPage });
-  // The executable starts with the JIT held back (scripts/compile.ts); a busy server is worth compiling for.
-  let requests = 0;
-  app.onRequest(() => {
-    if (requests < JIT_AFTER_REQUESTS && ++requests === JIT_AFTER_REQUESTS) Bun.unsafe.setJITPolicy(1);
-  });
+  const jwtSecret = loadJwtSecret(config.dataDir, config.jwtSecret);
+  const app = await createApp({ db, config, jwtSecret, webAssets, renderPage });
+  // The executable starts with the JIT held back (src/runtime.ts); a busy server is worth compiling for.
+  app.onRequest(jitWhenBusy());
   app.listen({
     port: config.port,
     hostname: config.host,
@@ -134,11 +137,13 @@ async function serve(config: Config) {
     ? (await import("./modules/mail/worker.ts")).createMailWorker({ db, config: { ...config, mail: config.mail } })
     : undefined;
   mailWorker?.start();
+  const reminders = config.mail ? scheduleReminders({ db, config, jwtSecret }) : undefined;
 
   const shutdown = async (signal: string) => {
     console.log(`${signal} received, finishing requests`);
     await server.stop();
     dailyBackups.stop();
+    reminders?.stop();
     await mailWorker?.stop();
     db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     db.$client.close();

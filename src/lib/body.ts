@@ -18,22 +18,6 @@ export const MAX_FORM_FIELDS = 1_000;
 
 const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`);
 
-/**
- * A body read leaves ~4 times its size as garbage once answered (its chunks, the joined bytes, its text, the parsed
- * strings), and the collector's own pace lets 50-100 MB of it pile up under a stream of large bodies. A full collection
- * after every 32 MB read bounds it (~15 ms each: less than reading and parsing 32 MB takes); ordinary writes of a few KB
- * reach that once in thousands.
- */
-const COLLECT_AFTER_BYTES = 32 * 1024 * 1024;
-let bytesSinceCollection = 0;
-
-function collectAfterManyBytes(bytes: number) {
-  bytesSinceCollection += bytes;
-  if (bytesSinceCollection < COLLECT_AFTER_BYTES) return;
-  bytesSinceCollection = 0;
-  Bun.gc(true);
-}
-
 /** The request body, or a 413 with `tooLargeMessage` once it is known to exceed `maxBytes`. */
 export async function readBodyWithLimit(
   request: Request,
@@ -50,7 +34,6 @@ export async function readBodyWithLimit(
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    collectAfterManyBytes(value.byteLength);
     if (total > maxBytes) {
       await reader.cancel().catch(() => {});
       throw payloadTooLarge(tooLargeMessage);

@@ -4,7 +4,7 @@
 import { imageSources, PORTRAIT_SIZES } from "../shared/images.ts";
 import { eventPath } from "../shared/links.ts";
 import { htmlToText } from "../shared/rich-text.ts";
-import type { ArchiveItem, Event, PublicProfile } from "../shared/types.ts";
+import type { ArchiveItem, Event, PublicEvent, PublicProfile } from "../shared/types.ts";
 
 const ORGANIZATION_NAME = "Vedanta and Yoga Association of Melbourne";
 const DEFAULT_DESCRIPTION = "Yoga and Vedanta classes, retreats and talks in Melbourne.";
@@ -85,21 +85,28 @@ export function eventDateTimes(event: Pick<Event, "startDate" | "endDate" | "tim
 export type PreviewImage = { url: string; width?: number; height?: number };
 
 /** What a link (`/?event=<id>`, `/?archive=<id>`) opens: an upcoming event, or an archive entry (a past event or a row). */
-export type LinkedItem = { url: string; image: PreviewImage | null } & ({ event: Event } | { entry: ArchiveItem });
+export type LinkedItem = { url: string; image: PreviewImage | null } & ({ event: PublicEvent } | { entry: ArchiveItem });
 
 export type PageMetadataInput = {
   siteUrl: string;
   siteName: string;
   timezone: string;
   profile: PublicProfile;
-  events: Event[];
+  events: PublicEvent[];
   /** On a link's page: the item it opens (its title, description, image and JSON-LD instead of the teacher's). */
   linked?: LinkedItem;
 };
 
 type Ids = { person: string; organization: string; image: string };
 
-function upcomingEvent(event: Event, url: string, timezone: string, siteUrl: string, ids: Ids) {
+/** Issue 23: sold out at no place left, limited at a fifth of the places or fewer (at least 1), else in stock. */
+function availabilityOf({ capacity, placesLeft }: PublicEvent) {
+  if (capacity === null || placesLeft === null) return "InStock";
+  if (placesLeft === 0) return "SoldOut";
+  return placesLeft <= Math.max(1, Math.ceil(capacity / 5)) ? "LimitedAvailability" : "InStock";
+}
+
+function upcomingEvent(event: PublicEvent, url: string, timezone: string, siteUrl: string, ids: Ids) {
   return {
     "@type": "Event",
     name: event.name,
@@ -112,6 +119,8 @@ function upcomingEvent(event: Event, url: string, timezone: string, siteUrl: str
     url,
     organizer: { "@id": ids.organization },
     performer: { "@id": ids.person },
+    ...(event.placesLeft !== null && { remainingAttendeeCapacity: event.placesLeft }),
+    offers: { "@type": "Offer", url, availability: `https://schema.org/${availabilityOf(event)}` },
   };
 }
 

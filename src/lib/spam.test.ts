@@ -1,14 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { events } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { createEvent } from "@tests/support/factories.ts";
 
 let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();
-  t.db
-    .insert(events)
-    .values({ name: "Open Day", type: "workshop", startDate: "2099-01-01", time: "10 AM", location: "Hall", description: "<p>All welcome here.</p>" })
-    .run();
+  createEvent(t.db);
 });
 afterEach(() => t.cleanup());
 

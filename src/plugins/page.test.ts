@@ -290,3 +290,48 @@ describe("portraitPreload", () => {
     expect(portraitPreload(null)).toBe("");
   });
 });
+
+describe("JSON-LD of an event's places (issue 23)", () => {
+  test("remainingAttendeeCapacity and offers.availability: InStock, LimitedAvailability, SoldOut", async () => {
+    const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
+    writeFileSync(
+      join(web, "index.html"),
+      `<!doctype html><html lang="en"><head><title>Shell</title></head><body><div id="root"></div></body></html>`,
+    );
+    const app = await createTestApp({
+      webAssets: await assetsFromDirectory(web),
+      now: () => new Date("2026-11-21T00:00:00Z"),
+      env: { SITE_URL: SITE },
+    });
+    try {
+      const base = { type: "retreat", startDate: "2027-07-10", time: "9 am", location: "Hall", description: "<p>Silence.</p>" };
+      app.db
+        .insert(events)
+        .values([
+          { ...base, name: "Open hall" },
+          { ...base, name: "Roomy", capacity: 20 },
+          { ...base, name: "Nearly full", capacity: 20 },
+          { ...base, name: "Full", capacity: 1 },
+        ])
+        .run();
+      const register = (eventId: number, i: number) =>
+        app.request("POST", `/api/events/${eventId}/registrations`, {
+          body: { name: "Guest", email: `guest${i}@example.org`, phone: "0400 000 000" },
+          ip: `10.0.0.${i}`,
+        });
+      for (let i = 0; i < 16; i++) expect((await register(3, i)).status).toBe(201);
+      expect((await register(4, 100)).status).toBe(201);
+      const graph = jsonLd(await (await app.request("GET", "/")).text())["@graph"].filter((node) => node["@type"] === "Event");
+      const places = graph.map((node) => [node.name, node.remainingAttendeeCapacity, node.offers.availability]);
+      expect(places).toEqual([
+        ["Open hall", undefined, "https://schema.org/InStock"],
+        ["Roomy", 20, "https://schema.org/InStock"],
+        ["Nearly full", 4, "https://schema.org/LimitedAvailability"],
+        ["Full", 0, "https://schema.org/SoldOut"],
+      ]);
+      expect(graph[0]!.offers.url).toBe(`${SITE}/?event=1`);
+    } finally {
+      app.cleanup();
+    }
+  });
+});

@@ -14,7 +14,14 @@ import type { PageData } from "../page-data.ts";
 import { imageSources } from "../shared/images.ts";
 import { archiveItemPath, eventPath, linkedDialog, linkPath } from "../shared/links.ts";
 import { type NewsletterNotice, newsletterNotice, newsletterPath, unsubscribeAction, unsubscribePagePath } from "../shared/newsletter-links.ts";
-import type { ArchiveItem, Event } from "../shared/types.ts";
+import {
+  cancelPagePath,
+  type RegistrationNotice,
+  registrationCancelPath,
+  registrationNotice,
+  registrationPath,
+} from "../shared/registration-links.ts";
+import type { ArchiveItem, PublicEvent as Event } from "../shared/types.ts";
 import { ICON_LINKS, SITE_NAME, sitemapXml } from "./site-files.ts";
 import type { WebAssetFiles } from "./web-assets.ts";
 
@@ -164,6 +171,16 @@ export function page({ files, shell: builtShell, config, cache, data: loadData, 
     return toAnswer(html, kept.contentType);
   };
 
+  // A registration's cancel link lands the same way (issue 23): its page is kept with a stand-in link in its form.
+  const cancelAction = (id: string, token: string) => registrationCancelPath(id, token).replace("&", "&amp;");
+  const registrationPage = async (notice: RegistrationNotice, url: URL) => {
+    const path = notice.state === "cancel" ? cancelPagePath(STAND_IN.id, STAND_IN.token) : registrationPath(notice.state);
+    const kept = await cache.get(`page:/?registration=${notice.state}`, () => build(new Request(new URL(path, url)), undefined, true));
+    if (notice.state !== "cancel" || kept instanceof Response) return kept;
+    const html = new TextDecoder().decode(kept.body).replace(cancelAction(STAND_IN.id, STAND_IN.token), cancelAction(notice.id, notice.token));
+    return toAnswer(html, kept.contentType);
+  };
+
   /**
    * The page a request for `/` gets: a newsletter link's landing; its link's own page when it names an event or entry
    * that exists (the address rendered is the link alone, whatever else the query holds); the plain `/` otherwise.
@@ -172,6 +189,8 @@ export function page({ files, shell: builtShell, config, cache, data: loadData, 
     const url = new URL(request.url);
     const notice = newsletterNotice(url.searchParams);
     if (notice) return noticePage(notice, url);
+    const registration = registrationNotice(url.searchParams);
+    if (registration) return registrationPage(registration, url);
     const named = linkedDialog(url.searchParams);
     const path = named ? linkPath(named.kind, named.id) : "/";
     const key = `page:${path}`;

@@ -1,7 +1,19 @@
 // One schema per form or call (spec §5), used by the web forms and by the server routes.
 import { assign, boolean, define, enums, type Infer, nullable, object, optional, partial, string } from "superstruct";
 import { CLASS_ICONS, NOTIFICATION_TYPES, PASSWORD_MIN_LENGTH } from "./constants.ts";
-import { date, email, isMediaUrl, optionalDate, optionalEmail, optionalMediaUrl, optionalText, optionalUrl, richText, text } from "./validation.ts";
+import {
+  date,
+  email,
+  isMediaUrl,
+  optionalDate,
+  optionalEmail,
+  optionalMediaUrl,
+  optionalPlaces,
+  optionalText,
+  optionalUrl,
+  richText,
+  text,
+} from "./validation.ts";
 
 const makeContactSchema = (emailMessage: string) =>
   object({
@@ -42,6 +54,15 @@ export const registrationSchema = object({
 });
 export type RegistrationInput = Infer<typeof registrationSchema>;
 
+/** The admin's 'Check in' at the door (issue 23). */
+export const checkInSchema = object({ checkedIn: boolean() });
+/** The admin's 'Mail registrants': a message to every confirmed registrant of one event. */
+export const registrantsMailSchema = object({
+  subject: text(1, "Subject is required", 300),
+  body: richText(1, "Write the message first"),
+});
+export type RegistrantsMailInput = Infer<typeof registrantsMailSchema>;
+
 const imageList = define<string[]>(
   "imageList",
   (value) =>
@@ -68,6 +89,9 @@ export const eventSchema = object({
   attachmentName: optionalText(200),
   attachmentFile: optionalMediaUrl("Attachment must be a valid URL"),
   archiveDescription: optionalText(100_000),
+  /** Issue 23: the form's 'Places' (empty = unlimited) and the first day on which registration is closed. */
+  capacity: optionalPlaces("Places must be a whole number of at least 1"),
+  registrationCloses: optionalDate("Registration closes must be a valid date"),
 });
 export const eventPatchSchema = partial(eventSchema);
 export type EventInput = Infer<typeof eventSchema>;
@@ -180,6 +204,15 @@ export function checkNewPassword(value: unknown): true | string {
 }
 
 export const apiKeySchema = object({ apiKey: text(1, "API key is required", 200) });
+
+/** A commit id as git writes it in full: 40 lowercase hexadecimal digits. */
+const COMMIT_ID = /^[0-9a-f]{40}$/;
+/** POST /api/admin/restore-from-app-data: the spec's empty object, or the version ('Restore this version') to restore. */
+export const restoreSchema = object({
+  commit: optional(
+    define<string>("commit", (value) => (typeof value === "string" && COMMIT_ID.test(value)) || "A version is a 40-character commit id"),
+  ),
+});
 
 // Rows of an export file or app_data section (spec §3, docs/architecture.md): a form's fields plus the stored id and
 // timestamps. Missing optional columns take their defaults on import; unknown fields are dropped.

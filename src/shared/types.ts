@@ -2,8 +2,20 @@
 import type { ArchiveEvent, Class, Event, EventRegistration, Notification, Profile } from "@db/schema.ts";
 
 export type { ArchiveEvent, Class, Event, Notification };
-/** One row of GET /api/admin/events/:id/registrations. */
-export type Registration = EventRegistration;
+/** One row of GET /api/admin/events/:id/registrations: `position` (1, 2, …) for the waiting ones (issue 23). */
+export type Registration = EventRegistration & { position: number | null };
+/** The answer of POST /api/events/:id/registrations (issue 23). */
+export type RegistrationAnswer = { state: "confirmed" } | { state: "waiting"; position: number };
+/** One event of GET /api/events: its places left (null: unlimited) and whether registration is open (issue 23). */
+export type PublicEvent = Event & { placesLeft: number | null; registrationOpen: boolean };
+/** One event of GET /api/admin/events: its registrations counted by state. */
+export type AdminEvent = Event & {
+  registrationCount: number;
+  confirmedCount: number;
+  waitingCount: number;
+  cancelledCount: number;
+  checkedInCount: number;
+};
 
 /** GET /api/profile: the stored profile, or the spec §2.1 defaults (id 0) when none is stored. */
 /** GET /api/profile: the stored profile (or the defaults, id 0) and the site's time zone (SITE_TIMEZONE). */
@@ -21,3 +33,10 @@ export type VideoErrorCode = "QUOTA_EXCEEDED" | "RATE_LIMITED" | "AUTH_ERROR" | 
 export type VideoError = { error: string; code: VideoErrorCode; message: string };
 
 export type SyncStatus = { hasAppData: boolean; lastSync: string | null; files: string[] };
+
+/** The result of the last push to GIT_REMOTE_URL: when, whether it worked, which commit, and what the remote said. */
+export type LastPush = { at: string; ok: boolean; commit: string; message: string };
+/** One commit of app_data's history; `pushed` is null when no remote is set. */
+export type GitCommit = { id: string; shortId: string; date: string; message: string; pushed: boolean | null };
+/** GET /api/admin/git-status: the remote as shown (never with credentials), the branch, the last push, the newest commits. */
+export type GitStatus = { remote: string | null; branch: string; lastPush: LastPush | null; commits: GitCommit[] };

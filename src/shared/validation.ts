@@ -73,6 +73,22 @@ export function date(message: string) {
   return trimmed(define<string>("date", (value) => (typeof value === "string" && isDate(value)) || message));
 }
 
+/** A whole number of places, at least 1; blank (or null) is unlimited (issue 23: the event form's 'Places'). */
+export function optionalPlaces(message: string) {
+  return optional(
+    nullable(
+      coerce(
+        define<number | null>(
+          "places",
+          (value) => value === null || (typeof value === "number" && Number.isInteger(value) && value >= 1 && value <= 100_000) || message,
+        ),
+        string(),
+        (value) => (value.trim() === "" ? null : /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN),
+      ),
+    ),
+  );
+}
+
 export const optionalDate = (message = "Please enter a valid date") => optionalText(10, (value) => isDate(value) || message);
 
 /** An absolute http(s) URL. */

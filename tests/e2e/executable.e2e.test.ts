@@ -1,8 +1,9 @@
 // The one executable: compiled from this tree, started in an empty folder, it serves the site and the API.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { GIT_TOKEN, runGit, startGitServer } from "@tests/support/git-server.ts";
 import { rawExchange } from "../hostile/support.ts";
 import { freePort } from "./support.ts";
 
@@ -99,3 +100,47 @@ test("starts in an empty folder, serves /, /admin and /api/profile, resizes a ph
   child.kill("SIGTERM");
   expect(await child.exited).toBe(0);
 }, 30_000);
+
+test("no git program needed: with PATH empty, `sync` commits and pushes, and a fresh folder restores the remote at start", async () => {
+  const remote = startGitServer();
+  try {
+    const remotePath = remote.createRepo("exe");
+    const env = { HOME: dir, PATH: "", GIT_REMOTE_URL: remote.urlWithToken("exe"), ADMIN_PASSWORD: "exe-password" };
+    const first = mkdtempSync(join(dir, "git-a-"));
+    cpSync(join(ROOT, "app_data"), join(first, "app_data"), { recursive: true });
+    const run = async (args: string[], cwd: string) => {
+      const child = Bun.spawn([binary, ...args], { cwd, env, stdout: "pipe", stderr: "pipe" });
+      const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
+      return { code, output: out + err };
+    };
+    expect((await run(["restore"], first)).code).toBe(0);
+    const synced = await run(["sync"], first);
+    expect(synced.output).toMatch(/; pushed [0-9a-f]{7} to http:\/\/127\.0\.0\.1:\d+\/exe\.git\./);
+    expect(synced.output).not.toContain(GIT_TOKEN);
+    expect(runGit(["--git-dir", remotePath, "log", "--format=%s", "main"])).toStartWith("Sync: ");
+    runGit(["--git-dir", remotePath, "fsck", "--strict", "--no-dangling"]);
+
+    const fresh = mkdtempSync(join(dir, "git-b-"));
+    const port = freePort();
+    const child = Bun.spawn([binary], { cwd: fresh, env: { ...env, PORT: String(port), HOST: "127.0.0.1" }, stdout: "pipe", stderr: "pipe" });
+    try {
+      let classes: unknown[] = [];
+      for (const started = performance.now(); performance.now() - started < 20_000; await Bun.sleep(50)) {
+        const response = await fetch(`http://127.0.0.1:${port}/api/classes`).catch(() => undefined);
+        if (response?.ok) {
+          classes = (await response.json()) as unknown[];
+          break;
+        }
+      }
+      expect(classes.length).toBeGreaterThan(0);
+    } finally {
+      child.kill("SIGTERM");
+      await child.exited;
+    }
+    const log = (await new Response(child.stdout).text()) + (await new Response(child.stderr).text());
+    expect(log).toMatch(/Auto-restore restored: Data restored from app_data .* Version [0-9a-f]{7} /);
+    expect(log).not.toContain(GIT_TOKEN);
+  } finally {
+    remote.stop();
+  }
+}, 60_000);

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { events } from "@db/schema.ts";
 import { restoreBackup, takeBackup } from "@server/modules/backups/service.ts";
+import { createEvent } from "@tests/support/factories.ts";
 import { createTestApp, type TestApp } from "../support/app.ts";
 import { sampleExport } from "../support/data-fixtures.ts";
 import { figure, prng, ROOT, SEED } from "./support.ts";
@@ -19,10 +20,7 @@ let token: string;
 beforeEach(async () => {
   t = await createTestApp();
   token = await t.login();
-  t.db
-    .insert(events)
-    .values({ name: "Backed up", type: "retreat", startDate: "2030-04-02", time: "9am", location: "Hall", description: "<p>Long enough.</p>" })
-    .run();
+  createEvent(t.db, { name: "Backed up" });
 });
 afterEach(() => t.cleanup());
 

@@ -56,7 +56,7 @@ test("a visitor's text naming /uploads/… never breaks 'Restore from app_data';
   expect({ status: response.status, message: body.message ?? body.error }).toMatchObject({
     status: 200,
     message: expect.stringMatching(
-      /^Data restored from app_data .*: 1 event, .* 1 message, .* 1 upload file\(s\)\. 1 referenced upload file\(s\) were not found: gone\.png\.$/,
+      /^Data restored from app_data .*: 1 event, .* 1 message, .* 1 upload file\(s\)\. 1 referenced upload file\(s\) were not found: gone\.png\. Version [0-9a-f]{7} of .*"\.$/,
     ),
   });
   expect(messageTexts(t)).toEqual(["See /uploads/ghost.png and <img src=/uploads/ghost2.jpg>"]);

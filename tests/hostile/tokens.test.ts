@@ -1,7 +1,7 @@
 // Issue 6 item 5: forged, altered, unsigned (alg none), expired, never-expiring and pre-reset tokens get 401 on EVERY
 // admin route (the routes are read from Elysia's route table, so a new route is covered without editing this file).
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { events } from "@db/schema.ts";
+import { createEvent } from "@tests/support/factories.ts";
 import { SignJWT } from "jose";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app.ts";
 import { adminRoutes, figure, fillRoute } from "./support.ts";
@@ -20,10 +20,7 @@ const sign = (payload: Record<string, unknown>, secret: string, opts: { exp?: nu
 
 beforeAll(async () => {
   t = await createTestApp();
-  t.db
-    .insert(events)
-    .values({ name: "Open Day", type: "workshop", startDate: "2099-01-01", time: "10 AM", location: "Hall", description: "<p>All welcome here.</p>" })
-    .run();
+  createEvent(t.db);
   const now = Math.floor(Date.now() / 1000);
   const preReset = await t.login();
   const reset = await t.request("POST", "/api/admin/reset-password", {

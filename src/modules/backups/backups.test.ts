@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from "node:path";
 import { classes, eventRegistrations, events, settings, users } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { createClass, createEvent, createRegistration } from "@tests/support/factories.ts";
 import { scenarios } from "@tests/support/scenarios.ts";
 import { BACKUPS_KEPT, type BackupInfo, listBackups, nextDailyDelay, scheduleDailyBackups, takeBackup } from "./service.ts";
 import { extractTar, TAR_LIMITS, type TarLimits, tarStream } from "./tar.ts";
@@ -12,27 +13,13 @@ const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 
 let t: TestApp;
 let token: string;
 
-const event = (id: number, name: string) => ({
-  id,
-  name,
-  type: "retreat",
-  startDate: "2030-04-02",
-  time: "9am",
-  location: "Hall",
-  description: "<p>A description long enough.</p>",
-  images: [`/uploads/photo-${id}.png`],
-});
+const event = (id: number, name: string) => createEvent(t.db, { id, name, images: [`/uploads/photo-${id}.png`] });
 
 function seed() {
-  t.db
-    .insert(events)
-    .values([event(1, "Easter Retreat"), event(2, "Gita Workshop")])
-    .run();
-  t.db.insert(eventRegistrations).values({ eventId: 1, name: "Asha", email: "asha@example.org", phone: "123456" }).run();
-  t.db
-    .insert(classes)
-    .values({ name: "Hatha", level: "Beginner", days: "Mon", time: "7am", location: "Hall", description: "<p>Gentle.</p>", icon: "yoga" })
-    .run();
+  event(1, "Easter Retreat");
+  event(2, "Gita Workshop");
+  createRegistration(t.db, 1, { name: "Asha" });
+  createClass(t.db);
   t.db.insert(settings).values({ key: "youtubeApiKey", value: "key-at-backup-time" }).run();
   mkdirSync(join(t.config.dataDir, "uploads"), { recursive: true });
   writeFileSync(join(t.config.dataDir, "uploads", "photo-1.png"), PNG);
@@ -204,7 +191,7 @@ describe("restore", () => {
     const backup = await takeOne();
     // Changes after the backup: an event renamed, one added, a class removed, an upload changed, a password changed.
     t.db.update(events).set({ name: "Renamed" }).run();
-    t.db.insert(events).values(event(3, "Added later")).run();
+    event(3, "Added later");
     t.db.delete(classes).run();
     t.db.update(settings).set({ value: "newer-key" }).run();
     writeFileSync(join(t.config.dataDir, "uploads", "photo-1.png"), "changed");

@@ -6,6 +6,8 @@ import { getSetting } from "@server/lib/settings.ts";
 import { EXPORT_SECTIONS } from "@server/shared/constants.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { exportContent, importThroughApi, PNG_BYTES, sampleExport, writeSampleUploads } from "@tests/support/data-fixtures.ts";
+import { createSubscriber } from "@tests/support/factories.ts";
+import { runGit } from "@tests/support/git-server.ts";
 import { autoRestore, loadAppData, MANIFEST_FILE, sectionFile } from "./app-data.ts";
 
 let t: TestApp;
@@ -35,7 +37,7 @@ const status = async () => (await t.request("GET", "/api/admin/sync-status", { t
 const listFiles = (dir: string): string[] =>
   existsSync(dir)
     ? readdirSync(dir, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
+        .filter((entry) => entry.isFile() && !join(entry.parentPath, entry.name).includes("/.git/"))
         .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
         .sort()
     : [];
@@ -48,8 +50,8 @@ describe("sync-status and sync-to-app-data", () => {
   test("sync writes each section, the referenced uploads and the manifest; status reports it", async () => {
     const body = await seedAndSync(t, token);
     expect(body.success).toBe(true);
-    expect(body.message).toBe(
-      "Data synced to app_data successfully: 2 events, 2 classes, 1 archive event, 1 message, 2 subscribers, a profile, 1 notification, 3 upload file(s).",
+    expect(body.message).toStartWith(
+      "Data synced to app_data successfully: 2 events, 2 classes, 1 archive event, 1 message, 2 subscribers, a profile, 1 notification, 3 upload file(s). Git: committed as ",
     );
 
     const dir = t.config.appDataDir;
@@ -73,8 +75,8 @@ describe("sync-status and sync-to-app-data", () => {
     await importThroughApi(t, token, sampleExport());
     const response = await t.request("POST", "/api/admin/sync-to-app-data", { token, body: {} });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { message: string }).message).toEndWith(
-      "2 upload file(s). 1 referenced upload file(s) were not found: programme.pdf.",
+    expect(((await response.json()) as { message: string }).message).toContain(
+      "2 upload file(s). 1 referenced upload file(s) were not found: programme.pdf. Git: committed as ",
     );
     expect(listFiles(join(t.config.appDataDir, "uploads"))).toEqual(["profile.png", "retreat.png"]);
   });
@@ -113,7 +115,9 @@ describe("restore-from-app-data", () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { success: boolean; message: string };
     expect(body.success).toBe(true);
-    expect(body.message).toMatch(/^Data restored from app_data \(synced .+\): 2 events, 2 classes, .* 3 upload file\(s\)\.$/);
+    expect(body.message).toMatch(
+      /^Data restored from app_data \(synced .+\): 2 events, 2 classes, .* 3 upload file\(s\)\. Version [0-9a-f]{7} of .+: "Sync: .+"\.$/,
+    );
     expect(t.app.publicCache.generation).toBe(generation + 1);
     expect(await exportContent(t, token)).toEqual(before);
     expect(readFileSync(join(t.config.dataDir, "uploads", "retreat.png"))).toEqual(Buffer.from(PNG_BYTES));
@@ -131,13 +135,15 @@ describe("restore-from-app-data", () => {
   test("a referenced upload missing everywhere: restored without it, and named in the message", async () => {
     await seedAndSync(t, token);
     const before = await exportContent(t, token);
-    rmSync(join(t.config.appDataDir, "uploads", "programme.pdf"));
+    // Gone from the newest commit too (app_data is a git repository: issue 21), not only from the folder.
+    runGit(["rm", "--quiet", "uploads/programme.pdf"], t.config.appDataDir);
+    runGit(["commit", "--quiet", "-m", "An upload lost"], t.config.appDataDir);
     rmSync(join(t.config.dataDir, "uploads", "programme.pdf"));
     wipeContent(t);
     const response = await t.request("POST", "/api/admin/restore-from-app-data", { token, body: {} });
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { message: string }).message).toEndWith(
-      "2 upload file(s). 1 referenced upload file(s) were not found: programme.pdf.",
+    expect(((await response.json()) as { message: string }).message).toContain(
+      "2 upload file(s). 1 referenced upload file(s) were not found: programme.pdf. Version ",
     );
     expect(await exportContent(t, token)).toEqual(before);
   });
@@ -213,14 +219,21 @@ describe("restore-from-app-data", () => {
     },
   ];
 
-  for (const c of corruptions) {
-    test(`${c.name} → 400, nothing changed`, async () => {
+  // A damaged folder without a history (one from before, or copied by hand), and a damaged newest commit (another
+  // machine pushed it): a restore takes the folder in the first case and the commit in the second.
+  for (const [c, where] of corruptions.flatMap((c) => [[c, "folder"] as const, [c, "commit"] as const])) {
+    test(`${c.name} → 400, nothing changed (${where})`, async () => {
       await seedAndSync(t, token);
+      if (where === "folder") rmSync(join(t.config.appDataDir, ".git"), { recursive: true });
       // The site now differs from app_data: one class fewer, one upload changed, and no copy of programme.pdf.
       t.db.delete(classes).run();
       rmSync(join(t.config.dataDir, "uploads", "programme.pdf"));
       writeFileSync(join(t.config.dataDir, "uploads", "retreat.png"), "changed");
       c.damage(t.config.appDataDir);
+      if (where === "commit") {
+        runGit(["add", "--all"], t.config.appDataDir);
+        runGit(["commit", "--quiet", "-m", `Damaged: ${c.name}`], t.config.appDataDir);
+      }
       const before = await exportContent(t, token);
       const uploadsBefore = listFiles(join(t.config.dataDir, "uploads"));
 
@@ -257,7 +270,7 @@ describe("autoRestore at start", () => {
   test("leaves a database with any content alone", async () => {
     await seedAndSync(t, token);
     wipeContent(t);
-    t.db.insert(subscribers).values({ email: "only@example.com" }).run();
+    createSubscriber(t.db);
     const before = await exportContent(t, token);
     expect(autoRestore({ db: t.db, config: t.config })).toEqual({
       status: "skipped",

@@ -235,6 +235,11 @@ export function restoreFromAppData(deps: DataDeps) {
   };
 }
 
+/** Removes the temp files that a sync or restore killed half-way left in app_data and the uploads. */
+export function removeLeftovers({ appDataDir, dataDir }: DataDeps["config"]) {
+  for (const dir of [appDataDir, join(appDataDir, "uploads"), join(dataDir, "uploads")]) removeTempFiles(dir);
+}
+
 export type AutoRestoreResult = { status: "restored" | "skipped" | "failed"; message: string };
 
 /**
@@ -243,8 +248,8 @@ export type AutoRestoreResult = { status: "restored" | "skipped" | "failed"; mes
  * database. A corrupt app_data is reported, not thrown, so the site still starts.
  */
 export function autoRestore(deps: DataDeps): AutoRestoreResult {
-  const { appDataDir, dataDir } = deps.config;
-  for (const dir of [appDataDir, join(appDataDir, "uploads"), join(dataDir, "uploads")]) removeTempFiles(dir);
+  removeLeftovers(deps.config);
+  const { appDataDir } = deps.config;
   if (hasContent(deps.db)) return { status: "skipped", message: "the database has content; app_data was not restored" };
   if (!existsSync(join(appDataDir, MANIFEST_FILE))) {
     return { status: "skipped", message: `no app_data to restore (${join(appDataDir, MANIFEST_FILE)} not found)` };

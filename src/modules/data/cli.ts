@@ -1,11 +1,12 @@
-// The operator's data subcommands of src/main.ts: export FILE, import FILE, sync, restore (issue 2 item 12).
+// The operator's data subcommands of src/main.ts: export FILE, import FILE, sync, restore [COMMIT] (issue 2 item 12,
+// issue 21).
 import { lstatSync, readFileSync, writeSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Db } from "@db/client.ts";
 import type { Config } from "@server/config.ts";
 import { writeFileAtomic } from "@server/lib/files.ts";
 import { INVALID_JSON_MESSAGE } from "@server/shared/constants.ts";
-import { restoreFromAppData, syncToAppData } from "./app-data.ts";
+import { restoreFromGit, syncToGit } from "./git-sync.ts";
 import { countSections, describeCounts, exportData, importData } from "./service.ts";
 
 const DATA_COMMANDS = ["export", "import", "sync", "restore"] as const;
@@ -15,10 +16,15 @@ export type DataCommand = (typeof DATA_COMMANDS)[number];
  * Runs one data subcommand on the data folder that `openDb` opens (as `serve` does), printing the result.
  * Returns the exit code: 0 on success, 1 when the operation failed, 2 on a usage error.
  */
-export function runDataCommand(command: DataCommand, args: string[], config: Config, openDb: () => Db): number {
+export async function runDataCommand(command: DataCommand, args: string[], config: Config, openDb: () => Db): Promise<number> {
   const file = args[0];
   if ((command === "export" || command === "import") && !file) {
     console.error(`Usage: vedanta-site ${command} FILE`);
+    return 2;
+  }
+  // A commit id or an abbreviation of one (at least 4 hexadecimal digits), never anything git could take as an option.
+  if (command === "restore" && file !== undefined && !/^[0-9a-f]{4,40}$/.test(file)) {
+    console.error(`Usage: vedanta-site restore [COMMIT] (a commit id from the history of ${config.appDataDir}, got "${file}")`);
     return 2;
   }
   let db: Db | undefined;
@@ -66,10 +72,10 @@ export function runDataCommand(command: DataCommand, args: string[], config: Con
         break;
       }
       case "sync":
-        console.log(`${syncToAppData(deps).message} (${config.appDataDir})`);
+        console.log(`${(await syncToGit(deps)).message} (${config.appDataDir})`);
         break;
       case "restore":
-        console.log(`${restoreFromAppData(deps).message} (from ${config.appDataDir})`);
+        console.log(`${(await restoreFromGit(deps, file)).message} (from ${config.appDataDir})`);
         break;
     }
     return 0;

@@ -1,8 +1,11 @@
 import type { AppContext } from "@server/context.ts";
 import { parseJson, readBodyWithLimit } from "@server/lib/body.ts";
+import { standard } from "@server/lib/validate.ts";
 import { exportFileName, INVALID_JSON_MESSAGE } from "@server/shared/constants.ts";
+import { restoreSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import { readSyncStatus, restoreFromAppData, syncToAppData } from "./app-data.ts";
+import { readSyncStatus } from "./app-data.ts";
+import { readGitStatus, restoreFromGit, syncToGit } from "./git-sync.ts";
 import { exportData, importData } from "./service.ts";
 
 /** Largest import file accepted; bigger bodies get 413 before they are read whole. */
@@ -25,8 +28,10 @@ export function dataModule(ctx: AppContext) {
           return exportData(deps);
         })
         .get("/sync-status", () => readSyncStatus(ctx.config.appDataDir))
-        .post("/sync-to-app-data", () => syncToAppData(deps))
-        .post("/restore-from-app-data", () => restoreFromAppData(deps)),
+        .get("/git-status", () => readGitStatus(deps))
+        .post("/sync-to-app-data", () => syncToGit(deps))
+        // The spec's empty object restores the newest version; `{commit}` the one chosen ('Restore this version').
+        .post("/restore-from-app-data", ({ body }) => restoreFromGit(deps, body.commit), { body: standard(restoreSchema) }),
     )
     .post("/import-data", async ({ request }) => importData(deps, await readJsonBody(request, IMPORT_MAX_BYTES)), { admin: "stream" });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { events } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { createEvent } from "@tests/support/factories.ts";
 import { scenarios } from "@tests/support/scenarios.ts";
 
 // 2026-11-20T14:00Z is already 2026-11-21 (01:00) in Melbourne: "past" must be decided there, not in UTC.
@@ -18,21 +18,10 @@ const valid = {
 
 beforeAll(async () => {
   t = await createTestApp({ now: () => NOW });
-  const row = (name: string, startDate: string, endDate: string | null = null) => ({
-    ...valid,
-    name,
-    startDate,
-    endDate,
-  });
-  t.db
-    .insert(events)
-    .values([
-      row("Yesterday in Melbourne", "2026-11-20"),
-      row("Ends today", "2026-11-18", "2026-11-21"),
-      row("Later", "2027-03-01"),
-      row("Sooner", "2026-12-01"),
-    ])
-    .run();
+  createEvent(t.db, { name: "Yesterday in Melbourne", startDate: "2026-11-20" });
+  createEvent(t.db, { name: "Ends today", startDate: "2026-11-18", endDate: "2026-11-21" });
+  createEvent(t.db, { name: "Later", startDate: "2027-03-01" });
+  createEvent(t.db, { name: "Sooner", startDate: "2026-12-01" });
 });
 afterAll(() => t.cleanup());
 

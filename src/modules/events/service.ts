@@ -1,13 +1,18 @@
 import type { Db } from "@db/client.ts";
 import { type Event, eventRegistrations, events } from "@db/schema.ts";
-import { notFound } from "@server/lib/errors.ts";
+import { conflict, notFound } from "@server/lib/errors.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
-import { isPastEvent } from "@server/shared/dates.ts";
-import type { EventInput, RegistrationInput } from "@server/shared/schemas.ts";
+import type { EventInput } from "@server/shared/schemas.ts";
 import { asc, desc, eq, sql } from "drizzle-orm";
-import type { Outbox } from "../mail/outbox.ts";
 
 const lastDay = sql`coalesce(${events.endDate}, ${events.startDate})`;
+// Written qualified: Drizzle names a column of the selected table without its table, which inside the subquery would
+// be the registration's own id.
+const ofTheEvent = sql`${eventRegistrations}."eventId" = ${events}."id"`;
+const countOf = (state: "confirmed" | "waiting" | "cancelled") =>
+  sql<number>`(select count(*) from ${eventRegistrations} where ${ofTheEvent} and ${eventRegistrations.state} = ${state})`;
+const checkedInCount = sql<number>`(select count(*) from ${eventRegistrations} where ${ofTheEvent}
+  and ${eventRegistrations.state} = 'confirmed' and ${eventRegistrations.checkedIn})`;
 
 function toRow<T extends Partial<EventInput>>(input: T): T {
   return {
@@ -17,9 +22,16 @@ function toRow<T extends Partial<EventInput>>(input: T): T {
   } as T;
 }
 
-export function createEventsService(db: Db) {
+/** `fillPlaces`: gives places freed by a raised capacity to the waiting list (src/modules/events/registrations.ts). */
+export function createEventsService(db: Db, options: { fillPlaces?: (event: Event) => void } = {}) {
   const upcoming = db
     .select()
+    .from(events)
+    .where(sql`${lastDay} >= ${sql.placeholder("today")}`)
+    .orderBy(asc(events.startDate), asc(events.id))
+    .prepare();
+  const upcomingWithPlaces = db
+    .select({ event: events, confirmed: countOf("confirmed") })
     .from(events)
     .where(sql`${lastDay} >= ${sql.placeholder("today")}`)
     .orderBy(asc(events.startDate), asc(events.id))
@@ -33,7 +45,11 @@ export function createEventsService(db: Db) {
   const all = db
     .select({
       event: events,
-      registrationCount: sql<number>`(select count(*) from ${eventRegistrations} where ${eventRegistrations.eventId} = ${events.id})`,
+      registrationCount: sql<number>`(select count(*) from ${eventRegistrations} where ${ofTheEvent})`,
+      confirmedCount: countOf("confirmed"),
+      waitingCount: countOf("waiting"),
+      cancelledCount: countOf("cancelled"),
+      checkedInCount,
     })
     .from(events)
     .orderBy(desc(events.startDate), desc(events.id))
@@ -54,10 +70,12 @@ export function createEventsService(db: Db) {
     find,
     /** Events whose last day is today or later in the site's time zone, soonest first. */
     upcoming: (today: string) => upcoming.all({ today }),
+    /** The upcoming events with their count of confirmed registrants (issue 23: places left). */
+    upcomingWithPlaces: (today: string) => upcomingWithPlaces.all({ today }),
     /** Events whose last day has passed, latest first. */
     past: (today: string) => past.all({ today }),
-    /** Every event for the admin, newest first, with its number of registrations. */
-    all: () => all.all().map(({ event, registrationCount }) => ({ ...event, registrationCount })),
+    /** Every event for the admin, newest first, with its number of registrations and their counts by state. */
+    all: () => all.all().map(({ event, ...counts }) => ({ ...event, ...counts })),
 
     create(input: EventInput): Event {
       const row: typeof events.$inferInsert = {
@@ -68,50 +86,39 @@ export function createEventsService(db: Db) {
       return db.insert(events).values(row).returning().get();
     },
 
+    /**
+     * Places below the count of confirmed registrants are refused (nobody is bumped silently); places raised go to the
+     * waiting list, in its order, in the same transaction.
+     */
     update(id: number, input: Partial<EventInput>): Event {
       const changes = toRow(input);
       if (!Object.keys(changes).length) return find(id);
-      const updated = db.update(events).set(changes).where(eq(events.id, id)).returning().get();
-      if (!updated) throw notFound("Event not found");
-      return updated;
+      return db.transaction(
+        () => {
+          if (changes.capacity != null) {
+            const confirmed =
+              db
+                .select({ n: sql<number>`count(*)` })
+                .from(eventRegistrations)
+                .where(sql`${eventRegistrations.eventId} = ${id} and ${eventRegistrations.state} = 'confirmed'`)
+                .get()?.n ?? 0;
+            if (changes.capacity < confirmed) {
+              throw conflict(`Places cannot be fewer than the ${confirmed} people who already have one. Cancel registrations first.`);
+            }
+          }
+          const updated = db.update(events).set(changes).where(eq(events.id, id)).returning().get();
+          if (!updated) throw notFound("Event not found");
+          if (changes.capacity !== undefined) options.fillPlaces?.(updated);
+          return updated;
+        },
+        { behavior: "immediate" },
+      );
     },
 
     remove(id: number) {
       const deleted = db.delete(events).where(eq(events.id, id)).returning({ id: events.id }).get();
       if (!deleted) throw notFound("Event not found");
       return { success: true };
-    },
-
-    /**
-     * Registers a visitor for an event that has not passed yet; with mail on, the teacher's notice and the registrant's
-     * confirmation are queued in the same transaction.
-     */
-    register(eventId: number, input: RegistrationInput, today: string, outbox?: Outbox) {
-      return db.transaction(() => {
-        const event = byId.get({ id: eventId });
-        if (!event || isPastEvent(event, today)) throw notFound("Event not found");
-        const registration = db
-          .insert(eventRegistrations)
-          .values({ ...input, eventId })
-          .returning()
-          .get();
-        if (outbox?.enabled) {
-          const teacher = outbox.notifyAddress();
-          if (teacher) outbox.add("registration-notice", teacher, `New registration: ${event.name}`, { event, registration });
-          outbox.add("registration-confirmation", registration.email, `You're registered: ${event.name}`, { name: registration.name, event });
-        }
-        return registration;
-      });
-    },
-
-    registrations(eventId: number) {
-      find(eventId);
-      return db
-        .select()
-        .from(eventRegistrations)
-        .where(eq(eventRegistrations.eventId, eventId))
-        .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id))
-        .all();
     },
   };
 }

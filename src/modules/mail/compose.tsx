@@ -12,8 +12,11 @@ import { ContactNotice } from "./templates/contact-notice.tsx";
 import type { SiteInfo } from "./templates/layout.tsx";
 import { Newsletter } from "./templates/newsletter.tsx";
 import { NewsletterConfirmation } from "./templates/newsletter-confirmation.tsx";
+import { RegistrantsMessage } from "./templates/registrants-message.tsx";
+import { RegistrationCancelled } from "./templates/registration-cancelled.tsx";
 import { RegistrationConfirmation } from "./templates/registration-confirmation.tsx";
 import { RegistrationNotice } from "./templates/registration-notice.tsx";
+import { RegistrationWaiting } from "./templates/registration-waiting.tsx";
 import { TestMail } from "./templates/test-mail.tsx";
 
 export type ComposeOptions = { mail: MailConfig; siteUrl: string; timezone: string; now: Date };
@@ -62,6 +65,12 @@ function parts(row: OutboxRow, options: ComposeOptions): Parts {
         extra: { attachments: [{ filename: eventFileName(data.event), content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }] },
       };
     }
+    case "registration-waiting":
+      return { element: <RegistrationWaiting site={site} data={row.data as MailData["registration-waiting"]} /> };
+    case "registration-cancelled":
+      return { element: <RegistrationCancelled site={site} data={row.data as MailData["registration-cancelled"]} /> };
+    case "registrants-message":
+      return { element: <RegistrantsMessage site={site} subject={row.subject} data={row.data as MailData["registrants-message"]} /> };
     case "newsletter-confirmation":
       return { element: <NewsletterConfirmation site={site} confirmUrl={(row.data as MailData["newsletter-confirmation"]).confirmUrl} /> };
     case "newsletter": {

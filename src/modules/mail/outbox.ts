@@ -7,8 +7,11 @@ import { eq, sql } from "drizzle-orm";
 import type { PasswordResetData, SecurityNoticeData, SignInCodeData } from "./templates/account-mails.tsx";
 import type { ContactNoticeData } from "./templates/contact-notice.tsx";
 import type { NewsletterReader } from "./templates/newsletter.tsx";
+import type { RegistrantsMessageData } from "./templates/registrants-message.tsx";
+import type { RegistrationCancelledData } from "./templates/registration-cancelled.tsx";
 import type { RegistrationConfirmationData } from "./templates/registration-confirmation.tsx";
 import type { RegistrationNoticeData } from "./templates/registration-notice.tsx";
+import type { RegistrationWaitingData } from "./templates/registration-waiting.tsx";
 
 /**
  * A reader's copy of a newsletter holds only what differs per reader: the body is read from the `newsletters` row, once
@@ -23,6 +26,9 @@ export type MailData = {
   "contact-notice": ContactNoticeData;
   "registration-notice": RegistrationNoticeData;
   "registration-confirmation": RegistrationConfirmationData;
+  "registration-waiting": RegistrationWaitingData;
+  "registration-cancelled": RegistrationCancelledData;
+  "registrants-message": RegistrantsMessageData;
   "newsletter-confirmation": { confirmUrl: string };
   newsletter: NewsletterCopy | NewsletterTestCopy;
   test: Record<string, never>;

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { notifications } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { createNotification } from "@tests/support/factories.ts";
 import { scenarios } from "@tests/support/scenarios.ts";
 
 const NOW = new Date("2026-11-21T02:00:00Z"); // 2026-11-21 in Melbourne
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ now: () => NOW });
-  t.db
-    .insert(notifications)
-    .values([
-      { message: "<p>Showing, no end</p>", startDate: "2026-11-01" },
-      { message: "<p>Ends today</p>", startDate: "2026-11-01", endDate: "2026-11-21", type: "priority-1" },
-      { message: "<p>Ended yesterday</p>", startDate: "2026-11-01", endDate: "2026-11-20" },
-      { message: "<p>Starts tomorrow</p>", startDate: "2026-11-22" },
-      { message: "<p>Switched off</p>", startDate: "2026-11-01", isActive: false },
-    ])
-    .run();
+  createNotification(t.db, { message: "<p>Showing, no end</p>", startDate: "2026-11-01" });
+  createNotification(t.db, { message: "<p>Ends today</p>", startDate: "2026-11-01", endDate: "2026-11-21", type: "priority-1" });
+  createNotification(t.db, { message: "<p>Ended yesterday</p>", startDate: "2026-11-01", endDate: "2026-11-20" });
+  createNotification(t.db, { message: "<p>Starts tomorrow</p>", startDate: "2026-11-22" });
+  createNotification(t.db, { message: "<p>Switched off</p>", startDate: "2026-11-01", isActive: false });
 });
 afterAll(() => t.cleanup());
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { events } from "@db/schema.ts";
 import { ATTACHMENT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from "@server/shared/constants.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { createEvent } from "@tests/support/factories.ts";
 import { MULTIPART_OVERHEAD_BYTES } from "./service.ts";
 
 // Tiny valid files (1×1 pixels; `file(1)` names each correctly).
@@ -33,18 +33,7 @@ let eventId: number;
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.login();
-  eventId = t.db
-    .insert(events)
-    .values({
-      name: "Retreat",
-      type: "retreat",
-      startDate: "2030-01-01",
-      time: "9am",
-      location: "Melbourne",
-      description: "A long description",
-    })
-    .returning()
-    .get().id;
+  eventId = createEvent(t.db).id;
 });
 afterAll(() => t.cleanup());
 

@@ -14,6 +14,8 @@ import { eq, sql } from "drizzle-orm";
 
 const YOUTUBE_API_KEY_SETTING = "youtubeApiKey";
 const YOUTUBE_CHANNEL_SETTING = "youtubeChannelId";
+/** How long the hot path trusts the settings it last read (src/lib/public-cache.ts looks at other processes' writes as often). */
+const RECHECK_MS = 100;
 
 /** How long a good list is served without asking YouTube again. */
 export const VIDEO_CACHE_TTL_MS = 60 * 60 * 1000;
@@ -172,8 +174,16 @@ export function createYoutubeService(options: YoutubeOptions) {
   function credentials() {
     const apiKey = (readSetting.get({ key: YOUTUBE_API_KEY_SETTING })?.value ?? options.defaultApiKey ?? "").trim();
     const channelId = (readSetting.get({ key: YOUTUBE_CHANNEL_SETTING })?.value ?? options.defaultChannelId ?? "").trim();
-    return { apiKey, channelId, signature: `${generation}:${channelId}` };
+    read = { signature: `${generation}:${channelId}`, at: performance.now() };
+    return { apiKey, channelId, signature: read.signature };
   }
+  /**
+   * The signature last read, for the hot path: its two SQLite reads were most of a cached answer's cost. A key stored
+   * here forgets it at once; settings another process restores are seen within RECHECK_MS, as the
+   * public cache sees that process's writes.
+   */
+  let read: { signature: string; at: number } | null = null;
+  const currentSignature = () => (read && performance.now() - read.at < RECHECK_MS ? read.signature : credentials().signature);
 
   /** Never lets the key reach a response or a log line, whatever the upstream or the runtime put in a message. */
   const redact = (text: string, apiKey: string) => (apiKey ? text.split(apiKey).join("[redacted]") : text);
@@ -261,7 +271,18 @@ export function createYoutubeService(options: YoutubeOptions) {
     return failed;
   }
 
+  /** The list cached for these credentials, and the same while it is still fresh (else null). */
+  function cachedFor(signature: string, now: number) {
+    const cached = cache?.signature === signature ? cache : null;
+    return { cached, fresh: cached && now - cached.fetchedAt < cacheTtlMs ? cached : null };
+  }
+
   return {
+    /** The cached list while it is fresh, without a promise (the route's hot path); null when `list()` must run. */
+    fresh(): VideoList | null {
+      return cachedFor(currentSignature(), options.now().getTime()).fresh?.list ?? null;
+    },
+
     /**
      * The channel's recent videos: fresh cache, else YouTube (unless it failed lately), else the last good list, else
      * a typed error.
@@ -269,8 +290,8 @@ export function createYoutubeService(options: YoutubeOptions) {
     async list(): Promise<{ list: VideoList; source: "cache" | "upstream" | "stale" }> {
       const { apiKey, channelId, signature } = credentials();
       const now = options.now().getTime();
-      const cached = cache?.signature === signature ? cache : null;
-      if (cached && now - cached.fetchedAt < cacheTtlMs) return { list: cached.list, source: "cache" };
+      const { cached, fresh } = cachedFor(signature, now);
+      if (fresh) return { list: fresh.list, source: "cache" };
       if (!apiKey) throw notConfigured("No YouTube API key is set. The administrator can add one in the admin area.");
       if (!channelId) throw notConfigured("No YouTube channel is configured (YOUTUBE_CHANNEL_ID).");
       if (failure?.signature === signature && now < failure.until) {
@@ -316,6 +337,7 @@ export function createYoutubeService(options: YoutubeOptions) {
     setApiKey(apiKey: string) {
       setSetting(db, YOUTUBE_API_KEY_SETTING, apiKey.trim());
       generation += 1;
+      read = null;
       cache = null;
       failure = null;
       inflight = null;

@@ -7,6 +7,7 @@ import { ArchiveSection } from "@web/features/archive/components/archive-section
 import { ClassesSection } from "@web/features/classes/components/classes-section.tsx";
 import { ContactSection } from "@web/features/contact/components/contact-section.tsx";
 import { EventsSection } from "@web/features/events/components/events-section.tsx";
+import { RegistrationNotice } from "@web/features/events/components/registration-notice.tsx";
 import { Hero } from "@web/features/hero/components/hero.tsx";
 import { SiteFooter } from "@web/features/layout/components/site-footer.tsx";
 import { SiteHeader } from "@web/features/layout/components/site-header.tsx";
@@ -64,6 +65,7 @@ export function HomePage() {
       <SiteHeader brand={BRAND} />
       <main id="main" tabIndex={-1} className={css({ _focus: { outline: "none" } })}>
         <NewsletterNotice />
+        <RegistrationNotice />
         <Hero profile={profile.data} isPending={profile.isPending} onNavigate={scrollToSection} />
         {/* Each part below the hero is a Suspense boundary of its own: React hydrates the header and the hero first,
             then each part in a render and a commit of its own, so no long task holds the page's first load (ADR 14).

@@ -1,10 +1,13 @@
 // The rich-text editor in happy-dom (spec §2.2, §5, DESIGN.md): the spec's toolbar, the link input with its schemes,
 // prosemirror-example-setup's keymaps under it, and only the allowlist in what it writes.
-import "@web/test-dom.tsx";
+
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { withDom } from "@web/test-dom.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 import { docToHtml, htmlToDoc } from "./schema.ts";
+
+withDom();
 
 afterEach(cleanup);
 

@@ -1,8 +1,11 @@
 // The toast limit (spec §4, §9): at most one toast shows; a new one replaces the older one. In happy-dom.
-import "@web/test-dom.tsx";
+
 import { afterEach, describe, expect, test } from "bun:test";
 import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { withDom } from "@web/test-dom.tsx";
 import { Toaster, toast } from "./toast.tsx";
+
+withDom();
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 // The event card rules of spec §2.1 and §9.
 
-import type { Event } from "@server/shared/types.ts";
+import type { Event, PublicEvent } from "@server/shared/types.ts";
 import { htmlToText } from "@web/components/ui/format.ts";
 import { DESCRIPTION_PREVIEW_LENGTH } from "@web/lib/constants.ts";
 
@@ -14,5 +14,17 @@ export function descriptionPreview(event: Event): string | null {
   const text = htmlToText(event.description);
   return text.length > DESCRIPTION_PREVIEW_LENGTH ? `${text.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...` : null;
 }
+
+/** Issue 23: "N places left", "Fully booked" or "Registration closed"; null for unlimited places or an outside link. */
+export function placesText(event: PublicEvent): string | null {
+  if (event.registrationLink) return null;
+  if (!event.registrationOpen) return "Registration closed";
+  if (event.placesLeft === null) return null;
+  if (event.placesLeft === 0) return "Fully booked";
+  return event.placesLeft === 1 ? "1 place left" : `${event.placesLeft} places left`;
+}
+
+/** The form's button when every place is taken (issue 23). */
+export const registerLabel = (event: PublicEvent) => (event.placesLeft === 0 ? "Join the waiting list" : "Register");
 
 export { typeTone } from "@web/theme/tones.ts";

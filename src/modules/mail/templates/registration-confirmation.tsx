@@ -1,30 +1,85 @@
 import type { Event } from "@db/schema.ts";
 import { formatDateRange } from "@server/shared/dates.ts";
-import { Button, Section, Text } from "react-email";
+import { Button, Link, Section, Text } from "react-email";
 import { Field, MailLayout, type SiteInfo, styles } from "./layout.tsx";
 
-/** The registrant's name and the event as it was when they registered. */
-export type RegistrationConfirmationData = { name: string; event: Event };
+/**
+ * The registrant's name and the event as it was when the mail was queued. `variant`: the confirmation, the place that
+ * came free from the waiting list ("A place is yours"), or the reminder the day before (issue 23).
+ */
+export type RegistrationConfirmationData = {
+  name: string;
+  event: Event;
+  /** Rows queued before issue 23 have none. */
+  cancelUrl?: string;
+  variant?: "confirmed" | "moved-up" | "reminder";
+};
 
-/** To the registrant: what they registered for, a link back to the event, the event as an .ics attachment. */
-export function RegistrationConfirmation({ site, data }: { site: SiteInfo; data: RegistrationConfirmationData }) {
-  const { event } = data;
-  const link = `${site.siteUrl}/?event=${event.id}`;
+const mapLink = (location: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;
+
+/** Date, time and place of an event, with a map link. */
+export function EventFields({ event }: { event: Event }) {
   return (
-    <MailLayout site={site} preview={`You're registered for ${event.name}`} title={`You're registered for ${event.name}`}>
-      <Text style={styles.text}>Dear {data.name}, thank you for registering. We look forward to seeing you.</Text>
+    <>
       <Field label="Event" value={event.name} />
       <Field label="Date" value={formatDateRange(event.startDate, event.endDate)} />
       <Field label="Time" value={event.time} />
-      <Field label="Place" value={event.location} />
+      <Text style={styles.text}>
+        <strong>Place:</strong> {event.location} (
+        <Link href={mapLink(event.location)} style={styles.link}>
+          map
+        </Link>
+        )
+      </Text>
+    </>
+  );
+}
+
+/** The registrant's own link: a page on the site with one button that gives the place back. */
+export function CancelLink({ url }: { url: string | undefined }) {
+  if (!url) return null;
+  return (
+    <Text style={styles.label}>
+      Cannot come after all? Please give your place to someone else:{" "}
+      <Link href={url} style={styles.link}>
+        Cancel my registration
+      </Link>
+    </Text>
+  );
+}
+
+const titles = {
+  confirmed: (name: string) => `You're registered for ${name}`,
+  "moved-up": () => "A place is yours",
+  reminder: (name: string) => `See you tomorrow: ${name}`,
+};
+const greetings = {
+  confirmed: "thank you for registering. We look forward to seeing you.",
+  "moved-up": "a place has come free and it is yours: you are registered. We look forward to seeing you.",
+  reminder: "a reminder that we look forward to seeing you tomorrow.",
+};
+
+/** To the registrant: their place, a link back to the event, the event as an .ics attachment, the cancel link. */
+export function RegistrationConfirmation({ site, data }: { site: SiteInfo; data: RegistrationConfirmationData }) {
+  const { event } = data;
+  const variant = data.variant ?? "confirmed";
+  const link = `${site.siteUrl}/?event=${event.id}`;
+  const title = titles[variant](event.name);
+  return (
+    <MailLayout site={site} preview={title} title={title}>
+      <Text style={styles.text}>
+        Dear {data.name}, {greetings[variant]}
+      </Text>
+      <EventFields event={event} />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's rich text, sanitised on write against the shared allowlist */}
-      <div style={styles.text} dangerouslySetInnerHTML={{ __html: event.description }} />
+      {variant !== "reminder" && <div style={styles.text} dangerouslySetInnerHTML={{ __html: event.description }} />}
       <Section style={{ margin: "20px 0" }}>
         <Button href={link} style={styles.button}>
           See the event on the site
         </Button>
       </Section>
       <Text style={styles.label}>The attached calendar file adds the event to your calendar.</Text>
+      <CancelLink url={data.cancelUrl} />
     </MailLayout>
   );
 }

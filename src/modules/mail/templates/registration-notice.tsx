@@ -4,13 +4,18 @@ import { Field, MailLayout, type SiteInfo } from "./layout.tsx";
 export type RegistrationNoticeData = {
   event: { name: string; startDate: string; endDate: string | null; time: string };
   registration: { name: string; email: string; phone: string; additionalInfo: string | null };
+  /** Issue 23: what happened (rows queued before it are registrations). */
+  action?: "registered" | "waiting" | "cancelled";
 };
 
-/** To the teacher: someone registered for an event. */
+const titles = { registered: "New event registration", waiting: "New on the waiting list", cancelled: "A registration was cancelled" };
+
+/** To the teacher: someone registered for an event, joined its waiting list, or cancelled. */
 export function RegistrationNotice({ site, data }: { site: SiteInfo; data: RegistrationNoticeData }) {
   const { event, registration } = data;
+  const action = data.action ?? "registered";
   return (
-    <MailLayout site={site} preview={`${registration.name} registered for ${event.name}`} title="New event registration">
+    <MailLayout site={site} preview={`${registration.name}: ${titles[action]}, ${event.name}`} title={titles[action]}>
       <Field label="Event" value={`${event.name}, ${formatDateRange(event.startDate, event.endDate)}, ${event.time}`} />
       <Field label="Name" value={registration.name} />
       <Field label="Email" value={registration.email} />

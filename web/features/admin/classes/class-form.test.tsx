@@ -4,8 +4,10 @@
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import type { ClassInput } from "@server/shared/schemas.ts";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { renderWithData } from "@web/test-dom.tsx";
+import { renderWithData, withDom } from "@web/test-dom.tsx";
 import { ClassForm, toClassPayload } from "./class-form.tsx";
+
+withDom();
 
 afterEach(cleanup);
 

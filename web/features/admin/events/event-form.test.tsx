@@ -3,8 +3,10 @@
 
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
-import { renderWithData, waitUntilGone } from "@web/test-dom.tsx";
+import { renderWithData, waitUntilGone, withDom } from "@web/test-dom.tsx";
 import { EventForm } from "./event-form.tsx";
+
+withDom();
 
 afterEach(cleanup);
 

@@ -31,6 +31,8 @@ type EventValues = {
   attachmentName: string | null;
   attachmentFile: string | null;
   archiveDescription: string;
+  capacity: string;
+  registrationCloses: string;
 };
 
 const toValues = (item?: Event | null): EventValues => ({
@@ -48,6 +50,8 @@ const toValues = (item?: Event | null): EventValues => ({
   attachmentName: item?.attachmentName ?? null,
   attachmentFile: item?.attachmentFile ?? null,
   archiveDescription: item?.archiveDescription ?? "",
+  capacity: item?.capacity == null ? "" : String(item.capacity),
+  registrationCloses: item?.registrationCloses ?? "",
 });
 
 export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<Event, EventInput>) {
@@ -90,6 +94,39 @@ export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<E
           <RichTextField control={control} name="description" label="Description" className={fullRow} />
           {text("registrationLink", "Registration Link (optional)", { type: "url", placeholder: "https://" })}
           {text("year", "Year", { inputMode: "numeric", placeholder: "Defaults to the start date's year" })}
+          <Field
+            label="Places"
+            hint="Empty: unlimited. When every place is taken, registrants join the waiting list."
+            error={errors.capacity?.message}
+          >
+            {(id, describedBy) => (
+              <Input
+                id={id}
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                aria-describedby={describedBy}
+                aria-invalid={!!errors.capacity}
+                {...register("capacity")}
+              />
+            )}
+          </Field>
+          <Field
+            label="Registration closes (optional)"
+            hint="The first day on which registration is closed. It also closes when the event starts."
+            error={errors.registrationCloses?.message}
+          >
+            {(id, describedBy) => (
+              <Input
+                id={id}
+                type="date"
+                aria-describedby={describedBy}
+                aria-invalid={!!errors.registrationCloses}
+                {...register("registrationCloses")}
+              />
+            )}
+          </Field>
           <Controller
             control={control}
             name="isHighlighted"

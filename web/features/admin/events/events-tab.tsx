@@ -89,6 +89,10 @@ export function EventsTab() {
                     <MapPin size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
                     {event.location}
                   </Muted>
+                  <Muted>
+                    {event.confirmedCount} / {event.capacity ?? "unlimited"} places taken · {event.waitingCount} waiting · {event.cancelledCount}{" "}
+                    cancelled
+                  </Muted>
                   {event.images.length > 0 && (
                     <Muted>
                       {event.images.length} photo{event.images.length === 1 ? "" : "s"}

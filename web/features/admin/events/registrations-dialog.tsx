@@ -1,17 +1,38 @@
-// The registrations of one event, with a CSV export.
+// The admin runs an event (issue 23): its counts, the list with states (move up, cancel for someone), the CSV with
+// states, 'Mail registrants', and the door list: search by name and 'Check in', one-handed on a phone at 360 px.
 
 import { slugify } from "@server/shared/slug.ts";
-import type { Event } from "@server/shared/types.ts";
+import type { Event, Registration } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
-import { Download } from "lucide-react";
+import { Field, Input, Textarea } from "@web/components/ui/field.tsx";
+import { Tabs } from "@web/components/ui/tabs.tsx";
+import { Check, Download } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { StateText } from "../shared/layout.tsx";
-import { registrationsQueryOptions } from "./api.ts";
+import { registrationsQueryOptions, useMailRegistrants, useRegistrationAction } from "./api.ts";
 
 const cell = css({ px: "3", py: "2", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
+const STATE_LABELS = { confirmed: "Confirmed", waiting: "Waiting", cancelled: "Cancelled" } as const;
+const doorRow = css({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: "3",
+  p: "3",
+  borderWidth: "1px",
+  borderColor: "border",
+  borderRadius: "control",
+  bg: "surface",
+});
+const arrivedRow = css({ bg: "bg.muted" });
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+const stateText = (row: Registration) => (row.state === "waiting" ? `Waiting (${row.position})` : STATE_LABELS[row.state]);
 
 export function RegistrationsDialog({ event, onClose }: { event: Event | null; onClose: () => void }) {
   return (
@@ -24,10 +45,20 @@ export function RegistrationsDialog({ event, onClose }: { event: Event | null; o
 function Registrations({ event, onClose }: { event: Event; onClose: () => void }) {
   const query = useQuery(registrationsQueryOptions(event.id));
   const rows = query.data ?? [];
+  const count = (state: Registration["state"]) => rows.filter((row) => row.state === state).length;
   const exportCsv = () => {
     const csv = toCsv([
-      ["Name", "Email", "Phone", "Additional Info", "Registered On"],
-      ...rows.map((row) => [row.name, row.email, row.phone, row.additionalInfo ?? "", new Date(row.createdAt).toLocaleString()]),
+      ["Name", "Email", "Phone", "Additional Info", "State", "Position", "Checked In", "Registered On"],
+      ...rows.map((row) => [
+        row.name,
+        row.email,
+        row.phone,
+        row.additionalInfo ?? "",
+        row.state,
+        row.position ?? "",
+        row.checkedIn ? "yes" : "no",
+        new Date(row.createdAt).toLocaleString(),
+      ]),
     ]);
     downloadFile(`registrations_${slugify(event.name, "event")}_${localIsoDate()}.csv`, csv, "text/csv;charset=utf-8");
   };
@@ -40,33 +71,28 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
           <StateText>Loading registrations...</StateText>
         ) : query.isError ? (
           <StateText>Failed to fetch registrations</StateText>
-        ) : !rows.length ? (
-          <StateText>No registrations yet</StateText>
         ) : (
-          <div className={css({ overflowX: "auto" })}>
-            <table className={css({ w: "full", minW: "640px", borderCollapse: "collapse", fontSize: "sm" })}>
-              <thead className={css({ bg: "bg.muted" })}>
-                <tr>
-                  <th className={cell}>Name</th>
-                  <th className={cell}>Email</th>
-                  <th className={cell}>Phone</th>
-                  <th className={cell}>Additional Info</th>
-                  <th className={cell}>Registered On</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td className={cell}>{row.name}</td>
-                    <td className={cell}>{row.email}</td>
-                    <td className={cell}>{row.phone}</td>
-                    <td className={cell}>{row.additionalInfo}</td>
-                    <td className={cell}>{formatDateTime(row.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <>
+            <p data-testid="registration-counts" className={css({ fontWeight: "600" })}>
+              {count("confirmed")} / {event.capacity ?? "unlimited"} places taken · {count("waiting")} waiting · {count("cancelled")} cancelled
+            </p>
+            <Tabs.Root defaultValue="list" lazyMount>
+              <Tabs.List aria-label="Registrations">
+                <Tabs.Trigger value="list">List</Tabs.Trigger>
+                <Tabs.Trigger value="door">Door list</Tabs.Trigger>
+                <Tabs.Trigger value="mail">Mail registrants</Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="list">
+                <RegistrationList eventId={event.id} rows={rows} />
+              </Tabs.Content>
+              <Tabs.Content value="door">
+                <DoorList eventId={event.id} rows={rows} />
+              </Tabs.Content>
+              <Tabs.Content value="mail">
+                <MailRegistrants eventId={event.id} recipients={count("confirmed")} />
+              </Tabs.Content>
+            </Tabs.Root>
+          </>
         )}
       </Dialog.Body>
       <Dialog.Footer>
@@ -79,5 +105,161 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
         </Button>
       </Dialog.Footer>
     </>
+  );
+}
+
+function RegistrationList({ eventId, rows }: { eventId: number; rows: Registration[] }) {
+  const action = useRegistrationAction(eventId);
+  const [cancelling, setCancelling] = useState<Registration | null>(null);
+  if (!rows.length) return <StateText>No registrations yet</StateText>;
+  return (
+    <div className={css({ overflowX: "auto" })}>
+      <table className={css({ w: "full", minW: "760px", borderCollapse: "collapse", fontSize: "sm" })}>
+        <thead className={css({ bg: "bg.muted" })}>
+          <tr>
+            <th className={cell}>Name</th>
+            <th className={cell}>Email</th>
+            <th className={cell}>Phone</th>
+            <th className={cell}>Additional Info</th>
+            <th className={cell}>State</th>
+            <th className={cell}>Registered On</th>
+            <th className={cell}>Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td className={cell} id={`registrant-${row.id}`}>
+                {row.name}
+              </td>
+              <td className={cell}>{row.email}</td>
+              <td className={cell}>{row.phone}</td>
+              <td className={cell}>{row.additionalInfo}</td>
+              <td className={cell}>{stateText(row)}</td>
+              <td className={cell}>{formatDateTime(row.createdAt)}</td>
+              <td className={cell}>
+                <div className={css({ display: "flex", gap: "2", flexWrap: "wrap" })}>
+                  {row.state === "waiting" && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-describedby={`registrant-${row.id}`}
+                      disabled={action.isPending}
+                      onClick={() => action.mutate({ id: row.id, action: "move-up" })}
+                    >
+                      Move up
+                    </Button>
+                  )}
+                  {row.state !== "cancelled" && (
+                    <Button size="sm" variant="outline" aria-describedby={`registrant-${row.id}`} onClick={() => setCancelling(row)}>
+                      Cancel
+                    </Button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ConfirmDialog
+        open={cancelling !== null}
+        onOpenChange={(open) => !open && setCancelling(null)}
+        title="Cancel registration"
+        description={`Cancel ${cancelling?.name}'s registration? They are mailed, and the first on the waiting list gets the place.`}
+        confirmLabel="Cancel registration"
+        pendingLabel="Cancelling..."
+        cancelLabel="Keep it"
+        pending={action.isPending}
+        onConfirm={() => cancelling && action.mutate({ id: cancelling.id, action: "cancel" }, { onSuccess: () => setCancelling(null) })}
+      />
+    </div>
+  );
+}
+
+/** The door list: confirmed registrants, searched by name, each a large 'Check in' within a thumb's reach. */
+function DoorList({ eventId, rows }: { eventId: number; rows: Registration[] }) {
+  const action = useRegistrationAction(eventId);
+  const [search, setSearch] = useState("");
+  const confirmed = rows.filter((row) => row.state === "confirmed");
+  const arrived = confirmed.filter((row) => row.checkedIn).length;
+  const term = search.trim().toLowerCase();
+  const shown = term ? confirmed.filter((row) => row.name.toLowerCase().includes(term)) : confirmed;
+  return (
+    <div className={css({ display: "grid", gap: "3" })}>
+      <p aria-live="polite" data-testid="arrived-count" className={css({ fontSize: "lg", fontWeight: "700" })}>
+        {arrived} of {confirmed.length} arrived
+      </p>
+      <Field label="Search by name">
+        {(id) => <Input id={id} type="search" value={search} onChange={(change) => setSearch(change.target.value)} autoComplete="off" />}
+      </Field>
+      {!shown.length ? (
+        <StateText>{confirmed.length ? "Nobody by that name" : "Nobody is confirmed yet"}</StateText>
+      ) : (
+        <ul aria-label="Door list" className={css({ display: "grid", gap: "2" })}>
+          {shown.map((row) => (
+            <li key={row.id} className={cx(doorRow, row.checkedIn && arrivedRow)}>
+              <span className={css({ fontSize: "md", fontWeight: "600", overflowWrap: "anywhere" })}>
+                {row.name}
+                {row.checkedIn && (
+                  <span className={css({ display: "block", fontSize: "sm", fontWeight: "400", color: "fg.muted" })}>
+                    <Check size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
+                    Arrived
+                  </span>
+                )}
+              </span>
+              <Button
+                size="lg"
+                variant={row.checkedIn ? "outline" : "solid"}
+                aria-pressed={row.checkedIn}
+                className={css({ flexShrink: 0 })}
+                onClick={() => action.mutate({ id: row.id, action: { checkedIn: !row.checkedIn } })}
+              >
+                Check in<span className={css({ srOnly: true })}> {row.name}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** 'Mail registrants': a message about this event (a room change) to every confirmed registrant, through the outbox. */
+function MailRegistrants({ eventId, recipients }: { eventId: number; recipients: number }) {
+  const send = useMailRegistrants(eventId);
+  const [subject, setSubject] = useState("");
+  const [message, setMessage] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Plain text, one paragraph per blank-line-separated block (the server sanitises what it is sent).
+    const body = message
+      .split(/\n\s*\n/)
+      .filter((block) => block.trim())
+      .map((block) => `<p>${escapeHtml(block.trim()).replace(/\n/g, "<br>")}</p>`)
+      .join("");
+    send.mutate(
+      { subject, body },
+      {
+        onSuccess: () => {
+          setSubject("");
+          setMessage("");
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} className={css({ display: "grid", gap: "3" })}>
+      <Field label="Subject">{(id) => <Input id={id} required value={subject} onChange={(change) => setSubject(change.target.value)} />}</Field>
+      <Field label="Message" hint={`To the ${recipients} confirmed registrant${recipients === 1 ? "" : "s"} of this event.`}>
+        {(id, describedBy) => (
+          <Textarea id={id} rows={5} required aria-describedby={describedBy} value={message} onChange={(change) => setMessage(change.target.value)} />
+        )}
+      </Field>
+      <div>
+        <Button type="submit" disabled={send.isPending || !recipients}>
+          {send.isPending ? "Sending..." : "Mail registrants"}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -3,8 +3,10 @@
 
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { renderWithData } from "@web/test-dom.tsx";
+import { renderWithData, withDom } from "@web/test-dom.tsx";
 import { NotificationForm } from "./notification-form.tsx";
+
+withDom();
 
 afterEach(cleanup);
 

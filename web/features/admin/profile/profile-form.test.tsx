@@ -2,8 +2,10 @@
 
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
-import { renderWithData } from "@web/test-dom.tsx";
+import { renderWithData, withDom } from "@web/test-dom.tsx";
 import { ProfileForm } from "./profile-form.tsx";
+
+withDom();
 
 afterEach(cleanup);
 

@@ -2,10 +2,12 @@
 // count, and the past newsletters with their counts.
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { renderWithData, waitUntilGone } from "@web/test-dom.tsx";
+import { renderWithData, waitUntilGone, withDom } from "@web/test-dom.tsx";
 import { mailStatusQueryOptions } from "../data-sync/api.ts";
 import { type NewsletterSummary, newslettersQueryOptions, type Subscriber, subscribersQueryOptions } from "./api.ts";
 import { SubscribersTab } from "./subscribers-tab.tsx";
+
+withDom();
 
 const realFetch = globalThis.fetch;
 afterEach(() => {

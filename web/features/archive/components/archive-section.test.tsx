@@ -4,9 +4,11 @@ import { afterEach, describe, expect, test } from "bun:test";
 import type { ArchiveItem } from "@server/shared/types.ts";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { archiveQueryOptions } from "@web/lib/queries/archive.ts";
-import { renderWithData } from "@web/test-dom.tsx";
+import { renderWithData, withDom } from "@web/test-dom.tsx";
 import { MemoryRouter } from "react-router";
 import { ArchiveSection } from "./archive-section.tsx";
+
+withDom();
 
 afterEach(cleanup);
 

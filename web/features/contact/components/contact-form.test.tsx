@@ -5,10 +5,10 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createQueryClient } from "@web/app/query-client.ts";
-import { installDomGlobals } from "@web/test-setup.ts";
+import { withDom } from "@web/test-dom.tsx";
 import { ContactForm } from "./contact-form.tsx";
 
-installDomGlobals();
+withDom();
 afterEach(cleanup);
 
 const renderForm = () =>

@@ -1,6 +1,6 @@
 import { shortMonth } from "@server/shared/dates.ts";
 import { imageSources } from "@server/shared/images.ts";
-import type { Event } from "@server/shared/types.ts";
+import type { PublicEvent } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { button } from "@styled-system/recipes/button";
 import { card } from "@styled-system/recipes/card";
@@ -9,7 +9,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { RichText } from "@web/components/ui/rich-text.tsx";
 import { CARD_IMAGE_SIZES } from "@web/components/ui/section.tsx";
 import { ExternalLink } from "lucide-react";
-import { descriptionPreview, offersViewMore, typeTone } from "../rules.ts";
+import { descriptionPreview, offersViewMore, registerLabel, typeTone } from "../rules.ts";
 import { EventMeta } from "./event-meta.tsx";
 
 function DateChip({ date }: { date: string }) {
@@ -39,7 +39,7 @@ function DateChip({ date }: { date: string }) {
   );
 }
 
-type EventCardProps = { event: Event; onOpen: (focusRegistration: boolean) => void };
+type EventCardProps = { event: PublicEvent; onOpen: (focusRegistration: boolean) => void };
 
 export function EventCard({ event, onOpen }: EventCardProps) {
   const preview = descriptionPreview(event);
@@ -94,9 +94,12 @@ export function EventCard({ event, onOpen }: EventCardProps) {
               <span className={css({ srOnly: true })}> for {event.name} (opens in a new tab)</span>
             </a>
           ) : (
-            <Button variant="subtle" onClick={() => onOpen(true)}>
-              Register<span className={css({ srOnly: true })}> for {event.name}</span>
-            </Button>
+            event.registrationOpen && (
+              <Button variant="subtle" onClick={() => onOpen(true)}>
+                {registerLabel(event)}
+                <span className={css({ srOnly: true })}> for {event.name}</span>
+              </Button>
+            )
           )}
         </div>
       </div>

@@ -3,7 +3,7 @@
 
 import { imageSources } from "@server/shared/images.ts";
 import { eventPath } from "@server/shared/links.ts";
-import type { Event } from "@server/shared/types.ts";
+import type { PublicEvent as Event } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { button } from "@styled-system/recipes/button";
 import { tag } from "@styled-system/recipes/tag";
@@ -104,8 +104,10 @@ export function EventDialog({ event, focusRegistration, timezone, onClose }: Eve
                   Register Now <ExternalLink size={16} aria-hidden />
                   <span className={css({ srOnly: true })}> (opens in a new tab)</span>
                 </a>
+              ) : event.registrationOpen ? (
+                <RegistrationForm event={event} />
               ) : (
-                <RegistrationForm eventId={event.id} eventName={event.name} />
+                <p>Registration closed</p>
               )}
             </div>
           </Dialog.Body>

@@ -3,12 +3,14 @@
 // attachment. In happy-dom.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import type { Event } from "@server/shared/types.ts";
+import type { PublicEvent as Event } from "@server/shared/types.ts";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { eventsQueryOptions } from "@web/lib/queries/events.ts";
-import { renderWithData } from "@web/test-dom.tsx";
+import { renderWithData, withDom } from "@web/test-dom.tsx";
 import { MemoryRouter } from "react-router";
 import { EventsSection } from "./events-section.tsx";
+
+withDom();
 
 afterEach(cleanup);
 
@@ -29,7 +31,11 @@ const event = (id: number, name: string, changes: Partial<Event> = {}): Event =>
   archiveDescription: null,
   images: [],
   year: null,
+  capacity: null,
+  registrationCloses: null,
   createdAt: "2031-01-01T00:00:00.000Z",
+  placesLeft: null,
+  registrationOpen: true,
   ...changes,
 });
 
@@ -51,6 +57,20 @@ const card = (name: string) => screen.getByRole("article", { name });
 const offersViewMore = (name: string) => within(card(name)).queryByRole("button", { name: `View More: ${name}` }) !== null;
 
 describe("EventsSection", () => {
+  test("places (issue 23): 'N places left', 'Fully booked' with 'Join the waiting list', 'Registration closed' without a button", () => {
+    renderEvents([
+      event(1, "Three left", { capacity: 10, placesLeft: 3 }),
+      event(2, "Full up", { capacity: 10, placesLeft: 0 }),
+      event(3, "Closed now", { capacity: 10, placesLeft: 4, registrationOpen: false }),
+    ]);
+    expect(within(card("Three left")).getByText("3 places left")).toBeTruthy();
+    expect(within(card("Three left")).getByRole("button", { name: "Register for Three left" })).toBeTruthy();
+    expect(within(card("Full up")).getByText("Fully booked")).toBeTruthy();
+    expect(within(card("Full up")).getByRole("button", { name: "Join the waiting list for Full up" })).toBeTruthy();
+    expect(within(card("Closed now")).getByText("Registration closed")).toBeTruthy();
+    expect(within(card("Closed now")).queryByRole("button", { name: /Register|Join/ })).toBeNull();
+  });
+
   test("the first 3; 'View All Events' shows all, 'Show Less' the first 3 again", () => {
     renderEvents();
     expect(screen.getAllByTestId("event-card")).toHaveLength(3);

@@ -2,17 +2,20 @@
 // characters are required; additional information is optional.
 
 import { afterEach, describe, expect, spyOn, test } from "bun:test";
+import type { PublicEvent } from "@server/shared/types.ts";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { Toaster } from "@web/components/ui/toast.tsx";
-import { renderWithData, waitUntilGone } from "@web/test-dom.tsx";
+import { renderWithData, waitUntilGone, withDom } from "@web/test-dom.tsx";
 import { RegistrationForm } from "./registration-form.tsx";
+
+withDom();
 
 afterEach(cleanup);
 
 const renderForm = () =>
   renderWithData(
     <>
-      <RegistrationForm eventId={7} eventName="Spring Retreat" />
+      <RegistrationForm event={{ id: 7, name: "Spring Retreat", placesLeft: null } as PublicEvent} />
       <Toaster />
     </>,
   );
@@ -46,7 +49,7 @@ describe("RegistrationForm", () => {
   });
 
   test("additional information may stay empty: the schema's values are sent, then the §8 toast and an empty form", async () => {
-    const fetch = spyOn(globalThis, "fetch").mockResolvedValue(new Response("{}", { status: 201 }));
+    const fetch = spyOn(globalThis, "fetch").mockResolvedValue(new Response('{"state":"confirmed"}', { status: 201 }));
     try {
       renderForm();
       fill("Name *", " Asha ");

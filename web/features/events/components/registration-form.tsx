@@ -1,29 +1,49 @@
 // Registration for an event without an external link (the §5 registration schema and messages).
 
 import { type RegistrationInput, registrationSchema } from "@server/shared/schemas.ts";
+import type { PublicEvent } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Field, Input, Textarea } from "@web/components/ui/field.tsx";
 import { useHoneypot } from "@web/components/ui/honeypot.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { toast } from "@web/components/ui/toast.tsx";
+import { ApiError } from "@web/lib/api.ts";
+import { eventsQueryOptions } from "@web/lib/queries/events.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { registerForEvent } from "../api.ts";
+import { registerLabel } from "../rules.ts";
 
 type FormValues = { name: string; email: string; phone: string; additionalInfo: string };
 const EMPTY: FormValues = { name: "", email: "", phone: "", additionalInfo: "" };
 
-export function RegistrationForm({ eventId, eventName }: { eventId: number; eventName: string }) {
+export function RegistrationForm({ event }: { event: PublicEvent }) {
   const form = useSchemaResolvedForm<FormValues, RegistrationInput>(registrationSchema, EMPTY);
   const { field: honeypot, withTrap } = useHoneypot();
+  const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (input: RegistrationInput) => registerForEvent(eventId, withTrap(input)),
-    onSuccess: () => {
-      toast({ title: "Registration received", description: `Thank you for registering for ${eventName}. We look forward to seeing you.` });
+    mutationFn: (input: RegistrationInput) => registerForEvent(event.id, withTrap(input)),
+    onSuccess: (answer) => {
+      toast(
+        answer.state === "waiting"
+          ? {
+              title: "You're on the waiting list",
+              description: `You are number ${answer.position} on the waiting list for ${event.name}. We will write to you when a place comes free.`,
+            }
+          : { title: "Registration received", description: `Thank you for registering for ${event.name}. We look forward to seeing you.` },
+      );
       form.reset();
     },
-    onError: () => toast({ title: "Error", description: "There was a problem with your registration. Please try again.", variant: "destructive" }),
+    onError: (error) =>
+      toast({
+        title: "Error",
+        description:
+          error instanceof ApiError && error.status === 409 ? error.serverMessage : "There was a problem with your registration. Please try again.",
+        variant: "destructive",
+      }),
+    // The places left change with every registration.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: eventsQueryOptions().queryKey }),
   });
   const { errors } = form.formState;
   const busy = mutation.isPending;
@@ -56,7 +76,7 @@ export function RegistrationForm({ eventId, eventName }: { eventId: number; even
       <div className={css({ gridColumn: { sm: "1 / -1" } })}>
         <Button type="submit" size="lg" disabled={busy}>
           {busy && <Spinner />}
-          {busy ? "Registering..." : "Register"}
+          {busy ? "Registering..." : registerLabel(event)}
         </Button>
       </div>
       {honeypot}

@@ -4,8 +4,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { Toaster } from "@web/components/ui/toast.tsx";
-import { renderWithData } from "@web/test-dom.tsx";
+import { renderWithData, withDom } from "@web/test-dom.tsx";
 import { NewsletterForm } from "./newsletter-form.tsx";
+
+withDom();
 
 afterEach(cleanup);
 

@@ -1,10 +1,13 @@
 // Where the newsletter's links land (issue 15, items 4 and 6): `/?newsletter=<state>` shows its notice at the top of
 // the page; the unsubscribe page one button, a form posting to the link; an unknown state shows nothing.
-import "@web/test-dom.tsx";
+
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, render, screen } from "@testing-library/react";
+import { withDom } from "@web/test-dom.tsx";
 import { MemoryRouter } from "react-router";
 import { NewsletterNotice } from "./newsletter-notice.tsx";
+
+withDom();
 
 afterEach(cleanup);
 

@@ -5,8 +5,10 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import type { Notification } from "@server/shared/types.ts";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { notificationsQueryOptions } from "@web/lib/queries/notifications.ts";
-import { renderWithData } from "@web/test-dom.tsx";
+import { renderWithData, withDom } from "@web/test-dom.tsx";
 import { NotificationBanner } from "./notification-banner.tsx";
+
+withDom();
 
 afterEach(cleanup);
 beforeEach(() => localStorage.clear());

@@ -1,0 +1,109 @@
+// The public reads against their ceiling (issue 20): every public read the site answers, driven by wrk on the
+// executable and on a bare Bun.serve answering the same bytes and headers from memory (bench/ceiling.ts), both on
+// the same core, one after the other, in the same run. The ratio is ours / ceiling; the goal is >= 0.8x. The site
+// runs with a local fake of the video service (tests/support/fake-youtube.ts), so /api/youtube/videos answers its
+// list as in production (cached by the server) rather than an error. Called by scripts/bench.ts, which passes its
+// helpers (`BENCH_ONLY=reads bun run bench`: this part alone).
+
+import { join } from "node:path";
+import { startFakeYouTube } from "@tests/support/fake-youtube.ts";
+
+/** Every read a visitor's browser makes of the site, the page included. */
+export const PUBLIC_READS = [
+  "/api/events",
+  "/api/archive-events",
+  "/api/classes",
+  "/api/notifications",
+  "/api/profile",
+  "/api/youtube/videos",
+  "/",
+] as const;
+
+type WrkResult = { rps: number; p99ms: number; errors: string; cpuUsPerRequest: number };
+type Spawned = { child: { pid: number; exitCode: number | null }; output: () => string; stop: () => Promise<void> };
+
+export type ReadsBench = {
+  exe: string;
+  dir: string;
+  /** wrk seconds per read and server, and the warm-up before each. */
+  seconds: number;
+  warmUp: number;
+  /** Rounds of (ours, ceiling) per read; the best req/s of each is compared (the run least disturbed by the machine). */
+  rounds: number;
+  siteOn: (dir: string) => { env: Record<string, string>; url: string };
+  spawnServer: (command: string[], env: Record<string, string>, cwd: string) => Spawned;
+  timeToFirstResponse: (url: string, started: number, server: Spawned) => Promise<number>;
+  wrk: (url: string, seconds: number, pid: number) => Promise<WrkResult>;
+  freePort: () => number;
+};
+
+export async function readsVsCeiling(bench: ReadsBench) {
+  const fake = await startFakeYouTube();
+  const site = bench.siteOn(join(bench.dir, "reads"));
+  const ours = bench.spawnServer([bench.exe, "serve"], { ...site.env, ...fake.env }, bench.dir);
+  let ceiling: Spawned | null = null;
+  try {
+    await bench.timeToFirstResponse(`${site.url}/healthz`, performance.now(), ours);
+    // What wrk gets: no Accept-Encoding, so the plain bytes; the ceiling answers them with the same headers.
+    const answers: Record<string, { body: string; headers: Record<string, string> }> = {};
+    for (const path of PUBLIC_READS) {
+      const response = await fetch(`${site.url}${path}`, { headers: { "accept-encoding": "identity" }, decompress: false });
+      if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      const { date: _, "content-length": __, ...headers } = Object.fromEntries(response.headers);
+      answers[path] = { body: await response.text(), headers };
+    }
+    await Bun.write(join(bench.dir, "reads-answers.json"), JSON.stringify(answers));
+    const port = bench.freePort();
+    ceiling = bench.spawnServer(
+      ["bun", join(import.meta.dir, "ceiling.ts")],
+      { PORT: String(port), HOST: "127.0.0.1", ANSWERS: join(bench.dir, "reads-answers.json") },
+      bench.dir,
+    );
+    const ceilingUrl = `http://127.0.0.1:${port}`;
+    await bench.timeToFirstResponse(`${ceilingUrl}/api/profile`, performance.now(), ceiling);
+
+    const rows: { path: string; bytes: number; ours: WrkResult[]; ceiling: WrkResult[] }[] = [];
+    for (const path of PUBLIC_READS) {
+      const row = { path, bytes: Buffer.byteLength(answers[path]!.body), ours: [] as WrkResult[], ceiling: [] as WrkResult[] };
+      for (let round = 0; round < bench.rounds; round++) {
+        for (const [url, server, results] of [
+          [site.url, ours, row.ours],
+          [ceilingUrl, ceiling, row.ceiling],
+        ] as const) {
+          // Warmed up first on the read, long enough for the JIT's tiers to settle on the server's own core.
+          await bench.wrk(`${url}${path}`, bench.warmUp, server.child.pid);
+          results.push(await bench.wrk(`${url}${path}`, bench.seconds, server.child.pid));
+        }
+      }
+      rows.push(row);
+    }
+    printReads(rows, bench);
+    return rows;
+  } finally {
+    await ceiling?.stop();
+    await ours.stop();
+    await fake.stop();
+  }
+}
+
+function printReads(rows: { path: string; bytes: number; ours: WrkResult[]; ceiling: WrkResult[] }[], bench: ReadsBench) {
+  const pad = (text: string | number, width: number) => String(text).padStart(width);
+  const best = (results: WrkResult[]) => results.reduce((a, b) => (b.rps > a.rps ? b : a));
+  console.log(
+    `\npublic reads vs a bare Bun.serve answering the same bytes and headers (bench/ceiling.ts), same core, same run ` +
+      `(wrk ${bench.seconds} s each after ${bench.warmUp} s warm-up, best of ${bench.rounds} round${bench.rounds > 1 ? "s" : ""}):`,
+  );
+  console.log(
+    `${"read".padEnd(22)}${pad("bytes", 8)}${pad("ours req/s", 12)}${pad("p99 ms", 9)}${pad("bare req/s", 12)}${pad("p99 ms", 9)}${pad("ratio", 8)}${pad("CPU µs/req ours", 17)}${pad("bare", 7)}${pad("ratio", 8)}`,
+  );
+  for (const row of rows) {
+    const [ours, bare] = [best(row.ours), best(row.ceiling)];
+    const cpu = (results: WrkResult[]) => Math.min(...results.map((result) => result.cpuUsPerRequest));
+    console.log(
+      `${row.path.padEnd(22)}${pad(row.bytes, 8)}${pad(Math.round(ours.rps), 12)}${pad(ours.p99ms.toFixed(2), 9)}${pad(Math.round(bare.rps), 12)}${pad(bare.p99ms.toFixed(2), 9)}${pad(`${(ours.rps / bare.rps).toFixed(2)}x`, 8)}` +
+        `${pad(cpu(row.ours).toFixed(1), 17)}${pad(cpu(row.ceiling).toFixed(1), 7)}${pad(`${(cpu(row.ceiling) / cpu(row.ours)).toFixed(2)}x`, 8)}`,
+    );
+    for (const result of [...row.ours, ...row.ceiling]) if (result.errors) console.log(`    ${result.errors}`);
+  }
+  console.log("(ratio: ours / bare, req/s and CPU time per request; the goal is >= 0.8x for every read.)");
+}

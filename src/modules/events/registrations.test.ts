@@ -1,0 +1,328 @@
+// Issue 23 through real HTTP (app.listen on a free port) and the suite's real SMTP server: places taken once under a
+// race, the waiting list moving up, cancel links, duplicates, closing, capacity changes, reminders with the clock
+// injected, and a restart between a reminder's queueing and its send.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { openDatabase } from "@db/client.ts";
+import { type Event, eventRegistrations, events, outbox } from "@db/schema.ts";
+import { createApp } from "@server/app.ts";
+import { createMailWorker } from "@server/modules/mail/worker.ts";
+import { freePort } from "@tests/server.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
+import { eq } from "drizzle-orm";
+import { scheduleReminders } from "./registrations.ts";
+
+// 2027-03-09 10:00 in Melbourne (AEDT, UTC+11).
+let clock = new Date("2027-03-08T23:00:00Z");
+const now = () => clock;
+let smtp: SmtpServer;
+let t: TestApp;
+let base: string;
+let token: string;
+let worker: ReturnType<typeof createMailWorker>;
+let ipCounter = 0;
+
+const mailEnv = (siteUrl: string) => ({
+  SITE_URL: siteUrl,
+  SMTP_URL: smtp.url,
+  MAIL_FROM: "Vedanta & Yoga <hello@example.org>",
+  NOTIFY_EMAIL: "teacher@example.org",
+  TRUST_PROXY: "1",
+});
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  const port = freePort();
+  base = `http://127.0.0.1:${port}`;
+  t = await createTestApp({ now, env: mailEnv(base) });
+  t.app.listen({ port, hostname: "127.0.0.1", reusePort: false });
+  token = await t.login();
+  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, now });
+});
+afterAll(async () => {
+  await worker.stop();
+  await t.app.stop();
+  t.cleanup();
+  await smtp.close();
+});
+afterEach(() => {
+  clock = new Date("2027-03-08T23:00:00Z");
+});
+
+function createEvent(changes: Partial<typeof events.$inferInsert> = {}): Event {
+  return t.db
+    .insert(events)
+    .values({
+      name: "Silent Retreat",
+      type: "retreat",
+      startDate: "2027-04-10",
+      time: "9:30 am - 4:00 pm",
+      location: "12 Hill Road, Warburton",
+      description: "<p>A day of silence.</p>",
+      ...changes,
+    })
+    .returning()
+    .get();
+}
+
+/** A registration from its own address (TRUST_PROXY=1: the per-IP limit counts each apart). */
+const register = (eventId: number, email: string, ip = `10.0.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`) =>
+  fetch(`${base}/api/events/${eventId}/registrations`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
+    body: JSON.stringify({ name: email.split("@")[0], email, phone: "0400 000 000" }),
+  });
+
+const admin = (method: string, path: string, body?: unknown) =>
+  fetch(`${base}/api/admin${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+type Row = { id: number; email: string; state: string; position: number | null; checkedIn: boolean };
+const rows = async (eventId: number) => (await (await admin("GET", `/events/${eventId}/registrations`)).json()) as Row[];
+const mailsTo = (address: string) => smtp.received.filter((mail) => mail.envelopeTo.includes(address));
+const linkIn = (text: string) => /https?:\/\/\S+\/api\/registrations\/cancel\?id=\d+&token=[\w-]+/.exec(text)?.[0];
+
+describe("places", () => {
+  test("50 at once for the last 5 places, 20 times: 5 confirmed, 45 waiting in the order they arrived, none lost", async () => {
+    for (let round = 0; round < 20; round++) {
+      const event = createEvent({ capacity: 50 });
+      t.db
+        .insert(eventRegistrations)
+        .values(Array.from({ length: 45 }, (_, i) => ({ eventId: event.id, name: "Early", email: `early${i}@example.org`, phone: "0400 000 000" })))
+        .run();
+      const emails = Array.from({ length: 50 }, (_, i) => `r${round}-${i}@example.org`);
+      const answers = await Promise.all(
+        emails.map(async (email) => {
+          const response = await register(event.id, email);
+          expect(response.status).toBe(201);
+          return { email, answer: (await response.json()) as { state: string; position?: number } };
+        }),
+      );
+      const confirmed = answers.filter(({ answer }) => answer.state === "confirmed");
+      const waiting = answers.filter(({ answer }) => answer.state === "waiting");
+      expect(confirmed).toHaveLength(5);
+      expect(waiting.map(({ answer }) => answer.position).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
+      const list = (await rows(event.id)).filter((row) => row.email.startsWith(`r${round}-`));
+      expect(list).toHaveLength(50);
+      // The order of arrival is the order of the rows: the first 5 have the places, the rest wait in that order.
+      expect(list.slice(0, 5).every((row) => row.state === "confirmed")).toBe(true);
+      expect(list.slice(5).map((row) => row.position)).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
+      const answered = new Map(answers.map(({ email, answer }) => [email, answer]));
+      for (const row of list)
+        expect(answered.get(row.email)).toEqual(row.state === "waiting" ? { state: "waiting", position: row.position! } : { state: "confirmed" });
+    }
+    // The race's 4,000 queued mails are not this test's subject: the tests after it read only their own.
+    t.db.update(outbox).set({ state: "sent" }).run();
+  }, 120_000);
+
+  test("GET /api/events gives placesLeft and registrationOpen", async () => {
+    const event = createEvent({ capacity: 2, name: "Two chairs" });
+    const unlimited = createEvent({ name: "Open hall" });
+    await register(event.id, "one@example.org");
+    const list = (await (await fetch(`${base}/api/events`)).json()) as (Event & { placesLeft: number | null; registrationOpen: boolean })[];
+    expect(list.find((e) => e.id === event.id)).toMatchObject({ capacity: 2, placesLeft: 1, registrationOpen: true });
+    expect(list.find((e) => e.id === unlimited.id)).toMatchObject({ capacity: null, placesLeft: null, registrationOpen: true });
+  });
+
+  test("the same e-mail for the same event is one registration, answered with its state and mailed again", async () => {
+    const event = createEvent({ capacity: 1, name: "One bed" });
+    expect(await (await register(event.id, "first@example.org")).json()).toEqual({ state: "confirmed" });
+    expect(await (await register(event.id, "second@example.org")).json()).toEqual({ state: "waiting", position: 1 });
+    expect(await (await register(event.id, "SECOND@example.org ")).json()).toEqual({ state: "waiting", position: 1 });
+    expect(await (await register(event.id, "first@example.org")).json()).toEqual({ state: "confirmed" });
+    expect(await rows(event.id)).toHaveLength(2);
+    await worker.drain();
+    expect(mailsTo("first@example.org").map((mail) => mail.subject)).toEqual(["You're registered: One bed", "You're registered: One bed"]);
+    expect(mailsTo("second@example.org").map((mail) => mail.subject)).toEqual(["On the waiting list: One bed", "On the waiting list: One bed"]);
+    expect(mailsTo("second@example.org")[0]!.text).toContain("You are number 1 on the waiting list");
+  });
+
+  test("closed: on its registrationCloses day, and once the event has started", async () => {
+    const closing = createEvent({ registrationCloses: "2027-03-09", name: "Closed today" });
+    const started = createEvent({ startDate: "2027-03-09", time: "9:30 am", name: "Started this morning" });
+    const later = createEvent({ startDate: "2027-03-09", time: "7:00 pm", name: "Tonight" });
+    const allDay = createEvent({ startDate: "2027-03-09", time: "All day", name: "All day today" });
+    for (const event of [closing, started]) {
+      const response = await register(event.id, "late@example.org");
+      expect(response.status).toBe(409);
+      expect(await response.json()).toEqual({ error: "Registration is closed" });
+    }
+    expect((await register(later.id, "early@example.org")).status).toBe(201);
+    expect((await register(allDay.id, "early@example.org")).status).toBe(201);
+    const list = (await (await fetch(`${base}/api/events`)).json()) as { id: number; registrationOpen: boolean }[];
+    const open = new Map(list.map((event) => [event.id, event.registrationOpen]));
+    expect([open.get(closing.id), open.get(started.id), open.get(later.id), open.get(allDay.id)]).toEqual([false, false, true, true]);
+    expect(await rows(closing.id)).toHaveLength(0);
+  });
+
+  test("registrationOpen turns false when the event starts, though nothing was written and the day has not changed", async () => {
+    const event = createEvent({ startDate: "2027-03-09", time: "10:30 am", name: "Mid-morning talk" });
+    const open = async () =>
+      ((await (await fetch(`${base}/api/events`)).json()) as { id: number; registrationOpen: boolean }[]).find((e) => e.id === event.id)
+        ?.registrationOpen;
+    await register(event.id, "punctual@example.org"); // a write: the answer is built again, and its timer set
+    clock = new Date("2027-03-08T23:29:59.500Z"); // 10:29:59.5 in Melbourne
+    expect(await open()).toBe(true);
+    clock = new Date("2027-03-08T23:30:01Z");
+    await Bun.sleep(1700);
+    expect(await open()).toBe(false);
+    expect((await register(event.id, "late@example.org")).status).toBe(409);
+  });
+
+  test("places below the confirmed count are refused with a clear message; raised places go to the waiting list", async () => {
+    const event = createEvent({ capacity: 2, name: "Small room" });
+    for (const email of ["a@example.org", "b@example.org", "c@example.org"]) await register(event.id, email);
+    const refused = await admin("PATCH", `/events/${event.id}`, { capacity: 1 });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: "Places cannot be fewer than the 2 people who already have one. Cancel registrations first." });
+    const bad = await admin("PATCH", `/events/${event.id}`, { capacity: 0 });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toBe("Places must be a whole number of at least 1");
+    expect((await admin("PATCH", `/events/${event.id}`, { capacity: 3 })).status).toBe(200);
+    expect((await rows(event.id)).map((row) => row.state)).toEqual(["confirmed", "confirmed", "confirmed"]);
+    await worker.drain();
+    expect(mailsTo("c@example.org").map((mail) => mail.subject)).toContain("A place is yours: Small room");
+  });
+});
+
+describe("the waiting list and cancel links", () => {
+  test("a confirmed registrant cancels by the mail's link: the first waiting one is confirmed, mailed with the .ics, the rest move up", async () => {
+    const event = createEvent({ capacity: 1, name: "Weekend retreat" });
+    await register(event.id, "asha@example.org");
+    await register(event.id, "bela@example.org");
+    await register(event.id, "chen@example.org");
+    await worker.drain();
+    const link = linkIn(mailsTo("asha@example.org")[0]!.text!)!;
+    expect(link).toBeDefined();
+    expect(mailsTo("asha@example.org")[0]!.html).toContain("Cancel my registration");
+
+    // A mail scanner's GET cancels nothing: it is sent to the page with the one button.
+    const page = await fetch(link, { redirect: "manual" });
+    expect(page.status).toBe(303);
+    const location = page.headers.get("location")!;
+    expect(location).toMatch(/^\/\?registration=cancel&id=\d+&token=[\w-]{43}$/);
+    expect((await rows(event.id))[0]!.state).toBe("confirmed");
+
+    // A tampered token is refused and reveals nothing.
+    const tampered = await fetch(`${link.slice(0, -3)}AAA`, { method: "POST", redirect: "manual" });
+    expect(tampered.headers.get("location")).toBe("/?registration=invalid");
+
+    const form = new URLSearchParams({ from: "site" });
+    const cancelled = await fetch(link, { method: "POST", body: form, redirect: "manual" });
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get("location")).toBe("/?registration=cancelled");
+    expect((await rows(event.id)).map((row) => [row.email, row.state, row.position])).toEqual([
+      ["asha@example.org", "cancelled", null],
+      ["bela@example.org", "confirmed", null],
+      ["chen@example.org", "waiting", 1],
+    ]);
+    // Pressed again: nothing more happens.
+    expect((await fetch(link, { method: "POST", body: form, redirect: "manual" })).headers.get("location")).toBe("/?registration=cancelled");
+
+    await worker.drain();
+    const movedUp = mailsTo("bela@example.org").find((mail) => mail.subject === "A place is yours: Weekend retreat")!;
+    expect(movedUp.html).toContain("A place is yours");
+    expect(movedUp.attachments.map((file) => file.contentType)).toContain("text/calendar");
+    expect(linkIn(movedUp.text!)).toBeDefined();
+    expect(mailsTo("asha@example.org").map((mail) => mail.subject)).toContain("Registration cancelled: Weekend retreat");
+    expect(mailsTo("teacher@example.org").map((mail) => mail.subject)).toContain("Registration cancelled: Weekend retreat");
+  });
+
+  test("the admin moves someone up or cancels for them, both mailed; check-in", async () => {
+    const event = createEvent({ capacity: 1, name: "Chanting evening" });
+    await register(event.id, "d@example.org");
+    await register(event.id, "e@example.org");
+    await register(event.id, "f@example.org");
+    let list = await rows(event.id);
+    const moved = await admin("POST", `/events/${event.id}/registrations/${list[2]!.id}/move-up`);
+    expect(moved.status).toBe(200);
+    list = await rows(event.id);
+    expect(list.map((row) => [row.state, row.position])).toEqual([
+      ["confirmed", null],
+      ["waiting", 1],
+      ["confirmed", null],
+    ]);
+    // The place given by the admin is a place more: confirmed never exceeds the places.
+    expect(t.db.select().from(events).where(eq(events.id, event.id)).get()!.capacity).toBe(2);
+    expect((await admin("POST", `/events/${event.id}/registrations/${list[0]!.id}/cancel`)).status).toBe(200);
+    list = await rows(event.id);
+    expect(list.map((row) => row.state)).toEqual(["cancelled", "confirmed", "confirmed"]);
+    const checked = await admin("PATCH", `/events/${event.id}/registrations/${list[1]!.id}`, { checkedIn: true });
+    expect(((await checked.json()) as Row).checkedIn).toBe(true);
+    expect((await admin("PATCH", `/events/${event.id}/registrations/${list[0]!.id}`, { checkedIn: true })).status).toBe(400);
+    const counts = ((await (await admin("GET", "/events")).json()) as Record<string, number>[]).find((row) => row.id === event.id);
+    expect(counts).toMatchObject({ capacity: 2, registrationCount: 3, confirmedCount: 2, waitingCount: 0, cancelledCount: 1, checkedInCount: 1 });
+    expect((await admin("GET", "/events/99999/registrations")).status).toBe(404);
+    await worker.drain();
+    expect(mailsTo("f@example.org").map((mail) => mail.subject)).toContain("A place is yours: Chanting evening");
+    expect(mailsTo("d@example.org").at(-1)!.text).toContain("cancelled by the organiser");
+  });
+
+  test("'Mail registrants' reaches every confirmed registrant of that event only", async () => {
+    const event = createEvent({ capacity: 1, name: "Room change" });
+    await register(event.id, "g@example.org");
+    await register(event.id, "h@example.org");
+    const sent = await admin("POST", `/events/${event.id}/mail`, { subject: "New room", body: "<p>We meet in room 2.</p><script>x</script>" });
+    expect(sent.status).toBe(201);
+    await worker.drain();
+    const message = mailsTo("g@example.org").find((mail) => mail.subject === "New room")!;
+    expect(message.html).toContain("We meet in room 2.");
+    expect(message.html).not.toContain("<script");
+    expect(mailsTo("h@example.org").some((mail) => mail.subject === "New room")).toBe(false);
+  });
+});
+
+describe("reminders", () => {
+  test("the day before at 09:00 in SITE_TIMEZONE, once each; at once for a registration after that moment", async () => {
+    const event = createEvent({ startDate: "2027-03-11", time: "10:00 am", name: "Thursday satsang" });
+    await register(event.id, "early-bird@example.org");
+    const reminders = scheduleReminders({ db: t.db, config: t.config, jwtSecret: "test-secret-test-secret-test-secret", now });
+    try {
+      clock = new Date("2027-03-09T21:59:00Z"); // 08:59 on the 10th in Melbourne
+      expect(reminders.check()).toBe(0);
+      clock = new Date("2027-03-09T22:00:00Z"); // 09:00
+      expect(reminders.check()).toBe(1);
+      expect(reminders.check()).toBe(0);
+      clock = new Date("2027-03-10T02:00:00Z");
+      await register(event.id, "late-comer@example.org");
+      expect(reminders.check()).toBe(0);
+      await worker.drain();
+      for (const address of ["early-bird@example.org", "late-comer@example.org"]) {
+        const reminder = mailsTo(address).filter((mail) => mail.subject === "Reminder: Thursday satsang");
+        expect(reminder).toHaveLength(1);
+        expect(reminder[0]!.text).toContain("12 Hill Road, Warburton");
+        expect(reminder[0]!.text).toContain("google.com/maps");
+        expect(reminder[0]!.attachments.some((file) => file.contentType === "text/calendar")).toBe(true);
+        expect(linkIn(reminder[0]!.text!)).toBeDefined();
+      }
+    } finally {
+      reminders.stop();
+    }
+  });
+
+  test("a restart between the reminder's queueing and its send neither loses nor repeats it", async () => {
+    const event = createEvent({ startDate: "2027-03-12", time: "6:00 pm", name: "Friday kirtan" });
+    await register(event.id, "restart@example.org");
+    clock = new Date("2027-03-10T22:30:00Z"); // 09:30 the day before
+    const before = scheduleReminders({ db: t.db, config: t.config, jwtSecret: "test-secret-test-secret-test-secret", now });
+    before.stop();
+    const queued = t.db.select().from(outbox).where(eq(outbox.subject, "Reminder: Friday kirtan")).all();
+    expect(queued.map((row) => row.state)).toEqual(["waiting"]);
+
+    // The process dies before the worker sends it; a new one opens the same database file.
+    const db = openDatabase(`${t.dir}/site.db`);
+    const app = await createApp({ db, config: t.config, jwtSecret: "test-secret-test-secret-test-secret", now });
+    const after = scheduleReminders({ db, config: t.config, jwtSecret: "test-secret-test-secret-test-secret", now });
+    after.stop();
+    expect(after.check()).toBe(0);
+    const newWorker = createMailWorker({ db, config: { ...t.config, mail: t.config.mail! }, now });
+    await newWorker.drain();
+    await newWorker.stop();
+    expect(mailsTo("restart@example.org").filter((mail) => mail.subject === "Reminder: Friday kirtan")).toHaveLength(1);
+    void app;
+    db.$client.close();
+  });
+});

@@ -1,0 +1,413 @@
+// Registrations that run an event by themselves (issue 23): places taken in one transaction, a waiting list that moves
+// up, signed cancel links, reminders queued once. Every mail is an outbox row written in the transaction of its cause.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Db } from "@db/client.ts";
+import { type Event, type EventRegistration, eventRegistrations, events } from "@db/schema.ts";
+import type { Config } from "@server/config.ts";
+import { badRequest, conflict, notFound } from "@server/lib/errors.ts";
+import { sanitizeRichText } from "@server/lib/rich-text.ts";
+import { todayIn } from "@server/lib/time.ts";
+import { addDays, eventSchedule } from "@server/shared/calendar.ts";
+import { isPastEvent } from "@server/shared/dates.ts";
+import { registrationCancelPath } from "@server/shared/registration-links.ts";
+import type { RegistrantsMailInput, RegistrationInput } from "@server/shared/schemas.ts";
+import type { Registration, RegistrationAnswer } from "@server/shared/types.ts";
+import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { zonedToUtc } from "../calendar/timezone.ts";
+import { createOutbox, type Outbox } from "../mail/outbox.ts";
+
+type Timing = Pick<Event, "startDate" | "endDate" | "time" | "registrationCloses">;
+
+/** When the event starts as the calendar feeds read its time text; the end of its start day when it has no time. */
+function eventStartsAt(event: Timing, timezone: string): Date {
+  const schedule = eventSchedule(event);
+  if (schedule && !schedule.allDay) return zonedToUtc(timezone, schedule.start);
+  return zonedToUtc(timezone, { date: addDays(event.startDate, 1), hour: 0, minute: 0 });
+}
+
+/** The first moment at which registration is closed: the event's start, or the start of `registrationCloses`. */
+export function registrationClosesAt(event: Timing, timezone: string): Date {
+  const start = eventStartsAt(event, timezone);
+  if (!event.registrationCloses) return start;
+  const closes = zonedToUtc(timezone, { date: event.registrationCloses, hour: 0, minute: 0 });
+  return new Date(Math.min(closes.getTime(), start.getTime()));
+}
+
+/** The day before the event at 09:00 in the site's time zone. */
+const reminderAt = (event: Pick<Event, "startDate">, timezone: string) =>
+  zonedToUtc(timezone, { date: addDays(event.startDate, -1), hour: 9, minute: 0 });
+
+/** What the public reads say about an event's places. */
+export function availability(event: Event, confirmed: number, now: Date, timezone: string) {
+  return {
+    placesLeft: event.capacity === null ? null : Math.max(0, event.capacity - confirmed),
+    registrationOpen: !isPastEvent(event, todayIn(timezone, now)) && now < registrationClosesAt(event, timezone),
+  };
+}
+
+/** The cancel link of one registration, signed with the server's key over its id and address. */
+export function registrationLinks(secret: string, siteUrl: string) {
+  const sign = (registration: Pick<EventRegistration, "id" | "email">) =>
+    createHmac("sha256", secret).update(`registration:cancel:${registration.id}:${registration.email}`).digest("base64url");
+  return {
+    cancelUrl: (registration: Pick<EventRegistration, "id" | "email">) => `${siteUrl}${registrationCancelPath(registration.id, sign(registration))}`,
+    verify(registration: Pick<EventRegistration, "id" | "email">, token: string) {
+      const expected = Buffer.from(sign(registration));
+      const given = Buffer.from(token);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}
+type RegistrationLinks = ReturnType<typeof registrationLinks>;
+
+type Options = { db: Db; outbox: Outbox; links: RegistrationLinks; config: Pick<Config, "timezone">; now: () => Date };
+
+export function createRegistrations({ db, outbox, links, config, now }: Options) {
+  const { timezone } = config;
+  const eventById = db
+    .select()
+    .from(events)
+    .where(eq(events.id, sql.placeholder("id")))
+    .prepare();
+  const byId = db
+    .select()
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.id, sql.placeholder("id")))
+    .prepare();
+  const liveByEmail = db
+    .select()
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.eventId, sql.placeholder("eventId")),
+        eq(eventRegistrations.email, sql.placeholder("email")),
+        sql`${eventRegistrations.state} != 'cancelled'`,
+      ),
+    )
+    .prepare();
+  const countIn = db
+    .select({ n: sql<number>`count(*)` })
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.eventId, sql.placeholder("eventId")), eq(eventRegistrations.state, sql.placeholder("state"))))
+    .prepare();
+  const positionOf = db
+    .select({ n: sql<number>`count(*)` })
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.eventId, sql.placeholder("eventId")),
+        eq(eventRegistrations.state, "waiting"),
+        lte(eventRegistrations.id, sql.placeholder("id")),
+      ),
+    )
+    .prepare();
+  const firstWaiting = db
+    .select()
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.eventId, sql.placeholder("eventId")), eq(eventRegistrations.state, "waiting")))
+    .orderBy(asc(eventRegistrations.id))
+    .limit(1)
+    .prepare();
+  const insert = db
+    .insert(eventRegistrations)
+    .values({
+      eventId: sql.placeholder("eventId"),
+      name: sql.placeholder("name"),
+      email: sql.placeholder("email"),
+      phone: sql.placeholder("phone"),
+      additionalInfo: sql.placeholder("additionalInfo"),
+      state: sql.placeholder("state"),
+    })
+    .returning()
+    .prepare();
+  const list = db
+    .select({
+      registration: eventRegistrations,
+      position: sql<number | null>`case when ${eventRegistrations.state} = 'waiting'
+        then row_number() over (partition by ${eventRegistrations.state} order by ${eventRegistrations.id}) end`,
+    })
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.eventId, sql.placeholder("eventId")))
+    .orderBy(asc(eventRegistrations.id))
+    .prepare();
+
+  const confirmedCount = (eventId: number) => countIn.get({ eventId, state: "confirmed" })?.n ?? 0;
+  const position = (registration: EventRegistration) => positionOf.get({ eventId: registration.eventId, id: registration.id })?.n ?? 0;
+  const findEvent = (id: number) => {
+    const event = eventById.get({ id });
+    if (!event) throw notFound("Event not found");
+    return event;
+  };
+  const findRegistration = (eventId: number, id: number) => {
+    const registration = byId.get({ id });
+    if (!registration || registration.eventId !== eventId) throw notFound("Registration not found");
+    return registration;
+  };
+  const setState = (id: number, values: Partial<EventRegistration>) => {
+    const updated = db.update(eventRegistrations).set(values).where(eq(eventRegistrations.id, id)).returning().get();
+    if (!updated) throw notFound("Registration not found");
+    return updated;
+  };
+
+  const notice = (action: "registered" | "waiting" | "cancelled", event: Event, registration: EventRegistration) => {
+    const teacher = outbox.notifyAddress();
+    if (!teacher) return;
+    const subject = { registered: "New registration", waiting: "New on the waiting list", cancelled: "Registration cancelled" }[action];
+    outbox.add("registration-notice", teacher, `${subject}: ${event.name}`, { event, registration, action });
+  };
+
+  /** The reminder, once, when its moment has come and the event has not started (inside the caller's transaction). */
+  const remindIfDue = (event: Event, registration: EventRegistration, at: Date) => {
+    if (!outbox.enabled || registration.state !== "confirmed" || registration.remindedAt) return;
+    if (at < reminderAt(event, timezone) || at >= eventStartsAt(event, timezone)) return;
+    setState(registration.id, { remindedAt: at.toISOString() });
+    outbox.add("registration-confirmation", registration.email, `Reminder: ${event.name}`, {
+      name: registration.name,
+      event,
+      cancelUrl: links.cancelUrl(registration),
+      variant: "reminder",
+    });
+  };
+
+  /** Mails a registrant the state they are in: their place, or their position on the waiting list. */
+  const mailState = (event: Event, registration: EventRegistration, variant: "confirmed" | "moved-up" = "confirmed") => {
+    const cancelUrl = links.cancelUrl(registration);
+    if (registration.state === "confirmed") {
+      const subject = variant === "moved-up" ? `A place is yours: ${event.name}` : `You're registered: ${event.name}`;
+      outbox.add("registration-confirmation", registration.email, subject, { name: registration.name, event, cancelUrl, variant });
+    } else if (registration.state === "waiting") {
+      outbox.add("registration-waiting", registration.email, `On the waiting list: ${event.name}`, {
+        name: registration.name,
+        event,
+        position: position(registration),
+        cancelUrl,
+      });
+    }
+  };
+
+  const promote = (event: Event, registration: EventRegistration) => {
+    const confirmed = setState(registration.id, { state: "confirmed" });
+    mailState(event, confirmed, "moved-up");
+    remindIfDue(event, confirmed, now());
+    return confirmed;
+  };
+
+  /** Gives each free place to the first on the waiting list (inside the caller's transaction). */
+  const fillPlaces = (event: Event) => {
+    if (event.capacity === null) {
+      for (let next = firstWaiting.get({ eventId: event.id }); next; next = firstWaiting.get({ eventId: event.id })) promote(event, next);
+      return;
+    }
+    for (let free = event.capacity - confirmedCount(event.id); free > 0; free -= 1) {
+      const next = firstWaiting.get({ eventId: event.id });
+      if (!next) return;
+      promote(event, next);
+    }
+  };
+
+  const cancel = (event: Event, registration: EventRegistration, byAdmin: boolean) => {
+    if (registration.state === "cancelled") return registration;
+    const cancelled = setState(registration.id, { state: "cancelled", cancelledAt: now().toISOString() });
+    outbox.add("registration-cancelled", registration.email, `Registration cancelled: ${event.name}`, {
+      name: registration.name,
+      event,
+      byAdmin,
+    });
+    notice("cancelled", event, cancelled);
+    if (registration.state === "confirmed") fillPlaces(event);
+    return cancelled;
+  };
+
+  const answerOf = (registration: EventRegistration): RegistrationAnswer =>
+    registration.state === "waiting" ? { state: "waiting", position: position(registration) } : { state: "confirmed" };
+
+  const linked = (id: number, token: string) => {
+    const registration = id > 0 ? byId.get({ id }) : undefined;
+    return registration && links.verify(registration, token) ? registration : undefined;
+  };
+
+  return {
+    fillPlaces,
+
+    /**
+     * Takes a place, or a place on the waiting list, in one transaction (SQLite runs one writer at a time: no place is
+     * sold twice, and the waiting list is in the order of arrival). The same address for the same event is one
+     * registration: it is answered, and mailed, the state it has.
+     */
+    register(eventId: number, input: RegistrationInput): RegistrationAnswer {
+      return db.transaction(
+        () => {
+          const at = now();
+          const event = eventById.get({ id: eventId });
+          if (!event || isPastEvent(event, todayIn(timezone, at))) throw notFound("Event not found");
+          if (at >= registrationClosesAt(event, timezone)) throw conflict("Registration is closed");
+          const existing = liveByEmail.get({ eventId, email: input.email });
+          if (existing) {
+            mailState(event, existing);
+            return answerOf(existing);
+          }
+          const state = event.capacity === null || confirmedCount(eventId) < event.capacity ? "confirmed" : "waiting";
+          const registration = insert.get({ ...input, additionalInfo: input.additionalInfo ?? null, eventId, state });
+          if (!registration) throw new Error("The registration was not stored");
+          notice(state === "confirmed" ? "registered" : "waiting", event, registration);
+          mailState(event, registration);
+          remindIfDue(event, registration, at);
+          return answerOf(registration);
+        },
+        { behavior: "immediate" },
+      );
+    },
+
+    /** The admin's list, in the order of arrival, each waiting row with its position. */
+    list(eventId: number): Registration[] {
+      findEvent(eventId);
+      return list.all({ eventId }).map(({ registration, position }) => ({ ...registration, position }));
+    },
+
+    /** A cancel link's page: does the link name a registration? (It reveals nothing else.) */
+    isCancelLink: (id: number, token: string) => linked(id, token) !== undefined,
+
+    /** The page's button: gives the place back (a second press changes nothing). False for a link that is not valid. */
+    cancelByLink(id: number, token: string): boolean {
+      return db.transaction(
+        () => {
+          const registration = linked(id, token);
+          if (!registration) return false;
+          cancel(findEvent(registration.eventId), registration, false);
+          return true;
+        },
+        { behavior: "immediate" },
+      );
+    },
+
+    /** The admin cancels for someone (mailed; the first waiting one moves up). */
+    cancelByAdmin(eventId: number, id: number): Registration {
+      return db.transaction(
+        () => {
+          const event = findEvent(eventId);
+          const cancelled = cancel(event, findRegistration(eventId, id), true);
+          return { ...cancelled, position: null };
+        },
+        { behavior: "immediate" },
+      );
+    },
+
+    /**
+     * The admin moves someone up from the waiting list (mailed "A place is yours"). When every place is taken, the
+     * event gains the place: the count of confirmed registrants never exceeds the places shown.
+     */
+    moveUp(eventId: number, id: number): Registration {
+      return db.transaction(
+        () => {
+          let event = findEvent(eventId);
+          const registration = findRegistration(eventId, id);
+          if (registration.state !== "waiting") throw badRequest("Only someone on the waiting list can be moved up");
+          if (event.capacity !== null && confirmedCount(eventId) >= event.capacity) {
+            const raised = db
+              .update(events)
+              .set({ capacity: confirmedCount(eventId) + 1 })
+              .where(eq(events.id, eventId))
+              .returning()
+              .get();
+            if (!raised) throw notFound("Event not found");
+            event = raised;
+          }
+          return { ...promote(event, registration), position: null };
+        },
+        { behavior: "immediate" },
+      );
+    },
+
+    checkIn(eventId: number, id: number, checkedIn: boolean): Registration {
+      const registration = findRegistration(eventId, id);
+      if (registration.state !== "confirmed") throw badRequest("Only a confirmed registrant can be checked in");
+      return { ...setState(id, { checkedIn }), position: null };
+    },
+
+    /** 'Mail registrants': one message to every confirmed registrant of the event, through the outbox. */
+    mailRegistrants(eventId: number, input: RegistrantsMailInput) {
+      if (!outbox.enabled) throw badRequest("Mail is off: set SMTP_URL and MAIL_FROM to send mail.");
+      return db.transaction(() => {
+        const event = findEvent(eventId);
+        const recipients = db
+          .select()
+          .from(eventRegistrations)
+          .where(and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.state, "confirmed")))
+          .all();
+        const body = sanitizeRichText(input.body);
+        for (const registration of recipients) {
+          outbox.add("registrants-message", registration.email, input.subject, {
+            name: registration.name,
+            event,
+            body,
+            cancelUrl: links.cancelUrl(registration),
+          });
+        }
+        return { success: true, message: `The message is on its way to ${recipients.length} registrants.`, recipients: recipients.length };
+      });
+    },
+
+    /**
+     * Queues every reminder whose moment has come (the day before at 09:00, before the event starts), each with its
+     * registration marked in the same transaction: after a restart none is queued twice and none is lost.
+     */
+    queueDueReminders(): number {
+      if (!outbox.enabled) return 0;
+      const at = now();
+      const today = todayIn(timezone, at);
+      return db.transaction(
+        () => {
+          let queued = 0;
+          const soon = db
+            .select()
+            .from(events)
+            .where(and(lte(events.startDate, addDays(today, 1)), gte(events.startDate, addDays(today, -1))))
+            .all();
+          for (const event of soon) {
+            if (at < reminderAt(event, timezone) || at >= eventStartsAt(event, timezone)) continue;
+            const due = db
+              .select()
+              .from(eventRegistrations)
+              .where(
+                and(
+                  eq(eventRegistrations.eventId, event.id),
+                  eq(eventRegistrations.state, "confirmed"),
+                  sql`${eventRegistrations.remindedAt} is null`,
+                ),
+              )
+              .all();
+            for (const registration of due) remindIfDue(event, registration, at);
+            queued += due.length;
+          }
+          return queued;
+        },
+        { behavior: "immediate" },
+      );
+    },
+  };
+}
+
+const REMINDER_CHECK_MS = 60_000;
+
+/** While serving with mail on: queues due reminders at start and every minute (a restart catches up at once). */
+export function scheduleReminders(options: { db: Db; config: Config; jwtSecret: string; now?: () => Date }) {
+  const { db, config } = options;
+  const registrations = createRegistrations({
+    db,
+    outbox: createOutbox(db, config),
+    links: registrationLinks(options.jwtSecret, config.siteUrl),
+    config,
+    now: options.now ?? (() => new Date()),
+  });
+  const check = () => {
+    try {
+      return registrations.queueDueReminders();
+    } catch (error) {
+      console.error("Reminders:", error);
+      return 0;
+    }
+  };
+  check();
+  const timer = setInterval(check, REMINDER_CHECK_MS);
+  return { check, stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,30 @@
+// The runtime knobs: how the server steers Bun's JIT and garbage collector, in one place. Each is kept by a
+// measurement written down in its ADR (docs/decisions/0017-runtime-knobs.md has them all); a knob whose measurement
+// no longer shows a gain goes.
+
+/**
+ * The JIT's tier-up thresholds at start, as a multiple of the normal ones (`--compile-jit-policy`, scripts/compile.ts):
+ * code that runs once (the start, the first render, the first reads) is not compiled for nothing. ADR 7: ~10 MB less
+ * resident at start; 100 and 10,000 measured within 1.5 MB of 1000.
+ */
+export const JIT_POLICY_AT_START = 1000;
+
+/** Requests after which the JIT returns to its normal policy: a busy server compiles its hot paths (ADR 7, ADR 13). */
+const JIT_AFTER_REQUESTS = 1000;
+
+/** A request hook that returns the JIT to its normal policy at the JIT_AFTER_REQUESTS-th request. */
+export function jitWhenBusy(): () => void {
+  let requests = 0;
+  return () => {
+    if (requests < JIT_AFTER_REQUESTS && ++requests === JIT_AFTER_REQUESTS) Bun.unsafe.setJITPolicy(1);
+  };
+}
+
+/**
+ * After a server render of `/`: asks for a collection without waiting for it. A render leaves a few MB of garbage in a
+ * heap otherwise quiet between writes; ADR 7: ~3 MB less resident. Not a full collection (`Bun.gc(true)` blocks every
+ * request for 15-66 ms).
+ */
+export function collectSoon(): void {
+  setTimeout(() => Bun.gc(false), 0);
+}

@@ -1,0 +1,24 @@
+// Where a registration's cancel link lands (issue 23), as the newsletter's links do (src/shared/newsletter-links.ts):
+// the link checks itself and sends the visitor to the site's page with one button, `/?registration=cancel&id&token`;
+// the button posts back to the link and lands on `/?registration=cancelled|invalid`. A GET cancels nothing.
+
+type Outcome = "cancelled" | "invalid";
+export type RegistrationNotice = { state: Outcome } | { state: "cancel"; id: string; token: string };
+
+/** The link in every registrant's mail (the server's SITE_URL before it). */
+export const registrationCancelPath = (id: number | string, token: string) => `/api/registrations/cancel?id=${id}&token=${token}`;
+
+export const registrationPath = (state: Outcome) => `/?registration=${state}`;
+
+export const cancelPagePath = (id: number | string, token: string) => `/?registration=cancel&id=${id}&token=${token}`;
+
+/** The notice a page address names, or null (an unknown state is the plain page). */
+export function registrationNotice(params: URLSearchParams): RegistrationNotice | null {
+  const state = params.get("registration");
+  if (state === "cancel") {
+    const [id, token] = [params.get("id") ?? "", params.get("token") ?? ""];
+    // The link's own shapes: a row id and an HMAC-SHA256 in base64url (src/modules/events/registrations.ts).
+    return /^[1-9]\d{0,14}$/.test(id) && /^[\w-]{43}$/.test(token) ? { state, id, token } : { state: "invalid" };
+  }
+  return state === "cancelled" || state === "invalid" ? { state } : null;
+}
