@@ -42,16 +42,3 @@ export const DEFAULT_PROFILE = {
   phone: null,
   address: null,
 } as const;
-
-/** The kinds of the account's activity log (issue 22), each with the word the filter shows. */
-export const ACTIVITY_KINDS = {
-  write: "Changes",
-  "sign-in": "Sign-ins",
-  "sign-in-failed": "Failed sign-ins",
-  lockout: "Lockouts",
-  "sign-out": "Sign-outs",
-  code: "Codes",
-  passkey: "Passkeys",
-  password: "Password",
-} as const;
-export type ActivityKind = keyof typeof ACTIVITY_KINDS;

@@ -1,5 +1,5 @@
 import type { AppContext } from "@server/context.ts";
-import { ACTIVITY_KINDS, type ActivityKind } from "@server/shared/constants.ts";
+import { ACTIVITY_KINDS, type ActivityKind } from "@server/shared/activity-kinds.ts";
 import { Elysia } from "elysia";
 
 /** GET /api/admin/activity?kind=&before=: the account's activity, newest first, 50 at a time. */

@@ -2,7 +2,7 @@
 
 import type { Db } from "@db/client.ts";
 import { activity } from "@db/schema.ts";
-import type { ActivityKind } from "@server/shared/constants.ts";
+import type { ActivityKind } from "@server/shared/activity-kinds.ts";
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 
 const KEPT_MS = 365 * 24 * 60 * 60 * 1000;

@@ -1,17 +1,16 @@
 import type { AppContext } from "@server/context.ts";
 import { unauthorized } from "@server/lib/errors.ts";
 import { parseBody, standard } from "@server/lib/validate.ts";
+import { loginSchema, resetPasswordSchema } from "@server/shared/schemas.ts";
 import {
   accountEmailSchema,
   forgotPasswordSchema,
   linkResetSchema,
   loginCodeSchema,
-  loginSchema,
   passkeyAddSchema,
   passkeyLoginSchema,
-  resetPasswordSchema,
   signOutSchema,
-} from "@server/shared/schemas.ts";
+} from "@server/shared/sign-in-schemas.ts";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { type Cookie, Elysia } from "elysia";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "./device-cookie.ts";

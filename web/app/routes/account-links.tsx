@@ -3,8 +3,18 @@ import { css } from "@styled-system/css" with { type: "macro" };
 import { ResetPasswordPage } from "@web/features/admin/login/reset-page.tsx";
 import { SignOutEverywherePage } from "@web/features/admin/login/sign-out-page.tsx";
 import { useEffect } from "react";
+import { useParams } from "react-router";
+import { NotFoundPage } from "./not-found.tsx";
 
-export function ResetPasswordRoute() {
+/** /admin/reset-password and /admin/sign-out-everywhere (one lazy route keeps the public page's script small). */
+export default function AccountLinkRoute() {
+  const { link } = useParams();
+  if (link === "reset-password") return <ResetPasswordRoute />;
+  if (link === "sign-out-everywhere") return <SignOutEverywhereRoute />;
+  return <NotFoundPage />;
+}
+
+function ResetPasswordRoute() {
   useEffect(() => {
     document.title = "Reset Password";
   }, []);
@@ -15,7 +25,7 @@ export function ResetPasswordRoute() {
   );
 }
 
-export function SignOutEverywhereRoute() {
+function SignOutEverywhereRoute() {
   useEffect(() => {
     document.title = "Sign out everywhere";
   }, []);

@@ -1,6 +1,6 @@
 // The account's activity (issue 22 item 5): newest first, filterable by kind.
 
-import { ACTIVITY_KINDS, type ActivityKind } from "@server/shared/constants.ts";
+import { ACTIVITY_KINDS, type ActivityKind } from "@server/shared/activity-kinds.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
 import { Select } from "@web/components/ui/select.tsx";

@@ -3,7 +3,7 @@
 import type { ActivityRow } from "@db/schema.ts";
 import type { PasskeyInfo } from "@server/modules/auth/passkeys.ts";
 import type { SignedInDevice } from "@server/modules/auth/service.ts";
-import type { ActivityKind } from "@server/shared/constants.ts";
+import type { ActivityKind } from "@server/shared/activity-kinds.ts";
 import { type PublicKeyCredentialCreationOptionsJSON, startRegistration } from "@simplewebauthn/browser";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "@web/lib/api.ts";

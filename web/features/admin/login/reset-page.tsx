@@ -1,7 +1,7 @@
 // The page a mailed 'Forgot password?' link opens (/admin/reset-password#token): a new password by the 'Reset Password'
 // dialog's rules and texts (spec §5, §8). The token stays in the fragment: it never reaches a server log or a Referer.
 
-import { type LinkResetFormInput, linkResetFormSchema } from "@server/shared/schemas.ts";
+import { type LinkResetFormInput, linkResetFormSchema } from "@server/shared/sign-in-schemas.ts";
 import { Button } from "@web/components/ui/button.tsx";
 import { Field, Input } from "@web/components/ui/field.tsx";
 import { toast } from "@web/components/ui/toast.tsx";
