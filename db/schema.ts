@@ -10,7 +10,88 @@ export const users = sqliteTable("users", {
   username: text("username").notNull().unique(),
   password: text("password").notNull(),
   tokenVersion: integer("tokenVersion").notNull().default(0),
+  /** 'Account e-mail': where reset links, codes and notices go (until set: NOTIFY_EMAIL, else the profile's e-mail). */
+  email: text("email"),
 });
+
+/**
+ * A browser that signed in (issue 22). Its device cookie names `id`: it stays trusted (no mailed code, its own login
+ * limit) while the row exists, a year after it was last seen. It is signed in while `sessionId` is set and not expired:
+ * the token names the session, and the guard reads this row on every admin call, so a signed-out device is refused at once.
+ */
+export const devices = sqliteTable(
+  "devices",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("userId")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("sessionId").unique(),
+    sessionExpiresAt: text("sessionExpiresAt"),
+    userAgent: text("userAgent").notNull(),
+    ip: text("ip").notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: text("lastSeenAt").notNull().default(now),
+  },
+  (table) => [index("devices_user").on(table.userId)],
+);
+
+/** A passkey (WebAuthn credential) of the account: named, several allowed, each removable, with its last use. */
+export const passkeys = sqliteTable("passkeys", {
+  id: text("id").primaryKey(),
+  userId: integer("userId")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  publicKey: text("publicKey").notNull(),
+  counter: integer("counter").notNull().default(0),
+  transports: text("transports", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  createdAt: createdAt(),
+  lastUsedAt: text("lastUsedAt"),
+});
+
+/** A mailed 'Forgot password?' link: its token stored hashed, valid 30 minutes, used once. */
+export const passwordResets = sqliteTable("password_resets", {
+  id: id(),
+  userId: integer("userId")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("tokenHash").notNull().unique(),
+  expiresAt: text("expiresAt").notNull(),
+  usedAt: text("usedAt"),
+  createdAt: createdAt(),
+});
+
+/**
+ * A sign-in from a new device waiting for its mailed 6-digit code: the browser holds the ticket (stored hashed), the
+ * code is stored hashed, valid 10 minutes, 5 tries.
+ */
+export const signInCodes = sqliteTable("sign_in_codes", {
+  id: id(),
+  userId: integer("userId")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  ticketHash: text("ticketHash").notNull().unique(),
+  codeHash: text("codeHash").notNull(),
+  tries: integer("tries").notNull().default(0),
+  expiresAt: text("expiresAt").notNull(),
+  createdAt: createdAt(),
+});
+
+/** The account's activity (issue 22): writes, sign-ins, codes, passkeys, password changes, lockouts; kept a year, nothing secret. */
+export const activity = sqliteTable(
+  "activity",
+  {
+    id: id(),
+    kind: text("kind").notNull(),
+    summary: text("summary").notNull(),
+    target: text("target"),
+    ip: text("ip"),
+    device: text("device"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("activity_kind").on(table.kind, table.id), index("activity_created").on(table.createdAt)],
+);
 
 export const events = sqliteTable("events", {
   id: id(),
@@ -178,3 +259,5 @@ export type Profile = typeof profile.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type EventRegistration = typeof eventRegistrations.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+export type Device = typeof devices.$inferSelect;
+export type ActivityRow = typeof activity.$inferSelect;

@@ -158,14 +158,20 @@ function siteOn(dir: string) {
 async function newsletterSend(exe: string, dir: string) {
   const { SMTPServer } = await import("smtp-server");
   let delivered = 0;
+  let signInCode: string | undefined;
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
     onData(stream, _session, callback) {
-      stream.on("data", () => {});
+      let head = "";
+      stream.on("data", (chunk: Buffer) => {
+        if (head.length < 20_000) head += chunk.toString();
+      });
       stream.on("end", () => {
-        delivered += 1;
+        // A new client's sign-in asks for the mailed code (issue 22): the bench reads it like the admin would.
+        if (head.includes("Subject: Your sign-in code")) signInCode = /\b(\d{6})\b/.exec(head.split("\r\n\r\n").slice(1).join(""))?.[1];
+        else if (!head.includes("Subject: A sign-in from a new device")) delivered += 1;
         callback();
       });
     },
@@ -194,7 +200,16 @@ async function newsletterSend(exe: string, dir: string) {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ username: "admin", password: env.ADMIN_PASSWORD }),
     });
-    const { token } = (await login.json()) as { token: string };
+    let { token, ticket } = (await login.json()) as { token?: string; ticket?: string };
+    if (ticket) {
+      while (!signInCode) await Bun.sleep(20);
+      const second = await fetch(`${url}/api/admin/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ticket, code: signInCode }),
+      });
+      ({ token } = (await second.json()) as { token: string });
+    }
     for (let i = 0; i < 200; i++) await (await fetch(`${url}/api/events`)).arrayBuffer();
     const started = performance.now();
     const sent = await fetch(`${url}/api/admin/newsletters`, {

@@ -2,6 +2,7 @@
 // public reads answer from the public cache, which one hook invalidates after every successful admin write.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { errors } from "@server/app.ts";
+import { activityModule } from "@server/modules/activity/index.ts";
 import { archiveModule } from "@server/modules/archive/index.ts";
 import { authModule } from "@server/modules/auth/index.ts";
 import { createAuthService } from "@server/modules/auth/service.ts";
@@ -100,7 +101,13 @@ describe("the order of the modules carries no meaning", () => {
 
   test("three shuffled orders: the same route table, hooks and answers", async () => {
     const ctx = t.app.context;
-    const auth = createAuthService(t.db, "test-secret-test-secret-test-secret", ctx.now);
+    const auth = createAuthService({
+      db: t.db,
+      config: ctx.config,
+      jwtSecret: "test-secret-test-secret-test-secret",
+      now: ctx.now,
+      activity: ctx.activity,
+    });
     const modules = [
       () => authModule(ctx, auth),
       () => profileModule(ctx),
@@ -116,6 +123,7 @@ describe("the order of the modules carries no meaning", () => {
       () => calendarModule(ctx),
       () => backupsModule(ctx),
       () => mailModule(ctx),
+      () => activityModule(ctx),
     ];
     const expected = hooksOf(t.app);
     const token = await t.login();

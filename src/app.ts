@@ -13,6 +13,9 @@ import { errorResponse, HttpError } from "./lib/errors.ts";
 import { errorText, log } from "./lib/log.ts";
 import { createPublicCache } from "./lib/public-cache.ts";
 import { answerInvalid } from "./lib/validate.ts";
+import { activityModule } from "./modules/activity/index.ts";
+import { recordAdminWrites } from "./modules/activity/record-writes.ts";
+import { createActivity } from "./modules/activity/service.ts";
 import { archiveModule } from "./modules/archive/index.ts";
 import { authModule } from "./modules/auth/index.ts";
 import { type AuthService, createAuthService } from "./modules/auth/service.ts";
@@ -67,6 +70,7 @@ async function createApi(ctx: AppContext, auth: AuthService) {
     .use(calendarModule(ctx))
     .use(backupsModule(ctx))
     .use(mailModule(ctx))
+    .use(activityModule(ctx))
     .use(unknownPaths(ctx));
 }
 
@@ -103,7 +107,10 @@ export async function createApp(options: AppOptions) {
   const dataVersion = db.$client.prepare<{ data_version: number }, []>("PRAGMA data_version");
   // biome-ignore lint/style/noNonNullAssertion: PRAGMA data_version always answers one row
   const cache = createPublicCache({ now, timezone: config.timezone, dataVersion: () => dataVersion.get()!.data_version });
-  const auth = createAuthService(db, options.jwtSecret, now);
+  // A request's socket address is asked of the server (`app`, below) when a rate limit needs it.
+  const ip = (request: Request) => clientIp(request, config.trustProxy, app.server);
+  const activity = createActivity(db, now);
+  const auth = createAuthService({ db, config, jwtSecret: options.jwtSecret, now, activity });
   const ctx: AppContext = {
     db,
     config,
@@ -111,9 +118,13 @@ export async function createApp(options: AppOptions) {
     now,
     fetch: options.fetch ?? fetch,
     // A request's socket address is asked of the server (`app`, below) when a rate limit needs it.
-    clientIp: (request) => clientIp(request, config.trustProxy, app.server),
-    access: access(auth.verify, cache, (request, error) =>
-      log.warn("Token refused", { ip: clientIp(request, config.trustProxy, app.server), path: new URL(request.url).pathname, reason: error.message }),
+    clientIp: ip,
+    activity,
+    access: access(
+      (request) => auth.authenticate(request, ip(request)),
+      cache,
+      recordAdminWrites({ activity, clientIp: ip }),
+      (request, error) => log.warn("Token refused", { ip: ip(request), path: new URL(request.url).pathname, reason: error.message }),
     ),
     cache,
   };

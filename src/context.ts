@@ -1,6 +1,7 @@
 import type { Db } from "@db/client.ts";
 import type { Config } from "./config.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
+import type { Activity } from "./modules/activity/service.ts";
 import type { Access } from "./plugins/access.ts";
 
 /**
@@ -17,6 +18,8 @@ export type AppContext = {
   fetch: typeof fetch;
   /** The client's address, for rate limits (src/lib/client-ip.ts). */
   clientIp: (request: Request) => string;
+  /** The account's activity log (src/modules/activity). */
+  activity: Activity;
   access: Access;
   cache: PublicCache;
 };

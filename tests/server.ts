@@ -47,7 +47,8 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   mkdirSync(appDataDir, { recursive: true });
   const source = options.appData === "demo" ? join(ROOT, "app_data") : options.appData;
   if (source && existsSync(source) && !options.dir) cpSync(source, appDataDir, { recursive: true });
-  const port = freePort();
+  // A port given in `env` (to name it in SITE_URL beforehand, e.g. http://localhost:PORT for passkeys) is used.
+  const port = Number(options.env?.PORT) || freePort();
   const child = Bun.spawn(["bun", join(ROOT, "src/main.ts"), "serve"], {
     cwd: dir,
     env: {

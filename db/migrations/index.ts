@@ -4,6 +4,7 @@ import mailOutbox from "./0001_mail_outbox.sql" with { type: "text" };
 import subscriberState from "./0002_subscriber_state.sql" with { type: "text" };
 import newsletters from "./0003_newsletters.sql" with { type: "text" };
 import registrations from "./0004_registrations.sql" with { type: "text" };
+import signIn from "./0005_sign-in.sql" with { type: "text" };
 
 export const migrations: { name: string; sql: string }[] = [
   { name: "0000_init", sql: init },
@@ -11,4 +12,5 @@ export const migrations: { name: string; sql: string }[] = [
   { name: "0002_subscriber_state", sql: subscriberState },
   { name: "0003_newsletters", sql: newsletters },
   { name: "0004_registrations", sql: registrations },
+  { name: "0005_sign-in", sql: signIn },
 ];

@@ -9,12 +9,13 @@ import { access } from "./access.ts";
 function app() {
   const checks: string[] = [];
   const cache = createPublicCache({ now: () => new Date(), timezone: "UTC" });
-  const verify = async (authorization: string | null) => {
+  const verify = async (request: Request) => {
+    const authorization = request.headers.get("authorization");
     checks.push(authorization ?? "none");
     if (authorization !== "Bearer good") throw unauthorized();
   };
   const server = new Elysia()
-    .use(access(verify, cache))
+    .use(access(verify, cache, () => {}))
     .get("/read", () => "ok", { admin: true })
     .post("/write", ({ body }) => body, { admin: true })
     .post("/upload", () => "stored", { admin: "stream" });

@@ -4,7 +4,16 @@ import { ADMIN_BODY_LIMIT, limitedBodyParser, PUBLIC_BODY_LIMIT } from "@server/
 import type { PublicCache } from "@server/lib/public-cache.ts";
 import { Elysia } from "elysia";
 
-type Verify = (authorization: string | null) => Promise<unknown>;
+/** THE check of a signed-in request (src/modules/auth: `authenticate`); a 401 when it is not. */
+type Verify = (request: Request) => Promise<unknown>;
+/** What a successful admin write also does: the activity log's entry (src/modules/activity/record-writes.ts). */
+type AfterWrite = (context: {
+  request: Request;
+  route: string;
+  params: Record<string, string | undefined>;
+  set: { status?: unknown };
+  responseValue: unknown;
+}) => void;
 
 /**
  * - `admin: true`: behind the login: a request without a valid token is answered 401 before a byte of its body is
@@ -14,12 +23,12 @@ type Verify = (authorization: string | null) => Promise<unknown>;
  * - `form: true`: a visitor's form, its body within 64 KB.
  * A route that declares neither reads no body.
  */
-export function access(verify: Verify, cache: PublicCache, onRefused?: (request: Request, error: Error) => void) {
+export function access(verify: Verify, cache: PublicCache, afterWrite: AfterWrite, onRefused?: (request: Request, error: Error) => void) {
   const checked = new WeakMap<Request, Promise<unknown>>();
   const guard = async ({ request }: { request: Request }): Promise<void> => {
     let check = checked.get(request);
     if (!check) {
-      check = verify(request.headers.get("authorization")).catch((error: Error) => {
+      check = verify(request).catch((error: Error) => {
         onRefused?.(request, error);
         throw error;
       });
@@ -32,8 +41,10 @@ export function access(verify: Verify, cache: PublicCache, onRefused?: (request:
     await guard(context);
     return adminBody(context);
   };
-  const invalidate = ({ request, set }: { request: Request; set: { status?: number | string } }) => {
+  const invalidate = (context: Parameters<AfterWrite>[0] & { set: { status?: number | string } }) => {
+    const { request, set } = context;
     if (request.method !== "GET" && (typeof set.status !== "number" || set.status < 400)) cache.invalidate();
+    afterWrite(context);
   };
   return new Elysia({ name: "access" }).macro({
     admin: (body: true | "stream") => ({

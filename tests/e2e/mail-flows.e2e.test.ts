@@ -21,7 +21,7 @@ beforeAll(async () => {
     startSite({ env: { SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>", MAIL_PER_MINUTE: "6000" } }),
     launchBrowser(),
   ]);
-  token = await apiToken(site);
+  token = await apiToken(site, undefined, smtp);
 });
 afterAll(async () => {
   await browser?.close();

@@ -6,7 +6,10 @@ import { openDatabase } from "@db/client.ts";
 import { type AppOptions, createApp } from "@server/app.ts";
 import { loadConfig } from "@server/config.ts";
 import { setClientAddress } from "@server/lib/client-ip.ts";
+import { DEVICE_COOKIE, deviceCookies } from "@server/modules/auth/device-cookie.ts";
 import { ensureAdmin } from "@server/modules/auth/service.ts";
+import { createSessions } from "@server/modules/auth/sessions.ts";
+import { DEFAULT_USERNAME } from "@server/shared/constants.ts";
 
 export const TEST_PASSWORD = "test-password";
 
@@ -37,8 +40,20 @@ export async function createTestApp(overrides: Partial<AppOptions> & { env?: Rec
     return app.handle(request);
   };
 
+  // Each login is a browser that has signed in before (issue 22): with mail on, a new one would be asked for a
+  // mailed code; and each is a browser of its own, so that a login does not end another's session.
+  const knownDevice = () => {
+    const sessions = createSessions(db, app.context.now);
+    const { deviceId, sessionId } = sessions.start(1, null, { ip: "127.0.0.1", userAgent: "" });
+    sessions.end(sessionId);
+    return `${DEVICE_COOKIE}=${deviceCookies(app.context.jwtSecret).issue(DEFAULT_USERNAME, deviceId)}`;
+  };
+
   const login = async () => {
-    const response = await request("POST", "/api/admin/login", { body: { username: "admin", password: TEST_PASSWORD } });
+    const response = await request("POST", "/api/admin/login", {
+      body: { username: "admin", password: TEST_PASSWORD },
+      headers: { cookie: knownDevice() },
+    });
     return ((await response.json()) as { token: string }).token;
   };
 

@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
       { index: true, Component: HomePage },
       // The admin area, its editor included, is its own chunk: the public page never downloads it.
       { path: "admin", lazy: { Component: async () => (await import("./routes/admin.tsx")).default } },
+      { path: "admin/:link", lazy: { Component: async () => (await import("./routes/account-links.tsx")).default } },
       { path: "*", Component: NotFoundPage },
     ],
   },

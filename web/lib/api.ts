@@ -30,6 +30,8 @@ export function getAdminToken(): string | null {
 }
 
 const ADMIN = "/api/admin";
+/** Open routes that act on the session a bearer token names, when one is sent (logout, sign out everywhere). */
+const SIGNED_IN_OPEN_PATHS = new Set(["/api/auth/logout", "/api/auth/sign-out-everywhere"]);
 
 type Api = ReturnType<typeof import("./eden.ts").createApi>;
 type Answer = { data: unknown; error: { status: unknown; value: unknown } | null; response?: Response };
@@ -52,7 +54,7 @@ let client: Promise<{ api: Api }> | undefined;
  */
 export async function call<A extends Answer>(request: (api: Api) => Promise<A>): Promise<NonNullable<A["data"]>> {
   client ??= import("./eden.ts").then(({ createApi }) => ({
-    api: createApi({ token: (path) => (path.startsWith(ADMIN) ? getAdminToken() : null), onResponse }),
+    api: createApi({ token: (path) => (path.startsWith(ADMIN) || SIGNED_IN_OPEN_PATHS.has(path) ? getAdminToken() : null), onResponse }),
   }));
   const answer = await request((await client).api);
   if (!answer.error) return answer.data as NonNullable<A["data"]>;

@@ -12,20 +12,23 @@ export function deviceCookies(secret: string) {
   const sign = (payload: string) => createHmac("sha256", key).update(payload).digest("base64url");
 
   return {
-    /** A new cookie value for `username`: "<user>.<nonce>.<signature>". */
-    issue(username: string): string {
-      const payload = `${Buffer.from(username).toString("base64url")}.${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url")}`;
+    /**
+     * A new cookie value for `username` signed in on the device row `deviceId`: "<user>.<device>.<nonce>.<signature>".
+     * Each sign-in's cookie is a new one, counted on its own (the value is the attempt limit's key).
+     */
+    issue(username: string, deviceId: string): string {
+      const payload = `${Buffer.from(username).toString("base64url")}.${deviceId}.${Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url")}`;
       return `${payload}.${sign(payload)}`;
     },
 
-    /** The cookie's value when it is ours (signature valid) and was issued for `username`, else null. */
+    /** The device row the cookie names when it is ours (signature valid) and was issued for `username`, else null. */
     verify(value: string | undefined, username: string): string | null {
-      const [user, nonce, signature, extra] = (value ?? "").split(".");
-      if (!user || !nonce || !signature || extra !== undefined) return null;
-      const expected = Buffer.from(sign(`${user}.${nonce}`));
+      const [user, device, nonce, signature, extra] = (value ?? "").split(".");
+      if (!user || !device || !nonce || !signature || extra !== undefined) return null;
+      const expected = Buffer.from(sign(`${user}.${device}.${nonce}`));
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      return Buffer.from(user, "base64url").toString() === username ? (value ?? null) : null;
+      return Buffer.from(user, "base64url").toString() === username ? device : null;
     },
   };
 }

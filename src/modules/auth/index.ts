@@ -1,41 +1,140 @@
 import type { AppContext } from "@server/context.ts";
-import { standard } from "@server/lib/validate.ts";
+import { unauthorized } from "@server/lib/errors.ts";
+import { parseBody, standard } from "@server/lib/validate.ts";
 import { loginSchema, resetPasswordSchema } from "@server/shared/schemas.ts";
-import { Elysia } from "elysia";
+import {
+  accountEmailSchema,
+  forgotPasswordSchema,
+  linkResetSchema,
+  loginCodeSchema,
+  passkeyAddSchema,
+  passkeyLoginSchema,
+  signOutSchema,
+} from "@server/shared/sign-in-schemas.ts";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import { type Cookie, Elysia } from "elysia";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "./device-cookie.ts";
-import type { AuthService } from "./service.ts";
+import { LINK_INVALID } from "./mail-steps.ts";
+import type { AuthService, LoginResult } from "./service.ts";
 
 /**
- * The admin's login (open to anyone: the one admin path that is a public route) and the password reset. The guard
- * every admin route sits behind is `auth.verify`, in the `admin` macro (src/plugins/access.ts).
+ * The admin's sign-in (open to anyone: POST /api/admin/login is the one admin path that is a public route; the other
+ * open steps are under /api/auth), the password change, the account's e-mail, passkeys and signed-in devices. The
+ * guard every admin route sits behind is `auth.authenticate`, in the `admin` macro (src/plugins/access.ts).
  */
 export function authModule(ctx: AppContext, auth: AuthService) {
+  const { mail, keys } = auth;
   const secure = ctx.config.siteUrl.startsWith("https:");
-  const attempt = (request: Request, device: unknown) => ({
-    ip: ctx.clientIp(request),
-    device: typeof device === "string" ? device : undefined,
-  });
-  return new Elysia({ name: "auth", prefix: "/api/admin" })
-    .use(ctx.access)
-    .post(
-      "/login",
-      async ({ body: { username, password }, request, cookie }) => {
-        const { token, device } = await auth.login(username, password, attempt(request, cookie[DEVICE_COOKIE]?.value));
-        // biome-ignore lint/style/noNonNullAssertion: Elysia creates a cookie jar entry for any name on access
-        cookie[DEVICE_COOKIE]!.set({
-          value: device,
-          path: "/api/admin",
-          maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-          httpOnly: true,
-          sameSite: "strict",
-          secure,
-        });
-        return { token };
-      },
-      { form: true, body: standard(loginSchema) },
-    )
-    .post("/reset-password", ({ body, request, cookie }) => auth.resetPassword(body, attempt(request, cookie[DEVICE_COOKIE]?.value)), {
-      admin: true,
-      body: standard(resetPasswordSchema),
-    });
+  const origin = (request: Request) => ({ ip: ctx.clientIp(request), userAgent: request.headers.get("user-agent") ?? "" });
+  const attempt = (request: Request, device: unknown) => ({ ...origin(request), device: typeof device === "string" ? device : undefined });
+  const setDeviceCookie = (cookie: Record<string, Cookie<unknown>>, value: string) =>
+    // biome-ignore lint/style/noNonNullAssertion: Elysia creates a cookie jar entry for any name on access
+    cookie[DEVICE_COOKIE]!.set({ value, path: "/api/admin", maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS, httpOnly: true, sameSite: "strict", secure });
+  /** The session a bearer token names, for the open routes that act on one; null without a valid one. */
+  const sessionOf = (request: Request) => auth.authenticate(request, ctx.clientIp(request)).catch(() => null);
+  const userOf = (request: Request) => auth.session(request).userId;
+  const isObject = (body: unknown): body is Record<string, unknown> => typeof body === "object" && body !== null;
+
+  return (
+    new Elysia({ name: "auth" })
+      .use(ctx.access)
+      // A password (then, on a new device while mail is on, the mailed code with its ticket), or a passkey.
+      .post(
+        "/api/admin/login",
+        async ({ body, request, cookie }) => {
+          const from = attempt(request, cookie[DEVICE_COOKIE]?.value);
+          let result: LoginResult;
+          if (isObject(body) && "passkey" in body) {
+            const { passkey } = parseBody(body, passkeyLoginSchema);
+            result = await auth.loginWithPasskey(passkey as unknown as AuthenticationResponseJSON, from);
+          } else if (isObject(body) && "ticket" in body) {
+            const { ticket, code } = parseBody(body, loginCodeSchema);
+            result = await auth.loginWithCode(ticket, code.trim(), from);
+          } else {
+            const { username, password } = parseBody(body, loginSchema);
+            result = await auth.login(username, password, from);
+          }
+          if ("codeRequired" in result) return result;
+          setDeviceCookie(cookie, result.device);
+          return { token: result.token };
+        },
+        { form: true },
+      )
+      // Whether the login card offers mailed links and codes.
+      .get("/api/auth/options", () => ({ mail: mail.enabled }))
+      .post("/api/auth/passkey-options", () => keys.authenticationOptions(), { form: true, body: standard(signOutSchema) })
+      .post("/api/auth/forgot-password", ({ body, request }) => mail.forgotPassword(body.login, origin(request)), {
+        form: true,
+        body: standard(forgotPasswordSchema),
+      })
+      .post("/api/auth/reset-password", ({ body, request }) => auth.resetWithLink(body.token, body.newPassword, origin(request)), {
+        form: true,
+        body: standard(linkResetSchema),
+      })
+      // Logout: ends the session the bearer token names (the device stays known). Open, so a token already refused
+      // can still be dropped; it answers the same either way.
+      .post(
+        "/api/auth/logout",
+        async ({ request, set }) => {
+          const session = await sessionOf(request);
+          if (session) auth.logout(session, origin(request));
+          set.status = 204;
+        },
+        { form: true, body: standard(signOutSchema) },
+      )
+      // 'Sign out everywhere': every device, this one too, by the bearer token of a signed-in device or by the signed
+      // link of a notice ('Not you? Sign out everywhere').
+      .post(
+        "/api/auth/sign-out-everywhere",
+        async ({ body: { link }, request }) => {
+          if (link) {
+            const userId = mail.signOutLinkUser(link);
+            if (userId === null) throw unauthorized(LINK_INVALID);
+            auth.signOutEverywhere(userId, origin(request), "with the link of a mailed notice");
+          } else {
+            const session = await sessionOf(request);
+            if (!session) throw unauthorized("Authentication required");
+            auth.signOutEverywhere(session.userId, origin(request), "from the account area");
+          }
+          return { success: true, message: "Every device is signed out." };
+        },
+        { form: true, body: standard(signOutSchema) },
+      )
+      // The account's routes record their own entries (src/modules/activity/record-writes.ts leaves them alone).
+      .group("/api/admin", { admin: true, beforeHandle: ({ request }) => ctx.activity.recordsItself(request) }, (admin) =>
+        admin
+          .post(
+            "/reset-password",
+            ({ body, request, cookie }) => auth.resetPassword(body, attempt(request, cookie[DEVICE_COOKIE]?.value), auth.session(request)),
+            { body: standard(resetPasswordSchema) },
+          )
+          .get("/account", ({ request }) => auth.account(userOf(request)))
+          .patch("/account", ({ body, request }) => auth.setAccountEmail(userOf(request), body.email ?? null, origin(request)), {
+            body: standard(accountEmailSchema),
+          })
+          .get("/passkeys", ({ request }) => keys.list(userOf(request)))
+          .post(
+            "/passkeys/options",
+            ({ request }) => keys.registrationOptions({ id: userOf(request), username: auth.account(userOf(request)).username }),
+            { body: standard(signOutSchema) },
+          )
+          .post(
+            "/passkeys",
+            ({ body, request, set }) => {
+              set.status = 201;
+              return auth.addPasskey(userOf(request), body.name, body.response as unknown as RegistrationResponseJSON, origin(request));
+            },
+            { body: standard(passkeyAddSchema) },
+          )
+          .delete("/passkeys/:id", ({ params, request, set }) => {
+            auth.removePasskey(userOf(request), params.id, origin(request));
+            set.status = 204;
+          })
+          .get("/sessions", ({ request }) => auth.devices(auth.session(request)))
+          .delete("/sessions/:id", ({ params, request, set }) => {
+            auth.signOutDevice(auth.session(request), params.id, origin(request));
+            set.status = 204;
+          }),
+      )
+  );
 }

@@ -1,16 +1,21 @@
 import type { Db } from "@db/client.ts";
-import { users } from "@db/schema.ts";
+import { devices, users } from "@db/schema.ts";
 import { jwt } from "@elysiajs/jwt";
-import { SettingError } from "@server/config.ts";
-import { badRequest, tooManyRequests, unauthorized } from "@server/lib/errors.ts";
+import { type Config, SettingError } from "@server/config.ts";
+import { badRequest, notFound, tooManyRequests, unauthorized } from "@server/lib/errors.ts";
 import { log } from "@server/lib/log.ts";
 import { RateLimiter, Semaphore } from "@server/lib/rate-limit.ts";
+import type { Activity } from "@server/modules/activity/service.ts";
 import { DEFAULT_USERNAME, SESSION_EXPIRED_MESSAGE } from "@server/shared/constants.ts";
 import { checkNewPassword } from "@server/shared/schemas.ts";
-import { eq, sql } from "drizzle-orm";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import { eq, inArray, sql } from "drizzle-orm";
 import { deviceCookies } from "./device-cookie.ts";
+import { createMailSteps, LINK_INVALID } from "./mail-steps.ts";
+import { createPasskeys } from "./passkeys.ts";
+import { createSessions, type Origin, SESSION_LIFETIME_MS, type Session } from "./sessions.ts";
+import { describeUserAgent } from "./user-agent.ts";
 
-const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 /** Attempts per username from untrusted clients (all of them together), and per trusted device, in a window. */
 const ATTEMPTS_PER_USER = 5;
 /** Attempts per client address, whatever the username or device. */
@@ -31,14 +36,20 @@ export async function ensureAdmin(db: Db, password: string | undefined): Promise
   return password ? { created: true } : { created: true, generatedPassword: chosen };
 }
 
-/** Sets a user's password (creating the user if missing) and revokes every token issued before. */
+/** Sets a user's password (creating the user if missing), revokes every token issued before and ends every session. */
 export async function setPassword(db: Db, username: string, password: string) {
   assertAcceptable(password);
   const hash = await Bun.password.hash(password, "argon2id");
-  db.insert(users)
-    .values({ username, password: hash })
-    .onConflictDoUpdate({ target: users.username, set: { password: hash, tokenVersion: sql`${users.tokenVersion} + 1` } })
-    .run();
+  db.transaction((tx) => {
+    tx.insert(users)
+      .values({ username, password: hash })
+      .onConflictDoUpdate({ target: users.username, set: { password: hash, tokenVersion: sql`${users.tokenVersion} + 1` } })
+      .run();
+    tx.update(devices)
+      .set({ sessionId: null, sessionExpiresAt: null })
+      .where(inArray(devices.userId, tx.select({ id: users.id }).from(users).where(eq(users.username, username))))
+      .run();
+  });
 }
 
 /** ADMIN_PASSWORD and the CLI follow the web form's rule; a clear error names the setting. */
@@ -51,22 +62,35 @@ export function generatePassword(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64url");
 }
 
-/** Who is trying to log in, for the attempt limits. */
-export type Attempt = { ip: string; device?: string };
+/** Who is trying to log in: the address and device cookie for the attempt limits, the browser for the devices list. */
+export type Attempt = Origin & { device?: string };
+
+/** A row of the account area's devices list (GET /api/admin/sessions). */
+export type SignedInDevice = { id: string; device: string; ip: string; firstSeen: string; lastSeen: string; current: boolean };
+
+/** A password sign-in's answer: signed in, or (a new device while mail is on) a code to ask for. */
+export type LoginResult = { token: string; device: string } | { codeRequired: true; ticket: string };
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService(db: Db, jwtSecret: string, now: () => Date) {
+export function createAuthService(options: { db: Db; config: Config; jwtSecret: string; now: () => Date; activity: Activity }) {
+  const { db, jwtSecret, now, activity } = options;
+  const mail = createMailSteps(options);
+  const siteUrl = options.config.siteUrl;
+  const keys = createPasskeys({ db, siteUrl, siteName: new URL(siteUrl).host, now });
   // @elysiajs/jwt's signer and verifier, used outside a request (the guard and the login call them).
   const tokens = jwt({ secret: jwtSecret, alg: "HS256" }).decorator.jwt;
-  const devices = deviceCookies(jwtSecret);
+  const cookies = deviceCookies(jwtSecret);
+  const sessions = createSessions(db, now);
+  // The session each request was found to carry, set by `authenticate` (the guard) for the handlers after it.
+  const requestSessions = new WeakMap<Request, Session>();
   const byUsername = db
     .select()
     .from(users)
     .where(eq(users.username, sql.placeholder("username")))
     .prepare();
   const byId = db
-    .select({ id: users.id, tokenVersion: users.tokenVersion })
+    .select()
     .from(users)
     .where(eq(users.id, sql.placeholder("id")))
     .prepare();
@@ -77,10 +101,11 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date) {
   // Argon2 is deliberately slow: at most two checks at once keep the public site responsive.
   const hashChecks = new Semaphore(2);
 
-  const issueToken = (user: { id: number; tokenVersion: number }) => {
+  const issueToken = (user: { id: number; tokenVersion: number }, session: Session) => {
     const seconds = Math.floor(now().getTime() / 1000);
-    return tokens.sign({ sub: String(user.id), ver: user.tokenVersion, exp: seconds + TOKEN_LIFETIME_SECONDS });
+    return tokens.sign({ sub: String(user.id), ver: user.tokenVersion, sid: session.sessionId, exp: seconds + SESSION_LIFETIME_MS / 1000 });
   };
+  const where = (origin: Origin) => ({ ip: origin.ip, device: describeUserAgent(origin.userAgent) });
 
   /**
    * Verifies a password against the stored hash. The attempt is counted before the hash is checked, so concurrent
@@ -90,52 +115,187 @@ export function createAuthService(db: Db, jwtSecret: string, now: () => Date) {
    */
   async function checkPassword(username: string, password: string, attempt: Attempt) {
     const usernameKey = username.trim().toLowerCase();
-    const device = devices.verify(attempt.device, usernameKey);
-    const [own, ownKey] = device ? [attemptsByDevice, device] : [attemptsByUsername, usernameKey];
+    const user = byUsername.get({ username });
+    const signed = cookies.verify(attempt.device, usernameKey);
+    const device = signed && user && sessions.knows(user.id, signed) ? signed : null;
+    const [own, ownKey] = device && attempt.device ? [attemptsByDevice, attempt.device] : [attemptsByUsername, usernameKey];
     const wait = Math.max(attemptsByIp.retryAfter(attempt.ip), own.retryAfter(ownKey));
     if (wait > 0) {
       log.warn("Sign-in refused: locked after failed attempts", { ip: attempt.ip, username, retryAfter: Math.ceil(wait) });
+      activity.record({ kind: "lockout", summary: `Sign-in refused for "${username.slice(0, 60)}": too many failed attempts`, ...where(attempt) });
       throw tooManyRequests("Too many failed attempts. Please try again later.", wait);
     }
     attemptsByIp.hit(attempt.ip);
     own.hit(ownKey);
-    const user = byUsername.get({ username });
     const hash = user?.password ?? (await getDummyHash());
     const ok = await hashChecks.run(() => Bun.password.verify(password, hash));
     if (!user || !ok) {
       log.warn("Sign-in failed", { ip: attempt.ip, username, locked: attemptsByIp.retryAfter(attempt.ip) > 0 || own.retryAfter(ownKey) > 0 });
+      activity.record({ kind: "sign-in-failed", summary: `Wrong password for "${username.slice(0, 60)}"`, ...where(attempt) });
       return null;
     }
     attemptsByIp.forgive(attempt.ip);
     own.reset(ownKey);
-    return { user, device: devices.issue(usernameKey) };
+    return { user, device };
+  }
+
+  /** Signs in on the attempt's device (known or new): the token and the device cookie to set. */
+  async function signIn(user: typeof users.$inferSelect, device: string | null, attempt: Attempt, how: string) {
+    const session = sessions.start(user.id, device, attempt);
+    activity.record({ kind: "sign-in", summary: `Signed in ${how}`, ...where(attempt) });
+    if (!device) mail.notify(user, "A sign-in from a new device", attempt);
+    return { token: await issueToken(user, session), device: cookies.issue(user.username.trim().toLowerCase(), session.deviceId) };
   }
 
   return {
-    async login(username: string, password: string, attempt: Attempt): Promise<{ token: string; device: string }> {
+    /** The mailed steps and the passkeys, for the routes that call them directly. */
+    mail,
+    keys,
+
+    async login(username: string, password: string, attempt: Attempt): Promise<LoginResult> {
       const checked = await checkPassword(username, password, attempt);
       if (!checked) throw unauthorized("Invalid credentials");
-      return { token: await issueToken(checked.user), device: checked.device };
+      if (mail.needsCode(checked.user, !!checked.device)) return { codeRequired: true, ticket: mail.mailCode(checked.user, attempt) };
+      return signIn(checked.user, checked.device, attempt, "with the password");
     },
 
-    /** Changes the password after checking the current one; old tokens stop working, a new one is returned. */
-    async resetPassword(input: { username: string; currentPassword: string; newPassword: string }, attempt: Attempt) {
+    /** The second step of a password sign-in on a new device: the mailed code. */
+    async loginWithCode(ticket: string, code: string, attempt: Attempt) {
+      const user = byId.get({ id: mail.checkCode(ticket, code, attempt) });
+      if (!user) throw unauthorized("Invalid credentials");
+      return signIn(user, null, attempt, "with the password and a mailed code");
+    },
+
+    /** A passkey sign-in: no other step. A browser the account knows stays known. */
+    async loginWithPasskey(response: AuthenticationResponseJSON, attempt: Attempt) {
+      const wait = attemptsByIp.retryAfter(attempt.ip);
+      if (wait > 0) throw tooManyRequests("Too many failed attempts. Please try again later.", wait);
+      attemptsByIp.hit(attempt.ip);
+      const user = await keys
+        .authenticate(response)
+        .then((id) => byId.get({ id }))
+        .catch((error) => {
+          activity.record({ kind: "sign-in-failed", summary: "A passkey was not accepted", ...where(attempt) });
+          throw error;
+        });
+      if (!user) throw unauthorized("Invalid credentials");
+      attemptsByIp.forgive(attempt.ip);
+      const signed = cookies.verify(attempt.device, user.username.trim().toLowerCase());
+      return signIn(user, signed && sessions.knows(user.id, signed) ? signed : null, attempt, "with a passkey");
+    },
+
+    async addPasskey(userId: number, name: string, response: RegistrationResponseJSON, origin: Origin) {
+      const added = await keys.register(userId, name, response);
+      activity.record({ kind: "passkey", summary: `Passkey "${name}" added`, ...where(origin) });
+      const user = byId.get({ id: userId });
+      if (user) mail.notify(user, `A passkey was added: ${name}`, origin);
+      return added;
+    },
+
+    removePasskey(userId: number, id: string, origin: Origin) {
+      const name = keys.remove(userId, id);
+      activity.record({ kind: "passkey", summary: `Passkey "${name}" removed`, ...where(origin) });
+    },
+
+    /** A mailed reset link's new password: every session ends, every token is revoked; the user then signs in. */
+    async resetWithLink(token: string, newPassword: string, origin: Origin) {
+      const user = byId.get({ id: mail.spendResetLink(token, origin) });
+      if (!user) throw badRequest(LINK_INVALID);
+      await setPassword(db, user.username, newPassword);
+      activity.record({ kind: "password", summary: "Password reset with a mailed link; every device signed out", ...where(origin) });
+      const updated = byId.get({ id: user.id });
+      if (updated) mail.notify(updated, "Your password was reset", origin);
+      return { success: true, message: "Your password has been updated successfully." };
+    },
+
+    /** The 'Account e-mail' and where mail goes now. */
+    account(userId: number) {
+      const user = byId.get({ id: userId });
+      if (!user) throw notFound("Account not found");
+      return { username: user.username, email: user.email, sendsTo: mail.addressOf(user) ?? null, mail: mail.enabled };
+    },
+
+    setAccountEmail(userId: number, email: string | null, origin: Origin) {
+      db.update(users).set({ email }).where(eq(users.id, userId)).run();
+      activity.record({ kind: "write", summary: email ? "Account e-mail set" : "Account e-mail cleared", ...where(origin) });
+      return this.account(userId);
+    },
+
+    /**
+     * Changes the password after checking the current one: every other device is signed out and old tokens stop
+     * working; this device stays signed in with the new token returned.
+     */
+    async resetPassword(input: { username: string; currentPassword: string; newPassword: string }, attempt: Attempt, current: Session) {
       const checked = await checkPassword(input.username, input.currentPassword, attempt);
       if (!checked) throw badRequest("Username or current password is incorrect");
       await setPassword(db, checked.user.username, input.newPassword);
+      activity.record({ kind: "password", summary: "Password changed; every other device signed out", ...where(attempt) });
       // biome-ignore lint/style/noNonNullAssertion: the user was found just above; a password change keeps the row
       const updated = byId.get({ id: checked.user.id })!;
-      return { success: true, message: "Password updated successfully", token: await issueToken(updated) };
+      mail.notify(updated, "Your password was changed", attempt);
+      const session = sessions.start(updated.id, current.userId === updated.id ? current.deviceId : null, attempt);
+      return { success: true, message: "Password updated successfully", token: await issueToken(updated, session) };
     },
 
-    /** The user id a bearer token stands for, or a 401 when it is missing, forged, expired, without expiry or revoked. */
-    async verify(authorization: string | null): Promise<number> {
-      const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? "")?.[1];
+    /**
+     * THE check of a signed-in request: a valid token (signed, unexpired, of the user's current version) naming a
+     * live session. Answers the session, or a 401 when the token is missing, forged, expired, without expiry, revoked
+     * or its device was signed out. Called again for the same request, it answers from memory.
+     */
+    async authenticate(request: Request, ip: string): Promise<Session> {
+      const known = requestSessions.get(request);
+      if (known) return known;
+      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
       if (!token) throw unauthorized("Authentication required");
       const payload = await tokens.verify(token, { algorithms: ["HS256"], currentDate: now(), requiredClaims: ["exp"] });
       const user = payload ? byId.get({ id: Number(payload.sub) }) : undefined;
-      if (!payload || !user || payload.ver !== user.tokenVersion) throw unauthorized(SESSION_EXPIRED_MESSAGE);
-      return user.id;
+      if (!payload || !user || payload.ver !== user.tokenVersion || typeof payload.sid !== "string") throw unauthorized(SESSION_EXPIRED_MESSAGE);
+      const session = sessions.find(payload.sid, ip);
+      if (!session || session.userId !== user.id) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+      requestSessions.set(request, session);
+      return session;
+    },
+
+    /** The session `authenticate` found for this request (it has run: the route is behind the guard). */
+    session(request: Request): Session {
+      const session = requestSessions.get(request);
+      if (!session) throw unauthorized("Authentication required");
+      return session;
+    },
+
+    /** The signed-in devices, this one marked. */
+    devices(current: Session): SignedInDevice[] {
+      return sessions.list(current.userId).map(({ userAgent, ...device }) => ({
+        ...device,
+        device: describeUserAgent(userAgent),
+        current: device.id === current.deviceId,
+      }));
+    },
+
+    /** 'Sign out' of one device: it is signed out at once and forgotten (its next sign-in is a new device's). */
+    signOutDevice(current: Session, deviceId: string, origin: Origin) {
+      const device = sessions.list(current.userId).find((row) => row.id === deviceId);
+      if (!device) throw notFound("Device not found");
+      sessions.forget(current.userId, deviceId);
+      activity.record({ kind: "sign-out", summary: `Signed out ${describeUserAgent(device.userAgent)} (${device.ip})`, ...where(origin) });
+    },
+
+    /** The Logout button: ends this session; the device stays known. */
+    logout(session: Session, origin: Origin) {
+      sessions.end(session.sessionId);
+      activity.record({ kind: "sign-out", summary: "Logged out", ...where(origin) });
+    },
+
+    /** 'Sign out everywhere': every device signed out and forgotten, every token revoked. */
+    signOutEverywhere(userId: number, origin: Origin, how: string) {
+      db.transaction((tx) => {
+        tx.update(users)
+          .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+          .where(eq(users.id, userId))
+          .run();
+        sessions.forgetAll(userId);
+      });
+      activity.record({ kind: "sign-out", summary: `Signed out everywhere ${how}`, ...where(origin) });
     },
   };
 }

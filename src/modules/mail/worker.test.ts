@@ -24,13 +24,23 @@ const env = () => ({
   ADMIN_PASSWORD,
 });
 
+/**
+ * Signs in as a new device does while mail is on (issue 22): the password, then the mailed code. The code and the
+ * notice of the new device are taken off the received list, which the tests count.
+ */
 async function login(url: string) {
-  const response = await fetch(`${url}/api/admin/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password: ADMIN_PASSWORD }),
-  });
-  return ((await response.json()) as { token: string }).token;
+  const post = async (body: unknown) =>
+    (await (
+      await fetch(`${url}/api/admin/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })
+    ).json()) as { token?: string; ticket?: string };
+  const seen = smtp.received.length;
+  const first = await post({ username: "admin", password: ADMIN_PASSWORD });
+  if (first.token) return first.token;
+  const code = /\b(\d{6})\b/.exec((await smtp.waitFor(seen + 1)).at(-1)!.text!)![1];
+  const { token } = await post({ ticket: first.ticket, code });
+  await smtp.waitFor(seen + 2);
+  smtp.received.length = seen;
+  return token!;
 }
 
 describe("the mail worker in the server", () => {

@@ -7,7 +7,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@web/components/ui/toast.tsx";
 import { AdminDashboard } from "@web/features/admin/dashboard/admin-dashboard.tsx";
 import { LoginCard } from "@web/features/admin/login/login-card.tsx";
-import { clearAdminToken, forgetAdminData, getAdminToken, UNAUTHORIZED_EVENT } from "@web/features/admin/shared/session.ts";
+import {
+  clearAdminToken,
+  forgetAdminData,
+  getAdminToken,
+  SIGNED_OUT_EVENT,
+  SIGNED_OUT_EVERYWHERE_MESSAGE,
+  UNAUTHORIZED_EVENT,
+} from "@web/features/admin/shared/session.ts";
+import { call } from "@web/lib/api.ts";
 import { useEffect, useState } from "react";
 
 export default function AdminPage() {
@@ -25,11 +33,24 @@ export default function AdminPage() {
       setNotice(SESSION_EXPIRED_MESSAGE);
       toast({ title: "Session expired", description: SESSION_EXPIRED_MESSAGE, variant: "destructive" });
     };
+    // 'Sign out everywhere' from the account area: this device is signed out too.
+    const onSignedOut = () => {
+      clearAdminToken();
+      forgetAdminData(queryClient);
+      setLoggedIn(false);
+      setNotice(SIGNED_OUT_EVERYWHERE_MESSAGE);
+    };
     window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
-    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    window.addEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    return () => {
+      window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+      window.removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    };
   }, [queryClient]);
 
   const logout = () => {
+    // The session ends on the server too; the page does not wait for it.
+    call((api) => api.auth.logout.post({})).catch(() => {});
     clearAdminToken();
     forgetAdminData(queryClient);
     setNotice(null);

@@ -1,20 +1,57 @@
-// The login card 'Admin Login' (spec §2.2, §5, §8). Enter submits from either field; errors show inline and as toasts.
+// The login card 'Admin Login' (spec §2.2, §5, §8; issue 22): the password, then on a new device while mail is on the
+// mailed code ('Check your e-mail'); 'Forgot password?'; 'Sign in with a passkey'. Enter submits from either field;
+// errors show inline and as toasts.
 
 import { DEFAULT_USERNAME } from "@server/shared/constants.ts";
 import { loginSchema } from "@server/shared/schemas.ts";
-import { css } from "@styled-system/css" with { type: "macro" };
+import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill } from "@simplewebauthn/browser";
 import { Button } from "@web/components/ui/button.tsx";
 import { Field, Input } from "@web/components/ui/field.tsx";
-import { toast } from "@web/components/ui/toast.tsx";
 import { ApiError } from "@web/lib/api.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
-import { useState } from "react";
-import { storeAdminToken } from "../shared/session.ts";
-import { useLogin } from "./api.ts";
+import { KeyRound } from "lucide-react";
+import { useEffect, useState } from "react";
+import { acceptLogin, failLogin } from "./accept-login.ts";
+import { passkeyLogin, useLogin } from "./api.ts";
+import { AuthForm, AuthPage, ErrorText, linkButton, noticeStyle, titleStyle } from "./auth-card.tsx";
+import { CodeStep } from "./code-step.tsx";
+import { ForgotStep } from "./forgot-step.tsx";
 
 type LoginValues = { username: string; password: string };
+type Step = { name: "password" } | { name: "code"; ticket: string; username: string } | { name: "forgot" };
 
 export function LoginCard({ onLoggedIn, notice }: { onLoggedIn: () => void; notice?: string | null }) {
+  const [step, setStep] = useState<Step>({ name: "password" });
+  const back = () => setStep({ name: "password" });
+  return (
+    <AuthPage>
+      {step.name === "code" ? (
+        <CodeStep ticket={step.ticket} username={step.username} onLoggedIn={onLoggedIn} onBack={back} />
+      ) : step.name === "forgot" ? (
+        <ForgotStep onBack={back} />
+      ) : (
+        <PasswordStep
+          notice={notice}
+          onLoggedIn={onLoggedIn}
+          onCode={(ticket, username) => setStep({ name: "code", ticket, username })}
+          onForgot={() => setStep({ name: "forgot" })}
+        />
+      )}
+    </AuthPage>
+  );
+}
+
+function PasswordStep({
+  onLoggedIn,
+  notice,
+  onCode,
+  onForgot,
+}: {
+  onLoggedIn: () => void;
+  notice?: string | null;
+  onCode: (ticket: string, username: string) => void;
+  onForgot: () => void;
+}) {
   const [serverError, setServerError] = useState<string | null>(null);
   const login = useLogin();
   const {
@@ -23,78 +60,81 @@ export function LoginCard({ onLoggedIn, notice }: { onLoggedIn: () => void; noti
     formState: { errors, isSubmitting },
   } = useSchemaResolvedForm<LoginValues, LoginValues>(loginSchema, { username: DEFAULT_USERNAME, password: "" });
 
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const withPasskey = async (autofill: boolean) => {
+    if (!autofill) setPasskeyBusy(true);
+    try {
+      acceptLogin(await passkeyLogin(autofill), DEFAULT_USERNAME, onLoggedIn, setServerError);
+    } catch (error) {
+      // The autofill reports nothing (it may not be offered here at all); nor does a prompt closed or replaced.
+      if (autofill || (error instanceof Error && (error.name === "NotAllowedError" || error.name === "AbortError"))) return;
+      failLogin(error instanceof ApiError ? error : new Error("Signing in with a passkey failed"), setServerError);
+    } finally {
+      if (!autofill) setPasskeyBusy(false);
+    }
+  };
+  // The browser's passkey autofill on the username field, where it offers it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: started once, when the card shows
+  useEffect(() => {
+    browserSupportsWebAuthnAutofill()
+      .then((supported) => {
+        if (supported) void withPasskey(true);
+      })
+      .catch(() => {});
+  }, []);
+
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
       const answer = await login.mutateAsync(values);
-      if (!answer || typeof answer.token !== "string" || !answer.token) {
-        setServerError("Login failed: Invalid response format");
-        toast({ title: "Login failed", description: "Server returned an invalid response", variant: "destructive" });
-        return;
-      }
-      storeAdminToken(answer.token);
-      toast({ title: "Login successful", description: `You are now logged in as ${values.username}` });
-      onLoggedIn();
+      if (answer && "codeRequired" in answer) return onCode(answer.ticket, values.username);
+      acceptLogin(answer, values.username, onLoggedIn, setServerError);
     } catch (error) {
-      const message = (error instanceof ApiError && error.serverMessage) || "Invalid credentials";
-      setServerError(message);
-      toast({ title: "Login failed", description: message, variant: "destructive" });
+      failLogin(error, setServerError);
     }
   });
 
   return (
-    <div className={css({ minH: "100dvh", display: "flex", alignItems: "center", justifyContent: "center", p: "4" })}>
-      <form
-        onSubmit={onSubmit}
-        noValidate
-        aria-labelledby="admin-login-title"
-        className={css({
-          w: "full",
-          maxW: "md",
-          bg: "surface",
-          borderRadius: "card",
-          boxShadow: "card",
-          p: { base: "6", md: "8" },
-          display: "flex",
-          flexDirection: "column",
-          gap: "5",
-        })}
-      >
-        <h1 id="admin-login-title" className={css({ fontSize: "3xl", fontWeight: "600", textAlign: "center" })}>
-          Admin Login
-        </h1>
-        {notice && (
-          <p role="status" className={css({ bg: "accent.soft", color: "accent.strong", borderRadius: "control", px: "3", py: "2", fontSize: "sm" })}>
-            {notice}
-          </p>
+    <AuthForm titleId="admin-login-title" onSubmit={onSubmit}>
+      <h1 id="admin-login-title" className={titleStyle}>
+        Admin Login
+      </h1>
+      {notice && (
+        <p role="status" className={noticeStyle}>
+          {notice}
+        </p>
+      )}
+      <Field label="Username" error={errors.username?.message}>
+        {(id, describedBy) => (
+          <Input id={id} autoComplete="username webauthn" aria-describedby={describedBy} aria-invalid={!!errors.username} {...register("username")} />
         )}
-        <Field label="Username" error={errors.username?.message}>
-          {(id, describedBy) => (
-            <Input id={id} autoComplete="username" aria-describedby={describedBy} aria-invalid={!!errors.username} {...register("username")} />
-          )}
-        </Field>
-        <Field label="Password" error={errors.password?.message}>
-          {(id, describedBy) => (
-            <Input
-              id={id}
-              type="password"
-              autoComplete="current-password"
-              autoFocus
-              aria-describedby={describedBy}
-              aria-invalid={!!errors.password}
-              {...register("password")}
-            />
-          )}
-        </Field>
-        {serverError && (
-          <p role="alert" className={css({ color: "danger", fontSize: "sm" })}>
-            {serverError}
-          </p>
+      </Field>
+      <Field label="Password" error={errors.password?.message}>
+        {(id, describedBy) => (
+          <Input
+            id={id}
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+            aria-describedby={describedBy}
+            aria-invalid={!!errors.password}
+            {...register("password")}
+          />
         )}
-        <Button type="submit" size="lg" disabled={isSubmitting}>
-          {isSubmitting ? "Logging in..." : "Login"}
+      </Field>
+      {serverError && <ErrorText>{serverError}</ErrorText>}
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? "Logging in..." : "Login"}
+      </Button>
+      {browserSupportsWebAuthn() && (
+        <Button variant="outline" size="lg" disabled={passkeyBusy} onClick={() => withPasskey(false)}>
+          <KeyRound size={16} aria-hidden />
+          Sign in with a passkey
         </Button>
-      </form>
-    </div>
+      )}
+      <button type="button" className={linkButton} onClick={onForgot}>
+        Forgot password?
+      </button>
+    </AuthForm>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { profileQueryOptions } from "@web/lib/queries/profile.ts";
 import { KeyRound, Video } from "lucide-react";
 import { useEffect, useState } from "react";
+import { AccountPanel } from "../account/account-panel.tsx";
 import { Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { ApiKeyDialog, ResetPasswordDialog } from "./account-dialogs.tsx";
@@ -39,6 +40,7 @@ export function ProfileTab() {
           </Button>
         </div>
       </Panel>
+      <AccountPanel />
       <ApiKeyDialog open={dialog === "key"} onOpenChange={(open) => setDialog(open ? "key" : null)} />
       <ResetPasswordDialog open={dialog === "password"} onOpenChange={(open) => setDialog(open ? "password" : null)} />
     </div>

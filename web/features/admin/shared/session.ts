@@ -7,6 +7,9 @@ import { ADMIN_TOKEN_KEY } from "@web/lib/constants.ts";
 export { getAdminToken };
 
 export const UNAUTHORIZED_EVENT = "admin:unauthorized";
+/** Fired when this device signed itself out with every other ('Sign out everywhere'): back to the login card. */
+export const SIGNED_OUT_EVENT = "admin:signed-out";
+export const SIGNED_OUT_EVERYWHERE_MESSAGE = "You are signed out on every device.";
 
 export function storeAdminToken(token: string) {
   localStorage.setItem(ADMIN_TOKEN_KEY, token);

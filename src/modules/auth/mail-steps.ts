@@ -1,0 +1,192 @@
+// What the account does by mail (issue 22): 'Forgot password?' links, codes for a new device, and notices with a
+// signed 'Not you? Sign out everywhere' link. Links and codes are stored hashed; nothing secret is recorded.
+
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import type { Db } from "@db/client.ts";
+import { passwordResets, signInCodes, users } from "@db/schema.ts";
+import type { Config } from "@server/config.ts";
+import { badRequest, tooManyRequests } from "@server/lib/errors.ts";
+import { RateLimiter } from "@server/lib/rate-limit.ts";
+import type { Activity } from "@server/modules/activity/service.ts";
+import { createOutbox } from "@server/modules/mail/outbox.ts";
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import type { Origin } from "./sessions.ts";
+import { describeUserAgent } from "./user-agent.ts";
+
+const RESET_LINK_MINUTES = 30;
+const CODE_MINUTES = 10;
+const CODE_TRIES = 5;
+const SIGN_OUT_LINK_DAYS = 7;
+const WINDOW_MS = 15 * 60 * 1000;
+/** 'Forgot password?' answers no sooner than this, known account or not: the same answer in the same time band. */
+export const FORGOT_ANSWER_MS = 400;
+export const FORGOT_ANSWER = "If that account exists, a link is on its way.";
+export const LINK_INVALID = "This link is not valid any more: it was used, it expired, or it was altered. Ask for a new one.";
+const CODE_EXPIRED = "This code has expired or was tried too many times. Sign in again for a new code.";
+
+const random = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("base64url");
+const sha256 = (value: string) => new Bun.CryptoHasher("sha256").update(value).digest("base64url");
+
+type User = typeof users.$inferSelect;
+
+export function createMailSteps(options: { db: Db; config: Config; jwtSecret: string; now: () => Date; activity: Activity }) {
+  const { db, config, now, activity } = options;
+  const outbox = createOutbox(db, config);
+  const key = createHmac("sha256", options.jwtSecret).update("account-mail").digest();
+  const hmac = (value: string) => createHmac("sha256", key).update(value).digest("base64url");
+  const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
+  const clock = () => now().getTime();
+  const linksByIp = new RateLimiter(10, WINDOW_MS, clock);
+  const linksByAccount = new RateLimiter(3, WINDOW_MS, clock);
+  const codeTriesByIp = new RateLimiter(20, WINDOW_MS, clock);
+  const resetsByIp = new RateLimiter(20, WINDOW_MS, clock);
+  const where = (origin: Origin) => ({ ip: origin.ip, device: describeUserAgent(origin.userAgent) });
+
+  /** The 'Account e-mail', else NOTIFY_EMAIL, else the profile's e-mail. */
+  const addressOf = (user: Pick<User, "email">) => user.email ?? outbox.notifyAddress();
+
+  const signOutSignature = (payload: string) => hmac(`sign-out:${payload}`);
+
+  return {
+    enabled: outbox.enabled,
+    addressOf,
+
+    /** 'Forgot password?': mails a link to the account named by its username or e-mail, if any; the same answer always. */
+    async forgotPassword(login: string, origin: Origin): Promise<{ message: string }> {
+      const started = performance.now();
+      if (!outbox.enabled) throw badRequest("Mail is off on this server: ask whoever runs it to set a new password with reset-admin-password.");
+      const wait = linksByIp.retryAfter(origin.ip);
+      if (wait > 0) throw tooManyRequests("Too many requests. Please try again later.", wait);
+      linksByIp.hit(origin.ip);
+      const wanted = login.trim().toLowerCase();
+      const user = db
+        .select()
+        .from(users)
+        .all()
+        .find((candidate) => candidate.username.toLowerCase() === wanted || addressOf(candidate)?.toLowerCase() === wanted);
+      const to = user && addressOf(user);
+      if (user && to && linksByAccount.retryAfter(String(user.id)) === 0) {
+        linksByAccount.hit(String(user.id));
+        const token = random(32);
+        db.transaction((tx) => {
+          tx.insert(passwordResets)
+            .values({ userId: user.id, tokenHash: sha256(token), expiresAt: iso(RESET_LINK_MINUTES * 60_000), createdAt: iso() })
+            .run();
+          outbox.add("password-reset", to, "Set a new password", {
+            resetUrl: `${config.siteUrl}/admin/reset-password#${token}`,
+            minutes: RESET_LINK_MINUTES,
+          });
+        });
+        activity.record({ kind: "password", summary: "Password reset link mailed", ...where(origin) });
+      }
+      await Bun.sleep(Math.max(0, FORGOT_ANSWER_MS - (performance.now() - started)));
+      return { message: FORGOT_ANSWER };
+    },
+
+    /** The user a reset link stands for, the link spent (with every other one of that user); a 400 when it is not valid. */
+    spendResetLink(token: string, origin: Origin): number {
+      const wait = resetsByIp.retryAfter(origin.ip);
+      if (wait > 0) throw tooManyRequests("Too many requests. Please try again later.", wait);
+      resetsByIp.hit(origin.ip);
+      const row = db
+        .select()
+        .from(passwordResets)
+        .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, iso())))
+        .get();
+      if (!row) throw badRequest(LINK_INVALID);
+      db.update(passwordResets)
+        .set({ usedAt: iso() })
+        .where(and(eq(passwordResets.userId, row.userId), isNull(passwordResets.usedAt)))
+        .run();
+      db.delete(passwordResets)
+        .where(lt(passwordResets.expiresAt, iso(-24 * 60 * 60_000)))
+        .run();
+      return row.userId;
+    },
+
+    /** Whether a password sign-in must be confirmed with a mailed code: mail on, an address, a device not known. */
+    needsCode: (user: User, knownDevice: boolean) => outbox.enabled && !knownDevice && !!addressOf(user),
+
+    /** Mails a new 6-digit code; answers the ticket the browser sends back with it. */
+    mailCode(user: User, origin: Origin): string {
+      const to = addressOf(user);
+      if (!to) throw badRequest("The account has no e-mail address for the code.");
+      const ticket = random(24);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+      db.transaction((tx) => {
+        tx.delete(signInCodes).where(lt(signInCodes.expiresAt, iso())).run();
+        tx.insert(signInCodes)
+          .values({
+            userId: user.id,
+            ticketHash: sha256(ticket),
+            codeHash: hmac(`${ticket}:${code}`),
+            expiresAt: iso(CODE_MINUTES * 60_000),
+            createdAt: iso(),
+          })
+          .run();
+        outbox.add("sign-in-code", to, "Your sign-in code", { code, minutes: CODE_MINUTES, ...where(origin) });
+      });
+      activity.record({ kind: "code", summary: "Sign-in code mailed for a new device", ...where(origin) });
+      return ticket;
+    },
+
+    /**
+     * Checks a code against its ticket. A try is counted before the code is compared; after 5 the ticket is spent and
+     * even the right code is refused. Answers the user id; a 400 otherwise.
+     */
+    checkCode(ticket: string, code: string, origin: Origin): number {
+      const wait = codeTriesByIp.retryAfter(origin.ip);
+      if (wait > 0) throw tooManyRequests("Too many failed attempts. Please try again later.", wait);
+      codeTriesByIp.hit(origin.ip);
+      const row = db
+        .select()
+        .from(signInCodes)
+        .where(and(eq(signInCodes.ticketHash, sha256(ticket)), gt(signInCodes.expiresAt, iso())))
+        .get();
+      if (!row || row.tries >= CODE_TRIES) throw badRequest(CODE_EXPIRED);
+      db.update(signInCodes)
+        .set({ tries: row.tries + 1 })
+        .where(eq(signInCodes.id, row.id))
+        .run();
+      const expected = Buffer.from(row.codeHash);
+      const given = Buffer.from(hmac(`${ticket}:${code}`));
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+        const left = CODE_TRIES - row.tries - 1;
+        activity.record({ kind: "code", summary: "Wrong sign-in code entered", ...where(origin) });
+        throw badRequest(left > 0 ? `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.` : CODE_EXPIRED);
+      }
+      db.delete(signInCodes).where(eq(signInCodes.id, row.id)).run();
+      codeTriesByIp.forgive(origin.ip);
+      return row.userId;
+    },
+
+    /** Mails the account a notice of `what` with a signed link that signs out every device (valid a week, once). */
+    notify(user: User, what: string, origin: Origin) {
+      const to = addressOf(user);
+      if (!outbox.enabled || !to) return;
+      const payload = `${user.id}.${user.tokenVersion}.${Math.floor(now().getTime() / 1000) + SIGN_OUT_LINK_DAYS * 86_400}`;
+      outbox.add("security-notice", to, what, {
+        what,
+        ...where(origin),
+        at: `${now().toISOString().replace("T", " ").slice(0, 16)} UTC`,
+        signOutUrl: `${config.siteUrl}/admin/sign-out-everywhere#${payload}.${signOutSignature(payload)}`,
+      });
+    },
+
+    /** The user a 'Sign out everywhere' link stands for, when it is ours, unexpired and of the user's current version. */
+    signOutLinkUser(link: string): number | null {
+      const [id, version, expires, signature, extra] = link.split(".");
+      if (!id || !version || !expires || !signature || extra !== undefined) return null;
+      const expected = Buffer.from(signOutSignature(`${id}.${version}.${expires}`));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+      if (Number(expires) * 1000 < now().getTime()) return null;
+      const user = db
+        .select()
+        .from(users)
+        .where(eq(users.id, Number(id)))
+        .get();
+      return user && String(user.tokenVersion) === version ? user.id : null;
+    },
+  };
+}

@@ -1,0 +1,127 @@
+// Passkeys (WebAuthn, with SimpleWebAuthn): added in the account area, used on the login card. The relying party is
+// SITE_URL's host. Each challenge is kept in memory for 5 minutes and used once: a replayed assertion finds none.
+
+import type { Db } from "@db/client.ts";
+import { passkeys } from "@db/schema.ts";
+import { badRequest, notFound, unauthorized } from "@server/lib/errors.ts";
+import {
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server";
+import { and, eq } from "drizzle-orm";
+
+const CHALLENGE_MS = 5 * 60 * 1000;
+const MAX_CHALLENGES = 1_000;
+const PASSKEY_REFUSED = "That passkey was not accepted.";
+
+/** A row of the account area's passkey list (GET /api/admin/passkeys). */
+export type PasskeyInfo = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
+
+export function createPasskeys(options: { db: Db; siteUrl: string; siteName: string; now: () => Date }) {
+  const { db, now } = options;
+  const rpID = new URL(options.siteUrl).hostname;
+  const origin = new URL(options.siteUrl).origin;
+  // challenge → what it was made for (a registration names its user) and until when.
+  const challenges = new Map<string, { userId: number | null; expires: number }>();
+  const remember = (challenge: string, userId: number | null) => {
+    for (const [key, entry] of challenges) if (entry.expires < now().getTime() || challenges.size >= MAX_CHALLENGES) challenges.delete(key);
+    challenges.set(challenge, { userId, expires: now().getTime() + CHALLENGE_MS });
+  };
+  /** Spends a challenge: true once, for one that was made for `userId` and has not expired. */
+  const spend = (challenge: string, userId: number | null) => {
+    const entry = challenges.get(challenge);
+    challenges.delete(challenge);
+    return !!entry && entry.userId === userId && entry.expires >= now().getTime();
+  };
+  const ofUser = (userId: number) => db.select().from(passkeys).where(eq(passkeys.userId, userId)).all();
+
+  return {
+    list: (userId: number): PasskeyInfo[] => ofUser(userId).map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
+
+    async registrationOptions(user: { id: number; username: string }) {
+      const optionsJSON = await generateRegistrationOptions({
+        rpName: options.siteName,
+        rpID,
+        userName: user.username,
+        userID: new TextEncoder().encode(`user-${user.id}`),
+        attestationType: "none",
+        excludeCredentials: ofUser(user.id).map((key) => ({ id: key.id, transports: key.transports as AuthenticatorTransport[] })),
+        authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+      });
+      remember(optionsJSON.challenge, user.id);
+      return optionsJSON;
+    },
+
+    async register(userId: number, name: string, response: RegistrationResponseJSON): Promise<PasskeyInfo> {
+      const verification = await verifyRegistrationResponse({
+        response,
+        expectedChallenge: (challenge) => spend(challenge, userId),
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        requireUserVerification: false,
+      }).catch(() => null);
+      const credential = verification?.verified ? verification.registrationInfo?.credential : undefined;
+      if (!credential) throw badRequest(PASSKEY_REFUSED);
+      const row = {
+        id: credential.id,
+        userId,
+        name,
+        publicKey: Buffer.from(credential.publicKey).toString("base64url"),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+        createdAt: now().toISOString(),
+      };
+      db.insert(passkeys).values(row).onConflictDoNothing().run();
+      return { id: row.id, name, createdAt: row.createdAt, lastUsedAt: null };
+    },
+
+    /** Removes a passkey; answers its name. */
+    remove(userId: number, id: string): string {
+      const row = db
+        .select()
+        .from(passkeys)
+        .where(and(eq(passkeys.userId, userId), eq(passkeys.id, id)))
+        .get();
+      if (!row) throw notFound("Passkey not found");
+      db.delete(passkeys).where(eq(passkeys.id, id)).run();
+      return row.name;
+    },
+
+    /** Options for a sign-in with any passkey of this site (discoverable: the browser offers the account's). */
+    async authenticationOptions() {
+      const optionsJSON = await generateAuthenticationOptions({ rpID, userVerification: "preferred" });
+      remember(optionsJSON.challenge, null);
+      return optionsJSON;
+    },
+
+    /** The user a passkey assertion signs in, its challenge spent and its counter and last use noted; a 401 otherwise. */
+    async authenticate(response: AuthenticationResponseJSON): Promise<number> {
+      const row = db.select().from(passkeys).where(eq(passkeys.id, response.id)).get();
+      if (!row) throw unauthorized(PASSKEY_REFUSED);
+      const verification = await verifyAuthenticationResponse({
+        response,
+        expectedChallenge: (challenge) => spend(challenge, null),
+        expectedOrigin: origin,
+        expectedRPID: rpID,
+        credential: {
+          id: row.id,
+          publicKey: Buffer.from(row.publicKey, "base64url"),
+          counter: row.counter,
+          transports: row.transports as AuthenticatorTransport[],
+        },
+        requireUserVerification: false,
+      }).catch(() => null);
+      if (!verification?.verified) throw unauthorized(PASSKEY_REFUSED);
+      db.update(passkeys)
+        .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: now().toISOString() })
+        .where(eq(passkeys.id, row.id))
+        .run();
+      return row.userId;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+// 'Account e-mail': where reset links, sign-in codes and notices go; until set, NOTIFY_EMAIL, else the profile's.
+import { css } from "@styled-system/css" with { type: "macro" };
+import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button.tsx";
+import { Field, Input } from "@web/components/ui/field.tsx";
+import { ApiError } from "@web/lib/api.ts";
+import { type FormEvent, useEffect, useState } from "react";
+import { Muted } from "../shared/layout.tsx";
+import { accountQueryOptions, useSetAccountEmail } from "./api.ts";
+
+export function AccountEmail() {
+  const query = useQuery(accountQueryOptions());
+  const save = useSetAccountEmail();
+  const [email, setEmail] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setEmail(query.data?.email ?? ""), [query.data?.email]);
+  if (!query.data) return <Muted>Loading the account...</Muted>;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    save.mutate(email.trim(), {
+      onError: (failure) => setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : "Saving failed"),
+    });
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+      <Field label="Account e-mail" error={error ?? undefined}>
+        {(id, describedBy) => (
+          <Input
+            id={id}
+            type="email"
+            autoComplete="email"
+            aria-describedby={describedBy}
+            aria-invalid={!!error}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
+      </Field>
+      <Muted>
+        {query.data.mail
+          ? `Reset links, sign-in codes for a new device and security notices go to ${query.data.sendsTo ?? "no address yet: set one here"}.`
+          : "Mail is off on this server: no code is asked when a new device signs in, and 'Forgot password?' cannot send a link. Add a passkey: it cannot be phished."}
+      </Muted>
+      <div>
+        <Button type="submit" variant="outline" disabled={save.isPending}>
+          {save.isPending ? "Saving..." : "Save e-mail"}
+        </Button>
+      </div>
+    </form>
+  );
+}

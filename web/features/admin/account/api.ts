@@ -1,0 +1,87 @@
+// The account area (issue 22): signed-in devices and the activity log.
+
+import type { ActivityKind } from "@server/shared/activity-kinds.ts";
+import { startRegistration } from "@simplewebauthn/browser";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { call } from "@web/lib/api.ts";
+import { notifyError, notifySuccess } from "../shared/notify.ts";
+import { SIGNED_OUT_EVENT } from "../shared/session.ts";
+
+export const devicesQueryOptions = () => queryOptions({ queryKey: ["/api/admin/sessions"], queryFn: () => call((api) => api.admin.sessions.get()) });
+
+/** Every page of the activity log: what the account's own changes make out of date. */
+const ACTIVITY_KEY = ["/api/admin/activity"];
+
+export const activityQueryOptions = (kind: ActivityKind | "") =>
+  queryOptions({
+    queryKey: [...ACTIVITY_KEY, kind],
+    queryFn: () => call((api) => api.admin.activity.get({ query: kind ? { kind } : {} })),
+  });
+
+export function useSignOutDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call((api) => api.admin.sessions({ id }).delete()),
+    onSuccess: async () => {
+      notifySuccess("Signed out", "That device is signed out.");
+      await queryClient.invalidateQueries({ queryKey: devicesQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY });
+    },
+    onError: (error) => notifyError(error, "Failed to sign out the device"),
+  });
+}
+
+/** Every device, this one too: the page then returns to the login card. */
+export function useSignOutEverywhere() {
+  return useMutation({
+    mutationFn: () => call((api) => api.auth["sign-out-everywhere"].post({})),
+    onSuccess: () => window.dispatchEvent(new Event(SIGNED_OUT_EVENT)),
+    onError: (error) => notifyError(error, "Failed to sign out everywhere"),
+  });
+}
+
+export const accountQueryOptions = () => queryOptions({ queryKey: ["/api/admin/account"], queryFn: () => call((api) => api.admin.account.get()) });
+
+export function useSetAccountEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => call((api) => api.admin.account.patch({ email })),
+    onSuccess: (account) => {
+      notifySuccess("Account e-mail saved");
+      queryClient.setQueryData(accountQueryOptions().queryKey, account);
+      void queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY });
+    },
+  });
+}
+
+export const passkeysQueryOptions = () => queryOptions({ queryKey: ["/api/admin/passkeys"], queryFn: () => call((api) => api.admin.passkeys.get()) });
+
+/** 'Add a passkey': the server's options, the browser's ceremony, the server's check. */
+export function useAddPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const optionsJSON = await call((api) => api.admin.passkeys.options.post({}));
+      const response = await startRegistration({ optionsJSON });
+      return call((api) => api.admin.passkeys.post({ name, response: { ...response } }));
+    },
+    onSuccess: async () => {
+      notifySuccess("Passkey added", "You can sign in with it from now on.");
+      await queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY });
+    },
+  });
+}
+
+export function useRemovePasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call((api) => api.admin.passkeys({ id }).delete()),
+    onSuccess: async () => {
+      notifySuccess("Passkey removed");
+      await queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY });
+    },
+    onError: (error) => notifyError(error, "Failed to remove the passkey"),
+  });
+}

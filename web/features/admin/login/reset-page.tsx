@@ -1,0 +1,80 @@
+// The page a mailed 'Forgot password?' link opens (/admin/reset-password#token): a new password by the 'Reset Password'
+// dialog's rules and texts (spec §5, §8). The token stays in the fragment: it never reaches a server log or a Referer.
+
+import { type LinkResetFormInput, linkResetFormSchema } from "@server/shared/sign-in-schemas.ts";
+import { Button } from "@web/components/ui/button.tsx";
+import { Field, Input } from "@web/components/ui/field.tsx";
+import { toast } from "@web/components/ui/toast.tsx";
+import { ApiError } from "@web/lib/api.ts";
+import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
+import { useState } from "react";
+import { Link } from "react-router";
+import { useResetWithLink } from "./api.ts";
+import { AuthForm, AuthPage, ErrorText, linkButton, noticeStyle, titleStyle } from "./auth-card.tsx";
+
+type Values = { newPassword: string; confirmPassword: string };
+
+export function ResetPasswordPage() {
+  const [token] = useState(() => window.location.hash.slice(1));
+  const reset = useResetWithLink();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useSchemaResolvedForm<Values, LinkResetFormInput>(linkResetFormSchema, { newPassword: "", confirmPassword: "" });
+  const onSubmit = handleSubmit(({ newPassword }) => {
+    setServerError(null);
+    reset.mutate(
+      { token, newPassword },
+      {
+        onSuccess: () => {
+          setDone(true);
+          window.history.replaceState(null, "", window.location.pathname);
+          toast({ title: "Password reset successful", description: "Your password has been updated successfully." });
+        },
+        onError: (error) => {
+          const message = error instanceof ApiError && error.serverMessage ? error.serverMessage : "Password reset failed";
+          setServerError(message);
+          toast({ title: "Password reset failed", description: message, variant: "destructive" });
+        },
+      },
+    );
+  });
+  const field = (name: keyof Values, label: string) => (
+    <Field label={label} error={errors[name]?.message}>
+      {(id, describedBy) => (
+        <Input id={id} type="password" autoComplete="new-password" aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />
+      )}
+    </Field>
+  );
+  return (
+    <main>
+      <AuthPage>
+        <AuthForm titleId="reset-title" onSubmit={onSubmit}>
+          <h1 id="reset-title" className={titleStyle}>
+            Reset Password
+          </h1>
+          {done ? (
+            <p role="status" className={noticeStyle}>
+              Your password has been updated successfully. Every device was signed out: log in with the new password.
+            </p>
+          ) : (
+            <>
+              {field("newPassword", "New Password")}
+              {field("confirmPassword", "Confirm New Password")}
+              {serverError && <ErrorText>{serverError}</ErrorText>}
+              <Button type="submit" size="lg" disabled={reset.isPending}>
+                {reset.isPending ? "Resetting..." : "Reset Password"}
+              </Button>
+            </>
+          )}
+          <Link to="/admin" className={linkButton}>
+            Go to the login
+          </Link>
+        </AuthForm>
+      </AuthPage>
+    </main>
+  );
+}
