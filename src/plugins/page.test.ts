@@ -299,7 +299,7 @@ describe("JSON-LD of an event's places (issue 23)", () => {
     const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
     writeFileSync(
       join(web, "index.html"),
-      `<!doctype html><html lang="en"><head><title>Shell</title></head><body><div id="root"></div></body></html>`,
+      `<!doctype html><html lang="en"><head><!--page:head--><title>Shell</title><!--/page:head--></head><body><!--page:root--><div id="root"></div><!--/page:root--></body></html>`,
     );
     const app = await createTestApp({
       webAssets: await assetsFromDirectory(web),
