@@ -229,6 +229,23 @@ describe("restore", () => {
     expect(names()).toEqual(["Added later", "Renamed", "Renamed"]);
   });
 
+  test("the account is no part of a restore: a device signed out after the backup stays out, one signed in after it stays in", async () => {
+    const signIn = async () => {
+      const answer = await t.request("POST", "/api/admin/login", { body: { username: "admin", password: "test-password" } });
+      return ((await answer.json()) as { token: string }).token;
+    };
+    const before = await signIn();
+    const backup = await takeOne();
+    const after = await signIn();
+    const devices = (await (await t.request("GET", "/api/admin/sessions", { token: before })).json()) as { id: string; current: boolean }[];
+    const stolen = devices.find((device) => device.current)!;
+    expect((await t.request("DELETE", `/api/admin/sessions/${stolen.id}`, { token: after })).status).toBe(204);
+
+    expect((await t.request("POST", `/api/admin/backups/${backup.name}/restore`, { token: after })).status).toBe(200);
+    expect((await t.request("GET", "/api/admin/events", { token: before })).status).toBe(401);
+    expect((await t.request("GET", "/api/admin/events", { token: after })).status).toBe(200);
+  });
+
   test("a corrupt backup is refused with nothing changed", async () => {
     const backup = await takeOne();
     const database = join(backupsFolder(), backup.name, "site.db");

@@ -39,8 +39,12 @@ const BACKUP_NAME = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z-(daily|manual
 export const UPLOAD_NAME = /^[A-Za-z0-9_][\w.-]*$/;
 const DATABASE_FILE = "site.db";
 const MANIFEST_FILE = "backup.json";
-/** Tables a restore leaves as they are: the admin's credentials (a restore never locks anyone out) and migrations. */
-const KEPT_TABLES = new Set(["users", "__migrations"]);
+/**
+ * Tables a restore leaves as they are: the account (its credentials, passkeys, signed-in devices, pending links and
+ * codes, and its activity log), so that a restore never locks anyone out, never brings back a device signed out or a
+ * passkey removed since, and never rewrites the security record; and the migrations.
+ */
+const KEPT_TABLES = new Set(["users", "passkeys", "devices", "password_resets", "sign_in_codes", "activity", "__migrations"]);
 /** Backups hold the password hash and every visitor's messages: readable by the service's user only. */
 const PRIVATE_FOLDER = 0o700;
 const PRIVATE_FILE = 0o600;
