@@ -2,6 +2,8 @@
 // Content-Length before anything is read, else while it streams in. Nothing is read whole before that check. A JSON
 // body is parsed only when its arrays and objects stay within bounds, a form when its fields do: each becomes a heap
 // object, so 1 MB of `[{},{},…]` or of 100,000 nested brackets would be 6-23 MB of objects to collect, per request.
+
+import { collectAfterBodyBytes } from "@server/runtime.ts";
 import { badRequest, payloadTooLarge } from "./errors.ts";
 
 /** JSON bodies of the public forms: room for the longest contact message (10,000 characters, every one escaped). */
@@ -34,6 +36,7 @@ export async function readBodyWithLimit(
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
+    collectAfterBodyBytes(value.byteLength);
     if (total > maxBytes) {
       await reader.cancel().catch(() => {});
       throw payloadTooLarge(tooLargeMessage);
