@@ -76,10 +76,21 @@ test("'Add a passkey', then 'Sign in with a passkey' with no other step; a repla
   await page.getByRole("button", { name: "Logout" }).click();
   await expectToast(page, "Login successful");
   await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
-  // Without presence the autofill waits; the button then asks on its own.
+  // Without presence the autofill waits; the button then asks on its own. Presence comes back only once the card's
+  // autofill request is pending (counted at the browser's API), or that request, made later, would sign in first.
   await cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId, enabled: false });
+  await page.evaluate(() => {
+    const counted = window as Window & { autofillAsks?: number };
+    const get = navigator.credentials.get.bind(navigator.credentials);
+    counted.autofillAsks = 0;
+    navigator.credentials.get = (options) => {
+      if (options?.mediation === "conditional") counted.autofillAsks = (counted.autofillAsks ?? 0) + 1;
+      return get(options);
+    };
+  });
   await page.getByRole("button", { name: "Logout" }).click();
   await page.getByRole("heading", { name: "Admin Login" }).waitFor();
+  await page.waitForFunction(() => ((window as Window & { autofillAsks?: number }).autofillAsks ?? 0) > 0);
   await cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId, enabled: true });
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
