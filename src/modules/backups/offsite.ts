@@ -169,8 +169,10 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
   const signature = () => {
     // biome-ignore lint/style/noNonNullAssertion: PRAGMA data_version always answers one row
     const version = connection().query<{ data_version: number }, []>("PRAGMA data_version").get()!.data_version;
-    const uploads = existsSync(uploadsDir) ? statSync(uploadsDir).mtimeMs : 0;
-    return `${version}:${uploads}`;
+    // The folder's time and its uploads' names: an upload written as a temp file and renamed within one clock tick of
+    // the kernel's leaves the folder's time as it was, but not the list.
+    const folderTime = existsSync(uploadsDir) ? statSync(uploadsDir).mtimeMs : 0;
+    return `${version}:${folderTime}:${uploadFiles(uploadsDir).join("/")}`;
   };
 
   const encrypt = async (bytes: Uint8Array) => {
