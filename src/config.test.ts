@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
 import { SETTINGS } from "./cli.ts";
-import { loadConfig } from "./config.ts";
+import { loadConfig, SettingError } from "./config.ts";
 
 describe("SITE_TIMEZONE", () => {
   test("defaults to Australia/Melbourne", () => {
@@ -97,5 +97,57 @@ describe("off-site backups and the schedule (issue 21)", () => {
     [{ BACKUP_KEEP_MONTHLY: "many" }, 'BACKUP_KEEP_MONTHLY must be a whole number (0 or more), got "many"'],
   ])("refuses %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+const TOKEN = "ghp_abcdefghijklmnopqrstuvwxyz012345";
+
+describe("GIT_REMOTE_URL, GIT_TOKEN, GIT_BRANCH", () => {
+  test("credentials in the URL: kept apart from the URL, which carries none", () => {
+    const remote = loadConfig({ GIT_REMOTE_URL: `https://teacher:${TOKEN}@github.com/owner/repo.git` }).gitRemote!;
+    expect(remote.url).toBe("https://github.com/owner/repo.git");
+    expect(remote.authorization).toBe(`Basic ${Buffer.from(`teacher:${TOKEN}`).toString("base64")}`);
+    expect(remote.secrets).toContain(TOKEN);
+  });
+
+  test("a token as the URL's user name is a secret too", () => {
+    const remote = loadConfig({ GIT_REMOTE_URL: `https://${TOKEN}@github.com/owner/repo.git` }).gitRemote!;
+    expect(remote.url).toBe("https://github.com/owner/repo.git");
+    expect(remote.secrets).toContain(TOKEN);
+  });
+
+  test("GIT_TOKEN goes with the URL's user, or x-access-token", () => {
+    expect(loadConfig({ GIT_REMOTE_URL: "https://github.com/o/r.git", GIT_TOKEN: TOKEN }).gitRemote!.authorization).toBe(
+      `Basic ${Buffer.from(`x-access-token:${TOKEN}`).toString("base64")}`,
+    );
+    expect(loadConfig({ GIT_REMOTE_URL: "https://me@github.com/o/r.git", GIT_TOKEN: TOKEN }).gitRemote!.authorization).toBe(
+      `Basic ${Buffer.from(`me:${TOKEN}`).toString("base64")}`,
+    );
+  });
+
+  test("no remote and the default branch when unset", () => {
+    const config = loadConfig({});
+    expect(config.gitRemote).toBeUndefined();
+    expect(config.gitBranch).toBe("main");
+    expect(loadConfig({ GIT_BRANCH: "site/data" }).gitBranch).toBe("site/data");
+  });
+
+  test.each([`ssh://git:${TOKEN}@host/repo.git`, `file:///srv/${TOKEN}/repo.git`, `not a url ${TOKEN}`, `https://:${TOKEN}@/x`])(
+    "refuses %s without repeating a credential",
+    (url) => {
+      let error: unknown;
+      try {
+        loadConfig({ GIT_REMOTE_URL: url });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(SettingError);
+      expect((error as Error).message).toStartWith("GIT_REMOTE_URL must be an http(s) URL");
+      expect((error as Error).message).not.toContain(TOKEN);
+    },
+  );
+
+  test.each(["-x", "a..b", "main.lock", "/main", "a b", "x//y"])("refuses the branch %s", (branch) => {
+    expect(() => loadConfig({ GIT_BRANCH: branch })).toThrow(`GIT_BRANCH must be a branch name such as main, got "${branch}"`);
   });
 });

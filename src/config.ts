@@ -1,6 +1,6 @@
 // The runtime contract of DESIGN.md: every setting, read from the environment once.
 import { resolve } from "node:path";
-import { maskUrl } from "./lib/credentials.ts";
+import { maskUrl } from "./lib/mask.ts";
 import { DEFAULT_SITE_TIMEZONE } from "./shared/calendar.ts";
 
 export type Config = {
@@ -44,7 +44,7 @@ export type GitRemote = {
   url: string;
   /** The `Authorization` header value (Basic), when credentials were given. */
   authorization: string | undefined;
-  /** The values that must never appear in a text that leaves the server (src/lib/credentials.ts). */
+  /** The values that must never appear in a text that leaves the server (src/lib/mask.ts). */
   secrets: string[];
 };
 
@@ -228,4 +228,18 @@ function isTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The settings' secret values, which no log line may hold even where nothing around them looks secret. */
+export function settingSecrets(config: Config): string[] {
+  const smtp = config.mail ? URL.parse(config.mail.smtpUrl) : null;
+  return [
+    config.adminPassword,
+    config.jwtSecret,
+    config.youtubeApiKey,
+    smtp?.password && decodeURIComponent(smtp.password),
+    ...(config.gitRemote?.secrets ?? []),
+    config.offsite?.secretAccessKey,
+    config.offsite?.accessKeyId,
+  ].filter((secret): secret is string => Boolean(secret));
 }

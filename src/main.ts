@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { openDatabase, tighten } from "@db/client.ts";
 import { createApp } from "./app.ts";
 import { parseCommandLine, UsageError } from "./cli.ts";
-import { type Config, loadConfig, SettingError } from "./config.ts";
+import { type Config, loadConfig, SettingError, settingSecrets } from "./config.ts";
 import { configureLog, errorText, log } from "./lib/log.ts";
 import { loadJwtSecret } from "./lib/secrets.ts";
 import { ensureAdmin, generatePassword, setPassword } from "./modules/auth/service.ts";
@@ -38,7 +38,7 @@ export function openDataDir(config: Config) {
 
 async function serve(config: Config) {
   const startedAt = performance.now();
-  configureLog({ format: config.logFormat });
+  configureLog({ format: config.logFormat, secrets: settingSecrets(config) });
   const db = openDataDir(config);
   // On a first start the admin's password hash (argon2id: ~0.1 s, on a worker thread) is made while app_data is restored.
   const adminCreated = ensureAdmin(db, config.adminPassword);

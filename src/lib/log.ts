@@ -3,55 +3,21 @@
 // through `mask`, the one place that decides what is secret, so that no password, token, code, cookie or credential
 // in a URL reaches a line, whoever calls.
 
+import { MASK, maskPath, maskText, SECRET_NAME } from "./mask.ts";
+
 type Level = "info" | "warn" | "error";
 export type LogFields = Record<string, unknown>;
 
-const MASK = "***";
-/** Field names whose values are secret whatever they hold. */
-const SECRET_NAME = /pass(word)?|secret|token|cookie|authori[sz]ation|credential|api.?key|^key$|^code$|otp|signature|^sig$|hmac/i;
-/** Query parameters whose values are secret: tokens, codes and keys in links (unsubscribe, confirm, cancel, sign-in). */
-const SECRET_PARAM = /^(token|code|key|api_?key|password|secret|signature|sig|hmac|auth|access_token|id_token|refresh_token|otp|ticket|state)$/i;
-/** `scheme://user:password@`: a URL's user part, which holds credentials (SMTP_URL, GIT_REMOTE_URL's token, S3). */
-const URL_USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]+@/gi;
-/** A path segment that is a random token (an HMAC or a key in base64url or hex), never a route's own name. */
-const TOKEN_SEGMENT = /(?<=\/)[A-Za-z0-9_-]{32,}(?=\/|$|\?)/g;
-/** `Bearer abc`, `Basic abc` and secrets written as `name=value` in a free text. */
-const AUTH_SCHEME = /\b(Bearer|Basic)\s+[^\s,;]+/gi;
-const ASSIGNMENT = /\b([\w-]*(?:pass(?:word)?|secret|token|api[_-]?key|access[_-]?key|code|cookie))(["']?\s*[=:]\s*["']?)[^\s"'&,;]+/gi;
-
-/** A path with its query's secret parameters and token-like segments masked (`/x?token=***&id=3`). */
-export function maskPath(path: string): string {
-  const query = path.indexOf("?");
-  const pathname = path.slice(0, query < 0 ? undefined : query).replace(TOKEN_SEGMENT, MASK);
-  if (query < 0) return pathname;
-  const params = path
-    .slice(query + 1)
-    .split("&")
-    .map((pair) => {
-      const equals = pair.indexOf("=");
-      const name = decodeURIComponentSafe(equals < 0 ? pair : pair.slice(0, equals));
-      return equals >= 0 && (SECRET_PARAM.test(name) || SECRET_NAME.test(name)) ? `${pair.slice(0, equals)}=${MASK}` : pair;
-    });
-  return `${pathname}?${params.join("&")}`;
-}
-
-/** Free text with credentials in URLs, auth headers, `name=value` secrets and secret query parameters masked. */
-function maskText(text: string): string {
-  return text
-    .replace(URL_USERINFO, `$1${MASK}@`)
-    .replace(AUTH_SCHEME, `$1 ${MASK}`)
-    .replace(ASSIGNMENT, `$1$2${MASK}`)
-    .replace(/(\/[^\s"'<>]*\?[^\s"'<>]*)/g, (url) => maskPath(url))
-    .replace(/(?<=[\s"'(]|^)(\/[^\s"'<>?]*)/g, (path) => path.replace(TOKEN_SEGMENT, MASK));
-}
+/** The settings' secret values (GIT_TOKEN, the S3 keys, SMTP's password…), masked wherever a line holds them. */
+let known: readonly string[] = [];
 
 /** A field's value made safe for a line: secret names hide their value, text is masked, errors keep their message. */
 function mask(name: string, value: unknown): unknown {
   if (value === undefined || value === null) return value;
   if (SECRET_NAME.test(name)) return MASK;
-  if (typeof value === "string") return name === "path" ? maskPath(value) : maskText(value);
-  if (value instanceof Error) return maskText(value.message);
-  if (typeof value === "object") return maskText(JSON.stringify(value));
+  if (typeof value === "string") return name === "path" ? maskPath(value, known) : maskText(value, known);
+  if (value instanceof Error) return maskText(value.message, known);
+  if (typeof value === "object") return maskText(JSON.stringify(value), known);
   return value;
 }
 
@@ -60,42 +26,75 @@ export const errorText = (error: unknown): string => (error instanceof Error ? (
 
 let format: "text" | "json" = "text";
 type Sink = (line: string, level: Level) => void;
-const standardStreams: Sink = (line, level) => (level === "info" ? process.stdout : process.stderr).write(`${line}\n`);
+
+/**
+ * The standard streams, written once per turn of the event loop: under load a write per line cost the request path
+ * more than the rest of its line (bench/reads.ts). An error's line, and what is pending before it, goes at once, and
+ * what is pending goes at exit, so a crash keeps its last words.
+ */
+const pending = { out: "", err: "" };
+let flushQueued = false;
+function flush() {
+  flushQueued = false;
+  if (pending.out) process.stdout.write(pending.out);
+  if (pending.err) process.stderr.write(pending.err);
+  pending.out = pending.err = "";
+}
+process.on("exit", flush);
+const standardStreams: Sink = (line, level) => {
+  if (level === "info") pending.out += `${line}\n`;
+  else pending.err += `${line}\n`;
+  if (level === "error") flush();
+  else if (!flushQueued) {
+    flushQueued = true;
+    setImmediate(flush);
+  }
+};
 let sink: Sink = standardStreams;
 
-/** A text value quoted when it has spaces or quotes, so that `key=value` pairs stay apart. */
+/** The time of a line, made once per millisecond (lines under load share it). */
+let lastMs = 0;
+let lastTime = "";
+function timeNow() {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastTime = new Date(ms).toISOString();
+  }
+  return lastTime;
+}
+
+/** A text value quoted when it has spaces, quotes or equals signs, so that `key=value` pairs stay apart. */
 const textValue = (value: unknown) => {
   const text = String(value);
   return text === "" || /[\s"=]/.test(text) ? JSON.stringify(text) : text;
 };
 
-function write(level: Level, message: string, fields: LogFields = {}) {
-  const time = new Date().toISOString();
+/** A line of `safe` (masked) text and fields. */
+function line(level: Level, text: string, fields: LogFields) {
   const safe: LogFields = {};
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) safe[name] = mask(name, value);
-  // A line is one line: a newline in a message (an error's stack) is written as \n.
-  const text = maskText(message).replace(/\r?\n/g, "\\n");
-  if (format === "json") return sink(JSON.stringify({ time, level, msg: text, ...safe }), level);
-  const pairs = Object.entries(safe).map(([name, value]) => ` ${name}=${textValue(value)}`);
-  sink(`${time} ${level.toUpperCase().padEnd(5)} ${text}${pairs.join("")}`, level);
+  for (const name in fields) if (fields[name] !== undefined) safe[name] = mask(name, fields[name]);
+  if (format === "json") return sink(JSON.stringify({ time: timeNow(), level, msg: text, ...safe }), level);
+  let pairs = "";
+  for (const name in safe) pairs += ` ${name}=${textValue(safe[name])}`;
+  sink(`${timeNow()} ${level === "info" ? "INFO " : level === "warn" ? "WARN " : "ERROR"} ${text}${pairs}`, level);
 }
+
+// A line is one line: a newline in a message (an error's stack) is written as \n.
+const write = (level: Level, message: string, fields: LogFields = {}) => line(level, maskText(message, known).replace(/\r?\n/g, "\\n"), fields);
 
 export const log = {
   info: (message: string, fields?: LogFields) => write("info", message, fields),
   warn: (message: string, fields?: LogFields) => write("warn", message, fields),
   error: (message: string, fields?: LogFields) => write("error", message, fields),
+  /** A request's line: `GET /path` with the path masked (src/plugins/request-log.ts). */
+  request: (method: string, path: string, fields: LogFields & { status: number }) =>
+    line(fields.status >= 500 ? "error" : "info", `${method} ${maskPath(path, known)}`, fields),
 };
 
-/** LOG_FORMAT, and where lines go (tests collect them); the standard streams when no sink is given. */
-export function configureLog(options: { format?: "text" | "json"; sink?: Sink | null }) {
+/** LOG_FORMAT, the settings' secret values, and where lines go (tests collect them; the standard streams when null). */
+export function configureLog(options: { format?: "text" | "json"; secrets?: readonly (string | undefined)[]; sink?: Sink | null }) {
   if (options.format) format = options.format;
+  if (options.secrets) known = options.secrets.filter((secret): secret is string => Boolean(secret));
   if (options.sink !== undefined) sink = options.sink ?? standardStreams;
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

@@ -12,6 +12,7 @@ import type { Db } from "@db/client.ts";
 import type { BackupKeep, OffsiteConfig } from "@server/config.ts";
 import { badRequest, HttpError, notFound } from "@server/lib/errors.ts";
 import { writeFileAtomic } from "@server/lib/files.ts";
+import { maskText } from "@server/lib/mask.ts";
 import { randomHex } from "@server/lib/secrets.ts";
 import { retained } from "./retention.ts";
 import { type BackupDeps, backupsDir, basicStamp, restoreBackup, UPLOAD_NAME, uploadFiles } from "./service.ts";
@@ -77,9 +78,8 @@ export function maskedBucket(config: OffsiteConfig): string {
 /** An error's message with the credentials blanked out (they never reach a log, an answer or the browser). */
 export function safeMessage(config: OffsiteConfig, error: unknown): string {
   const code = (error as { code?: string }).code;
-  let message = `${code && !String((error as Error).message).includes(code) ? `${code}: ` : ""}${(error as Error).message ?? String(error)}`;
-  for (const secret of [config.secretAccessKey, config.accessKeyId]) if (secret) message = message.split(secret).join("***");
-  return message.replace(/\/\/[^/@\s]+@/g, "//***@");
+  const message = `${code && !String((error as Error).message).includes(code) ? `${code}: ` : ""}${(error as Error).message ?? String(error)}`;
+  return maskText(message, [config.secretAccessKey, config.accessKeyId]);
 }
 
 async function listAll(client: Bun.S3Client, prefix: string) {

@@ -3,9 +3,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { Config, GitRemote } from "@server/config.ts";
-import { maskCredentials } from "@server/lib/credentials.ts";
 import { badRequest, HttpError } from "@server/lib/errors.ts";
 import { commitStaged, discardStaged, fsyncDir, isRegularFile, type StagedFile, stageWrite, writeFileAtomic } from "@server/lib/files.ts";
+import { maskText } from "@server/lib/mask.ts";
 import { getSetting, setSetting } from "@server/lib/settings.ts";
 import { EXPORT_SECTIONS, type ExportSection } from "@server/shared/constants.ts";
 import type { GitCommit, GitStatus, LastPush } from "@server/shared/types.ts";
@@ -108,7 +108,7 @@ async function commitMessage(repo: Repo, parent: string | undefined, changed: st
 
 // ---------------------------------------------------------------- remote answers
 
-/** What went wrong talking to the remote, in words, without any credential (src/lib/credentials.ts). */
+/** What went wrong talking to the remote, in words, without any credential (src/lib/mask.ts). */
 function remoteError(error: unknown, remote: GitRemote): string {
   const data = (error as { data?: { statusCode?: number; statusMessage?: string; response?: string } }).data;
   let text: string;
@@ -121,7 +121,7 @@ function remoteError(error: unknown, remote: GitRemote): string {
     text = message || String(error);
     if (code && !text.includes(code)) text += ` (${code})`;
   }
-  return maskCredentials(text, remote.secrets);
+  return maskText(text, remote.secrets);
 }
 
 function recordPush(deps: GitDeps, lastPush: LastPush) {
@@ -194,7 +194,7 @@ export async function syncToGit(deps: GitDeps): Promise<GitSyncResult> {
   });
   return sync.catch((error) => {
     if (error instanceof HttpError) throw error;
-    throw new HttpError(500, `Sync failed: could not write app_data (${maskCredentials((error as Error).message, remote?.secrets)})`);
+    throw new HttpError(500, `Sync failed: could not write app_data (${maskText((error as Error).message, remote?.secrets)})`);
   });
 }
 
