@@ -11,10 +11,21 @@ export type LogFields = Record<string, unknown>;
 /** The settings' secret values (GIT_TOKEN, the S3 keys, SMTP's password…), masked wherever a line holds them. */
 let known: readonly string[] = [];
 
+/** Whether a field's name is a secret's, asked once per name (the request line's five serve every request). */
+const secretNames = new Map<string, boolean>();
+function isSecretName(name: string): boolean {
+  let secret = secretNames.get(name);
+  if (secret === undefined) {
+    secret = SECRET_NAME.test(name);
+    secretNames.set(name, secret);
+  }
+  return secret;
+}
+
 /** A field's value made safe for a line: secret names hide their value, text is masked, errors keep their message. */
 function mask(name: string, value: unknown): unknown {
   if (value === undefined || value === null) return value;
-  if (SECRET_NAME.test(name)) return MASK;
+  if (isSecretName(name)) return MASK;
   if (typeof value === "string") return name === "path" ? maskPath(value, known) : maskText(value, known);
   if (value instanceof Error) return maskText(value.message, known);
   if (typeof value === "object") return maskText(JSON.stringify(value), known);
@@ -28,14 +39,17 @@ let format: "text" | "json" = "text";
 type Sink = (line: string, level: Level) => void;
 
 /**
- * The standard streams, written once per turn of the event loop: under load a write per line cost the request path
- * more than the rest of its line (bench/reads.ts). An error's line, and what is pending before it, goes at once, and
- * what is pending goes at exit, so a crash keeps its last words.
+ * The standard streams, written at most every FLUSH_MS or FLUSH_BYTES: under load a write per line (or per turn of the
+ * event loop, a few lines) cost the request path more than the rest of its line (bench/reads.ts). An error's line,
+ * and what is pending before it, goes at once, and what is pending goes at exit, so a crash keeps its last words.
  */
+const FLUSH_MS = 25;
+const FLUSH_BYTES = 16 * 1024;
 const pending = { out: "", err: "" };
-let flushQueued = false;
+let flushTimer: ReturnType<typeof setTimeout> | undefined;
 function flush() {
-  flushQueued = false;
+  clearTimeout(flushTimer);
+  flushTimer = undefined;
   if (pending.out) process.stdout.write(pending.out);
   if (pending.err) process.stderr.write(pending.err);
   pending.out = pending.err = "";
@@ -44,10 +58,10 @@ process.on("exit", flush);
 const standardStreams: Sink = (line, level) => {
   if (level === "info") pending.out += `${line}\n`;
   else pending.err += `${line}\n`;
-  if (level === "error") flush();
-  else if (!flushQueued) {
-    flushQueued = true;
-    setImmediate(flush);
+  if (level === "error" || pending.out.length + pending.err.length >= FLUSH_BYTES) flush();
+  else if (!flushTimer) {
+    flushTimer = setTimeout(flush, FLUSH_MS);
+    flushTimer.unref?.();
   }
 };
 let sink: Sink = standardStreams;
@@ -66,6 +80,7 @@ function timeNow() {
 
 /** A text value quoted when it has spaces, quotes or equals signs, so that `key=value` pairs stay apart. */
 const textValue = (value: unknown) => {
+  if (typeof value === "number") return String(value);
   const text = String(value);
   return text === "" || /[\s"=]/.test(text) ? JSON.stringify(text) : text;
 };
