@@ -1,16 +1,34 @@
 // The ceiling of `bun run bench`'s throughput figures: a bare Bun.serve answering, for each endpoint, the same bytes
-// and headers the site answered (read from the JSON file ANSWERS), from memory, with nothing else to do.
-export {};
+// and headers the site answered (read from the JSON file ANSWERS), from memory, with nothing else to do. With
+// SERVER=elysia, the same answers from a bare Elysia app (one route per read, no hook): what the framework itself
+// costs, apart from the site's own work per request.
+import { Elysia } from "elysia";
 
 type Answer = { body: string; headers: Record<string, string> };
 const answers = (await Bun.file(process.env.ANSWERS!).json()) as Record<string, Answer>;
-const server = Bun.serve({
-  port: Number(process.env.PORT ?? 3000),
-  hostname: process.env.HOST || "0.0.0.0",
-  reusePort: false,
-  fetch(request) {
-    const answer = answers[new URL(request.url).pathname];
-    return answer ? new Response(answer.body, { headers: answer.headers }) : new Response("Not found", { status: 404 });
-  },
-});
-process.on("SIGTERM", () => void server.stop().then(() => process.exit(0)));
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOST || "0.0.0.0";
+
+let stop: () => Promise<void>;
+if (process.env.SERVER === "elysia") {
+  const app = new Elysia();
+  for (const [path, answer] of Object.entries(answers))
+    app.get(path, ({ set }) => {
+      Object.assign(set.headers, answer.headers);
+      return answer.body;
+    });
+  app.listen({ port, hostname, reusePort: false });
+  stop = async () => void (await app.stop());
+} else {
+  const server = Bun.serve({
+    port,
+    hostname,
+    reusePort: false,
+    fetch(request) {
+      const answer = answers[new URL(request.url).pathname];
+      return answer ? new Response(answer.body, { headers: answer.headers }) : new Response("Not found", { status: 404 });
+    },
+  });
+  stop = () => server.stop();
+}
+process.on("SIGTERM", () => void stop().then(() => process.exit(0)));

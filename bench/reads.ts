@@ -20,6 +20,8 @@ export const PUBLIC_READS = [
 ] as const;
 
 type WrkResult = { rps: number; p99ms: number; errors: string; cpuUsPerRequest: number };
+/** One read's wrk runs on the site, the bare Bun.serve (the ceiling) and a bare Elysia app answering the same bytes. */
+type ReadRow = { path: string; bytes: number; ours: WrkResult[]; ceiling: WrkResult[]; elysia: WrkResult[] };
 type Spawned = { child: { pid: number; exitCode: number | null }; output: () => string; stop: () => Promise<void> };
 
 export type ReadsBench = {
@@ -41,7 +43,7 @@ export async function readsVsCeiling(bench: ReadsBench) {
   const fake = await startFakeYouTube();
   const site = bench.siteOn(join(bench.dir, "reads"));
   const ours = bench.spawnServer([bench.exe, "serve"], { ...site.env, ...fake.env }, bench.dir);
-  let ceiling: Spawned | null = null;
+  const ceilings: Spawned[] = [];
   try {
     await bench.timeToFirstResponse(`${site.url}/healthz`, performance.now(), ours);
     // What wrk gets: no Accept-Encoding, so the plain bytes; the ceiling answers them with the same headers.
@@ -53,22 +55,29 @@ export async function readsVsCeiling(bench: ReadsBench) {
       answers[path] = { body: await response.text(), headers };
     }
     await Bun.write(join(bench.dir, "reads-answers.json"), JSON.stringify(answers));
-    const port = bench.freePort();
-    ceiling = bench.spawnServer(
-      ["bun", join(import.meta.dir, "ceiling.ts")],
-      { PORT: String(port), HOST: "127.0.0.1", ANSWERS: join(bench.dir, "reads-answers.json") },
-      bench.dir,
-    );
-    const ceilingUrl = `http://127.0.0.1:${port}`;
-    await bench.timeToFirstResponse(`${ceilingUrl}/api/profile`, performance.now(), ceiling);
+    const start = async (server: "bun" | "elysia") => {
+      const port = bench.freePort();
+      const spawned = bench.spawnServer(
+        ["bun", join(import.meta.dir, "ceiling.ts")],
+        { PORT: String(port), HOST: "127.0.0.1", ANSWERS: join(bench.dir, "reads-answers.json"), SERVER: server },
+        bench.dir,
+      );
+      ceilings.push(spawned);
+      const url = `http://127.0.0.1:${port}`;
+      await bench.timeToFirstResponse(`${url}/api/profile`, performance.now(), spawned);
+      return { url, server: spawned };
+    };
+    const bare = await start("bun");
+    const elysia = await start("elysia");
 
-    const rows: { path: string; bytes: number; ours: WrkResult[]; ceiling: WrkResult[] }[] = [];
+    const rows: ReadRow[] = [];
     for (const path of PUBLIC_READS) {
-      const row = { path, bytes: Buffer.byteLength(answers[path]!.body), ours: [] as WrkResult[], ceiling: [] as WrkResult[] };
+      const row: ReadRow = { path, bytes: Buffer.byteLength(answers[path]!.body), ours: [], ceiling: [], elysia: [] };
       for (let round = 0; round < bench.rounds; round++) {
         for (const [url, server, results] of [
           [site.url, ours, row.ours],
-          [ceilingUrl, ceiling, row.ceiling],
+          [bare.url, bare.server, row.ceiling],
+          [elysia.url, elysia.server, row.elysia],
         ] as const) {
           // Warmed up first on the read, long enough for the JIT's tiers to settle on the server's own core.
           await bench.wrk(`${url}${path}`, bench.warmUp, server.child.pid);
@@ -80,30 +89,35 @@ export async function readsVsCeiling(bench: ReadsBench) {
     printReads(rows, bench);
     return rows;
   } finally {
-    await ceiling?.stop();
+    for (const ceiling of ceilings) await ceiling.stop();
     await ours.stop();
     await fake.stop();
   }
 }
 
-function printReads(rows: { path: string; bytes: number; ours: WrkResult[]; ceiling: WrkResult[] }[], bench: ReadsBench) {
+function printReads(rows: ReadRow[], bench: ReadsBench) {
   const pad = (text: string | number, width: number) => String(text).padStart(width);
   const best = (results: WrkResult[]) => results.reduce((a, b) => (b.rps > a.rps ? b : a));
+  const cpu = (results: WrkResult[]) => Math.min(...results.map((result) => result.cpuUsPerRequest));
   console.log(
     `\npublic reads vs a bare Bun.serve answering the same bytes and headers (bench/ceiling.ts), same core, same run ` +
-      `(wrk ${bench.seconds} s each after ${bench.warmUp} s warm-up, best of ${bench.rounds} round${bench.rounds > 1 ? "s" : ""}):`,
+      `(wrk ${bench.seconds} s each after ${bench.warmUp} s warm-up, best of ${bench.rounds} round${bench.rounds > 1 ? "s" : ""}), ` +
+      "and a bare Elysia app answering them too:",
   );
   console.log(
-    `${"read".padEnd(22)}${pad("bytes", 8)}${pad("ours req/s", 12)}${pad("p99 ms", 9)}${pad("bare req/s", 12)}${pad("p99 ms", 9)}${pad("ratio", 8)}${pad("CPU µs/req ours", 17)}${pad("bare", 7)}${pad("ratio", 8)}`,
+    `${"read".padEnd(22)}${pad("bytes", 8)}${pad("ours req/s", 12)}${pad("p99 ms", 9)}${pad("bare req/s", 12)}${pad("p99 ms", 9)}${pad("ratio", 8)}` +
+      `${pad("CPU µs/req ours", 17)}${pad("bare", 7)}${pad("ratio", 8)}${pad("Elysia µs", 11)}${pad("ratio", 8)}`,
   );
   for (const row of rows) {
     const [ours, bare] = [best(row.ours), best(row.ceiling)];
-    const cpu = (results: WrkResult[]) => Math.min(...results.map((result) => result.cpuUsPerRequest));
+    const [oursCpu, bareCpu, elysiaCpu] = [cpu(row.ours), cpu(row.ceiling), cpu(row.elysia)];
     console.log(
       `${row.path.padEnd(22)}${pad(row.bytes, 8)}${pad(Math.round(ours.rps), 12)}${pad(ours.p99ms.toFixed(2), 9)}${pad(Math.round(bare.rps), 12)}${pad(bare.p99ms.toFixed(2), 9)}${pad(`${(ours.rps / bare.rps).toFixed(2)}x`, 8)}` +
-        `${pad(cpu(row.ours).toFixed(1), 17)}${pad(cpu(row.ceiling).toFixed(1), 7)}${pad(`${(cpu(row.ceiling) / cpu(row.ours)).toFixed(2)}x`, 8)}`,
+        `${pad(oursCpu.toFixed(1), 17)}${pad(bareCpu.toFixed(1), 7)}${pad(`${(bareCpu / oursCpu).toFixed(2)}x`, 8)}${pad(elysiaCpu.toFixed(1), 11)}${pad(`${(bareCpu / elysiaCpu).toFixed(2)}x`, 8)}`,
     );
-    for (const result of [...row.ours, ...row.ceiling]) if (result.errors) console.log(`    ${result.errors}`);
+    for (const result of [...row.ours, ...row.ceiling, ...row.elysia]) if (result.errors) console.log(`    ${result.errors}`);
   }
-  console.log("(ratio: ours / bare, req/s and CPU time per request; the goal is >= 0.8x for every read.)");
+  console.log(
+    "(ratio: ours / bare, req/s and CPU time per request; the goal is >= 0.8x for every read. Elysia: the bare Elysia app's CPU time per request, and bare / it.)",
+  );
 }
