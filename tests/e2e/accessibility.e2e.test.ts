@@ -4,11 +4,10 @@
 // errors, and the confirms.
 
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { type FakeYouTube, startFakeYouTube } from "../support/fake-youtube.ts";
 import { alertDialog, apiToken, dialog, expectToast, openDashboard, openTab } from "./admin-helpers.ts";
-import { launchBrowser, openPage, type Site, startSite, VIEWPORTS } from "./support.ts";
+import { axeViolations, launchBrowser, openPage, type Site, startSite, VIEWPORTS } from "./support.ts";
 
 let site: Site;
 let browser: Browser;
@@ -24,7 +23,6 @@ afterAll(async () => {
   await youtube?.stop();
 });
 
-const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 // YouTube's thumbnail host stands in as a 1x1 JPEG (the browser has no Internet here).
 const PIXEL = Buffer.from(
   "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAAA//EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AN//Z",
@@ -40,13 +38,7 @@ function auditor(page: Page) {
   return {
     violations,
     async check(state: string) {
-      await page.waitForFunction(() =>
-        document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
-      );
-      const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-      for (const violation of results.violations) {
-        violations.push(`${state}: ${violation.id} (${violation.nodes.length}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-      }
+      violations.push(...(await axeViolations(page, state)));
     },
   };
 }

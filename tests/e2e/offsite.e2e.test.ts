@@ -5,14 +5,12 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
 import type { Browser } from "playwright-core";
 import { freePort, ROOT, type Server, startServer } from "../server.ts";
 import { listKeys, type S3Server, startS3 } from "../support/s3.ts";
 import { alertDialog, openDashboard, openTab } from "./admin-helpers.ts";
-import { ADMIN_PASSWORD, launchBrowser, openPage, type Site } from "./support.ts";
+import { ADMIN_PASSWORD, axeViolations, launchBrowser, openPage, type Site } from "./support.ts";
 
-const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 const keys = mkdtempSync(join(tmpdir(), "vedanta-age-"));
 const identityFile = join(keys, "key.txt");
@@ -190,12 +188,7 @@ test("the Backups card in Chromium: off-site on, masked bucket, encrypted, last 
     await card.getByText(`s3://${s3.bucket}/card/ at ${s3.endpoint}`).waitFor();
     await card.getByText("Yes (age)").waitFor();
     await card.getByText(/\((just now|1 minute ago)\)/).waitFor();
-    const audit = async (state: string) => {
-      await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-      const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-      return results.violations.map((violation) => `${state}: ${violation.id} ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-    };
-    const violations = await audit("off-site copies");
+    const violations = await axeViolations(page, "off-site copies");
 
     await card
       .getByRole("button", { name: /^Restore off-site copy / })
@@ -203,7 +196,7 @@ test("the Backups card in Chromium: off-site on, masked bucket, encrypted, last 
       .click();
     const confirm = alertDialog(page, "Restore this backup?");
     await confirm.getByText(/replaced with the off-site copy of/).waitFor();
-    violations.push(...(await audit("restore an off-site copy: confirm")));
+    violations.push(...(await axeViolations(page, "restore an off-site copy: confirm")));
     await confirm.getByRole("button", { name: "Restore Backup" }).click();
     await page
       .getByTestId("toast")
@@ -236,9 +229,7 @@ test("the Backups card in Chromium when the bucket cannot be reached: the last e
     await card.getByText("None yet").waitFor();
     await card.getByText(/; retried at /).waitFor({ timeout: 30_000 });
     await card.getByText("Failed to list the off-site copies:", { exact: false }).waitFor();
-    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-    const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(page, "off-site copies: listing failed")).toEqual([]);
     await context.close();
   } finally {
     await server.stop();

@@ -3,10 +3,9 @@
 // refuse an IP address as a passkey's domain). A replayed or forged assertion of the browser's is refused; axe-core
 // checks the new states.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { expectToast } from "./admin-helpers.ts";
-import { ADMIN_PASSWORD, freePort, launchBrowser, openPage, type Site, startSite } from "./support.ts";
+import { ADMIN_PASSWORD, axeViolations, freePort, launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
 let site: Site;
 let browser: Browser;
@@ -21,15 +20,6 @@ afterAll(async () => {
   await browser?.close();
   await site?.stop();
 });
-
-const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-async function axeViolations(page: Page, state: string): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
-  );
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  return results.violations.map((violation) => `${state}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
 
 test("'Add a passkey', then 'Sign in with a passkey' with no other step; a replayed or forged assertion is refused", async () => {
   const { page, context, errors } = await openPage(browser);

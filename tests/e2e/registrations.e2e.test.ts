@@ -1,11 +1,10 @@
 // Issue 23 in Chromium against the real server and a real SMTP server: a visitor joins the waiting list of a full
 // event, the cancel link's page works without JavaScript (and the waiting one moves up), and the door list at 360 px.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { adminApi, apiToken, dialog, expectToast, openDashboard } from "./admin-helpers.ts";
-import { launchBrowser, openPage, type Site, startSite, VIEWPORTS } from "./support.ts";
+import { axeViolations, launchBrowser, openPage, type Site, startSite, VIEWPORTS } from "./support.ts";
 
 let smtp: SmtpServer;
 let site: Site;
@@ -49,13 +48,6 @@ afterAll(async () => {
 const mailsTo = (address: string) => smtp.received.filter((mail) => mail.envelopeTo.includes(address));
 const cancelLinkIn = (text: string | undefined) => new RegExp(`${site.url}/api/registrations/cancel\\?id=\\d+&token=[\\w-]+`).exec(text ?? "")?.[0];
 
-/** axe-core finds no WCAG 2.2 AA violation once the animations have ended. */
-async function expectAccessible(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
-  const audit = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(audit.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
-}
-
 describe("registrations in the browser", () => {
   test("a visitor joins the waiting list of a full event", async () => {
     const { context, page, errors } = await openPage(browser);
@@ -70,7 +62,7 @@ describe("registrations in the browser", () => {
       await form.getByLabel("Phone *").fill("0400 000 002");
       await form.getByRole("button", { name: "Join the waiting list" }).click();
       await expectToast(page, `You are number 1 on the waiting list for ${EVENT}.`);
-      await expectAccessible(page);
+      expect(await axeViolations(page, "waiting list joined")).toEqual([]);
       const [mail] = await waitForMail(VISITOR, `On the waiting list: ${EVENT}`);
       expect(mail!.text).toContain("You are number 1 on the waiting list");
       expect(errors).toEqual([]);
@@ -106,7 +98,7 @@ describe("registrations in the browser", () => {
       for (const path of [new URL(link).pathname + new URL(link).search, "/?registration=cancelled"]) {
         await page.goto(`${site.url}${path}`);
         await page.getByRole("region").first().waitFor();
-        await expectAccessible(page);
+        expect(await axeViolations(page, path)).toEqual([]);
       }
     } finally {
       await withScripts.close();
@@ -134,7 +126,7 @@ describe("registrations in the browser", () => {
       expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
       const button = (await checkIn.boundingBox())!;
       expect(button.height).toBeGreaterThanOrEqual(44);
-      await expectAccessible(page);
+      expect(await axeViolations(page, "check-in on a phone")).toEqual([]);
       expect((await registrations()).find((row) => row.email === VISITOR)!.checkedIn).toBe(true);
       await registrationsDialog.getByLabel("Search by name").fill("nobody");
       await registrationsDialog.getByText("Nobody by that name").waitFor();

@@ -2,11 +2,10 @@
 // reset page, the new device's code ('Check your e-mail'), and a notice's 'Not you? Sign out everywhere'; axe-core in
 // every new state.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { AxeBuilder } from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { expectToast } from "./admin-helpers.ts";
-import { ADMIN_PASSWORD, launchBrowser, openPage, type Site, startSite } from "./support.ts";
+import { ADMIN_PASSWORD, axeViolations, launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
 let smtp: SmtpServer;
 let site: Site;
@@ -27,15 +26,6 @@ afterAll(async () => {
   await site?.stop();
   await smtp?.close();
 });
-
-const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-async function axeViolations(page: Page, state: string): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
-  );
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
-  return results.violations.map((violation) => `${state}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
 
 /** The next mail with this subject, after the `seen` first. */
 async function nextMail(subject: string, seen: number) {

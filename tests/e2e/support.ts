@@ -1,4 +1,5 @@
 // Browser tests drive the real server (started as a process, as an operator would) in Debian's Chromium.
+import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { freePort, startServer } from "../server.ts";
 
@@ -54,4 +55,20 @@ export async function openPage(browser: Browser, viewport = VIEWPORTS.desktop): 
     if (message.type() === "error") errors.push(message.text());
   });
   return { context, page, errors };
+}
+
+const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * axe-core's WCAG 2.2 AA violations of the page as it is, each "state: rule (nodes): targets", once its opening and
+ * closing animations have ended (a half-faded dialog would fail the contrast rule; endless ones, a spinner, never end).
+ */
+export async function axeViolations(page: Page, state: string): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
+  return results.violations.map(
+    (violation) => `${state}: ${violation.id} (${violation.nodes.length}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
 }
