@@ -12,6 +12,34 @@ export function pebbleMissing(): string | null {
   return null;
 }
 
+/** A self-signed P-256 certificate and its key, written by openssl as `dir`/cert.pem and `dir`/key.pem. */
+export function selfSignedCertificate(options: { dir: string; subject: string; altNames: string; days: number }) {
+  const made = Bun.spawnSync(
+    [
+      "openssl",
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:P-256",
+      "-nodes",
+      "-days",
+      String(options.days),
+      "-subj",
+      options.subject,
+      "-addext",
+      `subjectAltName=${options.altNames}`,
+      "-keyout",
+      join(options.dir, "key.pem"),
+      "-out",
+      join(options.dir, "cert.pem"),
+    ],
+    { stderr: "pipe" },
+  );
+  if (made.exitCode !== 0) throw new Error(made.stderr.toString());
+}
+
 async function waitFor(url: string, options: RequestInit & { tls?: { rejectUnauthorized: boolean } } = {}) {
   for (let i = 0; i < 200; i++) {
     if (
@@ -30,30 +58,7 @@ export async function startPebble() {
   const dir = mkdtempSync(join(tmpdir(), "vedanta-pebble-"));
   const [listen, management, httpPort, tlsPort, dns, dnsManagement] = [freePort(), freePort(), freePort(), freePort(), freePort(), freePort()];
   // Pebble's own TLS (its directory): a self-signed certificate for 127.0.0.1, trusted by the site through ACME_CA_CERT.
-  const openssl = Bun.spawnSync(
-    [
-      "openssl",
-      "req",
-      "-x509",
-      "-newkey",
-      "ec",
-      "-pkeyopt",
-      "ec_paramgen_curve:P-256",
-      "-nodes",
-      "-days",
-      "2",
-      "-subj",
-      "/CN=pebble",
-      "-addext",
-      "subjectAltName=IP:127.0.0.1,DNS:localhost",
-      "-keyout",
-      join(dir, "key.pem"),
-      "-out",
-      join(dir, "cert.pem"),
-    ],
-    { stderr: "pipe" },
-  );
-  if (openssl.exitCode !== 0) throw new Error(openssl.stderr.toString());
+  selfSignedCertificate({ dir, subject: "/CN=pebble", altNames: "IP:127.0.0.1,DNS:localhost", days: 2 });
   writeFileSync(
     join(dir, "config.json"),
     JSON.stringify({

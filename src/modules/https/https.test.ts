@@ -6,7 +6,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { connect } from "node:tls";
 import { freePort, ROOT, type Server, startServer } from "@tests/server.ts";
-import { pebbleMissing, startPebble } from "@tests/support/pebble.ts";
+import { pebbleMissing, selfSignedCertificate, startPebble } from "@tests/support/pebble.ts";
 
 const missing = pebbleMissing();
 if (missing) console.warn(`skipped: the ACME tests need pebble: ${missing}`);
@@ -116,30 +116,7 @@ describe.skipIf(!!missing)("ACME with pebble", () => {
   test("renewal of a certificate expiring within 30 days: no restart, no request lost", async () => {
     // A certificate for DOMAIN that ends tomorrow, as one left from 89 days ago would.
     const tls = join(dir!, "data", "tls");
-    const made = Bun.spawnSync(
-      [
-        "openssl",
-        "req",
-        "-x509",
-        "-newkey",
-        "ec",
-        "-pkeyopt",
-        "ec_paramgen_curve:P-256",
-        "-nodes",
-        "-days",
-        "1",
-        "-subj",
-        `/CN=${DOMAIN}`,
-        "-addext",
-        `subjectAltName=DNS:${DOMAIN}`,
-        "-keyout",
-        join(tls, "key.pem"),
-        "-out",
-        join(tls, "cert.pem"),
-      ],
-      { stderr: "pipe" },
-    );
-    expect(made.exitCode).toBe(0);
+    selfSignedCertificate({ dir: tls, subject: `/CN=${DOMAIN}`, altNames: `DNS:${DOMAIN}`, days: 1 });
     const server = await start({ dir });
     try {
       await waitForLog(server, `Listening on https://${DOMAIN}:${httpsPort}`);
