@@ -8,7 +8,7 @@ import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { formatDateTime } from "../shared/format.ts";
-import { Muted } from "../shared/layout.tsx";
+import { listRow, Muted } from "../shared/layout.tsx";
 import { devicesQueryOptions, useSignOutDevice, useSignOutEverywhere } from "./api.ts";
 
 const badge = css({ bg: "accent.soft", color: "accent.strong", borderRadius: "full", px: "2", py: "0.5", fontSize: "xs", fontWeight: "600" });
@@ -24,20 +24,7 @@ export function DevicesList() {
     <div className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
       <ul aria-label="Signed-in devices" className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
         {query.data.map((device) => (
-          <li
-            key={device.id}
-            className={css({
-              display: "flex",
-              flexWrap: "wrap",
-              alignItems: "center",
-              justifyContent: "space-between",
-              gap: "3",
-              p: "3",
-              borderWidth: "1px",
-              borderColor: "border",
-              borderRadius: "control",
-            })}
-          >
+          <li key={device.id} className={listRow}>
             <div className={css({ minW: "0" })}>
               <p className={css({ fontWeight: "600", display: "flex", gap: "2", alignItems: "center" })}>
                 {device.device}

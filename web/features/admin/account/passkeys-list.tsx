@@ -7,20 +7,8 @@ import { ApiError } from "@web/lib/api.ts";
 import { KeyRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { formatDateTime } from "../shared/format.ts";
-import { Muted } from "../shared/layout.tsx";
+import { listRow, Muted } from "../shared/layout.tsx";
 import { passkeysQueryOptions, useAddPasskey, useRemovePasskey } from "./api.ts";
-
-const row = css({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: "3",
-  p: "3",
-  borderWidth: "1px",
-  borderColor: "border",
-  borderRadius: "control",
-});
 
 export function PasskeysList() {
   const query = useQuery(passkeysQueryOptions());
@@ -48,7 +36,7 @@ export function PasskeysList() {
       {query.data && query.data.length > 0 && (
         <ul aria-label="Passkeys" className={css({ display: "flex", flexDirection: "column", gap: "2" })}>
           {query.data.map((key) => (
-            <li key={key.id} className={row}>
+            <li key={key.id} className={listRow}>
               <div className={css({ minW: "0" })}>
                 <p className={css({ fontWeight: "600" })}>{key.name}</p>
                 <Muted>

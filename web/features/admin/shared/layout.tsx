@@ -117,3 +117,15 @@ export function StateText({ children }: { children: ReactNode }) {
 
 export const formGrid = css({ display: "grid", gridTemplateColumns: { base: "1fr", md: "repeat(2, minmax(0, 1fr))" }, gap: "4" });
 export const fullRow = css({ gridColumn: "1 / -1" });
+/** An item of a bordered list (the account's devices and passkeys): its text, then its actions, wrapping when narrow. */
+export const listRow = css({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: "3",
+  p: "3",
+  borderWidth: "1px",
+  borderColor: "border",
+  borderRadius: "control",
+});
