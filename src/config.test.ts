@@ -125,6 +125,12 @@ describe("GIT_REMOTE_URL, GIT_TOKEN, GIT_BRANCH", () => {
     );
   });
 
+  test("a password that is not valid percent-encoding is taken as written (no crash at start)", () => {
+    const remote = loadConfig({ GIT_REMOTE_URL: "https://me:pa%zz-word@github.com/o/r.git" }).gitRemote!;
+    expect(remote.authorization).toBe(`Basic ${Buffer.from("me:pa%zz-word").toString("base64")}`);
+    expect(remote.secrets).toContain("pa%zz-word");
+  });
+
   test("no remote and the default branch when unset", () => {
     const config = loadConfig({});
     expect(config.gitRemote).toBeUndefined();

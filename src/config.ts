@@ -1,6 +1,6 @@
 // The runtime contract of DESIGN.md: every setting, read from the environment once.
 import { resolve } from "node:path";
-import { maskUrl } from "./lib/mask.ts";
+import { decodeURIComponentSafe, maskUrl } from "./lib/mask.ts";
 import { DEFAULT_SITE_TIMEZONE } from "./shared/calendar.ts";
 
 export type Config = {
@@ -193,8 +193,8 @@ function loadGitRemote(env: Record<string, string | undefined>): GitRemote | und
     throw new SettingError(
       `GIT_REMOTE_URL must be an http(s) URL such as https://host/owner/repo.git (got a ${parsed.protocol} URL${parsed.hostname ? "" : " without a host"})`,
     );
-  const user = decodeURIComponent(parsed.username);
-  const password = decodeURIComponent(parsed.password);
+  const user = decodeURIComponentSafe(parsed.username);
+  const password = decodeURIComponentSafe(parsed.password);
   const token = env.GIT_TOKEN || undefined;
   // A token alone goes with GitHub's user name for tokens (GitLab and Gitea take any name with a token).
   const [username, secret] = token ? [user || "x-access-token", token] : [user, password];
@@ -231,15 +231,16 @@ function isTimeZone(zone: string): boolean {
 }
 
 /** The settings' secret values, which no log line may hold even where nothing around them looks secret. */
-export function settingSecrets(config: Config): string[] {
+export function settingSecrets(config: Config): (string | undefined)[] {
   const smtp = config.mail ? URL.parse(config.mail.smtpUrl) : null;
   return [
     config.adminPassword,
     config.jwtSecret,
     config.youtubeApiKey,
-    smtp?.password && decodeURIComponent(smtp.password),
+    smtp?.password,
+    smtp?.password ? decodeURIComponentSafe(smtp.password) : undefined,
     ...(config.gitRemote?.secrets ?? []),
     config.offsite?.secretAccessKey,
     config.offsite?.accessKeyId,
-  ].filter((secret): secret is string => Boolean(secret));
+  ];
 }

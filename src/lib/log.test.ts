@@ -63,6 +63,8 @@ describe("lines", () => {
       S3_SECRET_ACCESS_KEY: "s3SecretValue-9",
     });
     configureLog({ secrets: settingSecrets(config) });
+    // A password that is not valid percent-encoding is masked as written, and stops nothing.
+    expect(settingSecrets(loadConfig({ SMTP_URL: "smtp://u:pa%zz-word@h:587", MAIL_FROM: "a@b.c" }))).toContain("pa%zz-word");
     log.error("the server said: smtp/pass-42 gitTokenValue-7 AKIAEXAMPLEKEYID s3SecretValue-9", { said: "s3SecretValue-9" });
     log.request("GET", "/x/gitTokenValue-7", { status: 200 });
     configureLog({ secrets: [] });

@@ -9,7 +9,7 @@ type Level = "info" | "warn" | "error";
 export type LogFields = Record<string, unknown>;
 
 /** The settings' secret values (GIT_TOKEN, the S3 keys, SMTP's password…), masked wherever a line holds them. */
-let known: readonly string[] = [];
+let known: readonly (string | undefined)[] = [];
 
 /** Whether a field's name is a secret's, asked once per name (the request line's five serve every request). */
 const secretNames = new Map<string, boolean>();
@@ -110,6 +110,6 @@ export const log = {
 /** LOG_FORMAT, the settings' secret values, and where lines go (tests collect them; the standard streams when null). */
 export function configureLog(options: { format?: "text" | "json"; secrets?: readonly (string | undefined)[]; sink?: Sink | null }) {
   if (options.format) format = options.format;
-  if (options.secrets) known = options.secrets.filter((secret): secret is string => Boolean(secret));
+  if (options.secrets) known = options.secrets;
   if (options.sink !== undefined) sink = options.sink ?? standardStreams;
 }

@@ -82,7 +82,8 @@ export function maskUrl(url: string): string {
   }
 }
 
-function decodeURIComponentSafe(text: string): string {
+/** `text` decoded, or as it is when it is not valid percent-encoding. */
+export function decodeURIComponentSafe(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
