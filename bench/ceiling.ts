@@ -1,7 +1,8 @@
 // The ceiling of `bun run bench`'s throughput figures: a bare Bun.serve answering, for each endpoint, the same bytes
 // and headers the site answered (read from the JSON file ANSWERS), from memory, with nothing else to do. With
 // SERVER=elysia, the same answers from a bare Elysia app (one route per read, no hook): what the framework itself
-// costs, apart from the site's own work per request.
+// costs, apart from the site's own work per request. With SERVER=bun-ip, the bare Bun.serve also asks each request's
+// client address (`server.requestIP`, which the site's request line must carry: a getpeername system call each time).
 import { Elysia } from "elysia";
 
 type Answer = { body: string; headers: Record<string, string> };
@@ -20,11 +21,13 @@ if (process.env.SERVER === "elysia") {
   app.listen({ port, hostname, reusePort: false });
   stop = async () => void (await app.stop());
 } else {
+  const askIp = process.env.SERVER === "bun-ip";
   const server = Bun.serve({
     port,
     hostname,
     reusePort: false,
-    fetch(request) {
+    fetch(request, listener) {
+      if (askIp) listener.requestIP(request);
       const answer = answers[new URL(request.url).pathname];
       return answer ? new Response(answer.body, { headers: answer.headers }) : new Response("Not found", { status: 404 });
     },

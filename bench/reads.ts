@@ -20,8 +20,11 @@ export const PUBLIC_READS = [
 ] as const;
 
 type WrkResult = { rps: number; p99ms: number; errors: string; cpuUsPerRequest: number };
-/** One read's wrk runs on the site, the bare Bun.serve (the ceiling) and a bare Elysia app answering the same bytes. */
-type ReadRow = { path: string; bytes: number; ours: WrkResult[]; ceiling: WrkResult[]; elysia: WrkResult[] };
+/**
+ * One read's wrk runs on the site, the bare Bun.serve (the ceiling), the bare Bun.serve asking each client's address
+ * (what the site's request line needs), and a bare Elysia app answering the same bytes.
+ */
+type ReadRow = { path: string; bytes: number; ours: WrkResult[]; ceiling: WrkResult[]; ceilingWithIp: WrkResult[]; elysia: WrkResult[] };
 type Spawned = { child: { pid: number; exitCode: number | null }; output: () => string; stop: () => Promise<void> };
 
 export type ReadsBench = {
@@ -55,7 +58,7 @@ export async function readsVsCeiling(bench: ReadsBench) {
       answers[path] = { body: await response.text(), headers };
     }
     await Bun.write(join(bench.dir, "reads-answers.json"), JSON.stringify(answers));
-    const start = async (server: "bun" | "elysia") => {
+    const start = async (server: "bun" | "bun-ip" | "elysia") => {
       const port = bench.freePort();
       const spawned = bench.spawnServer(
         ["bun", join(import.meta.dir, "ceiling.ts")],
@@ -68,15 +71,17 @@ export async function readsVsCeiling(bench: ReadsBench) {
       return { url, server: spawned };
     };
     const bare = await start("bun");
+    const bareWithIp = await start("bun-ip");
     const elysia = await start("elysia");
 
     const rows: ReadRow[] = [];
     for (const path of PUBLIC_READS) {
-      const row: ReadRow = { path, bytes: Buffer.byteLength(answers[path]!.body), ours: [], ceiling: [], elysia: [] };
+      const row: ReadRow = { path, bytes: Buffer.byteLength(answers[path]!.body), ours: [], ceiling: [], ceilingWithIp: [], elysia: [] };
       for (let round = 0; round < bench.rounds; round++) {
         for (const [url, server, results] of [
           [site.url, ours, row.ours],
           [bare.url, bare.server, row.ceiling],
+          [bareWithIp.url, bareWithIp.server, row.ceilingWithIp],
           [elysia.url, elysia.server, row.elysia],
         ] as const) {
           // Warmed up first on the read, long enough for the JIT's tiers to settle on the server's own core.
@@ -102,22 +107,22 @@ function printReads(rows: ReadRow[], bench: ReadsBench) {
   console.log(
     `\npublic reads vs a bare Bun.serve answering the same bytes and headers (bench/ceiling.ts), same core, same run ` +
       `(wrk ${bench.seconds} s each after ${bench.warmUp} s warm-up, best of ${bench.rounds} round${bench.rounds > 1 ? "s" : ""}), ` +
-      "and a bare Elysia app answering them too:",
+      "and, answering them too, the bare Bun.serve asking each client's address and a bare Elysia app:",
   );
   console.log(
     `${"read".padEnd(22)}${pad("bytes", 8)}${pad("ours req/s", 12)}${pad("p99 ms", 9)}${pad("bare req/s", 12)}${pad("p99 ms", 9)}${pad("ratio", 8)}` +
-      `${pad("CPU µs/req ours", 17)}${pad("bare", 7)}${pad("ratio", 8)}${pad("Elysia µs", 11)}${pad("ratio", 8)}`,
+      `${pad("CPU µs/req ours", 17)}${pad("bare", 7)}${pad("ratio", 8)}${pad("bare+IP µs", 12)}${pad("ratio", 8)}${pad("Elysia µs", 11)}${pad("ratio", 8)}`,
   );
   for (const row of rows) {
     const [ours, bare] = [best(row.ours), best(row.ceiling)];
-    const [oursCpu, bareCpu, elysiaCpu] = [cpu(row.ours), cpu(row.ceiling), cpu(row.elysia)];
+    const [oursCpu, bareCpu, withIpCpu, elysiaCpu] = [cpu(row.ours), cpu(row.ceiling), cpu(row.ceilingWithIp), cpu(row.elysia)];
     console.log(
       `${row.path.padEnd(22)}${pad(row.bytes, 8)}${pad(Math.round(ours.rps), 12)}${pad(ours.p99ms.toFixed(2), 9)}${pad(Math.round(bare.rps), 12)}${pad(bare.p99ms.toFixed(2), 9)}${pad(`${(ours.rps / bare.rps).toFixed(2)}x`, 8)}` +
-        `${pad(oursCpu.toFixed(1), 17)}${pad(bareCpu.toFixed(1), 7)}${pad(`${(bareCpu / oursCpu).toFixed(2)}x`, 8)}${pad(elysiaCpu.toFixed(1), 11)}${pad(`${(bareCpu / elysiaCpu).toFixed(2)}x`, 8)}`,
+        `${pad(oursCpu.toFixed(1), 17)}${pad(bareCpu.toFixed(1), 7)}${pad(`${(bareCpu / oursCpu).toFixed(2)}x`, 8)}${pad(withIpCpu.toFixed(1), 12)}${pad(`${(bareCpu / withIpCpu).toFixed(2)}x`, 8)}${pad(elysiaCpu.toFixed(1), 11)}${pad(`${(bareCpu / elysiaCpu).toFixed(2)}x`, 8)}`,
     );
-    for (const result of [...row.ours, ...row.ceiling, ...row.elysia]) if (result.errors) console.log(`    ${result.errors}`);
+    for (const result of [...row.ours, ...row.ceiling, ...row.ceilingWithIp, ...row.elysia]) if (result.errors) console.log(`    ${result.errors}`);
   }
   console.log(
-    "(ratio: ours / bare, req/s and CPU time per request; the goal is >= 0.8x for every read. Elysia: the bare Elysia app's CPU time per request, and bare / it.)",
+    "(ratio: ours / bare, req/s and CPU time per request; the goal is >= 0.8x for every read. bare+IP and Elysia: their CPU time per request, and bare / it.)",
   );
 }
