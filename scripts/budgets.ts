@@ -6,9 +6,12 @@ import { gzipSync } from "node:zlib";
 
 export type Budget = { name: string; limitKb: number };
 
-/** The budgets (issue 5; `/` raised to 140 KB by ADR 11, for the card's router and query cache), in KiB of gzip; the build fails when one is exceeded. */
+/**
+ * The budgets in KiB of gzip (issue 5; `/` raised to 140 KB by ADR 11, for the card's router and query cache, and to
+ * 141 KB, the figure of issue 20, by ADR 7 for the page's own first script); the build fails when one is exceeded.
+ */
 export const BUDGETS = {
-  publicJs: { name: "JavaScript loaded by /", limitKb: 140 },
+  publicJs: { name: "JavaScript loaded by /", limitKb: 141 },
   css: { name: "CSS", limitKb: 20 },
   admin: { name: "admin chunks (lazy, editor included)", limitKb: 250 },
 } satisfies Record<string, Budget>;

@@ -1,10 +1,11 @@
 // Builds the web app into dist/public: Panda CSS, the subset web fonts (scripts/fonts.ts), Bun's bundler
-// (production React), the stylesheet inlined into index.html, precompressed copies, and src/generated/web-assets.ts,
+// (production React), the page's own first script (web/boot.ts), the stylesheet inlined into index.html, precompressed copies, and src/generated/web-assets.ts,
 // the manifest through which the executable embeds every file.
 
 import { mkdirSync, rmSync } from "node:fs";
 import { relative } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { APP_SCRIPT_ID } from "@web/lib/app-start.ts";
 import { $ } from "bun";
 import { checkBudgets } from "./budgets.ts";
 import { buildFonts } from "./fonts.ts";
@@ -28,6 +29,19 @@ await Bun.write("web/fonts.gen.css", await fontFaces);
 await $`bun build ./web/index.html --outdir ${OUT} --splitting --production --public-path=/ --external "/fonts/*"`
   .env({ ...process.env, NODE_ENV: "production" })
   .quiet();
+
+// The page starts its app itself (web/boot.ts, ADR 7): the bundled app's script tag goes into an inert template, and
+// the page's script, bundled on its own (a few hundred bytes, nothing shared with the app), beside it.
+const boot = await Bun.build({ entrypoints: ["web/boot.ts"], outdir: OUT, naming: "boot-[hash].[ext]", minify: true, target: "browser" });
+if (!boot.success) throw new AggregateError(boot.logs, "Bundling web/boot.ts failed");
+const bootUrl = `/${relative(OUT, boot.outputs[0]!.path)}`;
+const page = await Bun.file(`${OUT}/index.html`).text();
+const appScript = /<script type="module"[^>]*><\/script>/.exec(page)?.[0];
+if (!appScript) throw new Error("index.html has no module script to start");
+await Bun.write(
+  `${OUT}/index.html`,
+  page.replace(appScript, `<template id="${APP_SCRIPT_ID}">${appScript}</template><script type="module" src="${bootUrl}"></script>`),
+);
 
 // The stylesheet goes into index.html (ADR 7): no request blocks the first paint. The CSS file stays in the build
 // with the same text (the budget measures it) but no page links it; the server allows the inline <style> by its

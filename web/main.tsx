@@ -1,10 +1,11 @@
 import { type DehydratedState, hydrate, QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, startTransition } from "react";
+import { StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router/dom";
 import { routes } from "./app/app.tsx";
 import { createQueryClient, QUERY_STATE_ID } from "./app/query-client.ts";
+import { APP_STARTED_EVENT } from "./lib/app-start.ts";
 
 const queryClient = createQueryClient();
 
@@ -19,6 +20,16 @@ if (state?.textContent) {
   hydrate(queryClient, { ...page, queries: page.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: arrivedAt } })) });
 }
 
+/**
+ * Tells the page's script (web/boot.ts) that the app has hydrated, so that what the visitor did before is done again.
+ * In a task of its own: a click on a part not hydrated yet (each section is a Suspense boundary) hydrates that part
+ * at once, which React cannot do from inside its own effects.
+ */
+function AnnounceStarted() {
+  useEffect(() => void setTimeout(() => document.dispatchEvent(new Event(APP_STARTED_EVENT))), []);
+  return null;
+}
+
 const router = createBrowserRouter(routes);
 // biome-ignore lint/style/noNonNullAssertion: index.html has the #root element
 const root = document.getElementById("root")!;
@@ -27,6 +38,7 @@ const app = (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
+    <AnnounceStarted />
   </StrictMode>
 );
 // Hydrating in a transition lets React yield to the browser between components: the page is already visible, and

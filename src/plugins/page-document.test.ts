@@ -8,7 +8,7 @@ const SHELL =
   '<body><!--page:root--><div id="root"></div><!--/page:root--></body></html>';
 
 describe("renderDocument", () => {
-  test("fills the head and the rendered root, and lowers the script's priority", () => {
+  test("fills the head and the rendered root, and leaves the script as it is", () => {
     const shell = parseShell(SHELL)!;
     expect(
       renderDocument(shell, {
@@ -17,7 +17,7 @@ describe("renderDocument", () => {
       }),
     ).toBe(
       '<!doctype html><html><head><meta charset="utf-8"><title>Page</title>' +
-        '<script type="module" fetchpriority="low" crossorigin src="/index-abcdef12.js"></script></head>' +
+        '<script type="module" crossorigin src="/index-abcdef12.js"></script></head>' +
         '<body><div id="root"><main>Hi</main></div><script type="application/json" id="s">{}</script></body></html>',
     );
   });

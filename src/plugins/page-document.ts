@@ -23,15 +23,11 @@ export function parseShell(html: string): Shell | null {
   return { start: html.slice(0, matches[0]?.index ?? 0), slots };
 }
 
-/**
- * The document of a page. A rendered page reads without its script, which only makes it interactive: the script
- * then yields the network to the portrait and the fonts the visitor sees (`fetchpriority="low"`).
- */
+/** The document of a page: the shell with its slots filled, nothing else of it touched. */
 export function renderDocument(shell: Shell, { head, root }: PageContent): string {
   const fill: Record<Slot, string> = {
     head,
     root: root ? `<div id="root">${root.html}</div>${root.tail}` : '<div id="root"></div>',
   };
-  const html = shell.start + shell.slots.map(([slot, text]) => fill[slot] + text).join("");
-  return root ? html.replaceAll('<script type="module"', '<script type="module" fetchpriority="low"') : html;
+  return shell.start + shell.slots.map(([slot, text]) => fill[slot] + text).join("");
 }

@@ -270,13 +270,6 @@ describe("the built shell's inline stylesheet and the rendered page's loading or
     expect(preload).toBeGreaterThan(0);
     expect(preload).toBeLessThan(html.indexOf("<style>"));
   });
-
-  test("the rendered / asks for its script at low priority (the portrait and the fonts go first); the shell pages do not", async () => {
-    const page = await (await app.request("GET", "/")).text();
-    expect(page).toContain("<main>Rendered</main>");
-    expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/index-abcdef12.js"></script>');
-    expect(await (await app.request("GET", "/admin")).text()).toContain('<script type="module" crossorigin src="/index-abcdef12.js"></script>');
-  });
 });
 
 describe("portraitPreload", () => {

@@ -83,3 +83,58 @@ test("with JavaScript the page hydrates from its own data: no public read fetche
   expect(messages).toEqual([]);
   await context.close();
 });
+
+test("the app's script is asked for once the portrait has been painted; what the visitor does before the app has started is done then", async () => {
+  const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+  const page = await context.newPage();
+  await page.route("https://i.ytimg.com/**", (route) => route.fulfill({ status: 204 }));
+  const html = await (await fetch(site.url)).text();
+  const appScript = /<template id="app-script"><script type="module" crossorigin src="([^"]+)"><\/script><\/template>/.exec(html)?.[1];
+  expect(appScript).toMatch(/^\/index-\w+\.js$/);
+  // When the page adds the app's script, by the page's own clock.
+  await page.addInitScript((src) => {
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector(`body script[src="${src}"]`)) return;
+      document.documentElement.dataset.appScriptAddedAt = String(performance.now());
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  }, appScript!);
+  // The app's script is held back until the visitor has typed and clicked.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(`**${appScript}`, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+
+  // (Not until the load event: the script, when it is added before, holds that event, and here it is held back.)
+  await page.goto(site.url, { waitUntil: "domcontentloaded" });
+  await page.waitForFunction(() => document.documentElement.dataset.appScriptAddedAt);
+  const { portraitPaintedAt, addedAt } = await page.evaluate(async () => {
+    const entries = await new Promise<PerformanceEntryList>((resolve) =>
+      new PerformanceObserver((list) => resolve(list.getEntries())).observe({ type: "largest-contentful-paint", buffered: true }),
+    );
+    const portrait = (entries as LargestContentfulPaint[]).find((entry) => entry.element?.getAttribute("data-testid") === "profile-image");
+    return { portraitPaintedAt: portrait?.startTime, addedAt: Number(document.documentElement.dataset.appScriptAddedAt) };
+  });
+  expect(portraitPaintedAt).toBeGreaterThan(0);
+  expect(addedAt).toBeGreaterThan(portraitPaintedAt!);
+  expect(asked).toBe(true);
+
+  await page.getByRole("button", { name: "View All Events" }).click();
+  const newsletter = page.getByRole("form", { name: "Newsletter signup" });
+  await newsletter.getByLabel("Email address").fill("early@example.com");
+  await newsletter.getByRole("button", { name: "Subscribe" }).click();
+  expect(await page.getByTestId("event-card").count()).toBe(3);
+  release();
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=event-card]").length === 6);
+  const toast = page.getByTestId("toast").filter({ hasText: "Success!" });
+  await toast.waitFor();
+  expect(await toast.innerText()).toContain("You've been subscribed to our newsletter.");
+  expect(await newsletter.getByLabel("Email address").inputValue()).toBe("");
+  await context.close();
+}, 20_000);
