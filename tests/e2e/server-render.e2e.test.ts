@@ -138,3 +138,22 @@ test("the app's script is asked for once the portrait has been painted; what the
   expect(await newsletter.getByLabel("Email address").inputValue()).toBe("");
   await context.close();
 }, 20_000);
+
+test("when the app's script cannot be fetched, nothing stays held: a link clicked before goes where it leads", async () => {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  const page = await context.newPage();
+  let fail = () => {};
+  const failing = new Promise<void>((resolve) => {
+    fail = resolve;
+  });
+  await page.route(/\/index-\w+\.js$/, async (route) => {
+    await failing;
+    await route.fulfill({ status: 503, body: "" });
+  });
+  await page.goto(site.url, { waitUntil: "domcontentloaded" });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Classes" }).click();
+  expect(new URL(page.url()).hash).toBe("");
+  fail();
+  await page.waitForURL(/#classes$/);
+  await context.close();
+}, 20_000);

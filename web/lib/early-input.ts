@@ -57,6 +57,7 @@ export function holdEarlyInput(page: Document): HeldInput {
       page.removeEventListener("submit", onSubmit, true);
       page.removeEventListener("input", onInput, true);
       for (const [field, value] of typed) if (field.isConnected && field.value !== value) typeInto(field, value);
+      typed.clear();
       for (const action of actions.splice(0)) action();
     },
   };
