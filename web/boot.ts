@@ -1,11 +1,11 @@
 // The page's first script (ADR 7). A server-rendered page reads without the app, which only makes it interactive, so
 // the app's script (web/main.tsx, kept inert in a template by the build: web/lib/app-start.ts) is added once the
-// page's main image (the portrait, named for Element Timing) has been painted, as soon as the visitor touches,
-// clicks, types or tabs, or after 3 s, whichever comes first: on a slow phone the app then takes no bandwidth from
-// what the visitor sees first. What is done on the page before the app has hydrated is held and done again then
-// (web/lib/early-input.ts). A page without such an image (the admin area, 404) starts the app at once.
+// page's main image (the one it asks for first, `fetchpriority="high"`: the portrait) has been painted, as soon as
+// the visitor touches, clicks, types or tabs, or after 3 s, whichever comes first: on a slow phone the app then
+// takes no bandwidth from what the visitor sees first. What is done on the page before the app has hydrated is held
+// and done again then (web/lib/early-input.ts). A page without such an image (the admin area, 404) starts the app at once.
 
-import { APP_SCRIPT_ID, APP_STARTED_EVENT, MAIN_IMAGE } from "./lib/app-start.ts";
+import { APP_SCRIPT_ID, APP_STARTED_EVENT } from "./lib/app-start.ts";
 import { holdEarlyInput } from "./lib/early-input.ts";
 
 const FALLBACK_MS = 3000;
@@ -15,21 +15,19 @@ const held = holdEarlyInput(document);
 document.addEventListener(APP_STARTED_EVENT, () => held.replay(), { once: true });
 
 /**
- * Settles once the main image has been painted: its Element Timing entry, which comes once the frame showing it has
- * been presented (Chromium); elsewhere two frames after it has been decoded.
+ * Settles once the main image has been painted: its largest-contentful-paint entry, which comes once the frame
+ * showing it has been presented; where that is not reported, two frames after the image has been decoded.
  */
 function mainImagePainted(): Promise<unknown> {
-  const image = document.querySelector<HTMLImageElement>(`img[elementtiming="${MAIN_IMAGE}"]`);
+  const image = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
   if (!image || document.visibilityState === "hidden") return Promise.resolve();
-  if (PerformanceObserver.supportedEntryTypes.includes("element")) {
+  if (PerformanceObserver.supportedEntryTypes.includes("largest-contentful-paint")) {
     return new Promise((painted) =>
       new PerformanceObserver((entries, observer) => {
-        // PerformanceElementTiming, which TypeScript's DOM types do not have yet.
-        const named = (entry: PerformanceEntry) => (entry as PerformanceEntry & { identifier: string }).identifier === MAIN_IMAGE;
-        if (!entries.getEntries().some(named)) return;
+        if (!entries.getEntries().some((entry) => (entry as LargestContentfulPaint).element === image)) return;
         observer.disconnect();
         painted(undefined);
-      }).observe({ type: "element", buffered: true }),
+      }).observe({ type: "largest-contentful-paint", buffered: true }),
     );
   }
   const nextFrame = () => new Promise((shown) => requestAnimationFrame(shown));

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { type FakeYouTube, startFakeYouTube } from "../support/fake-youtube.ts";
-import { launchBrowser, openPage, type Site, startSite, VIEWPORTS } from "./support.ts";
+import { appStarted, launchBrowser, openPage, type Site, startSite, VIEWPORTS } from "./support.ts";
 
 let site: Site;
 let browser: Browser;
@@ -25,13 +25,14 @@ afterAll(async () => {
   await youtube?.stop();
 });
 
-/** Opens the home page and waits for the data-driven sections. */
+/** Opens the home page and waits for the data-driven sections and the app. */
 async function home(viewport = VIEWPORTS.desktop) {
   const opened = await openPage(browser, viewport);
   await opened.page.route("https://i.ytimg.com/**", (route) => route.fulfill({ body: PIXEL, contentType: "image/jpeg" }));
   await opened.page.goto(site.url);
   await opened.page.getByTestId("event-card").first().waitFor();
   await opened.page.getByTestId("archive-card").first().waitFor();
+  await appStarted(opened.page);
   return opened;
 }
 

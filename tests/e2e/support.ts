@@ -1,5 +1,6 @@
 // Browser tests drive the real server (started as a process, as an operator would) in Debian's Chromium.
 import { AxeBuilder } from "@axe-core/playwright";
+import { APP_STARTED_EVENT } from "@web/lib/app-start.ts";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { freePort, startServer } from "../server.ts";
 
@@ -45,9 +46,15 @@ export function launchBrowser(): Promise<Browser> {
 
 export const VIEWPORTS = { phone: { width: 360, height: 780 }, tablet: { width: 768, height: 1024 }, desktop: { width: 1280, height: 900 } };
 
-/** A fresh page whose console errors and page errors are collected, so tests can assert there are none. */
+/**
+ * A fresh page whose console errors and page errors are collected, so tests can assert there are none, and which
+ * keeps the app's `app-started` event for appStarted().
+ */
 export async function openPage(browser: Browser, viewport = VIEWPORTS.desktop): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport, acceptDownloads: true });
+  await context.addInitScript((event) => {
+    document.addEventListener(event, () => Object.assign(window, { appStarted: true }), { once: true });
+  }, APP_STARTED_EVENT);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
@@ -55,6 +62,14 @@ export async function openPage(browser: Browser, viewport = VIEWPORTS.desktop): 
     if (message.type() === "error") errors.push(message.text());
   });
   return { context, page, errors };
+}
+
+/**
+ * Waits until the page's app has hydrated (web/boot.ts starts it once the portrait has been painted, often after the
+ * load event): for tests of what the app does, rather than of what is held before it starts.
+ */
+export async function appStarted(page: Page) {
+  await page.waitForFunction(() => "appStarted" in window);
 }
 
 const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];

@@ -8,7 +8,6 @@ import { css } from "@styled-system/css" with { type: "macro" };
 import { button } from "@styled-system/recipes/button";
 import { RichText } from "@web/components/ui/rich-text.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
-import { MAIN_IMAGE } from "@web/lib/app-start.ts";
 import { ArrowDown } from "lucide-react";
 import { type MouseEvent, useEffect, useState } from "react";
 import placeholderImage from "../assets/portrait-placeholder.svg";
@@ -35,7 +34,6 @@ function Portrait({ src, alt }: { src: string; alt: string }) {
       data-placeholder={usePlaceholder ? "true" : "false"}
       onError={() => setBroken(true)}
       fetchPriority="high"
-      elementtiming={MAIN_IMAGE}
       width={800}
       height={1000}
       className={css({ w: "full", h: "full", objectFit: "cover" })}
