@@ -1,6 +1,6 @@
 // Builds the web app into dist/public: Panda CSS, the subset web fonts (scripts/fonts.ts), Bun's bundler
-// (production React), the page's own first script (web/boot.ts), the stylesheet inlined into index.html, precompressed copies, and src/generated/web-assets.ts,
-// the manifest through which the executable embeds every file.
+// (production React), the page's own first script (web/boot.ts), the stylesheet inlined into index.html,
+// precompressed copies, and src/generated/web-assets.ts, the manifest through which the executable embeds every file.
 
 import { mkdirSync, rmSync } from "node:fs";
 import { relative } from "node:path";
@@ -35,19 +35,16 @@ await $`bun build ./web/index.html --outdir ${OUT} --splitting --production --pu
 const boot = await Bun.build({ entrypoints: ["web/boot.ts"], outdir: OUT, naming: "boot-[hash].[ext]", minify: true, target: "browser" });
 if (!boot.success) throw new AggregateError(boot.logs, "Bundling web/boot.ts failed");
 const bootUrl = `/${relative(OUT, boot.outputs[0]!.path)}`;
-const page = await Bun.file(`${OUT}/index.html`).text();
-const appScript = /<script type="module"[^>]*><\/script>/.exec(page)?.[0];
+const bundled = await Bun.file(`${OUT}/index.html`).text();
+const appScript = /<script type="module"[^>]*><\/script>/.exec(bundled)?.[0];
 if (!appScript) throw new Error("index.html has no module script to start");
-await Bun.write(
-  `${OUT}/index.html`,
-  page.replace(appScript, `<template id="${APP_SCRIPT_ID}">${appScript}</template><script type="module" src="${bootUrl}"></script>`),
-);
+const page = bundled.replace(appScript, `<template id="${APP_SCRIPT_ID}">${appScript}</template><script type="module" src="${bootUrl}"></script>`);
 
 // The stylesheet goes into index.html (ADR 7): no request blocks the first paint. The CSS file stays in the build
 // with the same text (the budget measures it) but no page links it; the server allows the inline <style> by its
 // hash (src/plugins/security-headers.ts).
 const scripts = await Promise.all([...new Bun.Glob("**/*.js").scanSync({ cwd: OUT })].map((file) => Bun.file(`${OUT}/${file}`).text()));
-const shell = await inlineStylesheets(await Bun.file(`${OUT}/index.html`).text(), async (href) => {
+const shell = await inlineStylesheets(page, async (href) => {
   const css = pruneUnusedCustomProperties(await Bun.file(`${OUT}${href}`).text(), scripts);
   await Bun.write(`${OUT}${href}`, css);
   return css;

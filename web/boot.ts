@@ -3,7 +3,8 @@
 // page's main image (the one it asks for first, `fetchpriority="high"`: the portrait) has been painted, as soon as
 // the visitor touches, clicks, types or tabs, or after 3 s, whichever comes first: on a slow phone the app then
 // takes no bandwidth from what the visitor sees first. What is done on the page before the app has hydrated is held
-// and done again then (web/lib/early-input.ts). A page without such an image (the admin area, 404) starts the app at once.
+// and done again then (web/lib/early-input.ts). A page without such an image (the admin area, 404) starts the app
+// at once.
 
 import { APP_SCRIPT_ID, APP_STARTED_EVENT } from "./lib/app-start.ts";
 import { holdEarlyInput } from "./lib/early-input.ts";
@@ -42,10 +43,7 @@ const firstInteraction = new Promise((interacted) => {
   for (const type of INTERACTIONS) addEventListener(type, interacted, { capture: true, once: true, passive: true });
 });
 
-let started = false;
 function startApp() {
-  if (started) return;
-  started = true;
   const template = document.getElementById(APP_SCRIPT_ID);
   const script = template instanceof HTMLTemplateElement && template.content.querySelector("script");
   if (!script) return held.replay();
