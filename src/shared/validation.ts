@@ -50,7 +50,7 @@ export function optionalText(max = TEXT_MAX, check?: (value: string) => true | s
   );
 }
 
-const isEmail = (value: string) => EMAIL.test(value) && value.length <= 254;
+export const isEmail = (value: string) => EMAIL.test(value) && value.length <= 254;
 
 export function email(message: string) {
   return coerce(

@@ -4,7 +4,7 @@ import type { Db } from "@db/client.ts";
 import { outbox, profile } from "@db/schema.ts";
 import type { Config } from "@server/config.ts";
 import { eq, sql } from "drizzle-orm";
-import type { PasswordResetData, SecurityNoticeData, SignInCodeData } from "./templates/account-mails.tsx";
+import type { EmailConfirmationData, PasswordResetData, SecurityNoticeData, SignInCodeData } from "./templates/account-mails.tsx";
 import type { ContactNoticeData } from "./templates/contact-notice.tsx";
 import type { NewsletterReader } from "./templates/newsletter.tsx";
 import type { RegistrantsMessageData } from "./templates/registrants-message.tsx";
@@ -35,6 +35,7 @@ export type MailData = {
   "password-reset": PasswordResetData;
   "sign-in-code": SignInCodeData;
   "security-notice": SecurityNoticeData;
+  "email-confirmation": EmailConfirmationData;
 };
 export type MailKind = keyof MailData;
 
