@@ -5,13 +5,18 @@ import { users } from "@db/schema.ts";
 import { FORGOT_ANSWER_MS } from "@server/modules/auth/mail-steps.ts";
 import { setPassword } from "@server/modules/auth/service.ts";
 import { createMailWorker } from "@server/modules/mail/worker.ts";
+import { eq } from "drizzle-orm";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app.ts";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { figure, percentile } from "./support.ts";
-import { eq } from "drizzle-orm";
 
 setDefaultTimeout(60_000);
-const MAIL_ENV = { MAIL_FROM: "Site <site@example.org>", NOTIFY_EMAIL: "teacher@example.org", SITE_URL: "https://yoga.example.org", ADMIN_EMAIL: "teacher@example.org" };
+const MAIL_ENV = {
+  MAIL_FROM: "Site <site@example.org>",
+  NOTIFY_EMAIL: "teacher@example.org",
+  SITE_URL: "https://yoga.example.org",
+  ADMIN_EMAIL: "teacher@example.org",
+};
 
 let smtp: SmtpServer;
 let t: TestApp;

@@ -7,7 +7,12 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from "@tests/support/app.t
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { FORGOT_ANSWER, LINK_INVALID } from "./mail-steps.ts";
 
-const MAIL_ENV = { MAIL_FROM: "Vedanta & Yoga <hello@example.org>", NOTIFY_EMAIL: "teacher@example.org", SITE_URL: "https://yoga.example.org", ADMIN_EMAIL: "teacher@example.org" };
+const MAIL_ENV = {
+  MAIL_FROM: "Vedanta & Yoga <hello@example.org>",
+  NOTIFY_EMAIL: "teacher@example.org",
+  SITE_URL: "https://yoga.example.org",
+  ADMIN_EMAIL: "teacher@example.org",
+};
 
 // Each 'Forgot password?' answer takes its time band (FORGOT_ANSWER_MS), and argon2 is slow on purpose.
 setDefaultTimeout(30_000);

@@ -54,7 +54,11 @@ const sensitiveCalls = (token: string) => [
   () => t.request("POST", "/api/admin/passkeys", { token, body: { name: "Thief", response: { id: "forged" } } }),
   () => t.request("DELETE", "/api/admin/passkeys/key-1", { token }),
   () => t.request("PATCH", "/api/admin/account", { token, body: { email: "thief@example.org" } }),
-  () => t.request("POST", "/api/admin/reset-password", { token, body: { username: "admin", currentPassword: TEST_PASSWORD, newPassword: "thief-password" } }),
+  () =>
+    t.request("POST", "/api/admin/reset-password", {
+      token,
+      body: { username: "admin", currentPassword: TEST_PASSWORD, newPassword: "thief-password" },
+    }),
   () => t.request("POST", "/api/auth/sign-out-everywhere", { token, body: { removePasskeys: true } }),
 ];
 
@@ -164,7 +168,8 @@ describe("account mail goes only to the account's confirmed address", () => {
   test("never to NOTIFY_EMAIL or the profile's e-mail, which a restore or an import can replace", async () => {
     await start({ ...MAIL_ENV, ADMIN_EMAIL: "" });
     t.db.update(profile).set({ email: "profile@example.org" }).run();
-    for (const login of ["admin", "teacher@example.org", "profile@example.org"]) await t.request("POST", "/api/auth/forgot-password", { body: { login } });
+    for (const login of ["admin", "teacher@example.org", "profile@example.org"])
+      await t.request("POST", "/api/auth/forgot-password", { body: { login } });
     // A new device: no address to mail a code to, so none is asked; no notice either.
     const first = await json(await t.request("POST", "/api/admin/login", { body: { username: "admin", password: TEST_PASSWORD } }));
     expect(typeof first.token).toBe("string");
@@ -192,7 +197,9 @@ describe("'Also remove all passkeys'", () => {
     addPasskeyRow();
     await t.request("POST", "/api/auth/forgot-password", { body: { login: "admin" } });
     const link = /reset-password#([\w-]+)/.exec((await delivered()).at(-1)!.text)![1]!;
-    const reset = await t.request("POST", "/api/auth/reset-password", { body: { token: link, newPassword: "mailed-new-password", removePasskeys: true } });
+    const reset = await t.request("POST", "/api/auth/reset-password", {
+      body: { token: link, newPassword: "mailed-new-password", removePasskeys: true },
+    });
     expect(reset.status).toBe(200);
     expect(t.db.select().from(passkeys).all()).toEqual([]);
   });

@@ -57,8 +57,8 @@ export function EmailConfirmation({ site, data }: { site: SiteInfo; data: EmailC
   return (
     <MailLayout site={site} preview="Confirm your new account e-mail" title="Confirm your new account e-mail">
       <Text style={styles.text}>
-        This address was given as the admin account e-mail of {site.siteName}. It takes effect when you open the link, which works
-        once, for {data.hours} hours.
+        This address was given as the admin account e-mail of {site.siteName}. It takes effect when you open the link, which works once, for{" "}
+        {data.hours} hours.
       </Text>
       <Section style={{ margin: "20px 0" }}>
         <Button href={data.confirmUrl} style={styles.button}>
