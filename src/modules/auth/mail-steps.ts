@@ -170,21 +170,23 @@ export function createMailSteps(options: { db: Db; config: Config; jwtSecret: st
      * one. An empty address stops account mail at once, the old address told.
      */
     requestEmailChange(user: User, email: string | null, origin: Origin): { pendingEmail: string | null } {
+      if (email && email !== user.email) {
+        if (!outbox.enabled) throw badRequest("Mail is off on this server: a new address cannot be confirmed by mail.");
+        const wait = linksByAccount.retryAfter(`email:${user.id}`);
+        if (wait > 0) throw tooManyRequests("Too many requests. Please try again later.", wait);
+        linksByAccount.hit(`email:${user.id}`);
+      }
+      // A new request replaces a change waiting for its link; the current address again cancels it.
+      db.delete(emailChanges).where(eq(emailChanges.userId, user.id)).run();
       if (email === user.email) return { pendingEmail: null };
       if (!email) {
         db.update(users).set({ email: null }).where(eq(users.id, user.id)).run();
-        db.delete(emailChanges).where(eq(emailChanges.userId, user.id)).run();
         this.notify(user, "The account e-mail was removed", origin);
         activity.record({ kind: "write", summary: "Account e-mail cleared", ...where(origin) });
         return { pendingEmail: null };
       }
-      if (!outbox.enabled) throw badRequest("Mail is off on this server: a new address cannot be confirmed. Ask whoever runs it to set ADMIN_EMAIL.");
-      const wait = linksByAccount.retryAfter(`email:${user.id}`);
-      if (wait > 0) throw tooManyRequests("Too many requests. Please try again later.", wait);
-      linksByAccount.hit(`email:${user.id}`);
       const token = random(32);
       db.transaction((tx) => {
-        tx.delete(emailChanges).where(eq(emailChanges.userId, user.id)).run();
         tx.insert(emailChanges)
           .values({ userId: user.id, email, tokenHash: sha256(token), expiresAt: iso(EMAIL_LINK_HOURS * 3_600_000), createdAt: iso() })
           .run();

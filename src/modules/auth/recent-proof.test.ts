@@ -155,6 +155,21 @@ describe("a new account e-mail", () => {
     expect((await delivered()).map(({ to }) => to)).toEqual(["new@example.org"]);
   });
 
+  test("asking again replaces the waiting link; the current address again cancels it", async () => {
+    const token = await t.login();
+    await t.request("PATCH", "/api/admin/account", { token, body: { email: "first@example.org" } });
+    const first = /confirm-email#([\w-]+)/.exec((await delivered())[0]!.text)![1]!;
+    smtp.received.length = 0;
+    await t.request("PATCH", "/api/admin/account", { token, body: { email: "second@example.org" } });
+    const second = /confirm-email#([\w-]+)/.exec((await delivered())[0]!.text)![1]!;
+    expect((await t.request("POST", "/api/auth/confirm-email", { body: { token: first } })).status).toBe(400);
+    expect(await json(await t.request("PATCH", "/api/admin/account", { token, body: { email: "owner@example.org" } }))).toMatchObject({
+      email: "owner@example.org",
+      pendingEmail: null,
+    });
+    expect((await t.request("POST", "/api/auth/confirm-email", { body: { token: second } })).status).toBe(400);
+  });
+
   test("a link expires after 24 hours", async () => {
     const token = await t.login();
     await t.request("PATCH", "/api/admin/account", { token, body: { email: "new@example.org" } });
