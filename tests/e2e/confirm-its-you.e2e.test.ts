@@ -102,6 +102,25 @@ test("cancelled, 'Confirm it's you' changes nothing and says why", async () => {
   expect(db.query("SELECT email FROM users").get()).toEqual({ email: null });
 });
 
+test("'Reset Password' from an old session: 'Confirm it's you' over the dialog, then the password changes", async () => {
+  const { page } = await openPage(browser);
+  await openDashboard(page, site, await apiToken(site));
+  ageProofs();
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  const form = dialog(page, "Reset Password");
+  await form.getByLabel("Current Password").fill(ADMIN_PASSWORD);
+  await form.getByLabel("New Password", { exact: true }).fill("changed-password");
+  await form.getByLabel("Confirm New Password").fill("changed-password");
+  await form.getByRole("button", { name: "Reset Password" }).click();
+  const confirm = dialog(page, "Confirm it's you");
+  await confirm.getByLabel("Password").fill(ADMIN_PASSWORD);
+  expect(await axeViolations(page, "confirm it's you over 'Reset Password'")).toEqual([]);
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expectToast(page, "Password reset successful");
+  await form.waitFor({ state: "hidden" });
+  expect(await apiToken(site, "changed-password")).toBeTruthy();
+});
+
 test("the reset link's page offers 'Also remove all passkeys', checked; the new account e-mail's page confirms it", async () => {
   db.run("INSERT INTO passkeys (id, userId, name, publicKey, createdAt) VALUES ('key-1', 1, 'Laptop', 'AA', ?)", [new Date().toISOString()]);
   db.run("INSERT INTO password_resets (userId, tokenHash, expiresAt) VALUES (1, ?, ?)", [sha256("reset-token"), inAnHour()]);
