@@ -235,8 +235,8 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
     /**
      * Takes a place, or a place on the waiting list, in one transaction (SQLite runs one writer at a time: no place is
      * sold twice, and the waiting list is in the order of arrival). The same address for the same event is one
-     * registration: it is answered the state it has, and mailed nothing more. The registrant's mails are the public
-     * form's (issue 30: at most 3 an hour to one address); the teacher's notice is not.
+     * registration: it is answered the state it has, and mailed nothing more. The registrant's mails count against the
+     * public forms' limit (issue 30: at most 3 an hour to one address); the teacher's notice does not.
      */
     register(eventId: number, input: RegistrationInput): RegistrationAnswer {
       return db.transaction(

@@ -91,7 +91,7 @@ export function createOutbox(db: Db, config: Config) {
       if (!config.mail) return;
       const sent = recentPublicFormMails.get({ recipient: oneLine(to) })?.n ?? 0;
       if (sent >= PUBLIC_FORM_MAILS_PER_ADDRESS_PER_HOUR) {
-        log.warn("Mail not queued: its address had the public forms' mails of the hour", { kind, limit: PUBLIC_FORM_MAILS_PER_ADDRESS_PER_HOUR });
+        log.warn("Public form mail not queued: its address had its limit for the hour", { kind, limit: PUBLIC_FORM_MAILS_PER_ADDRESS_PER_HOUR });
         return;
       }
       queue.add(kind, to, subject, data);
