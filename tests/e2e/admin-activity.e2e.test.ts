@@ -1,0 +1,42 @@
+// Issue 30 item 14 in Chromium against the real server: a write made in the Events tab reads in the activity log as
+// the teacher would say it, with the event's name as it was, and the log's 'Show' select filters by kind; axe-core
+// checks each state.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import type { Browser } from "playwright-core";
+import { alertDialog, apiToken, choose, expectToast, openDashboard, openTab } from "./admin-helpers.ts";
+import { axeViolations, launchBrowser, openPage, type Site, startSite } from "./support.ts";
+
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite({ appData: "demo" }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+});
+
+test("an event deleted in the Events tab reads 'Deleted the event …' in the activity, and 'Show: Events' keeps only such lines", async () => {
+  const { page, context, errors } = await openPage(browser);
+  const token = await apiToken(site);
+  await openDashboard(page, site, token, "events");
+  await page.getByRole("button", { name: "Delete Summer Silence Retreat" }).click();
+  await alertDialog(page, "Delete Event").getByRole("button", { name: "Delete", exact: true }).click();
+  await expectToast(page, "Event deleted successfully");
+
+  await openTab(page, "Profile");
+  await page.getByRole("button", { name: "Show devices and activity" }).click();
+  const log = page.getByRole("list", { name: "Activity" });
+  await log.getByText("Deleted the event 'Summer Silence Retreat'", { exact: true }).waitFor();
+  await log.getByText("Signed in with the password").first().waitFor();
+  expect(await log.getByText(/^(POST|PATCH|DELETE) \//).count()).toBe(0);
+  expect(await axeViolations(page, "the activity, all kinds")).toEqual([]);
+
+  await choose(page, page, "Show", "Events");
+  await log.getByText("Signed in with the password").first().waitFor({ state: "detached" });
+  expect(await log.getByRole("listitem").allTextContents()).toEqual([expect.stringContaining("Deleted the event 'Summer Silence Retreat'")]);
+  expect(await axeViolations(page, "the activity, events only")).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
