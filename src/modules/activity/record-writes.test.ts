@@ -101,7 +101,15 @@ describe("the activity speaks the teacher's language", () => {
   });
 
   test("every admin write route is described (the account's routes record their own entries)", () => {
-    const recordsItself = ["POST /login", "POST /reset-password", "PATCH /account", "POST /passkeys/options", "POST /passkeys", "DELETE /passkeys/:id", "DELETE /sessions/:id"];
+    const recordsItself = [
+      "POST /login",
+      "POST /reset-password",
+      "PATCH /account",
+      "POST /passkeys/options",
+      "POST /passkeys",
+      "DELETE /passkeys/:id",
+      "DELETE /sessions/:id",
+    ];
     const writes = t.app.routes
       .filter((route) => route.path.startsWith("/api/admin/") && !["GET", "HEAD", "ALL"].includes(route.method))
       .map((route) => `${route.method} ${route.path.replace("/api/admin", "")}`)

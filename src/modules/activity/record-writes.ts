@@ -27,7 +27,9 @@ type Write = {
 
 /** A name in a line of the log: plain text (a notification is rich text), at most `length` characters. */
 const clip = (text: unknown, length = 80) => {
-  const words = htmlToText(String(text ?? "")).replace(/\s+/g, " ").trim();
+  const words = htmlToText(String(text ?? ""))
+    .replace(/\s+/g, " ")
+    .trim();
   return words.length > length ? `${words.slice(0, length - 1)}…` : words;
 };
 const quoted = (text: unknown) => `'${clip(text)}'`;
@@ -79,7 +81,9 @@ const WRITES: Record<string, Write> = {
     kind: "registrations",
     read: readEvent,
     say: ({ before, answer }) =>
-      answer.checkedIn ? `Checked in ${clip(answer.name)} at ${theEvent(before)}` : `Took back the check-in of ${clip(answer.name)} at ${theEvent(before)}`,
+      answer.checkedIn
+        ? `Checked in ${clip(answer.name)} at ${theEvent(before)}`
+        : `Took back the check-in of ${clip(answer.name)} at ${theEvent(before)}`,
   },
   "POST /events/:id/mail": {
     kind: "registrations",

@@ -53,7 +53,10 @@ export function useUpdateEvent() {
     },
     // A refused change of places says why (issue 23: never fewer places than confirmed registrants).
     onError: (error) =>
-      notifyError(error, error instanceof ApiError && error.status === 409 ? `Failed to update event: ${errorText(error)}` : "Failed to update event"),
+      notifyError(
+        error,
+        error instanceof ApiError && error.status === 409 ? `Failed to update event: ${errorText(error)}` : "Failed to update event",
+      ),
   });
 }
 
