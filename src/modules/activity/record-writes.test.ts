@@ -5,6 +5,7 @@ import { messages } from "@db/schema.ts";
 import { DESCRIBED_WRITES } from "@server/modules/activity/record-writes.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { createClass, createEvent, createNotification, createRegistration, createSubscriber } from "@tests/support/factories.ts";
+import { startSmtpServer } from "@tests/support/smtp.ts";
 
 type Entry = { kind: string; summary: string; target: string | null };
 
@@ -116,4 +117,29 @@ describe("the activity speaks the teacher's language", () => {
       .filter((write) => !recordsItself.includes(write));
     expect(writes.filter((write) => !DESCRIBED_WRITES.includes(write))).toEqual([]);
   });
+});
+
+test("with mail on: a newsletter and a mail to an event's registrants are named by their subject", async () => {
+  const smtp = await startSmtpServer();
+  const mailing = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>", NOTIFY_EMAIL: "teacher@example.org" } });
+  try {
+    const signedIn = await mailing.login();
+    const write = async (path: string, body: unknown) =>
+      expect((await mailing.request("POST", `/api/admin${path}`, { token: signedIn, body })).status).toBe(201);
+    createSubscriber(mailing.db);
+    const retreat = createEvent(mailing.db, { name: "Silent Retreat" });
+    createRegistration(mailing.db, retreat.id);
+    await write("/newsletters/test", { subject: "Spring news", body: "<p>Hello</p>" });
+    await write("/newsletters", { subject: "Spring news", body: "<p>Hello</p>" });
+    await write(`/events/${retreat.id}/mail`, { subject: "Bring a blanket", body: "<p>It is cold.</p>" });
+    const entries = (await (await mailing.request("GET", "/api/admin/activity", { token: signedIn })).json()) as Entry[];
+    expect(entries.slice(0, 3).map(({ kind, summary }) => [kind, summary])).toEqual([
+      ["registrations", "Mailed the registrants of the event 'Silent Retreat': 'Bring a blanket'"],
+      ["newsletters", "Sent the newsletter 'Spring news'"],
+      ["newsletters", "Sent a test copy of the newsletter 'Spring news'"],
+    ]);
+  } finally {
+    mailing.cleanup();
+    await smtp.close();
+  }
 });
