@@ -35,14 +35,14 @@ const clip = (text: unknown, length = 80) => {
 const quoted = (text: unknown) => `'${clip(text)}'`;
 const short = (commit: unknown) => (typeof commit === "string" ? ` (version ${commit.slice(0, 7)})` : "");
 
-/** A record of a table with an `id`, read as it is now. */
-const rowOf =
-  (table: typeof events | typeof classes | typeof archiveEvents | typeof messages | typeof subscribers | typeof notifications) =>
-  (db: Db, id: number) =>
-    db.select().from(table).where(eq(table.id, id)).get() as Fields | undefined;
+/** The tables whose records a write names. */
+type Named = typeof events | typeof classes | typeof archiveEvents | typeof messages | typeof subscribers | typeof notifications;
+
+/** A record of `table`, read as it is now. */
+const rowOf = (table: Named) => (db: Db, id: number) => db.select().from(table).where(eq(table.id, id)).get() as Fields | undefined;
 
 /** POST, PATCH and DELETE of one collection: "Created the event 'X'", "Changed the event 'X'", "Deleted the event 'X'". */
-function collection(path: string, kind: ActivityKind, table: Parameters<typeof rowOf>[0], noun: string, field: string) {
+function collection(path: string, kind: ActivityKind, table: Named, noun: string, field: string) {
   const read = rowOf(table);
   const name = (row: Fields | undefined) => (row ? `${noun} ${quoted(row[field])}` : `${noun} (already gone)`);
   return {
