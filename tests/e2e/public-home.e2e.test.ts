@@ -318,7 +318,7 @@ describe("upcoming events", () => {
 
     await page.route("**/api/events/*/registrations", (route) => route.abort());
     await form.getByRole("button", { name: "Register" }).click();
-    await expectToast(page, "Error", "There was a problem with your registration. Please try again.");
+    await expectToast(page, "Registration failed", "There was a problem with your registration. Please try again.");
     expect(await form.getByLabel("Name *").inputValue()).toBe("Asha Patel");
     await page.unroute("**/api/events/*/registrations");
 
