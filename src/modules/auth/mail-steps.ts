@@ -182,7 +182,7 @@ export function createMailSteps(options: { db: Db; config: Config; jwtSecret: st
       if (!email) {
         db.update(users).set({ email: null }).where(eq(users.id, user.id)).run();
         this.notify(user, "The account e-mail was removed", origin);
-        activity.record({ kind: "write", summary: "Account e-mail cleared", ...where(origin) });
+        activity.record({ kind: "account", summary: "Account e-mail cleared", ...where(origin) });
         return { pendingEmail: null };
       }
       const token = random(32);
@@ -196,7 +196,11 @@ export function createMailSteps(options: { db: Db; config: Config; jwtSecret: st
         });
         this.notify(user, `A change of the account e-mail to ${email} was asked for`, origin);
       });
-      activity.record({ kind: "write", summary: "Account e-mail change asked for: a confirmation link mailed to the new address", ...where(origin) });
+      activity.record({
+        kind: "account",
+        summary: "Account e-mail change asked for: a confirmation link mailed to the new address",
+        ...where(origin),
+      });
       return { pendingEmail: email };
     },
 
@@ -225,7 +229,7 @@ export function createMailSteps(options: { db: Db; config: Config; jwtSecret: st
         tx.update(users).set({ email: row.email }).where(eq(users.id, row.userId)).run();
         tx.delete(emailChanges).where(eq(emailChanges.userId, row.userId)).run();
       });
-      activity.record({ kind: "write", summary: "Account e-mail confirmed with its mailed link", ...where(origin) });
+      activity.record({ kind: "account", summary: "Account e-mail confirmed with its mailed link", ...where(origin) });
       return { email: row.email };
     },
 
