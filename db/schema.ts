@@ -229,7 +229,9 @@ export const newsletters = sqliteTable("newsletters", {
 
 /**
  * Every mail, written in the same transaction as what caused it and sent by the worker (src/modules/mail/worker.ts).
- * `kind` and `data` are what the mail is rendered from at send time; `state`: waiting → sending → sent | failed.
+ * `kind` and `data` are what the mail is rendered from at send time, with `sealed`: its secrets (links, codes) encrypted
+ * under a key no copy of the database holds, erased once sent or failed (src/modules/mail/sealed.ts);
+ * `state`: waiting → sending → sent | failed.
  */
 export const outbox = sqliteTable(
   "outbox",
@@ -239,6 +241,7 @@ export const outbox = sqliteTable(
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
     data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    sealed: text("sealed"),
     state: text("state").$type<"waiting" | "sending" | "sent" | "failed">().notNull().default("waiting"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: text("nextAttemptAt").notNull().default(now),

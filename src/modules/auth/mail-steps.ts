@@ -31,7 +31,7 @@ type User = typeof users.$inferSelect;
 
 export function createMailSteps(options: { db: Db; config: Config; jwtSecret: string; now: () => Date; activity: Activity }) {
   const { db, config, now, activity } = options;
-  const outbox = createOutbox(db, config);
+  const outbox = createOutbox(db, config, options.jwtSecret);
   const key = createHmac("sha256", options.jwtSecret).update("account-mail").digest();
   const hmac = (value: string) => createHmac("sha256", key).update(value).digest("base64url");
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();

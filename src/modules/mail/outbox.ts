@@ -4,6 +4,7 @@ import type { Db } from "@db/client.ts";
 import { outbox, profile } from "@db/schema.ts";
 import type { Config } from "@server/config.ts";
 import { eq, sql } from "drizzle-orm";
+import { mailSeal } from "./sealed.ts";
 import type { PasswordResetData, SecurityNoticeData, SignInCodeData } from "./templates/account-mails.tsx";
 import type { ContactNoticeData } from "./templates/contact-notice.tsx";
 import type { NewsletterReader } from "./templates/newsletter.tsx";
@@ -38,10 +39,14 @@ export type MailData = {
 };
 export type MailKind = keyof MailData;
 
+/** Mail the account waits for: sent before any newsletter or notice queued earlier (issue 30). */
+export const ACCOUNT_MAIL = ["password-reset", "sign-in-code", "security-notice"] as const satisfies MailKind[];
+
 /** A header value on one line: CR/LF typed into a form can never start another header. */
 export const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
 
-export function createOutbox(db: Db, config: Config) {
+export function createOutbox(db: Db, config: Config, jwtSecret: string) {
+  const { seal } = mailSeal(jwtSecret);
   const profileEmail = db.select({ email: profile.email }).from(profile).limit(1).prepare();
   // Prepared once: a newsletter adds a row per subscriber, and each statement prepared anew stays in memory until a GC.
   const insert = db
@@ -51,6 +56,7 @@ export function createOutbox(db: Db, config: Config) {
       recipient: sql.placeholder("recipient"),
       subject: sql.placeholder("subject"),
       data: sql.placeholder("data"),
+      sealed: sql.placeholder("sealed"),
       newsletterId: sql.placeholder("newsletterId"),
     })
     .prepare();
@@ -61,7 +67,7 @@ export function createOutbox(db: Db, config: Config) {
     /** Queues a mail when mail is on (call it inside the transaction of its cause); nothing otherwise. */
     add<K extends MailKind>(kind: K, to: string, subject: string, data: MailData[K], newsletterId?: number) {
       if (!config.mail) return;
-      insert.run({ kind, recipient: oneLine(to), subject: oneLine(subject), data, newsletterId: newsletterId ?? null });
+      insert.run({ kind, recipient: oneLine(to), subject: oneLine(subject), ...seal(data), newsletterId: newsletterId ?? null });
     },
   };
 }
