@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { events } from "@db/schema.ts";
 import { createMailWorker } from "@server/modules/mail/worker.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app.ts";
 import { listKeys, type S3Server, startS3 } from "../support/s3.ts";
@@ -66,6 +67,15 @@ async function copyEverything() {
   }
 }
 
+/** Every local backup file, and the names of the copies that hold any of `secrets` (each a [what, pattern] pair). */
+function copiesHolding(secrets: [string, RegExp][]) {
+  for (const path of localBackupFiles(join(t.config.dataDir, "backups"))) copies.set(`local ${path}`, readFileSync(path));
+  return [...copies].flatMap(([where, bytes]) => {
+    const text = new TextDecoder("latin1").decode(bytes);
+    return secrets.filter(([, secret]) => secret.test(text)).map(([what]) => `${where}: ${what}`);
+  });
+}
+
 /** Every file under the local backups folder. */
 function localBackupFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -74,8 +84,8 @@ function localBackupFiles(dir: string): string[] {
   });
 }
 
-describe("a reset link's token and a sign-in code are in no copy of the database", () => {
-  test("local backups, their downloads and every off-site object taken while the mails wait and after they are sent", async () => {
+describe("no link or code a mail carries is in a copy of the database", () => {
+  test("a reset token and a sign-in code: in no local backup, download or off-site object, while the mails wait or after", async () => {
     // 'Forgot password?': copies while the link waits in the outbox, after it is sent, and after it is used.
     expect((await t.request("POST", "/api/auth/forgot-password", { body: { login: "admin" } })).status).toBe(200);
     await copyEverything();
@@ -100,26 +110,64 @@ describe("a reset link's token and a sign-in code are in no copy of the database
     token = ((await second.json()) as { token: string }).token;
     await copyEverything();
 
-    for (const path of localBackupFiles(join(t.config.dataDir, "backups"))) copies.set(`local ${path}`, readFileSync(path));
-    expect([...copies.keys()].filter((where) => where.startsWith("local ") && where.endsWith("site.db")).length).toBeGreaterThanOrEqual(6);
-    expect([...copies.keys()].filter((where) => where.includes("snapshots/") && where.endsWith("gunzipped")).length).toBeGreaterThanOrEqual(6);
-
     // The notices of the reset and of the new device carry signed 'Sign out everywhere' links: in no copy either.
     await worker.drain();
     const signOutLinks = smtp.received.flatMap((mail) => [...(mail.text ?? "").matchAll(/sign-out-everywhere#([\w.-]+)/g)].map((match) => match[1]!));
     expect(signOutLinks.length).toBeGreaterThanOrEqual(2);
-    const secrets: [string, RegExp][] = [
+    const holding = copiesHolding([
       ["the reset token", new RegExp(resetToken)],
       ["the code", new RegExp(`(?<!\\d)${code}(?!\\d)`)],
       ...signOutLinks.map((link): [string, RegExp] => ["a sign-out link", new RegExp(link.split(".").at(-1)!)]),
-    ];
-    const holding = [...copies].flatMap(([where, bytes]) => {
-      const text = new TextDecoder("latin1").decode(bytes);
-      return secrets.filter(([, secret]) => secret.test(text)).map(([what]) => `${where}: ${what}`);
-    });
+    ]);
     expect(holding).toEqual([]);
+    expect([...copies.keys()].filter((where) => where.startsWith("local ") && where.endsWith("site.db")).length).toBeGreaterThanOrEqual(6);
+    expect([...copies.keys()].filter((where) => where.includes("snapshots/") && where.endsWith("gunzipped")).length).toBeGreaterThanOrEqual(6);
+
     // The copies hold the outbox: each database copy has the reset mail's row (its subject is no secret).
     const databases = [...copies].filter(([where]) => where.startsWith("download") || where.endsWith("gunzipped") || where.endsWith("site.db"));
     for (const [where, bytes] of databases) expect(new TextDecoder("latin1").decode(bytes), where).toContain("Set a new password");
+  });
+
+  test("the cancel, confirm and unsubscribe links of registrations and newsletters are in no copy either", async () => {
+    const event = t.db
+      .insert(events)
+      .values({
+        name: "Silent Retreat",
+        type: "retreat",
+        startDate: "2099-04-10",
+        time: "9:30 am",
+        location: "Hill Road",
+        description: "<p>Silence.</p>",
+      })
+      .returning()
+      .get();
+    const registered = await t.request("POST", `/api/events/${event.id}/registrations`, {
+      body: { name: "Asha", email: "asha@example.org", phone: "0400 000 000" },
+      ip: "10.0.0.2",
+    });
+    expect(registered.status).toBe(201);
+    expect((await t.request("POST", "/api/newsletter", { body: { email: "seeker@example.org" }, ip: "10.0.0.3" })).status).toBe(201);
+    await copyEverything();
+    await worker.drain();
+    const textTo = (address: string, subject: string) =>
+      smtp.received.findLast((mail) => mail.envelopeTo[0] === address && mail.subject.startsWith(subject))!.text!;
+    const cancelToken = /registrations\/cancel\?id=\d+&token=([\w-]+)/.exec(textTo("asha@example.org", "You're registered"))![1]!;
+    const confirmLink = /\/api\/newsletter\/confirm\?id=\d+&token=[\w-]+/.exec(textTo("seeker@example.org", "Please confirm"))![0];
+    expect((await t.request("GET", confirmLink)).headers.get("location")).toBe("/?newsletter=confirmed");
+    await copyEverything();
+
+    const sent = await t.request("POST", "/api/admin/newsletters", { token, body: { subject: "Spring letter", body: "<p>Spring.</p>" } });
+    expect(sent.status).toBe(201);
+    await copyEverything();
+    await worker.drain();
+    const unsubscribeToken = /unsubscribe\?id=\d+&token=([\w-]+)/.exec(textTo("seeker@example.org", "Spring letter"))![1]!;
+    await copyEverything();
+
+    const holding = copiesHolding([
+      ["a cancel link", new RegExp(cancelToken)],
+      ["a confirm link", new RegExp(/token=([\w-]+)/.exec(confirmLink)![1]!)],
+      ["an unsubscribe link", new RegExp(unsubscribeToken)],
+    ]);
+    expect(holding).toEqual([]);
   });
 });
