@@ -242,6 +242,8 @@ export const outbox = sqliteTable(
     subject: text("subject").notNull(),
     data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     sealed: text("sealed"),
+    /** 1 for the mail the account waits for (codes, reset links, notices): sent before anything queued earlier. */
+    priority: integer("priority").notNull().default(0),
     state: text("state").$type<"waiting" | "sending" | "sent" | "failed">().notNull().default("waiting"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: text("nextAttemptAt").notNull().default(now),
@@ -250,7 +252,8 @@ export const outbox = sqliteTable(
     createdAt: createdAt(),
     sentAt: text("sentAt"),
   },
-  (table) => [index("outbox_due").on(table.state, table.nextAttemptAt)],
+  // The worker's next row: the most urgent, then the oldest due; the index gives it without a sort however long the queue.
+  (table) => [index("outbox_due").on(table.state, sql`${table.priority} DESC`, table.nextAttemptAt)],
 );
 
 export type Event = typeof events.$inferSelect;

@@ -122,6 +122,7 @@ describe("newsletter", () => {
         subject: "Spring retreat",
         data: { newsletterId: 7, subscriber: reader },
         sealed: null,
+        priority: 0,
         newsletterId: 7,
         state: "sending",
         attempts: 1,

@@ -40,7 +40,7 @@ export type MailData = {
 export type MailKind = keyof MailData;
 
 /** Mail the account waits for: sent before any newsletter or notice queued earlier (issue 30). */
-export const ACCOUNT_MAIL = ["password-reset", "sign-in-code", "security-notice"] as const satisfies MailKind[];
+const ACCOUNT_MAIL = new Set<MailKind>(["password-reset", "sign-in-code", "security-notice"]);
 
 /** A header value on one line: CR/LF typed into a form can never start another header. */
 export const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
@@ -57,6 +57,7 @@ export function createOutbox(db: Db, config: Config, jwtSecret: string) {
       subject: sql.placeholder("subject"),
       data: sql.placeholder("data"),
       sealed: sql.placeholder("sealed"),
+      priority: sql.placeholder("priority"),
       newsletterId: sql.placeholder("newsletterId"),
     })
     .prepare();
@@ -67,7 +68,14 @@ export function createOutbox(db: Db, config: Config, jwtSecret: string) {
     /** Queues a mail when mail is on (call it inside the transaction of its cause); nothing otherwise. */
     add<K extends MailKind>(kind: K, to: string, subject: string, data: MailData[K], newsletterId?: number) {
       if (!config.mail) return;
-      insert.run({ kind, recipient: oneLine(to), subject: oneLine(subject), ...seal(data), newsletterId: newsletterId ?? null });
+      insert.run({
+        kind,
+        recipient: oneLine(to),
+        subject: oneLine(subject),
+        ...seal(data),
+        priority: ACCOUNT_MAIL.has(kind) ? 1 : 0,
+        newsletterId: newsletterId ?? null,
+      });
     },
   };
 }

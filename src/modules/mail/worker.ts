@@ -4,10 +4,10 @@ import type { Db } from "@db/client.ts";
 import { newsletters, type OutboxRow, outbox, subscribers } from "@db/schema.ts";
 import type { Config, MailConfig } from "@server/config.ts";
 import { errorText, log } from "@server/lib/log.ts";
-import { and, asc, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { createComposer } from "./compose.tsx";
-import { ACCOUNT_MAIL, type MailData, requeueInFlight } from "./outbox.ts";
+import { type MailData, requeueInFlight } from "./outbox.ts";
 import { mailSeal, SECRET_PATHS } from "./sealed.ts";
 
 const FIRST_RETRY_MS = 15_000;
@@ -46,7 +46,7 @@ export function createMailWorker(options: { db: Db; config: Config & { mail: Mai
     .from(outbox)
     .where(and(eq(outbox.state, "waiting"), lte(outbox.nextAttemptAt, sql.placeholder("now"))))
     // Account mail first: a code or a reset link never waits behind a newsletter's thousands of copies.
-    .orderBy(desc(inArray(outbox.kind, ACCOUNT_MAIL)), asc(outbox.nextAttemptAt), asc(outbox.id))
+    .orderBy(desc(outbox.priority), asc(outbox.nextAttemptAt), asc(outbox.id))
     .limit(1)
     .prepare();
   /** A mail sent or given up keeps no secret: the sealed part, and any a row queued by an older version holds in clear. */
