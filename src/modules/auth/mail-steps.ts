@@ -1,5 +1,6 @@
 // What the account does by mail (issue 22): 'Forgot password?' links, codes for a new device, and notices with a
-// signed 'Not you? Sign out everywhere' link. Links and codes are stored hashed; nothing secret is recorded.
+// signed 'Not you? Sign out everywhere' link. Links and codes are stored hashed; their mails carry them sealed
+// (src/modules/mail/sealed.ts); nothing secret is recorded.
 
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import type { Db } from "@db/client.ts";
