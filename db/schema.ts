@@ -252,8 +252,12 @@ export const outbox = sqliteTable(
     createdAt: createdAt(),
     sentAt: text("sentAt"),
   },
-  // The worker's next row: the most urgent, then the oldest due; the index gives it without a sort however long the queue.
-  (table) => [index("outbox_due").on(table.state, sql`${table.priority} DESC`, table.nextAttemptAt)],
+  // `outbox_due`: the worker's next row, the most urgent then the oldest due, without a sort however long the queue;
+  // `outbox_recipient`: the public forms count an address's mails of the last hour (issue 30).
+  (table) => [
+    index("outbox_due").on(table.state, sql`${table.priority} DESC`, table.nextAttemptAt),
+    index("outbox_recipient").on(table.recipient, table.createdAt),
+  ],
 );
 
 export type Event = typeof events.$inferSelect;

@@ -36,7 +36,7 @@ describe("sealed secrets in the outbox", () => {
     const path = join(dir, "before.db");
     const before = new Database(path, { create: true, strict: true });
     before.exec("CREATE TABLE __migrations (name TEXT PRIMARY KEY, appliedAt TEXT NOT NULL)");
-    for (const migration of migrations.filter(({ name }) => name < "0006")) {
+    for (const migration of migrations.filter(({ name }) => name < "0007")) {
       for (const statement of migration.sql.split("--> statement-breakpoint")) if (statement.trim()) before.exec(statement);
       before.query("INSERT INTO __migrations (name, appliedAt) VALUES (?, ?)").run(migration.name, new Date().toISOString());
     }
