@@ -1,5 +1,6 @@
 // What the account does by mail (issue 22): 'Forgot password?' links, codes for a new device, and notices with a
-// signed 'Not you? Sign out everywhere' link. Links and codes are stored hashed; nothing secret is recorded.
+// signed 'Not you? Sign out everywhere' link. Links and codes are stored hashed; their mails carry them sealed
+// (src/modules/mail/sealed.ts); nothing secret is recorded.
 
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import type { Db } from "@db/client.ts";
@@ -31,7 +32,7 @@ type User = typeof users.$inferSelect;
 
 export function createMailSteps(options: { db: Db; config: Config; jwtSecret: string; now: () => Date; activity: Activity }) {
   const { db, config, now, activity } = options;
-  const outbox = createOutbox(db, config);
+  const outbox = createOutbox(db, config, options.jwtSecret);
   const key = createHmac("sha256", options.jwtSecret).update("account-mail").digest();
   const hmac = (value: string) => createHmac("sha256", key).update(value).digest("base64url");
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();

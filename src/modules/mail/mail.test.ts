@@ -18,7 +18,7 @@ function testClock() {
 async function mailApp(smtpUrl: string, env: Record<string, string> = {}) {
   const clock = testClock();
   const t = await createTestApp({ env: { SMTP_URL: smtpUrl, ...MAIL_ENV, ...env }, now: clock.now });
-  const worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, now: clock.now });
+  const worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret, now: clock.now });
   return { t, worker, clock, rows: () => t.db.select().from(outbox).all() };
 }
 
