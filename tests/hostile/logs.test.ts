@@ -162,7 +162,14 @@ describe.each(["text", "json"] as const)("LOG_FORMAT=%s", (format) => {
     expect(line).toContain("token=***");
     if (format === "text")
       expect(line).toMatch(/INFO {2}GET \/api\/newsletter\/confirm\?\S+ status=303 ms=[\d.]+ (bytes=\d+ )?ip=127\.0\.0\.1 id=[\w-]{12}$/);
-    else expect(JSON.parse(line)).toMatchObject({ level: "info", status: 303, ip: "127.0.0.1" });
+    else
+      expect(JSON.parse(line)).toMatchObject({
+        level: "info",
+        method: "GET",
+        path: expect.stringMatching(/^\/api\/newsletter\/confirm\?\S*token=\*\*\*/),
+        status: 303,
+        ip: "127.0.0.1",
+      });
   });
 
   test("security events at warn: failed sign-ins, the lockout, a refused token, the honeypot, the rate limit", () => {
