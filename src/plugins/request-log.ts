@@ -1,6 +1,7 @@
 // One log line per request (issue 24): method, path (secrets in its query masked by src/lib/log.ts), status,
 // duration, bytes, client IP and a request id, which the answer carries as X-Request-Id and an error's line repeats.
 import { log } from "@server/lib/log.ts";
+import { requestPath } from "@server/lib/request-url.ts";
 import { Elysia } from "elysia";
 
 type Started = { id: string; at: number; ip: string };
@@ -37,9 +38,7 @@ export const requestLog = (clientIp: (request: Request) => string) =>
     .onAfterResponse({ as: "global" }, ({ request, set, responseValue }) => {
       const start = started.get(request);
       const status = responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
-      const url = request.url;
-      const path = url.slice(url.indexOf("/", url.indexOf("//") + 2));
-      log.request(request.method, path, {
+      log.request(request.method, requestPath(request) ?? "(unparsable)", {
         status,
         ms: start ? Math.round((performance.now() - start.at) * 10) / 10 : undefined,
         bytes: bytesOf(responseValue, set.headers),
