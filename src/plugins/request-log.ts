@@ -15,15 +15,17 @@ const nextId = () => ID_PREFIX + (++count).toString(36).padStart(6, "0");
 /** The request's id (for an error's line): the one its request line and its X-Request-Id header carry. */
 export const requestId = (request: Request): string | undefined => started.get(request)?.id;
 
-/** The answer's size when it is known before it is sent: its Content-Length, or the size of its text or file. */
+/**
+ * The answer's size when it is known before it is sent: its Content-Length, or the size of its text, file or JSON
+ * (a plain object or array); anything else (a stream, a promise) is not measured.
+ */
 function bytesOf(value: unknown, headers: Record<string, unknown>): number | undefined {
   const length = value instanceof Response ? value.headers.get("content-length") : headers["content-length"];
   if (length !== undefined && length !== null) return Number(length);
   if (typeof value === "string") return Buffer.byteLength(value);
   if (value instanceof Blob) return value.size;
   if (value instanceof Uint8Array || value instanceof ArrayBuffer) return value.byteLength;
-  if (value && typeof value === "object" && !(value instanceof Response) && !(value instanceof ReadableStream))
-    return Buffer.byteLength(JSON.stringify(value));
+  if (Array.isArray(value) || (value && Object.getPrototypeOf(value) === Object.prototype)) return Buffer.byteLength(JSON.stringify(value));
   return undefined;
 }
 
