@@ -128,14 +128,14 @@ describe("activity", () => {
       ["lockout", 'Sign-in refused for "admin": too many failed attempts', null],
       ...Array.from({ length: 5 }, () => ["sign-in-failed", 'Wrong password for "admin"', null]),
       ["password", "Password changed; every other device signed out", null],
-      ["write", "DELETE /classes/:id", String(id)],
-      ["write", "POST /classes", String(id)],
+      ["classes", "Deleted the class 'Hatha'", String(id)],
+      ["classes", "Created the class 'Hatha'", String(id)],
       ["sign-in", "Signed in with the password", null],
     ]);
     expect(all[8]).toMatchObject({ ip: "203.0.113.1", device: "Chrome on Linux" });
     expect((await activityOf(fresh, "sign-in-failed")).length).toBe(5);
     expect((await activityOf(fresh, "lockout")).map((entry) => entry.summary)).toEqual(['Sign-in refused for "admin": too many failed attempts']);
-    expect((await activityOf(fresh, "write")).every((entry) => entry.kind === "write")).toBe(true);
+    expect((await activityOf(fresh, "classes")).every((entry) => entry.kind === "classes")).toBe(true);
     const stored = JSON.stringify(t.db.select().from(activity).all());
     for (const secret of [TEST_PASSWORD, "secret-new-password", "wrong-1", token, fresh]) expect(stored).not.toContain(secret);
   });

@@ -1,4 +1,4 @@
-// The account's activity (issue 22 item 5): newest first, filterable by kind.
+// The account's activity (issue 22 item 5): newest first, in the teacher's words (issue 30), filterable by kind.
 
 import { ACTIVITY_KINDS, type ActivityKind } from "@server/shared/activity-kinds.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
@@ -37,10 +37,7 @@ export function ActivityLog() {
         <ol aria-label="Activity" className={css({ display: "flex", flexDirection: "column", divideY: "1px", divideColor: "border" })}>
           {query.data.map((entry) => (
             <li key={entry.id} className={css({ py: "2", display: "flex", flexWrap: "wrap", gap: "1 3", justifyContent: "space-between" })}>
-              <span>
-                <span className={css({ fontWeight: "600" })}>{entry.summary}</span>
-                {entry.target && <span> #{entry.target}</span>}
-              </span>
+              <span className={css({ fontWeight: "600" })}>{entry.summary}</span>
               <Muted>{[formatDateTime(entry.createdAt), entry.device, entry.ip].filter(Boolean).join(" · ")}</Muted>
             </li>
           ))}
