@@ -25,16 +25,24 @@ const isPermanent = (error: unknown) => {
 };
 
 const answerOf = (error: unknown) => {
-  const { response, message } = error as { response?: string; message?: string };
-  return (response || message || String(error)).slice(0, 500);
+  const { response, message, code } = error as { response?: string; message?: string; code?: string };
+  // A failed STARTTLS: the server's answer alone ("500 command not recognized") would not say what failed; the message
+  // ends with it.
+  const answer = (code === "ETLS" ? message : response || message) || String(error);
+  return answer.slice(0, 500);
 };
 
 export function createMailWorker(options: { db: Db; config: Config & { mail: MailConfig }; jwtSecret: string; now?: () => Date }) {
   const { db, config } = options;
   const { open } = mailSeal(options.jwtSecret);
   const now = options.now ?? (() => new Date());
+  const { smtpUrl, tls } = config.mail;
+  if (!tls) log.warn("SMTP_URL has ?tls=off: the SMTP password and every mail go in clear", { host: URL.parse(smtpUrl)?.host });
   const transport = nodemailer.createTransport({
-    url: config.mail.smtpUrl,
+    url: smtpUrl,
+    // smtp:// sends nothing, password included, before STARTTLS; ?tls=off (a local relay) never starts TLS.
+    requireTLS: tls,
+    ignoreTLS: !tls,
     pool: true,
     maxConnections: 1,
     connectionTimeout: 15_000,
