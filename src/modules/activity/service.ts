@@ -8,7 +8,7 @@ import type { ActivityKind } from "@server/shared/activity-kinds.ts";
 import { and, desc, eq, lt, lte, type SQL, sql } from "drizzle-orm";
 
 const KEPT_MS = 365 * 24 * 60 * 60 * 1000;
-export const KEPT_ROWS = 100_000;
+const KEPT_ROWS = 100_000;
 /** A tallied entry's repeats go to its row for this long. */
 const TALLY_MS = 15 * 60 * 1000;
 /** Most open tallies remembered: bounds the memory whatever the number of addresses a flood comes from. */
