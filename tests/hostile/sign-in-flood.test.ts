@@ -43,7 +43,11 @@ const lastMail = async () => {
 };
 /** The `name=value` of a cookie a response set. */
 const cookieOf = (response: Response, name: string) => new RegExp(`(?:^|, )(${name}=[^;]+)`).exec(response.headers.get("set-cookie") ?? "")?.[1];
-const rows = () => t.db.select({ rows: count(), refusals: sum(activity.count) }).from(activity).get()!;
+const rows = () =>
+  t.db
+    .select({ rows: count(), refusals: sum(activity.count) })
+    .from(activity)
+    .get()!;
 const tokenOf = async (response: Response) => ((await response.json()) as { token?: string }).token;
 
 /** Runs `task` for 0..n-1, `parallel` at a time; answers the statuses. */
@@ -79,7 +83,11 @@ describe("a flood of refused sign-ins", () => {
 
     // 3,000 guesses, each from an address of its own, in three IPv6 /64s.
     const statuses = await flood(3_000, 50, (i) =>
-      post("/api/admin/login", { username: "admin", password: `guess-${i}` }, { ip: `2001:db8:${i % 3}:0:${(i >> 8).toString(16)}::${(i & 255).toString(16)}` }),
+      post(
+        "/api/admin/login",
+        { username: "admin", password: `guess-${i}` },
+        { ip: `2001:db8:${i % 3}:0:${(i >> 8).toString(16)}::${(i & 255).toString(16)}` },
+      ),
     );
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(2_950);
     expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
@@ -162,9 +170,9 @@ describe("passkey options", () => {
 
     const assertion = authenticator.assert(challenge);
     const stranger = await post("/api/auth/passkey-options", {}, { ip: "203.0.113.10" });
-    expect((await post("/api/admin/login", { passkey: assertion }, { ip: "203.0.113.10", cookie: cookieOf(stranger, "vedanta_passkey") })).status).toBe(
-      401,
-    );
+    expect(
+      (await post("/api/admin/login", { passkey: assertion }, { ip: "203.0.113.10", cookie: cookieOf(stranger, "vedanta_passkey") })).status,
+    ).toBe(401);
     expect((await post("/api/admin/login", { passkey: assertion }, { ip: "203.0.113.9" })).status).toBe(401);
     const signedIn = await post("/api/admin/login", { passkey: assertion }, { ip: "203.0.113.9", cookie: ownerCookie });
     expect(signedIn.status).toBe(200);

@@ -42,9 +42,9 @@ export function createAuthenticator(siteUrl: string) {
       idLength.writeUInt16BE(credentialId.length);
       const authData = authenticatorData(UP_UV | ATTESTED, Buffer.concat([Buffer.alloc(16), idLength, credentialId, coseKey]));
       const attestationObject = isoCBOR.encode(
-        new Map<string, string | Uint8Array | Map<string, never>>([
+        new Map<string, string | Uint8Array | Map<string, string>>([
           ["fmt", "none"],
-          ["attStmt", new Map()],
+          ["attStmt", new Map<string, string>()],
           ["authData", authData],
         ]),
       );

@@ -1,4 +1,4 @@
-// The account's activity (issue 22 item 5): newest first, filterable by kind.
+// The account's activity (issue 22 item 5): newest first, filterable by kind; a refused sign-in's repeats counted.
 
 import { ACTIVITY_KINDS, type ActivityKind } from "@server/shared/activity-kinds.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
@@ -40,6 +40,7 @@ export function ActivityLog() {
               <span>
                 <span className={css({ fontWeight: "600" })}>{entry.summary}</span>
                 {entry.target && <span> #{entry.target}</span>}
+                {entry.count > 1 && <span> ({entry.count.toLocaleString("en")} times)</span>}
               </span>
               <Muted>{[formatDateTime(entry.createdAt), entry.device, entry.ip].filter(Boolean).join(" · ")}</Muted>
             </li>
