@@ -125,7 +125,7 @@ export async function registrationsBench(exe: string, dir: string): Promise<stri
           const response = await fetch(`${url}/api/events/${eventId}/registrations`, {
             method: "POST",
             headers: { "content-type": "application/json", "x-forwarded-for": ip },
-            body: JSON.stringify({ name: `Visitor ${i}`, email, phone: "0400 000 000", additionalInfo: null, website: "" }),
+            body: JSON.stringify({ name: "Ann Visitor", email, phone: "0400 000 000", additionalInfo: null, website: "" }),
           });
           await response.arrayBuffer();
           postLatencies.push(performance.now() - sent);

@@ -250,7 +250,8 @@ export const outbox = sqliteTable(
     createdAt: createdAt(),
     sentAt: text("sentAt"),
   },
-  (table) => [index("outbox_due").on(table.state, table.nextAttemptAt)],
+  // `outbox_recipient`: the public forms count an address's mails of the last hour (issue 30).
+  (table) => [index("outbox_due").on(table.state, table.nextAttemptAt), index("outbox_recipient").on(table.recipient, table.createdAt)],
 );
 
 export type Event = typeof events.$inferSelect;

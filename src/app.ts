@@ -123,7 +123,7 @@ export async function createApp(options: AppOptions) {
     access: access(
       (request) => auth.authenticate(request, ip(request)),
       cache,
-      recordAdminWrites({ activity, clientIp: ip }),
+      recordAdminWrites({ db, activity, clientIp: ip }),
       (request, error) => log.warn("Token refused", { ip: ip(request), path: new URL(request.url).pathname, reason: error.message }),
     ),
     cache,

@@ -5,7 +5,8 @@ import subscriberState from "./0002_subscriber_state.sql" with { type: "text" };
 import newsletters from "./0003_newsletters.sql" with { type: "text" };
 import registrations from "./0004_registrations.sql" with { type: "text" };
 import signIn from "./0005_sign-in.sql" with { type: "text" };
-import activityCount from "./0006_activity-count.sql" with { type: "text" };
+import outboxRecipient from "./0006_cannon.sql" with { type: "text" };
+import activityCount from "./0007_activity-count.sql" with { type: "text" };
 
 export const migrations: { name: string; sql: string }[] = [
   { name: "0000_init", sql: init },
@@ -14,5 +15,6 @@ export const migrations: { name: string; sql: string }[] = [
   { name: "0003_newsletters", sql: newsletters },
   { name: "0004_registrations", sql: registrations },
   { name: "0005_sign-in", sql: signIn },
-  { name: "0006_activity-count", sql: activityCount },
+  { name: "0006_cannon", sql: outboxRecipient },
+  { name: "0007_activity-count", sql: activityCount },
 ];

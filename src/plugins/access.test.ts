@@ -15,7 +15,7 @@ function app() {
     if (authorization !== "Bearer good") throw unauthorized();
   };
   const server = new Elysia()
-    .use(access(verify, cache, () => {}))
+    .use(access(verify, cache, { before: () => {}, after: () => {} }))
     .get("/read", () => "ok", { admin: true })
     .post("/write", ({ body }) => body, { admin: true })
     .post("/upload", () => "stored", { admin: "stream" });

@@ -6,14 +6,15 @@ import { Elysia } from "elysia";
 
 /** THE check of a signed-in request (src/modules/auth: `authenticate`); a 401 when it is not. */
 type Verify = (request: Request) => Promise<unknown>;
-/** What a successful admin write also does: the activity log's entry (src/modules/activity/record-writes.ts). */
-type AfterWrite = (context: {
-  request: Request;
-  route: string;
-  params: Record<string, string | undefined>;
-  set: { status?: unknown };
-  responseValue: unknown;
-}) => void;
+type WriteContext = { request: Request; route: string; params: Record<string, string | undefined> };
+/**
+ * What an admin route also does (src/modules/activity/record-writes.ts): `before` it runs (once signed in), and
+ * `after` it answered: a successful write's entry in the activity log.
+ */
+type Writes = {
+  before: (context: WriteContext) => void;
+  after: (context: WriteContext & { body?: unknown; set: { status?: unknown }; responseValue: unknown }) => void;
+};
 
 /**
  * - `admin: true`: behind the login: a request without a valid token is answered 401 before a byte of its body is
@@ -23,7 +24,7 @@ type AfterWrite = (context: {
  * - `form: true`: a visitor's form, its body within 64 KB.
  * A route that declares neither reads no body.
  */
-export function access(verify: Verify, cache: PublicCache, afterWrite: AfterWrite, onRefused?: (request: Request, error: Error) => void) {
+export function access(verify: Verify, cache: PublicCache, writes: Writes, onRefused?: (request: Request, error: Error) => void) {
   const checked = new WeakMap<Request, Promise<unknown>>();
   const guard = async ({ request }: { request: Request }): Promise<void> => {
     let check = checked.get(request);
@@ -41,16 +42,20 @@ export function access(verify: Verify, cache: PublicCache, afterWrite: AfterWrit
     await guard(context);
     return adminBody(context);
   };
-  const invalidate = (context: Parameters<AfterWrite>[0] & { set: { status?: number | string } }) => {
+  const guardAndRead = async (context: WriteContext) => {
+    await guard(context);
+    writes.before(context);
+  };
+  const invalidate = (context: Parameters<Writes["after"]>[0] & { set: { status?: number | string } }) => {
     const { request, set } = context;
     if (request.method !== "GET" && (typeof set.status !== "number" || set.status < 400)) cache.invalidate();
-    afterWrite(context);
+    writes.after(context);
   };
   return new Elysia({ name: "access" }).macro({
     admin: (body: true | "stream") => ({
       // Elysia takes "none" here as on a route (it reads no body), though its macro type does not list it.
       parse: body === "stream" ? ("none" as unknown as typeof guardedBody) : guardedBody,
-      beforeHandle: guard,
+      beforeHandle: guardAndRead,
       afterHandle: invalidate,
     }),
     form: { parse: limitedBodyParser(PUBLIC_BODY_LIMIT) },

@@ -1,7 +1,22 @@
 // The kinds of the activity log (issue 22), shared by the server and the admin area (not by the public page).
-/** The kinds of the account's activity log (issue 22), each with the word the filter shows. */
+/**
+ * The kinds of the account's activity log, each with the word the filter shows: first what the admin changed, by the
+ * part of the site it changed (issue 30: src/modules/activity/record-writes.ts), then the account's own events.
+ */
 export const ACTIVITY_KINDS = {
-  write: "Changes",
+  events: "Events",
+  registrations: "Registrations",
+  classes: "Classes",
+  archive: "Archive",
+  messages: "Messages",
+  subscribers: "Subscribers",
+  newsletters: "Newsletters",
+  notifications: "Notifications",
+  profile: "Profile",
+  uploads: "Uploads",
+  data: "Data and backups",
+  settings: "Settings",
+  account: "Account",
   "sign-in": "Sign-ins",
   "sign-in-failed": "Failed sign-ins",
   lockout: "Lockouts",

@@ -11,6 +11,7 @@ import {
   optionalPlaces,
   optionalText,
   optionalUrl,
+  personName,
   richText,
   text,
 } from "./validation.ts";
@@ -47,7 +48,7 @@ export const newsletterMailSchema = object({
 export type NewsletterMailInput = Infer<typeof newsletterMailSchema>;
 
 export const registrationSchema = object({
-  name: text(1, "Name is required", 200),
+  name: personName(80),
   email: email("Valid email is required"),
   phone: text(6, "Phone number is required", 40),
   additionalInfo: optionalText(2_000),

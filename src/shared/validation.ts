@@ -50,6 +50,23 @@ export function optionalText(max = TEXT_MAX, check?: (value: string) => true | s
   );
 }
 
+/**
+ * Letters and marks of any script, spaces, and ' - and . (’ too: phones type it for '); a dot is not followed by two
+ * letters, so that "J.R.R. Tolkien" fits and a domain ("pills.example"), which mail programs make a link, does not.
+ */
+const PERSON_NAME = /^(?:[\p{L}\p{M}\p{Zs}'’-]|\.(?![\p{L}\p{M}]{2}))+$/u;
+
+/** A person's name (issue 30): 1–`max` characters of PERSON_NAME, so that no link, address or number fits. */
+export function personName(max: number) {
+  return trimmed(
+    define<string>("personName", (value) => {
+      if (typeof value !== "string" || value === "") return "Name is required";
+      if ([...value].length > max) return `Name must be at most ${max} characters`;
+      return PERSON_NAME.test(value) || "Name can only contain letters, spaces and . ' -";
+    }),
+  );
+}
+
 const isEmail = (value: string) => EMAIL.test(value) && value.length <= 254;
 
 export function email(message: string) {

@@ -1,11 +1,10 @@
 // Issue 21 in Chromium: the Sync Status card's remote (masked), last push and versions, 'Restore this version' behind
 // the spec's confirm dialog, and a wrong token's 'Sync Failed'; the token appears in no answer, log line or page.
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { AxeBuilder } from "@axe-core/playwright";
 import { GIT_TOKEN, type GitServer, runGit, startGitServer } from "@tests/support/git-server.ts";
 import type { Browser, Page } from "playwright-core";
 import { adminApi, alertDialog, apiToken, expectToast, openDashboard } from "./admin-helpers.ts";
-import { launchBrowser, openPage, type Site, startSite } from "./support.ts";
+import { axeViolations, launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
 setDefaultTimeout(90_000);
 
@@ -26,15 +25,7 @@ afterAll(async () => {
   git?.stop();
 });
 
-async function axe(page: Page, state: string) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
-  );
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  expect(
-    results.violations.map((violation) => `${state}: ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
+const axe = async (page: Page, state: string) => expect(await axeViolations(page, state)).toEqual([]);
 
 /** Every answer body the page received, to look for a secret in. */
 function recordAnswers(page: Page) {
@@ -117,7 +108,7 @@ test("the Sync Status card: remote masked, pushes, versions with 'Restore this v
   await context.close();
 });
 
-test("a wrong token: 'Sync Failed' with the remote's answer, the commit kept (not pushed), and the token nowhere", async () => {
+test("a wrong token: 'Sync Failed' saying first that the push failed and why, the commit kept (not pushed), and the token nowhere", async () => {
   git.createRepo("wrong");
   const site = await startSite({ appData: "demo", env: { GIT_REMOTE_URL: git.urlWithToken("wrong", WRONG_TOKEN) } });
   sites.push(site);
@@ -127,7 +118,12 @@ test("a wrong token: 'Sync Failed' with the remote's answer, the commit kept (no
   await openDashboard(page, site, token, "datasync");
   await page.getByRole("button", { name: "Sync to app_data" }).click();
   await expectToast(page, "Sync Failed");
-  await expectToast(page, "the remote answered 401 Unauthorized");
+  // What failed comes first, then that nothing is lost (issue 30 item 15).
+  const said = await page.getByTestId("toast").locator("[data-part='description']").textContent();
+  expect(said).toStartWith(
+    "Push to Git failed: the remote answered 401 Unauthorized; check the token in GIT_TOKEN or GIT_REMOTE_URL (it said: Authentication required). " +
+      "Your data is saved here and the next sync pushes it.",
+  );
   const versions = page.getByRole("region", { name: "Versions" });
   await versions.getByRole("cell", { name: "Not pushed", exact: true }).waitFor();
   await page.getByText("Failed", { exact: true }).waitFor();

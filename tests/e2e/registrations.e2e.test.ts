@@ -49,6 +49,43 @@ const mailsTo = (address: string) => smtp.received.filter((mail) => mail.envelop
 const cancelLinkIn = (text: string | undefined) => new RegExp(`${site.url}/api/registrations/cancel\\?id=\\d+&token=[\\w-]+`).exec(text ?? "")?.[0];
 
 describe("registrations in the browser", () => {
+  test("a name with digits, a link or over 80 characters shows the field's message, and nothing is sent (issue 30)", async () => {
+    const { context, page, errors } = await openPage(browser);
+    try {
+      const posts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST" && request.url().includes("/registrations")) posts.push(request.url());
+      });
+      await page.goto(site.url);
+      const card = page.getByTestId("event-card").filter({ hasText: EVENT });
+      await card.getByRole("button", { name: `Join the waiting list for ${EVENT}` }).click();
+      const form = page.getByRole("form", { name: "Event registration" });
+      const name = form.getByLabel("Name *");
+      await form.getByLabel("Email *").fill("spam.target@example.org");
+      await form.getByLabel("Phone *").fill("0400 000 009");
+      for (const [typed, message] of [
+        ["Win 1000 dollars", "Name can only contain letters, spaces and . ' -"],
+        ["Visit prizes.example", "Name can only contain letters, spaces and . ' -"],
+        ["A".repeat(81), "Name must be at most 80 characters"],
+      ]) {
+        await name.fill(typed!);
+        await form.getByRole("button", { name: "Join the waiting list" }).click();
+        const error = form.getByRole("alert").filter({ hasText: message! });
+        await error.waitFor();
+        expect(await name.getAttribute("aria-invalid")).toBe("true");
+        expect(await name.getAttribute("aria-describedby")).toBe(await error.getAttribute("id"));
+      }
+      expect(await axeViolations(page, "a name refused")).toEqual([]);
+      // A real name clears the message as it is typed.
+      await name.fill("Zoë O'Neil-Brown");
+      await form.getByRole("alert").filter({ hasText: "Name" }).waitFor({ state: "detached" });
+      expect(posts).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   test("a visitor joins the waiting list of a full event", async () => {
     const { context, page, errors } = await openPage(browser);
     try {

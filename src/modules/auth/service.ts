@@ -241,7 +241,7 @@ export function createAuthService(options: { db: Db; config: Config; jwtSecret: 
 
     setAccountEmail(userId: number, email: string | null, origin: Origin) {
       db.update(users).set({ email }).where(eq(users.id, userId)).run();
-      activity.record({ kind: "write", summary: email ? "Account e-mail set" : "Account e-mail cleared", ...where(origin) });
+      activity.record({ kind: "account", summary: email ? "Account e-mail set" : "Account e-mail cleared", ...where(origin) });
       return this.account(userId);
     },
 

@@ -138,14 +138,14 @@ describe("activity", () => {
       ["lockout", 'Sign-in refused for "admin": too many failed attempts', null, 1],
       ["sign-in-failed", 'Wrong password for "admin"', null, 5],
       ["password", "Password changed; every other device signed out", null, 1],
-      ["write", "DELETE /classes/:id", String(id), 1],
-      ["write", "POST /classes", String(id), 1],
+      ["classes", "Deleted the class 'Hatha'", String(id), 1],
+      ["classes", "Created the class 'Hatha'", String(id), 1],
       ["sign-in", "Signed in with the password", null, 1],
     ]);
     expect(all[4]).toMatchObject({ ip: "203.0.113.1", device: "Chrome on Linux" });
     expect((await activityOf(fresh, "sign-in-failed")).map((entry) => entry.count)).toEqual([5]);
     expect((await activityOf(fresh, "lockout")).map((entry) => entry.summary)).toEqual(['Sign-in refused for "admin": too many failed attempts']);
-    expect((await activityOf(fresh, "write")).every((entry) => entry.kind === "write")).toBe(true);
+    expect((await activityOf(fresh, "classes")).every((entry) => entry.kind === "classes")).toBe(true);
     const stored = JSON.stringify(t.db.select().from(activity).all());
     for (const secret of [TEST_PASSWORD, "secret-new-password", "wrong-1", token, fresh]) expect(stored).not.toContain(secret);
   });

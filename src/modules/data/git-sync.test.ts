@@ -195,9 +195,14 @@ describe("with a remote", () => {
     await seed(app, token);
     const failed = await sync(app, token);
     expect(failed.status).toBe(502);
+    // What failed comes first, then that nothing is lost, then the details (issue 30 item 15).
+    expect(failed.body.error).toStartWith(
+      "Push to Git failed: the remote answered 401 Unauthorized; check the token in GIT_TOKEN or GIT_REMOTE_URL (it said: Authentication required). " +
+        "Your data is saved here and the next sync pushes it. ",
+    );
     expect(failed.body.error).toMatch(
       new RegExp(
-        `Git: committed as [0-9a-f]{7} "Sync: .*", kept here, but could not fetch from ${server.url(remote.name).replaceAll(".", "\\.")}: the remote answered 401 Unauthorized \\(Authentication required\\); check the token in GIT_REMOTE_URL or GIT_TOKEN\\. The next sync pushes it again\\.$`,
+        `pushes it\\. The fetch from ${server.url(remote.name).replaceAll(".", "\\.")} \\(before the push\\) failed\\. Data synced to app_data successfully: .*Git: committed as [0-9a-f]{7} "Sync: .*", kept here\\.$`,
       ),
     );
     expect(JSON.stringify(failed.body)).not.toContain(wrong);
@@ -227,8 +232,10 @@ describe("with a remote", () => {
     try {
       const failed = await sync(app, token);
       expect(failed.status).toBe(502);
-      expect(failed.body.error).toContain(
-        `but the push to ${server.url(remote.name)} failed: the remote answered 403 Forbidden (The repository is read-only)`,
+      expect(failed.body.error).toStartWith(
+        "Push to Git failed: the remote answered 403 Forbidden; check that the token in GIT_TOKEN or GIT_REMOTE_URL may write to this repository " +
+          "(it said: The repository is read-only). Your data is saved here and the next sync pushes it. " +
+          `The push to ${server.url(remote.name)} failed.`,
       );
     } finally {
       server.onRequest = undefined;
@@ -348,7 +355,7 @@ describe("restore from Git", () => {
     cpSync(join(ROOT, "app_data"), app.config.appDataDir, { recursive: true });
     const result = await autoRestoreFromGit({ db: app.db, config: app.config });
     expect(result.status).toBe("failed");
-    expect(result.message).toContain("Could not fetch from http://127.0.0.1:9/site.git: ");
+    expect(result.message).toContain("Restore from Git failed: could not fetch from http://127.0.0.1:9/site.git: ");
     expect(result.message).not.toContain(GIT_TOKEN);
   });
 });

@@ -108,14 +108,20 @@ async function commitMessage(repo: Repo, parent: string | undefined, changed: st
 
 // ---------------------------------------------------------------- remote answers
 
-/** What went wrong talking to the remote, in words, without any credential (src/lib/mask.ts). */
+/**
+ * What went wrong talking to the remote, in words, without any credential (src/lib/mask.ts): the status first, then
+ * what to do about it, then the remote's own words: "the remote answered 401 Unauthorized; check the token in
+ * GIT_TOKEN or GIT_REMOTE_URL (it said: Authentication required)".
+ */
 function remoteError(error: unknown, remote: GitRemote): string {
   const data = (error as { data?: { statusCode?: number; statusMessage?: string; response?: string } }).data;
   let text: string;
   if (data?.statusCode) {
     const said = (data.response ?? "").trim().split("\n").slice(0, 3).join(" ").slice(0, 300);
-    text = `the remote answered ${data.statusCode} ${data.statusMessage ?? ""}`.trim() + (said ? ` (${said})` : "");
-    if (data.statusCode === 401 || data.statusCode === 403) text += "; check the token in GIT_REMOTE_URL or GIT_TOKEN";
+    text = `the remote answered ${data.statusCode} ${data.statusMessage ?? ""}`.trim();
+    if (data.statusCode === 401) text += "; check the token in GIT_TOKEN or GIT_REMOTE_URL";
+    if (data.statusCode === 403) text += "; check that the token in GIT_TOKEN or GIT_REMOTE_URL may write to this repository";
+    if (said) text += ` (it said: ${said})`;
   } else {
     const { message, code } = error as { message?: string; code?: string };
     text = message || String(error);
@@ -144,7 +150,8 @@ export type GitSyncResult = ReturnType<typeof syncToAppData> & { commit: string 
  * POST /api/admin/sync-to-app-data and the CLI's `sync`: writes app_data (as before), commits what changed (the
  * manifest's sync time alone is no change) and pushes when a remote is set. When the remote has commits this
  * server lacks, the new commit is made on top of both (a merge keeping this server's content); nothing is forced.
- * A failed fetch or push keeps the commit and throws a 502 saying why; the next sync pushes it.
+ * A failed fetch or push keeps the commit and throws a 502 that begins with what failed and why; the next sync
+ * pushes it.
  */
 export async function syncToGit(deps: GitDeps): Promise<GitSyncResult> {
   const { appDataDir, gitBranch, gitRemote: remote } = deps.config;
@@ -152,12 +159,13 @@ export async function syncToGit(deps: GitDeps): Promise<GitSyncResult> {
   const sync = withRepo(appDataDir, gitBranch, async (repo) => {
     const written = syncToAppData(deps);
     let remoteTip: string | undefined;
-    let failure: string | undefined;
+    // What failed first, and the step it failed in: the answer says the first, the details the second.
+    let failure: { reason: string; step: string } | undefined;
     if (remote) {
       try {
         remoteTip = await fetchRemote(repo, remote);
       } catch (error) {
-        failure = `could not fetch from ${remote.url}: ${remoteError(error, remote)}`;
+        failure = { reason: remoteError(error, remote), step: `The fetch from ${remote.url} (before the push) failed.` };
       }
     }
     const head = await localHead(repo);
@@ -178,14 +186,16 @@ export async function syncToGit(deps: GitDeps): Promise<GitSyncResult> {
       try {
         commit = await push(repo, remote, commit);
       } catch (error) {
-        failure = `the push to ${remote.url} failed: ${remoteError(error, remote)}`;
+        failure = { reason: remoteError(error, remote), step: `The push to ${remote.url} failed.` };
       }
     }
     if (failure) {
-      recordPush(deps, { at: now(), ok: false, commit, message: failure });
+      const failed = `Push to Git failed: ${failure.reason}.`;
+      recordPush(deps, { at: now(), ok: false, commit, message: `${failed} ${failure.step}` });
+      // What failed first, then that nothing is lost, then the details (issue 30 item 15).
       throw new HttpError(
         502,
-        `${written.message} Git: ${commit === head ? `commit ${short(commit)} kept here` : `${saved}${described}, kept here`}, but ${failure}. The next sync pushes it again.`,
+        `${failed} Your data is saved here and the next sync pushes it. ${failure.step} ${written.message} Git: ${commit === head ? `commit ${short(commit)}` : `${saved}${described}`}, kept here.`,
       );
     }
     const message = `pushed ${short(commit)} to ${remote.url}`;
@@ -278,7 +288,7 @@ export async function restoreFromGit(deps: GitDeps, commitId?: string) {
       try {
         return await fetchRemote(repo, remote);
       } catch (error) {
-        throw new HttpError(502, `Could not fetch from ${remote.url}: ${remoteError(error, remote)}. Nothing was restored.`);
+        throw new HttpError(502, `Restore from Git failed: could not fetch from ${remote.url}: ${remoteError(error, remote)}. Nothing was restored.`);
       }
     };
     if (commitId) {

@@ -65,12 +65,12 @@ function createEvent(changes: Partial<typeof events.$inferInsert> = {}): Event {
     .get();
 }
 
-/** A registration from its own address (TRUST_PROXY=1: the per-IP limit counts each apart). */
-const register = (eventId: number, email: string, ip = `10.0.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`) =>
-  fetch(`${base}/api/events/${eventId}/registrations`, {
+/** A registration from its own address (TRUST_PROXY=1: the per-IP limit counts each apart), to `origin`'s server. */
+const register = (eventId: number, email: string, ip = `10.0.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`, origin = base) =>
+  fetch(`${origin}/api/events/${eventId}/registrations`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
-    body: JSON.stringify({ name: email.split("@")[0], email, phone: "0400 000 000" }),
+    body: JSON.stringify({ name: "Asha Devi", email, phone: "0400 000 000" }),
   });
 
 const admin = (method: string, path: string, body?: unknown) =>
@@ -127,7 +127,7 @@ describe("places", () => {
     expect(list.find((e) => e.id === unlimited.id)).toMatchObject({ capacity: null, placesLeft: null, registrationOpen: true });
   });
 
-  test("the same e-mail for the same event is one registration, answered with its state and mailed again", async () => {
+  test("the same e-mail for the same event is one registration, answered with its state and mailed nothing more", async () => {
     const event = createEvent({ capacity: 1, name: "One bed" });
     expect(await (await register(event.id, "first@example.org")).json()).toEqual({ state: "confirmed" });
     expect(await (await register(event.id, "second@example.org")).json()).toEqual({ state: "waiting", position: 1 });
@@ -135,8 +135,9 @@ describe("places", () => {
     expect(await (await register(event.id, "first@example.org")).json()).toEqual({ state: "confirmed" });
     expect(await rows(event.id)).toHaveLength(2);
     await worker.drain();
-    expect(mailsTo("first@example.org").map((mail) => mail.subject)).toEqual(["You're registered: One bed", "You're registered: One bed"]);
-    expect(mailsTo("second@example.org").map((mail) => mail.subject)).toEqual(["On the waiting list: One bed", "On the waiting list: One bed"]);
+    // Issue 30: a registration repeated (by anyone) mails nothing new.
+    expect(mailsTo("first@example.org").map((mail) => mail.subject)).toEqual(["You're registered: One bed"]);
+    expect(mailsTo("second@example.org").map((mail) => mail.subject)).toEqual(["On the waiting list: One bed"]);
     expect(mailsTo("second@example.org")[0]!.text).toContain("You are number 1 on the waiting list");
   });
 
@@ -272,6 +273,60 @@ describe("the waiting list and cancel links", () => {
     expect(message.html).toContain("We meet in room 2.");
     expect(message.html).not.toContain("<script");
     expect(mailsTo("h@example.org").some((mail) => mail.subject === "New room")).toBe(false);
+  });
+});
+
+describe("issue 30: the public forms are no mail cannon", () => {
+  const VICTIM = "victim@example.org";
+  const JWT_SECRET = "test-secret-test-secret-test-secret";
+  const subscribe = (email: string, ip: string) =>
+    fetch(`${base}/api/newsletter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
+      body: JSON.stringify({ email }),
+    });
+
+  test("11 registrations of one address from 11 IPs, a newsletter sign-up among them and a restart: 3 mails in the hour", async () => {
+    const talks = [..."ABCDEFGHIJK"].map((letter) => createEvent({ name: `Evening talk ${letter}` }));
+    const expectRegistered = async (answer: Response) => {
+      expect(answer.status).toBe(201);
+      expect(await answer.json()).toEqual({ state: "confirmed" });
+    };
+    for (const talk of talks.slice(0, 2)) await expectRegistered(await register(talk.id, VICTIM));
+    const signUp = await subscribe(VICTIM, "10.30.0.1");
+    expect(signUp.status).toBe(201);
+    expect(await signUp.json()).toEqual({ success: true, message: "Subscribed" });
+    for (const talk of talks.slice(2, 6)) await expectRegistered(await register(talk.id, VICTIM));
+
+    // A new process on the same database file: the count is the database's, not the process's.
+    const port = freePort();
+    const db = openDatabase(`${t.dir}/site.db`);
+    const restarted = await createApp({ db, config: t.config, jwtSecret: JWT_SECRET, now });
+    restarted.listen({ port, hostname: "127.0.0.1", reusePort: false });
+    try {
+      for (const talk of talks.slice(6)) await expectRegistered(await register(talk.id, VICTIM, undefined, `http://127.0.0.1:${port}`));
+    } finally {
+      await restarted.stop();
+      db.$client.close();
+    }
+
+    await worker.drain();
+    expect(mailsTo(VICTIM).map((mail) => mail.subject)).toEqual([
+      "You're registered: Evening talk A",
+      "You're registered: Evening talk B",
+      "Please confirm your newsletter subscription",
+    ]);
+    // Each registration is kept all the same, and the teacher told of each.
+    for (const talk of talks) expect((await rows(talk.id)).map((row) => [row.email, row.state])).toEqual([[VICTIM, "confirmed"]]);
+    const notices = mailsTo("teacher@example.org").map((mail) => mail.subject);
+    for (const talk of talks) expect(notices).toContain(`New registration: ${talk.name}`);
+
+    // An hour on, the address is mailed again.
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    t.db.update(outbox).set({ createdAt: hourAgo }).where(eq(outbox.recipient, VICTIM)).run();
+    await expectRegistered(await register(createEvent({ name: "Evening talk L" }).id, VICTIM));
+    await worker.drain();
+    expect(mailsTo(VICTIM).at(-1)!.subject).toBe("You're registered: Evening talk L");
   });
 });
 

@@ -62,6 +62,8 @@ export function registrationLinks(secret: string, siteUrl: string) {
 type RegistrationLinks = ReturnType<typeof registrationLinks>;
 
 type Options = { db: Db; outbox: Outbox; links: RegistrationLinks; config: Pick<Config, "timezone">; now: () => Date };
+/** How a registrant's mail is queued: `outbox.add`, or `outbox.addFromPublicForm` when the registration form asks. */
+type Queue = Outbox["addFromPublicForm"];
 
 export function createRegistrations({ db, outbox, links, config, now }: Options) {
   const { timezone } = config;
@@ -158,11 +160,11 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
   };
 
   /** The reminder, once, when its moment has come and the event has not started (inside the caller's transaction). */
-  const remindIfDue = (event: Event, registration: EventRegistration, at: Date) => {
+  const remindIfDue = (event: Event, registration: EventRegistration, at: Date, queue: Queue = outbox.add) => {
     if (!outbox.enabled || registration.state !== "confirmed" || registration.remindedAt) return;
     if (at < reminderAt(event, timezone) || at >= eventStartsAt(event, timezone)) return;
     setState(registration.id, { remindedAt: at.toISOString() });
-    outbox.add("registration-confirmation", registration.email, `Reminder: ${event.name}`, {
+    queue("registration-confirmation", registration.email, `Reminder: ${event.name}`, {
       name: registration.name,
       event,
       cancelUrl: links.cancelUrl(registration),
@@ -171,13 +173,13 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
   };
 
   /** Mails a registrant the state they are in: their place, or their position on the waiting list. */
-  const mailState = (event: Event, registration: EventRegistration, variant: "confirmed" | "moved-up" = "confirmed") => {
+  const mailState = (event: Event, registration: EventRegistration, variant: "confirmed" | "moved-up", queue: Queue = outbox.add) => {
     const cancelUrl = links.cancelUrl(registration);
     if (registration.state === "confirmed") {
       const subject = variant === "moved-up" ? `A place is yours: ${event.name}` : `You're registered: ${event.name}`;
-      outbox.add("registration-confirmation", registration.email, subject, { name: registration.name, event, cancelUrl, variant });
+      queue("registration-confirmation", registration.email, subject, { name: registration.name, event, cancelUrl, variant });
     } else if (registration.state === "waiting") {
-      outbox.add("registration-waiting", registration.email, `On the waiting list: ${event.name}`, {
+      queue("registration-waiting", registration.email, `On the waiting list: ${event.name}`, {
         name: registration.name,
         event,
         position: position(registration),
@@ -233,7 +235,8 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
     /**
      * Takes a place, or a place on the waiting list, in one transaction (SQLite runs one writer at a time: no place is
      * sold twice, and the waiting list is in the order of arrival). The same address for the same event is one
-     * registration: it is answered, and mailed, the state it has.
+     * registration: it is answered the state it has, and mailed nothing more. The registrant's mails count against the
+     * public forms' limit (issue 30: at most 3 an hour to one address); the teacher's notice does not.
      */
     register(eventId: number, input: RegistrationInput): RegistrationAnswer {
       return db.transaction(
@@ -243,16 +246,13 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
           if (!event || isPastEvent(event, todayIn(timezone, at))) throw notFound("Event not found");
           if (at >= registrationClosesAt(event, timezone)) throw conflict("Registration is closed");
           const existing = liveByEmail.get({ eventId, email: input.email });
-          if (existing) {
-            mailState(event, existing);
-            return answerOf(existing);
-          }
+          if (existing) return answerOf(existing);
           const state = event.capacity === null || confirmedCount(eventId) < event.capacity ? "confirmed" : "waiting";
           const registration = insert.get({ ...input, additionalInfo: input.additionalInfo ?? null, eventId, state });
           if (!registration) throw new Error("The registration was not stored");
           notice(state === "confirmed" ? "registered" : "waiting", event, registration);
-          mailState(event, registration);
-          remindIfDue(event, registration, at);
+          mailState(event, registration, "confirmed", outbox.addFromPublicForm);
+          remindIfDue(event, registration, at, outbox.addFromPublicForm);
           return answerOf(registration);
         },
         { behavior: "immediate" },

@@ -3,7 +3,8 @@
 import type { Db } from "@db/client.ts";
 import { outbox, profile } from "@db/schema.ts";
 import type { Config } from "@server/config.ts";
-import { eq, sql } from "drizzle-orm";
+import { log } from "@server/lib/log.ts";
+import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { PasswordResetData, SecurityNoticeData, SignInCodeData } from "./templates/account-mails.tsx";
 import type { ContactNoticeData } from "./templates/contact-notice.tsx";
 import type { NewsletterReader } from "./templates/newsletter.tsx";
@@ -38,6 +39,12 @@ export type MailData = {
 };
 export type MailKind = keyof MailData;
 
+/** The mails a visitor's form sends to the address typed into it: a registration's answer, the newsletter's opt-in. */
+const PUBLIC_FORM_KINDS = ["registration-confirmation", "registration-waiting", "newsletter-confirmation"] as const satisfies MailKind[];
+type PublicFormKind = (typeof PUBLIC_FORM_KINDS)[number];
+/** Issue 30: the public forms are no way to mail-bomb a stranger, whoever asks and from however many addresses. */
+const PUBLIC_FORM_MAILS_PER_ADDRESS_PER_HOUR = 3;
+
 /** A header value on one line: CR/LF typed into a form can never start another header. */
 export const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
 
@@ -54,7 +61,19 @@ export function createOutbox(db: Db, config: Config) {
       newsletterId: sql.placeholder("newsletterId"),
     })
     .prepare();
-  return {
+  // Counted in SQLite's clock, the one `createdAt` is written in: the same count after a restart.
+  const recentPublicFormMails = db
+    .select({ n: count() })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.recipient, sql.placeholder("recipient")),
+        inArray(outbox.kind, [...PUBLIC_FORM_KINDS]),
+        gt(outbox.createdAt, sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour')`),
+      ),
+    )
+    .prepare();
+  const queue = {
     enabled: config.mail !== undefined,
     /** Where the teacher's notices go: NOTIFY_EMAIL, else the profile's e-mail. */
     notifyAddress: (): string | undefined => config.mail?.notifyEmail ?? (profileEmail.get()?.email || undefined),
@@ -63,7 +82,22 @@ export function createOutbox(db: Db, config: Config) {
       if (!config.mail) return;
       insert.run({ kind, recipient: oneLine(to), subject: oneLine(subject), data, newsletterId: newsletterId ?? null });
     },
+    /**
+     * `add` for a mail a public form sends to the address typed into it: nothing when that address has had
+     * PUBLIC_FORM_MAILS_PER_ADDRESS_PER_HOUR of them in the last hour (the form answers as usual). Called inside the
+     * transaction of its cause, so the count and the row are one step.
+     */
+    addFromPublicForm<K extends PublicFormKind>(kind: K, to: string, subject: string, data: MailData[K]): void {
+      if (!config.mail) return;
+      const sent = recentPublicFormMails.get({ recipient: oneLine(to) })?.n ?? 0;
+      if (sent >= PUBLIC_FORM_MAILS_PER_ADDRESS_PER_HOUR) {
+        log.warn("Public form mail not queued: its address had its limit for the hour", { kind, limit: PUBLIC_FORM_MAILS_PER_ADDRESS_PER_HOUR });
+        return;
+      }
+      queue.add(kind, to, subject, data);
+    },
   };
+  return queue;
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;

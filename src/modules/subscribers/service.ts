@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "@db/client.ts";
 import { type Subscriber, subscribers } from "@db/schema.ts";
-import { conflict, notFound } from "@server/lib/errors.ts";
+import { notFound } from "@server/lib/errors.ts";
 import { desc, eq } from "drizzle-orm";
 import type { Outbox } from "../mail/outbox.ts";
 
@@ -36,16 +36,15 @@ export function createSubscribersService(db: Db, outbox: Outbox, links: Subscrib
 
   return {
     /**
-     * Adds a newsletter address (already trimmed and lower-cased by the schema); 409 when it is there already. With
-     * mail on, the address is pending and gets a confirmation mail (again while it stays pending); an address that
-     * unsubscribed starts a new opt-in, under a new row so that its old links are void.
+     * Adds a newsletter address (already trimmed and lower-cased by the schema). With mail on, the address is pending
+     * and gets a confirmation mail (again while it stays pending; the public forms' mails are limited per address); an
+     * address that unsubscribed starts a new opt-in, under a new row so that its old links are void. An address
+     * already subscribed is left as it is and mailed nothing (issue 30: the caller answers it as a new one).
      */
-    subscribe(email: string): Subscriber {
-      return db.transaction(() => {
+    subscribe(email: string) {
+      db.transaction(() => {
         const existing = findByEmail(email);
-        if (existing?.state === "confirmed" || (existing?.state === "pending" && !outbox.enabled)) {
-          throw conflict("This email is already subscribed to our newsletter.");
-        }
+        if (existing?.state === "confirmed" || (existing?.state === "pending" && !outbox.enabled)) return;
         if (existing?.state === "unsubscribed") db.delete(subscribers).where(eq(subscribers.id, existing.id)).run();
         const subscriber =
           existing?.state === "pending"
@@ -55,12 +54,9 @@ export function createSubscribersService(db: Db, outbox: Outbox, links: Subscrib
                 .values({ email, state: outbox.enabled ? "pending" : "confirmed" })
                 .returning()
                 .get();
-        if (outbox.enabled) {
-          outbox.add("newsletter-confirmation", email, "Please confirm your newsletter subscription", {
-            confirmUrl: links.url("confirm", subscriber),
-          });
-        }
-        return subscriber;
+        outbox.addFromPublicForm("newsletter-confirmation", email, "Please confirm your newsletter subscription", {
+          confirmUrl: links.url("confirm", subscriber),
+        });
       });
     },
 

@@ -1,4 +1,5 @@
-// The account's activity (issue 22 item 5): newest first, filterable by kind; a refused sign-in's repeats counted.
+// The account's activity (issue 22 item 5): newest first, in the teacher's words (issue 30), filterable by kind; a
+// refused sign-in's repeats counted.
 
 import { ACTIVITY_KINDS, type ActivityKind } from "@server/shared/activity-kinds.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
@@ -39,7 +40,6 @@ export function ActivityLog() {
             <li key={entry.id} className={css({ py: "2", display: "flex", flexWrap: "wrap", gap: "1 3", justifyContent: "space-between" })}>
               <span>
                 <span className={css({ fontWeight: "600" })}>{entry.summary}</span>
-                {entry.target && <span> #{entry.target}</span>}
                 {entry.count > 1 && <span> ({entry.count.toLocaleString("en")} times)</span>}
               </span>
               <Muted>{[formatDateTime(entry.createdAt), entry.device, entry.ip].filter(Boolean).join(" · ")}</Muted>

@@ -6,9 +6,9 @@ import { ApiError, call } from "@web/lib/api.ts";
 import { classesQueryOptions } from "@web/lib/queries/classes.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
-/** The server's string error when it gave one, else the spec's fallback. */
-const serverStringOr = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.serverMessage.trim() ? error.serverMessage : fallback;
+/** What failed, then the server's string error when it gave one, else the spec's fallback. */
+const serverStringOr = (error: unknown, failed: string) =>
+  error instanceof ApiError && error.serverMessage.trim() ? `${failed}: ${error.serverMessage}` : `${failed}. Please check the console for details.`;
 
 export function useCreateClass() {
   const queryClient = useQueryClient();
@@ -18,7 +18,7 @@ export function useCreateClass() {
       notifySuccess("Class created successfully");
       await queryClient.invalidateQueries({ queryKey: classesQueryOptions().queryKey });
     },
-    onError: (error) => notifyError(error, serverStringOr(error, "Failed to create class. Please check the console for details.")),
+    onError: (error) => notifyError(error, serverStringOr(error, "Failed to create class")),
   });
 }
 
@@ -30,7 +30,7 @@ export function useUpdateClass() {
       notifySuccess("Class updated successfully");
       await queryClient.invalidateQueries({ queryKey: classesQueryOptions().queryKey });
     },
-    onError: (error) => notifyError(error, serverStringOr(error, "Failed to update class. Please check the console for details.")),
+    onError: (error) => notifyError(error, serverStringOr(error, "Failed to update class")),
   });
 }
 

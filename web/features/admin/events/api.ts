@@ -52,7 +52,11 @@ export function useUpdateEvent() {
       await refreshEvents(queryClient);
     },
     // A refused change of places says why (issue 23: never fewer places than confirmed registrants).
-    onError: (error) => notifyError(error, error instanceof ApiError && error.status === 409 ? errorText(error) : "Failed to update event"),
+    onError: (error) =>
+      notifyError(
+        error,
+        error instanceof ApiError && error.status === 409 ? `Failed to update event: ${errorText(error)}` : "Failed to update event",
+      ),
   });
 }
 
@@ -93,7 +97,17 @@ export function useRegistrationAction(eventId: number) {
         typeof action === "string" && refreshEvents(queryClient),
       ]);
     },
-    onError: (error) => notifyError(error, errorText(error)),
+    onError: (error, { action }) => {
+      const failed =
+        action === "move-up"
+          ? "Failed to move the registrant up"
+          : action === "cancel"
+            ? "Failed to cancel the registration"
+            : action.checkedIn
+              ? "Failed to check in the registrant"
+              : "Failed to take back the check-in";
+      notifyError(error, `${failed}: ${errorText(error)}`);
+    },
   });
 }
 
@@ -101,6 +115,6 @@ export function useMailRegistrants(eventId: number) {
   return useMutation({
     mutationFn: (input: RegistrantsMailInput) => call((api) => api.admin.events({ id: eventId }).mail.post(input)),
     onSuccess: (answer) => notifySuccess(answer.message),
-    onError: (error) => notifyError(error, errorText(error)),
+    onError: (error) => notifyError(error, `Failed to mail the registrants: ${errorText(error)}`),
   });
 }

@@ -39,7 +39,7 @@ export function ImageListField({ label, value, onChange, error }: ImageListField
       for (const file of files) {
         const fileProblem = imageFileProblem(file);
         if (fileProblem) {
-          notifyError(new Error(fileProblem), fileProblem);
+          notifyError(new Error(fileProblem), `Failed to upload image: ${fileProblem}`);
           continue;
         }
         urls.push(await uploadPhoto.mutateAsync(file));

@@ -58,7 +58,7 @@ export function ProfileForm({ profile }: { profile: PublicProfile | null | undef
     const problem = imageFileProblem(file);
     setImageError(problem);
     if (problem) {
-      notifyError(new Error(problem), problem);
+      notifyError(new Error(problem), `Failed to upload image: ${problem}`);
       if (fileInput.current) fileInput.current.value = "";
       return;
     }

@@ -37,7 +37,7 @@ export function RegistrationForm({ event }: { event: PublicEvent }) {
     },
     onError: (error) =>
       toast({
-        title: "Error",
+        title: "Registration failed",
         description:
           error instanceof ApiError && error.status === 409 ? error.serverMessage : "There was a problem with your registration. Please try again.",
         variant: "destructive",

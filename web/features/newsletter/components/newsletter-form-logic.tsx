@@ -1,11 +1,11 @@
 // The newsletter form's behaviour, loaded lazily by newsletter-form.tsx: the shared newsletter schema (its message in
-// the 'Invalid email' toast), the call, and the §8 toasts; the field is cleared on success (spec §4).
+// the 'Invalid email' toast), the call, and the §8 toasts; the field is cleared on success (spec §4). No 'Already
+// subscribed': the server answers an address already subscribed as a new one (issue 30).
 
 import { type NewsletterInput, newsletterFormSchema } from "@server/shared/schemas.ts";
 import { useMutation } from "@tanstack/react-query";
 import { useHoneypot } from "@web/components/ui/honeypot.tsx";
 import { toast } from "@web/components/ui/toast.tsx";
-import { ApiError } from "@web/lib/api.ts";
 import { type FormStart, useFormStart } from "@web/lib/lazy-form.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { subscribeToNewsletter } from "../api.ts";
@@ -21,10 +21,6 @@ export function LoadedNewsletterForm({ start }: { start: FormStart }) {
       form.reset();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) {
-        toast({ title: "Already subscribed", description: "This email is already subscribed to our newsletter." });
-        return;
-      }
       console.error("Newsletter subscription failed:", error);
       toast({ title: "Error", description: "Failed to subscribe. Please try again.", variant: "destructive" });
     },

@@ -1,0 +1,1 @@
+CREATE INDEX `outbox_recipient` ON `outbox` (`recipient`,`createdAt`);
