@@ -65,7 +65,7 @@ export async function registrationsBench(exe: string, dir: string): Promise<stri
     TRUST_PROXY: "1",
     YOUTUBE_API_BASE: "http://127.0.0.1:9/unreachable",
     WEB_DIST: "",
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`,
+    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}?tls=off`,
     MAIL_FROM: "Bench <bench@example.org>",
     MAIL_PER_MINUTE: "1000000",
   };

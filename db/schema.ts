@@ -95,7 +95,8 @@ export const signInCodes = sqliteTable("sign_in_codes", {
   createdAt: createdAt(),
 });
 
-/** The account's activity (issue 22): writes, sign-ins, codes, passkeys, password changes, lockouts; kept a year, nothing secret. */
+/** The account's activity (issue 22): writes, sign-ins, codes, passkeys, password changes, lockouts; kept a year and
+ * 100,000 rows at most, nothing secret. */
 export const activity = sqliteTable(
   "activity",
   {
@@ -105,6 +106,8 @@ export const activity = sqliteTable(
     target: text("target"),
     ip: text("ip"),
     device: text("device"),
+    /** How many times it happened: a refused sign-in's row counts its repeats for 15 minutes. */
+    count: integer("count").notNull().default(1),
     createdAt: createdAt(),
   },
   (table) => [index("activity_kind").on(table.kind, table.id), index("activity_created").on(table.createdAt)],
@@ -246,7 +249,9 @@ export const newsletters = sqliteTable("newsletters", {
 
 /**
  * Every mail, written in the same transaction as what caused it and sent by the worker (src/modules/mail/worker.ts).
- * `kind` and `data` are what the mail is rendered from at send time; `state`: waiting → sending → sent | failed.
+ * `kind` and `data` are what the mail is rendered from at send time, with `sealed`: its secrets (links, codes) encrypted
+ * under a key no copy of the database holds, erased once sent or failed (src/modules/mail/sealed.ts);
+ * `state`: waiting → sending → sent | failed.
  */
 export const outbox = sqliteTable(
   "outbox",
@@ -256,6 +261,9 @@ export const outbox = sqliteTable(
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
     data: text("data", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    sealed: text("sealed"),
+    /** 1 for the mail the account waits for (codes, reset links, notices): sent before anything queued earlier. */
+    priority: integer("priority").notNull().default(0),
     state: text("state").$type<"waiting" | "sending" | "sent" | "failed">().notNull().default("waiting"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: text("nextAttemptAt").notNull().default(now),
@@ -264,8 +272,12 @@ export const outbox = sqliteTable(
     createdAt: createdAt(),
     sentAt: text("sentAt"),
   },
+  // `outbox_due`: the worker's next row, the most urgent then the oldest due, without a sort however long the queue;
   // `outbox_recipient`: the public forms count an address's mails of the last hour (issue 30).
-  (table) => [index("outbox_due").on(table.state, table.nextAttemptAt), index("outbox_recipient").on(table.recipient, table.createdAt)],
+  (table) => [
+    index("outbox_due").on(table.state, sql`${table.priority} DESC`, table.nextAttemptAt),
+    index("outbox_recipient").on(table.recipient, table.createdAt),
+  ],
 );
 
 export type Event = typeof events.$inferSelect;

@@ -180,7 +180,7 @@ async function newsletterSend(exe: string, dir: string) {
   const smtpPort = (smtp.server.address() as { port: number }).port;
   const site = siteOn(join(dir, "newsletter"));
   const { dataDir, url } = site;
-  const env = { ...site.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: "Bench <bench@example.org>", MAIL_PER_MINUTE: "1000000" };
+  const env = { ...site.env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}?tls=off`, MAIL_FROM: "Bench <bench@example.org>", MAIL_PER_MINUTE: "1000000" };
   let server = spawnServer([exe, "serve"], env, dir);
   await timeToFirstResponse(`${url}/healthz`, performance.now(), server);
   await server.stop();

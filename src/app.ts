@@ -94,6 +94,8 @@ export const errors = () =>
     // Elysia wraps what a body parser throws (src/lib/body.ts: 413, 400) in its ParseError.
     if (code === "PARSE" && error.cause instanceof HttpError) return errorResponse(error.cause);
     if (code === "NOT_FOUND") return notFoundJson();
+    // A status() thrown before any route (src/lib/request-url.ts): Elysia answers it.
+    if (typeof code === "number") return;
     if (code === "PARSE") return Response.json({ error: "The request body is not valid JSON" }, { status: 400 });
     // A body or id that fails its schema (src/lib/validate.ts).
     if (code === "VALIDATION") return answerInvalid(error) ?? Response.json({ error: "Invalid request" }, { status: 400 });

@@ -16,7 +16,7 @@ const { PORT: _port, HOST: _host, DATA_DIR: _data, APP_DATA_DIR: _appData, DOMAI
 /** Runs the entry point in an empty folder of its own; the folder must stay empty (no file named after a flag). */
 function run(args: string[], env: Record<string, string> = {}) {
   const work = mkdtempSync(join(dir, "run-"));
-  const result = Bun.spawnSync(["bun", MAIN, ...args], {
+  const result = Bun.spawnSync([process.execPath, MAIN, ...args], {
     cwd: work,
     env: { ...cleanEnv, DATA_DIR: join(dir, "shared-data"), APP_DATA_DIR: join(dir, "none"), ...env },
     stdout: "pipe",
@@ -104,6 +104,12 @@ test("--version: the version and the commit", () => {
   expect(code).toBe(0);
   expect(stdout).toMatch(/^vedanta-site \d+\.\d+\.\d+ \(commit [0-9a-f]{40}(-dirty)?\)\n$/);
   expect(run(["-V"]).stdout).toBe(stdout);
+});
+
+test("--version without a git program (issue 30): the commit is unknown, nothing fails", () => {
+  const { code, stdout, stderr } = run(["--version"], { PATH: join(dir, "none") });
+  expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+  expect(stdout).toMatch(/^vedanta-site \d+\.\d+\.\d+ \(commit unknown\)\n$/);
 });
 
 describe("a flag wins over its variable", () => {

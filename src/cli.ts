@@ -92,7 +92,8 @@ export const SETTINGS = `Settings (environment variables; a flag wins over its v
   YOUTUBE_API_BASE         The YouTube Data API base URL (tests point it at a fake)
   CORS_ORIGINS             Comma-separated origins allowed to call the API (none)
   TRUST_PROXY              1 when behind a reverse proxy: client IPs come from X-Forwarded-For
-  SMTP_URL                 smtp://user:pass@host:587 or smtps://user:pass@host:465 (unset: mail is off)
+  SMTP_URL                 smtp://user:pass@host:587 (STARTTLS required) or smtps://user:pass@host:465;
+                           smtp://host:25?tls=off: a local relay without TLS (unset: mail is off)
   MAIL_FROM                The sender, e.g. "Vedanta & Yoga <hello@example.org>" (required with SMTP_URL)
   NOTIFY_EMAIL             Where the teacher's notices go (the profile's e-mail)
   MAIL_PER_MINUTE          Most mails sent per minute (60)

@@ -78,7 +78,13 @@ export type OffsiteConfig = {
 };
 
 export type MailConfig = {
+  /** SMTP_URL without its `?tls=off`. */
   smtpUrl: string;
+  /**
+   * Whether the password and mails go over TLS only: smtps://, or smtp:// with STARTTLS required. False only with
+   * SMTP_URL's `?tls=off`, for a local relay: no TLS at all, and a warning at start.
+   */
+  tls: boolean;
   /** MAIL_FROM: `Name <address>`. */
   from: string;
   /** NOTIFY_EMAIL: the teacher's notices; the profile's e-mail when unset. */
@@ -210,13 +216,20 @@ function loadGitRemote(env: Record<string, string | undefined>): GitRemote | und
 
 function loadMailConfig(env: Record<string, string | undefined>): MailConfig | undefined {
   if (!env.SMTP_URL) return undefined;
-  if (!/^smtps?:\/\/[^/]/.test(env.SMTP_URL))
+  const url = URL.parse(env.SMTP_URL);
+  if (!url || !/^smtps?:$/.test(url.protocol) || !url.hostname)
     throw new SettingError("SMTP_URL must look like smtp://user:pass@host:587 or smtps://user:pass@host:465");
+  // Nodemailer takes options from the URL's query over the ones given here (?requireTLS=false, ?ignoreTLS=true):
+  // none gets through but the one this site knows.
+  const tls = url.search !== "?tls=off";
+  if (url.search && (tls || url.protocol !== "smtp:"))
+    throw new SettingError(`SMTP_URL's only option is ?tls=off, for smtp:// to a local relay without TLS; got "${url.search}"`);
+  if (!tls) url.search = "";
   if (!env.MAIL_FROM) throw new SettingError('MAIL_FROM is required with SMTP_URL, e.g. MAIL_FROM="Vedanta & Yoga <hello@example.org>"');
   const perMinute = Number(env.MAIL_PER_MINUTE ?? 60);
   if (!Number.isInteger(perMinute) || perMinute < 1)
     throw new SettingError(`MAIL_PER_MINUTE must be a whole number above 0, got "${env.MAIL_PER_MINUTE}"`);
-  return { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, notifyEmail: env.NOTIFY_EMAIL || undefined, perMinute };
+  return { smtpUrl: url.href, tls, from: env.MAIL_FROM, notifyEmail: env.NOTIFY_EMAIL || undefined, perMinute };
 }
 
 /**

@@ -89,7 +89,7 @@ async function serve(config: Config) {
   const dailyBackups = scheduleDailyBackups({ db, dataDir: config.dataDir, keep: config.backupKeep }, { log: log.info, error: log.error });
   // Nodemailer and the mail templates are loaded only when mail is on.
   const mailWorker = config.mail
-    ? (await import("./modules/mail/worker.ts")).createMailWorker({ db, config: { ...config, mail: config.mail } })
+    ? (await import("./modules/mail/worker.ts")).createMailWorker({ db, config: { ...config, mail: config.mail }, jwtSecret })
     : undefined;
   mailWorker?.start();
   const reminders = config.mail ? scheduleReminders({ db, config, jwtSecret }) : undefined;

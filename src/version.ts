@@ -4,9 +4,11 @@ import packageJson from "../package.json" with { type: "json" };
 
 declare const BUILD_COMMIT: string | undefined;
 
-/** The checkout's commit, with "-dirty" when files differ from it; "unknown" outside a git checkout. */
+/** The checkout's commit, with "-dirty" when files differ from it; "unknown" outside a git checkout or without git. */
 export function sourceCommit(cwd = import.meta.dir): string {
-  const git = (...args: string[]) => Bun.spawnSync(["git", ...args], { cwd, stdout: "pipe", stderr: "ignore" });
+  const program = Bun.which("git");
+  if (!program) return "unknown";
+  const git = (...args: string[]) => Bun.spawnSync([program, ...args], { cwd, stdout: "pipe", stderr: "ignore" });
   const head = git("rev-parse", "HEAD");
   if (head.exitCode !== 0) return "unknown";
   const dirty = git("status", "--porcelain", "--untracked-files=no").stdout.toString().trim() !== "";

@@ -6,7 +6,9 @@ import newsletters from "./0003_newsletters.sql" with { type: "text" };
 import registrations from "./0004_registrations.sql" with { type: "text" };
 import signIn from "./0005_sign-in.sql" with { type: "text" };
 import outboxRecipient from "./0006_cannon.sql" with { type: "text" };
-import sudo from "./0007_sudo.sql" with { type: "text" };
+import outboxSealedPriority from "./0007_outbox_sealed_priority.sql" with { type: "text" };
+import activityCount from "./0008_activity-count.sql" with { type: "text" };
+import sudo from "./0009_sudo.sql" with { type: "text" };
 
 export const migrations: { name: string; sql: string }[] = [
   { name: "0000_init", sql: init },
@@ -16,5 +18,7 @@ export const migrations: { name: string; sql: string }[] = [
   { name: "0004_registrations", sql: registrations },
   { name: "0005_sign-in", sql: signIn },
   { name: "0006_cannon", sql: outboxRecipient },
-  { name: "0007_sudo", sql: sudo },
+  { name: "0007_outbox_sealed_priority", sql: outboxSealedPriority },
+  { name: "0008_activity-count", sql: activityCount },
+  { name: "0009_sudo", sql: sudo },
 ];

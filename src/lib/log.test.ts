@@ -77,4 +77,18 @@ describe("lines", () => {
     expect(lines[0]).toMatch(/ INFO {2}GET \/api\/newsletter\/confirm\?code=\*\*\*&id=9 status=200 ms=1\.5 bytes=12 ip=192\.0\.2\.7 id=abc$/);
     expect(lines[1]).toMatch(/ ERROR POST \/api\/contact status=503 ip=2001:db8::1$/);
   });
+
+  test("json: a request's line carries its method, path and status as fields of their own (issue 30)", () => {
+    configureLog({ format: "json" });
+    log.request("GET", "/api/newsletter/confirm?code=123456&id=9", { status: 303, ms: 1.5, bytes: 0, ip: "192.0.2.7", id: "abc" });
+    const line = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(Object.keys(line)).toEqual(["time", "level", "msg", "method", "path", "status", "ms", "bytes", "ip", "id"]);
+    expect(line).toMatchObject({
+      level: "info",
+      msg: "GET /api/newsletter/confirm?code=***&id=9",
+      method: "GET",
+      path: "/api/newsletter/confirm?code=***&id=9",
+      status: 303,
+    });
+  });
 });

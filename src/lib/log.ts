@@ -102,9 +102,14 @@ export const log = {
   info: (message: string, fields?: LogFields) => write("info", message, fields),
   warn: (message: string, fields?: LogFields) => write("warn", message, fields),
   error: (message: string, fields?: LogFields) => write("error", message, fields),
-  /** A request's line: `GET /path` with the path masked (src/plugins/request-log.ts). */
-  request: (method: string, path: string, fields: LogFields & { status: number }) =>
-    line(fields.status >= 500 ? "error" : "info", `${method} ${maskPath(path, known)}`, fields),
+  /**
+   * A request's line: `GET /path` with the path masked (src/plugins/request-log.ts); in JSON the method and the path
+   * are fields too, for journald's and Loki's filters.
+   */
+  request: (method: string, path: string, fields: LogFields & { status: number }) => {
+    const safePath = maskPath(path, known);
+    line(fields.status >= 500 ? "error" : "info", `${method} ${safePath}`, format === "json" ? { method, path: safePath, ...fields } : fields);
+  },
 };
 
 /** LOG_FORMAT, the settings' secret values, and where lines go (tests collect them; the standard streams when null). */

@@ -1,6 +1,7 @@
 // One log line per request (issue 24): method, path (secrets in its query masked by src/lib/log.ts), status,
 // duration, bytes, client IP and a request id, which the answer carries as X-Request-Id and an error's line repeats.
 import { log } from "@server/lib/log.ts";
+import { requestPath } from "@server/lib/request-url.ts";
 import { Elysia } from "elysia";
 
 type Started = { id: string; at: number; ip: string };
@@ -14,15 +15,17 @@ const nextId = () => ID_PREFIX + (++count).toString(36).padStart(6, "0");
 /** The request's id (for an error's line): the one its request line and its X-Request-Id header carry. */
 export const requestId = (request: Request): string | undefined => started.get(request)?.id;
 
-/** The answer's size when it is known before it is sent: its Content-Length, or the size of its text or file. */
+/**
+ * The answer's size when it is known before it is sent: its Content-Length, or the size of its text, file or JSON
+ * (a plain object or array); anything else (a stream, a promise) is not measured.
+ */
 function bytesOf(value: unknown, headers: Record<string, unknown>): number | undefined {
   const length = value instanceof Response ? value.headers.get("content-length") : headers["content-length"];
   if (length !== undefined && length !== null) return Number(length);
   if (typeof value === "string") return Buffer.byteLength(value);
   if (value instanceof Blob) return value.size;
   if (value instanceof Uint8Array || value instanceof ArrayBuffer) return value.byteLength;
-  if (value && typeof value === "object" && !(value instanceof Response) && !(value instanceof ReadableStream))
-    return Buffer.byteLength(JSON.stringify(value));
+  if (Array.isArray(value) || (value && Object.getPrototypeOf(value) === Object.prototype)) return Buffer.byteLength(JSON.stringify(value));
   return undefined;
 }
 
@@ -37,9 +40,7 @@ export const requestLog = (clientIp: (request: Request) => string) =>
     .onAfterResponse({ as: "global" }, ({ request, set, responseValue }) => {
       const start = started.get(request);
       const status = responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
-      const url = request.url;
-      const path = url.slice(url.indexOf("/", url.indexOf("//") + 2));
-      log.request(request.method, path, {
+      log.request(request.method, requestPath(request) ?? "(unparsable)", {
         status,
         ms: start ? Math.round((performance.now() - start.at) * 10) / 10 : undefined,
         bytes: bytesOf(responseValue, set.headers),

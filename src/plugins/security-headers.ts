@@ -1,4 +1,5 @@
 // Headers every response carries (DESIGN.md, Headers), and the check of the Host every request makes first.
+import { requestPath, unparsableRequest } from "@server/lib/request-url.ts";
 import { Elysia } from "elysia";
 
 /** The policy, allowing the inline stylesheets whose sha256 sources are given. */
@@ -44,19 +45,13 @@ function securityHeaders(styleHashes: string[]): Record<string, string> {
 }
 
 /**
- * The first thing every request meets: its security headers; a 400 when its URL does not parse (Bun builds a
- * request's URL as `http://<Host header><path>`, and a Host that is not a valid host[:port] (none, spaces, slashes,
- * an open bracket, port 99999) gives something that does not parse, from which no route may read a path); and the
- * API's caching: admin answers are never stored (errors before any route included), public ones are revalidated.
+ * The first thing every request meets: its security headers; a 400 when its URL does not parse (src/lib/request-url.ts:
+ * a Host that is not a valid host[:port], from which no route may read a path); and the API's caching: admin answers
+ * are never stored (errors before any route included), public ones are revalidated.
  */
 export const security = (styleHashes: string[]) =>
   new Elysia({ name: "security" }).headers(securityHeaders(styleHashes)).onRequest(({ request, set }) => {
-    const url = URL.parse(request.url);
-    if (!url) {
-      return new Response("Bad Request: the Host header is not a valid host[:port]", {
-        status: 400,
-        headers: { "Content-Type": "text/plain; charset=utf-8" },
-      });
-    }
-    if (url.pathname.startsWith("/api/")) set.headers["cache-control"] = url.pathname.startsWith("/api/admin/") ? "no-store" : "no-cache";
+    const path = requestPath(request);
+    if (path === null) throw unparsableRequest();
+    if (path.startsWith("/api/")) set.headers["cache-control"] = path.startsWith("/api/admin/") ? "no-store" : "no-cache";
   });

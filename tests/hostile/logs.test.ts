@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { apiToken } from "../e2e/admin-helpers.ts";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
-import { ADMIN_PASSWORD, JWT_SECRET, ROOT, type Server, startServer } from "./support.ts";
+import { ADMIN_PASSWORD, JWT_SECRET, ROOT, rawExchange, type Server, startServer } from "./support.ts";
 
 const SMTP_PASSWORD = "smtp-Pass-4815162342";
 const WRONG_PASSWORD = "wrong-Pass-0xDEADBEEF";
@@ -110,6 +110,9 @@ async function exercise(format: "text" | "json") {
       `${url}/api/contact`,
       json({ name: "Flood", email: "f@example.org", subject: "Hi", message: "Hello there, again", website: "" }, "192.0.2.78"),
     );
+  // Hosts that are not a valid host[:port] (issue 30): no path may be cut out of what Bun makes of them.
+  for (const host of ["a b", "x:99999"])
+    expect((await rawExchange(server.port, `GET /api/profile HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)).status).toBe(400);
   await Bun.sleep(300);
   return { log: server.logs(), secrets };
 }
@@ -163,7 +166,23 @@ describe.each(["text", "json"] as const)("LOG_FORMAT=%s", (format) => {
     expect(line).toContain("token=***");
     if (format === "text")
       expect(line).toMatch(/INFO {2}GET \/api\/newsletter\/confirm\?\S+ status=303 ms=[\d.]+ (bytes=\d+ )?ip=127\.0\.0\.1 id=[\w-]{12}$/);
-    else expect(JSON.parse(line)).toMatchObject({ level: "info", status: 303, ip: "127.0.0.1" });
+    else
+      expect(JSON.parse(line)).toMatchObject({
+        level: "info",
+        method: "GET",
+        path: expect.stringMatching(/^\/api\/newsletter\/confirm\?\S*token=\*\*\*/),
+        status: 303,
+        ip: "127.0.0.1",
+      });
+  });
+
+  test("a request whose Host does not parse: its line says so, and names no path cut out of the Host (issue 30)", () => {
+    const unparsable = log.split("\n").filter((line) => line.includes("(unparsable)"));
+    expect(unparsable).toHaveLength(2);
+    for (const line of unparsable)
+      if (format === "text") expect(line).toMatch(/ INFO {2}GET \(unparsable\) status=400 /);
+      else expect(JSON.parse(line)).toMatchObject({ msg: "GET (unparsable)", method: "GET", path: "(unparsable)", status: 400 });
+    expect(log).not.toContain("GET /profile");
   });
 
   test("security events at warn: failed sign-ins, the lockout, a refused token, the honeypot, the rate limit", () => {

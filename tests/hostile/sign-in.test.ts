@@ -27,7 +27,7 @@ const now = () => new Date(Date.now() + offsetMs);
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({ env: { SMTP_URL: smtp.url, ...MAIL_ENV }, now });
-  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, now });
+  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret, now });
 });
 afterAll(async () => {
   await worker.stop();

@@ -1,22 +1,47 @@
 // A real SMTP server for tests (smtp-server, from the Nodemailer project): it keeps what arrives, read with mailparser.
+// It offers STARTTLS, as a provider's port 587 does, with a self-signed certificate for 127.0.0.1 made once per test
+// process, which that process and the servers it starts trust the documented way: Node's tls.setDefaultCACertificates
+// here, NODE_EXTRA_CA_CERTS in the environment the servers inherit. With `tls: false` it offers no STARTTLS and takes
+// AUTH in clear, as a local relay (SMTP_URL's ?tls=off) or a hostile server does; `auths` keeps what AUTH got.
 // `reject` answers the next mails with a chosen SMTP reply, to test temporary (4xx) and permanent (5xx) failures;
 // `leaveUnanswered` keeps a mail without ever acknowledging it, so that a sender killed then has it in flight.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { getCACertificates, setDefaultCACertificates } from "node:tls";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { selfSignedCertificate } from "./pebble.ts";
 
-type Received = ParsedMail & { envelopeTo: string[]; raw: string };
+type Received = ParsedMail & { envelopeTo: string[]; raw: string; overTls: boolean };
 type Rejection = { code: number; message: string; times: number };
 
-export async function startSmtpServer() {
+let certificate: { cert: string; key: string } | undefined;
+/** The servers' certificate, made and trusted on first use. */
+function trustedCertificate() {
+  if (certificate) return certificate;
+  const dir = mkdtempSync(join(tmpdir(), "vedanta-smtp-tls-"));
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  selfSignedCertificate({ dir, subject: "/CN=127.0.0.1", altNames: "IP:127.0.0.1", days: 2 });
+  certificate = { cert: readFileSync(join(dir, "cert.pem"), "utf8"), key: readFileSync(join(dir, "key.pem"), "utf8") };
+  setDefaultCACertificates([...getCACertificates("default"), certificate.cert]);
+  process.env.NODE_EXTRA_CA_CERTS = join(dir, "cert.pem");
+  return certificate;
+}
+
+export async function startSmtpServer(options: { tls?: boolean } = {}) {
+  const tls = options.tls ?? true;
   const received: Received[] = [];
+  const auths: { username: string; password: string }[] = [];
   let rejection: Rejection | undefined;
   let unansweredCount: number | undefined;
   const server = new SMTPServer({
     authOptional: true,
-    // A sender with credentials (SMTP_URL's user:pass) is let in, over plain text: loopback only.
-    allowInsecureAuth: true,
-    onAuth: (auth, _session, callback) => callback(null, { user: auth.username }),
-    disabledCommands: ["STARTTLS"],
+    ...(tls ? trustedCertificate() : { disabledCommands: ["STARTTLS"], allowInsecureAuth: true }),
+    onAuth: (auth, _session, callback) => {
+      auths.push({ username: auth.username ?? "", password: auth.password ?? "" });
+      callback(null, { user: auth.username });
+    },
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -28,7 +53,7 @@ export async function startSmtpServer() {
         }
         const raw = Buffer.concat(chunks).toString("utf8");
         const mail = await simpleParser(raw);
-        received.push(Object.assign(mail, { raw, envelopeTo: session.envelope.rcptTo.map((to) => to.address) }));
+        received.push(Object.assign(mail, { raw, envelopeTo: session.envelope.rcptTo.map((to) => to.address), overTls: session.secure }));
         if (received.length !== unansweredCount) callback();
       });
     },
@@ -44,6 +69,7 @@ export async function startSmtpServer() {
     url: `smtp://127.0.0.1:${port}`,
     port,
     received,
+    auths,
     /** Answers the next `times` mails with `code message` (e.g. 451 or 550). */
     reject(code: number, message: string, times = 1) {
       rejection = { code, message, times };

@@ -18,6 +18,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { type Cookie, Elysia } from "elysia";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "./device-cookie.ts";
 import { LINK_INVALID } from "./mail-steps.ts";
+import { CHALLENGE_MS, PASSKEY_COOKIE } from "./passkeys.ts";
 import type { AuthService, LoginResult } from "./service.ts";
 
 /**
@@ -29,7 +30,8 @@ export function authModule(ctx: AppContext, auth: AuthService) {
   const { mail, keys } = auth;
   const secure = ctx.config.siteUrl.startsWith("https:");
   const origin = (request: Request) => ({ ip: ctx.clientIp(request), userAgent: request.headers.get("user-agent") ?? "" });
-  const attempt = (request: Request, device: unknown) => ({ ...origin(request), device: typeof device === "string" ? device : undefined });
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  const attempt = (request: Request, device: unknown) => ({ ...origin(request), device: text(device) });
   const setDeviceCookie = (cookie: Record<string, Cookie<unknown>>, value: string) =>
     // biome-ignore lint/style/noNonNullAssertion: Elysia creates a cookie jar entry for any name on access
     cookie[DEVICE_COOKIE]!.set({ value, path: "/api/admin", maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS, httpOnly: true, sameSite: "strict", secure });
@@ -51,7 +53,7 @@ export function authModule(ctx: AppContext, auth: AuthService) {
           let result: LoginResult;
           if (isObject(body) && "passkey" in body) {
             const { passkey } = parseBody(body, passkeyLoginSchema);
-            result = await auth.loginWithPasskey(passkey as unknown as AuthenticationResponseJSON, from);
+            result = await auth.loginWithPasskey(passkey as unknown as AuthenticationResponseJSON, from, text(cookie[PASSKEY_COOKIE]?.value));
           } else if (isObject(body) && "ticket" in body) {
             const { ticket, code } = parseBody(body, loginCodeSchema);
             result = await auth.loginWithCode(ticket, code.trim(), from);
@@ -67,15 +69,30 @@ export function authModule(ctx: AppContext, auth: AuthService) {
       )
       // Whether the login card offers mailed links and codes.
       .get("/api/auth/options", () => ({ mail: mail.enabled }))
-      .post("/api/auth/passkey-options", () => keys.authenticationOptions(), { form: true, body: standard(signOutSchema) })
+      // The challenge goes to this browser's cookie, which the login's passkey step is checked against.
+      .post(
+        "/api/auth/passkey-options",
+        async ({ request, cookie }) => {
+          const { optionsJSON, cookie: challenges } = await auth.passkeyOptions(origin(request), text(cookie[PASSKEY_COOKIE]?.value));
+          // biome-ignore lint/style/noNonNullAssertion: Elysia creates a cookie jar entry for any name on access
+          cookie[PASSKEY_COOKIE]!.set({ value: challenges, path: "/api", maxAge: CHALLENGE_MS / 1000, httpOnly: true, sameSite: "strict", secure });
+          return optionsJSON;
+        },
+        { form: true, body: standard(signOutSchema) },
+      )
       .post("/api/auth/forgot-password", ({ body, request }) => mail.forgotPassword(body.login, origin(request)), {
         form: true,
         body: standard(forgotPasswordSchema),
       })
-      .post("/api/auth/reset-password", ({ body, request }) => auth.resetWithLink(body, origin(request)), {
-        form: true,
-        body: standard(linkResetSchema),
-      })
+      .post(
+        "/api/auth/reset-password",
+        async ({ body, request, cookie }) => {
+          const { answer, device } = await auth.resetWithLink(body, origin(request));
+          setDeviceCookie(cookie, device);
+          return answer;
+        },
+        { form: true, body: standard(linkResetSchema) },
+      )
       // A new 'Account e-mail' takes effect when its mailed link is opened (the page posts the fragment's token).
       .post("/api/auth/confirm-email", ({ body, request }) => mail.confirmEmailChange(body.token, origin(request)), {
         form: true,
@@ -120,7 +137,8 @@ export function authModule(ctx: AppContext, auth: AuthService) {
             const from = attempt(request, cookie[DEVICE_COOKIE]?.value);
             if (isObject(body) && "passkey" in body) {
               const { passkey } = parseBody(body, passkeyLoginSchema);
-              return auth.confirm(auth.session(request), { passkey: passkey as unknown as AuthenticationResponseJSON }, from);
+              const challengeCookie = text(cookie[PASSKEY_COOKIE]?.value);
+              return auth.confirm(auth.session(request), { passkey: passkey as unknown as AuthenticationResponseJSON, challengeCookie }, from);
             }
             return auth.confirm(auth.session(request), parseBody(body, confirmPasswordSchema), from);
           })

@@ -1,6 +1,7 @@
 // What the account does by mail (issue 22): 'Forgot password?' links, codes for a new device, notices with a signed
 // 'Not you? Sign out everywhere' link, and the link that confirms a new 'Account e-mail' (issue 30). Links and codes are
-// stored hashed; nothing secret is recorded. All of it goes to the account's own confirmed address only.
+// stored hashed; their mails carry them sealed (src/modules/mail/sealed.ts); nothing secret is recorded. All of it goes
+// to the account's own confirmed address only.
 
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import type { Db } from "@db/client.ts";
@@ -33,7 +34,7 @@ type User = typeof users.$inferSelect;
 
 export function createMailSteps(options: { db: Db; config: Config; jwtSecret: string; now: () => Date; activity: Activity }) {
   const { db, config, now, activity } = options;
-  const outbox = createOutbox(db, config);
+  const outbox = createOutbox(db, config, options.jwtSecret);
   const key = createHmac("sha256", options.jwtSecret).update("account-mail").digest();
   const hmac = (value: string) => createHmac("sha256", key).update(value).digest("base64url");
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
@@ -157,7 +158,7 @@ export function createMailSteps(options: { db: Db; config: Config; jwtSecret: st
       const given = Buffer.from(hmac(`${ticket}:${code}`));
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
         const left = CODE_TRIES - row.tries - 1;
-        activity.record({ kind: "code", summary: "Wrong sign-in code entered", ...where(origin) });
+        activity.tally({ kind: "code", summary: "Wrong sign-in code entered", ...where(origin) });
         throw badRequest(left > 0 ? `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.` : CODE_EXPIRED);
       }
       db.delete(signInCodes).where(eq(signInCodes.id, row.id)).run();

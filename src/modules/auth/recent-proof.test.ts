@@ -33,7 +33,7 @@ const start = async (env: Record<string, string>) => {
   offsetMs = 0;
   smtp.received.length = 0;
   t = await createTestApp({ env: { SMTP_URL: smtp.url, ...env }, now });
-  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, now });
+  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret, now });
 };
 afterEach(async () => {
   await worker.stop();

@@ -28,7 +28,7 @@ const registrationParams: StandardSchema<{ id: string | number; registrationId: 
 };
 
 export function eventsModule(ctx: AppContext) {
-  const outbox = createOutbox(ctx.db, ctx.config);
+  const outbox = createOutbox(ctx.db, ctx.config, ctx.jwtSecret);
   const registrations = createRegistrations({
     db: ctx.db,
     outbox,

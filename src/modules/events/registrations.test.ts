@@ -37,7 +37,7 @@ beforeAll(async () => {
   t = await createTestApp({ now, env: mailEnv(base) });
   t.app.listen({ port, hostname: "127.0.0.1", reusePort: false });
   token = await t.login();
-  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, now });
+  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret, now });
 });
 afterAll(async () => {
   await worker.stop();
@@ -373,7 +373,7 @@ describe("reminders", () => {
     const after = scheduleReminders({ db, config: t.config, jwtSecret: "test-secret-test-secret-test-secret", now });
     after.stop();
     expect(after.check()).toBe(0);
-    const newWorker = createMailWorker({ db, config: { ...t.config, mail: t.config.mail! }, now });
+    const newWorker = createMailWorker({ db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret, now });
     await newWorker.drain();
     await newWorker.stop();
     expect(mailsTo("restart@example.org").filter((mail) => mail.subject === "Reminder: Friday kirtan")).toHaveLength(1);

@@ -395,7 +395,7 @@ export function scheduleReminders(options: { db: Db; config: Config; jwtSecret: 
   const { db, config } = options;
   const registrations = createRegistrations({
     db,
-    outbox: createOutbox(db, config),
+    outbox: createOutbox(db, config, options.jwtSecret),
     links: registrationLinks(options.jwtSecret, config.siteUrl),
     config,
     now: options.now ?? (() => new Date()),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { connect } from "node:tls";
+import { rawExchange } from "@tests/hostile/support.ts";
 import { freePort, ROOT, type Server, startServer } from "@tests/server.ts";
 import { pebbleMissing, selfSignedCertificate, startPebble } from "@tests/support/pebble.ts";
 
@@ -101,6 +102,17 @@ describe.skipIf(!!missing)("ACME with pebble", () => {
       const spoofed = await fetch(`${http}/`, { redirect: "manual", headers: { host: "evil.example" } });
       expect(spoofed.headers.get("location")).toBe(`https://${DOMAIN}:${httpsPort}/`);
       expect((await fetch(`${http}/.well-known/acme-challenge/unknown-token`)).status).toBe(404);
+      // A Host that is not a valid host[:port] (issue 30): a 400, never a redirect to a path cut out of it.
+      for (const host of ["a b", "x:99999", `${DOMAIN}:80p`]) {
+        const answer = await rawExchange(pebble.httpPort, `GET /p HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+        expect({ host, status: answer.status, location: /^location: .*$/im.exec(answer.headers)?.[0] }).toEqual({
+          host,
+          status: 400,
+          location: undefined,
+        });
+      }
+      await waitForLog(server, "GET (unparsable) status=400");
+      expect(server.logs()).not.toContain(`${httpsPort}p`);
       // A restart kept the certificate: no new order, the same one served.
       expect(server.logs()).not.toContain("Certificate request started");
       expect((await httpsGet("/healthz")).fingerprint).toBe(first.fingerprint);

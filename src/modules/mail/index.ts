@@ -9,7 +9,7 @@ const RECENT_ROWS = 20;
 
 /** The admin's Mail card: whether mail is on, its last error, the outbox's recent rows, and a test mail. */
 export function mailModule(ctx: AppContext) {
-  const outbox = createOutbox(ctx.db, ctx.config);
+  const outbox = createOutbox(ctx.db, ctx.config, ctx.jwtSecret);
   const recent = ctx.db
     .select({
       id: outboxTable.id,

@@ -18,7 +18,7 @@ function testClock() {
 async function mailApp(smtpUrl: string, env: Record<string, string> = {}) {
   const clock = testClock();
   const t = await createTestApp({ env: { SMTP_URL: smtpUrl, ...MAIL_ENV, ...env }, now: clock.now });
-  const worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, now: clock.now });
+  const worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret, now: clock.now });
   return { t, worker, clock, rows: () => t.db.select().from(outbox).all() };
 }
 
@@ -31,10 +31,20 @@ describe("mail settings", () => {
   test("an SMTP_URL that is not smtp:// or smtps:// is refused", () => {
     expect(() => loadConfig({ SMTP_URL: "mail.example.org", MAIL_FROM: "a@example.org" })).toThrow(SettingError);
   });
+  test("SMTP_URL's one option, ?tls=off, is for smtp:// (issue 30); Nodemailer's own options are refused", () => {
+    const mail = (url: string) => loadConfig({ SMTP_URL: url, MAIL_FROM: "a@example.org" }).mail;
+    expect(mail("smtp://u:p@relay.example.org:587")).toMatchObject({ smtpUrl: "smtp://u:p@relay.example.org:587", tls: true });
+    expect(mail("smtp://u:p@127.0.0.1:25?tls=off")).toMatchObject({ smtpUrl: "smtp://u:p@127.0.0.1:25/", tls: false });
+    for (const url of ["smtp://h:587?requireTLS=false", "smtp://h:587?ignoreTLS=true", "smtp://h:25?tls=no", "smtps://h:465?tls=off"])
+      expect(() => mail(url)).toThrow(
+        new SettingError(`SMTP_URL's only option is ?tls=off, for smtp:// to a local relay without TLS; got "${url.slice(url.indexOf("?"))}"`),
+      );
+  });
   test("defaults: mail off without SMTP_URL; 60 mails a minute; notices to the profile's e-mail", () => {
     expect(loadConfig({}).mail).toBeUndefined();
     expect(loadConfig({ SMTP_URL: "smtps://u:p@mail.example.org:465", MAIL_FROM: "a@example.org" }).mail).toEqual({
       smtpUrl: "smtps://u:p@mail.example.org:465",
+      tls: true,
       from: "a@example.org",
       notifyEmail: undefined,
       perMinute: 60,

@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>", NOTIFY_EMAIL: "teacher@example.org", SITE_URL },
   });
-  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! } });
+  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret });
   token = await t.login();
   t.db
     .insert(subscribers)
@@ -121,6 +121,8 @@ describe("newsletter", () => {
         recipient: email,
         subject: "Spring retreat",
         data: { newsletterId: 7, subscriber: reader },
+        sealed: null,
+        priority: 0,
         newsletterId: 7,
         state: "sending",
         attempts: 1,

@@ -5,6 +5,7 @@ import { outbox, profile } from "@db/schema.ts";
 import type { Config } from "@server/config.ts";
 import { log } from "@server/lib/log.ts";
 import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
+import { mailSeal } from "./sealed.ts";
 import type { EmailConfirmationData, PasswordResetData, SecurityNoticeData, SignInCodeData } from "./templates/account-mails.tsx";
 import type { ContactNoticeData } from "./templates/contact-notice.tsx";
 import type { NewsletterReader } from "./templates/newsletter.tsx";
@@ -40,6 +41,9 @@ export type MailData = {
 };
 export type MailKind = keyof MailData;
 
+/** Mail the account waits for: sent before any newsletter or notice queued earlier (issue 30). */
+const ACCOUNT_MAIL = new Set<MailKind>(["password-reset", "sign-in-code", "security-notice"]);
+
 /** The mails a visitor's form sends to the address typed into it: a registration's answer, the newsletter's opt-in. */
 const PUBLIC_FORM_KINDS = ["registration-confirmation", "registration-waiting", "newsletter-confirmation"] as const satisfies MailKind[];
 type PublicFormKind = (typeof PUBLIC_FORM_KINDS)[number];
@@ -49,7 +53,8 @@ const PUBLIC_FORM_MAILS_PER_ADDRESS_PER_HOUR = 3;
 /** A header value on one line: CR/LF typed into a form can never start another header. */
 export const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
 
-export function createOutbox(db: Db, config: Config) {
+export function createOutbox(db: Db, config: Config, jwtSecret: string) {
+  const { seal } = mailSeal(jwtSecret);
   const profileEmail = db.select({ email: profile.email }).from(profile).limit(1).prepare();
   // Prepared once: a newsletter adds a row per subscriber, and each statement prepared anew stays in memory until a GC.
   const insert = db
@@ -59,6 +64,8 @@ export function createOutbox(db: Db, config: Config) {
       recipient: sql.placeholder("recipient"),
       subject: sql.placeholder("subject"),
       data: sql.placeholder("data"),
+      sealed: sql.placeholder("sealed"),
+      priority: sql.placeholder("priority"),
       newsletterId: sql.placeholder("newsletterId"),
     })
     .prepare();
@@ -81,7 +88,14 @@ export function createOutbox(db: Db, config: Config) {
     /** Queues a mail when mail is on (call it inside the transaction of its cause); nothing otherwise. */
     add<K extends MailKind>(kind: K, to: string, subject: string, data: MailData[K], newsletterId?: number) {
       if (!config.mail) return;
-      insert.run({ kind, recipient: oneLine(to), subject: oneLine(subject), data, newsletterId: newsletterId ?? null });
+      insert.run({
+        kind,
+        recipient: oneLine(to),
+        subject: oneLine(subject),
+        ...seal(data),
+        priority: ACCOUNT_MAIL.has(kind) ? 1 : 0,
+        newsletterId: newsletterId ?? null,
+      });
     },
     /**
      * `add` for a mail a public form sends to the address typed into it: nothing when that address has had

@@ -54,6 +54,7 @@ describe("the mail worker in the server", () => {
     expect(response.status).toBe(201);
     const [mail] = await smtp.waitFor(1);
     expect(mail!.subject).toBe("Contact form: Classes");
+    expect(mail!.overTls).toBe(true);
     expect(mail!.envelopeTo).toEqual(["teacher@example.org"]);
   });
 
@@ -83,5 +84,52 @@ describe("the mail worker in the server", () => {
     expect(Date.now() - startedAt).toBeLessThan(5_000);
     expect(server!.alive()).toBe(false);
     expect(server!.logs()).toContain("SIGTERM received");
+  });
+});
+
+describe("SMTP never sends the password or a mail in clear (issue 30)", () => {
+  const SMTP_PASSWORD = "smtp-Pass-in-clear-1729";
+  let plain: SmtpServer;
+  let relay: Server | undefined;
+  beforeAll(async () => {
+    plain = await startSmtpServer({ tls: false });
+  });
+  afterAll(async () => {
+    await relay?.stop();
+    relay?.remove();
+    await plain.close();
+  });
+  const contact = (url: string) =>
+    fetch(`${url}/api/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Priya", email: "priya@example.org", subject: "Classes", message: "Are beginners welcome?" }),
+    });
+
+  test("smtp:// to a server without STARTTLS: it gets neither the password nor the mail, which fails saying why", async () => {
+    relay = await startServer({ env: { ...env(), SMTP_URL: `smtp://mailer:${SMTP_PASSWORD}@127.0.0.1:${plain.port}` } });
+    expect((await contact(relay.url)).status).toBe(201);
+    for (let i = 0; i < 200 && !relay.logs().includes("Mail not sent"); i++) await Bun.sleep(25);
+    expect(plain.auths).toEqual([]);
+    expect(plain.received).toEqual([]);
+    const line = relay
+      .logs()
+      .split("\n")
+      .find((entry) => entry.includes("Mail not sent"));
+    expect(line).toContain('answer="Error upgrading connection with STARTTLS: 500 Error: command not recognized" permanent=true');
+    expect(relay.logs()).not.toContain(SMTP_PASSWORD);
+    await relay.stop();
+    relay.remove();
+  });
+
+  test("?tls=off (a local relay) sends in clear, and says so at start", async () => {
+    relay = await startServer({ env: { ...env(), SMTP_URL: `smtp://mailer:${SMTP_PASSWORD}@127.0.0.1:${plain.port}?tls=off` } });
+    for (let i = 0; i < 200 && !relay.logs().includes("SMTP_URL has"); i++) await Bun.sleep(25);
+    expect(relay.logs()).toMatch(/WARN {2}SMTP_URL has \?tls=off: the SMTP password and every mail go in clear host=127\.0\.0\.1:\d+/);
+    expect((await contact(relay.url)).status).toBe(201);
+    const [mail] = await plain.waitFor(1);
+    expect(mail!.subject).toBe("Contact form: Classes");
+    expect(mail!.overTls).toBe(false);
+    expect(plain.auths).toEqual([{ username: "mailer", password: SMTP_PASSWORD }]);
   });
 });

@@ -4,10 +4,11 @@ import type { Db } from "@db/client.ts";
 import { newsletters, type OutboxRow, outbox, subscribers } from "@db/schema.ts";
 import type { Config, MailConfig } from "@server/config.ts";
 import { errorText, log } from "@server/lib/log.ts";
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { createComposer } from "./compose.tsx";
 import { type MailData, requeueInFlight } from "./outbox.ts";
+import { mailSeal, SECRET_PATHS } from "./sealed.ts";
 
 const FIRST_RETRY_MS = 15_000;
 const MAX_RETRY_MS = 2 * 60 * 60 * 1000;
@@ -24,15 +25,24 @@ const isPermanent = (error: unknown) => {
 };
 
 const answerOf = (error: unknown) => {
-  const { response, message } = error as { response?: string; message?: string };
-  return (response || message || String(error)).slice(0, 500);
+  const { response, message, code } = error as { response?: string; message?: string; code?: string };
+  // A failed STARTTLS: the server's answer alone ("500 command not recognized") would not say what failed; the message
+  // ends with it.
+  const answer = (code === "ETLS" ? message : response || message) || String(error);
+  return answer.slice(0, 500);
 };
 
-export function createMailWorker(options: { db: Db; config: Config & { mail: MailConfig }; now?: () => Date }) {
+export function createMailWorker(options: { db: Db; config: Config & { mail: MailConfig }; jwtSecret: string; now?: () => Date }) {
   const { db, config } = options;
+  const { open } = mailSeal(options.jwtSecret);
   const now = options.now ?? (() => new Date());
+  const { smtpUrl, tls } = config.mail;
+  if (!tls) log.warn("SMTP_URL has ?tls=off: the SMTP password and every mail go in clear", { host: URL.parse(smtpUrl)?.host });
   const transport = nodemailer.createTransport({
-    url: config.mail.smtpUrl,
+    url: smtpUrl,
+    // smtp:// sends nothing, password included, before STARTTLS; ?tls=off (a local relay) never starts TLS.
+    requireTLS: tls,
+    ignoreTLS: !tls,
     pool: true,
     maxConnections: 1,
     connectionTimeout: 15_000,
@@ -43,10 +53,25 @@ export function createMailWorker(options: { db: Db; config: Config & { mail: Mai
     .select()
     .from(outbox)
     .where(and(eq(outbox.state, "waiting"), lte(outbox.nextAttemptAt, sql.placeholder("now"))))
-    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+    // Account mail first: a code or a reset link never waits behind a newsletter's thousands of copies.
+    .orderBy(desc(outbox.priority), asc(outbox.nextAttemptAt), asc(outbox.id))
     .limit(1)
     .prepare();
+  /** A mail sent or given up keeps no secret: the sealed part, and any a row queued by an older version holds in clear. */
+  const forgetSecrets = {
+    sealed: null,
+    data: sql`json_remove(${outbox.data}, ${sql.join(
+      SECRET_PATHS.map((path) => sql.raw(`'$.${path.join(".")}'`)),
+      sql`, `,
+    )})`,
+  };
   const update = (id: number, values: Partial<OutboxRow>) => db.update(outbox).set(values).where(eq(outbox.id, id)).run();
+  const fail = (id: number, lastAnswer: string) =>
+    db
+      .update(outbox)
+      .set({ state: "failed", lastAnswer, ...forgetSecrets })
+      .where(eq(outbox.id, id))
+      .run();
   // The two writes of every send, prepared once (a statement prepared per send stays in memory until a GC).
   const byId = eq(outbox.id, sql.placeholder("id"));
   const markSending = db
@@ -56,7 +81,7 @@ export function createMailWorker(options: { db: Db; config: Config & { mail: Mai
     .prepare();
   const markSent = db
     .update(outbox)
-    .set({ state: "sent", lastAnswer: sql`${sql.placeholder("answer")}`, sentAt: sql`${sql.placeholder("sentAt")}` })
+    .set({ state: "sent", lastAnswer: sql`${sql.placeholder("answer")}`, sentAt: sql`${sql.placeholder("sentAt")}`, ...forgetSecrets })
     .where(byId)
     .prepare();
   const subscriberState = db
@@ -78,9 +103,23 @@ export function createMailWorker(options: { db: Db; config: Config & { mail: Mai
     return current?.email !== subscriber.email || current.state !== "confirmed";
   };
 
-  async function send(row: OutboxRow) {
-    if (noLongerSubscribed(row)) {
-      update(row.id, { state: "failed", lastAnswer: "Not sent: the address unsubscribed" });
+  /** The row with its secrets put back; undefined when they were sealed under another JWT secret (it was changed since). */
+  const opened = (row: OutboxRow): OutboxRow | undefined => {
+    try {
+      return { ...row, data: open(row.data, row.sealed) };
+    } catch {
+      return undefined;
+    }
+  };
+
+  async function send(stored: OutboxRow) {
+    if (noLongerSubscribed(stored)) {
+      fail(stored.id, "Not sent: the address unsubscribed");
+      return;
+    }
+    const row = opened(stored);
+    if (!row) {
+      fail(stored.id, "Not sent: its link or code was sealed under a JWT secret that has changed since; ask for a new one");
       return;
     }
     markSending.run({ id: row.id, attempts: row.attempts + 1 });
@@ -93,9 +132,8 @@ export function createMailWorker(options: { db: Db; config: Config & { mail: Mai
       const answer = answerOf(error);
       log.warn("Mail not sent", { mail: row.id, kind: row.kind, attempt: row.attempts + 1, answer, permanent: isPermanent(error) });
       const next = now().getTime() + retryDelay(row.attempts + 1);
-      if (isPermanent(error)) update(row.id, { state: "failed", lastAnswer: answer });
-      else if (next - Date.parse(row.createdAt) > GIVE_UP_AFTER_MS)
-        update(row.id, { state: "failed", lastAnswer: `Gave up after 24 hours: ${answer}` });
+      if (isPermanent(error)) fail(row.id, answer);
+      else if (next - Date.parse(row.createdAt) > GIVE_UP_AFTER_MS) fail(row.id, `Gave up after 24 hours: ${answer}`);
       else update(row.id, { state: "waiting", lastAnswer: answer, nextAttemptAt: new Date(next).toISOString() });
     }
   }

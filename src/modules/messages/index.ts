@@ -9,7 +9,7 @@ import { createMessagesService } from "./service.ts";
 
 /** The contact form's messages: sent by visitors, read by the admin. */
 export function messagesModule(ctx: AppContext) {
-  const service = createMessagesService(ctx.db, createOutbox(ctx.db, ctx.config));
+  const service = createMessagesService(ctx.db, createOutbox(ctx.db, ctx.config, ctx.jwtSecret));
   const spam = createSpamGuard(ctx, 5);
   const params = idParam("Message not found");
   return new Elysia({ name: "messages", prefix: "/api" })

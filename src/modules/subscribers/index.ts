@@ -12,7 +12,7 @@ import { createSubscribersService, subscriberLinks } from "./service.ts";
 
 /** Newsletter sign-ups from the footer (double opt-in while mail is on), managed in the admin's Subscribers tab. */
 export function subscribersModule(ctx: AppContext) {
-  const outbox = createOutbox(ctx.db, ctx.config);
+  const outbox = createOutbox(ctx.db, ctx.config, ctx.jwtSecret);
   const links = subscriberLinks(ctx.jwtSecret, ctx.config.siteUrl);
   const service = createSubscribersService(ctx.db, outbox, links);
   const newsletters = createNewslettersService(ctx.db, outbox, links);

@@ -30,7 +30,7 @@ beforeAll(async () => {
     webAssets: await assetsFromDirectory(web),
     env: { SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>", NOTIFY_EMAIL: "teacher@example.org", SITE_URL },
   });
-  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! } });
+  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret });
   token = await t.login();
 });
 afterAll(async () => {

@@ -61,9 +61,10 @@ export async function uploadsModule(ctx: AppContext) {
     .use(ctx.access)
     .use(
       new Elysia({ name: "upload-files" })
-        // The static plugin's own error hook swallows errors: a refused width is answered here.
-        .onBeforeHandle(({ params, query }) =>
-          query.w === undefined ? undefined : variants.serve((params as { "*": string })["*"], query.w).catch(answerError),
+        // The static plugin's own error hook swallows errors: a refused width is answered here. Its `/uploads/` route
+        // has no params. Awaited here, so that the request log is given the answer, not its promise.
+        .onBeforeHandle(async ({ params, query }) =>
+          query.w === undefined ? undefined : await variants.serve((params as { "*"?: string } | undefined)?.["*"] ?? "", query.w).catch(answerError),
         )
         .onAfterHandle(({ path, set }) => {
           if (path.endsWith(".pdf")) set.headers["content-disposition"] = "inline";

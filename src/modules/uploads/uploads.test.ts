@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { configureLog } from "@server/lib/log.ts";
 import { ATTACHMENT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from "@server/shared/constants.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { createEvent } from "@tests/support/factories.ts";
@@ -386,5 +387,26 @@ describe("GET /uploads/:name?w=<width> (resized photos)", () => {
     }
     expect((await t.request("GET", "/uploads/missing0000000000000000.jpg?w=320")).status).toBe(404);
     expect((await t.request("GET", "/uploads/..%2fsecret.png?w=320")).status).toBe(404);
+    // No name at all (issue 30: a 500 once).
+    for (const path of ["/uploads/?w=320", "/uploads?w=320", "/uploads/?w=abc"]) {
+      const response = await t.request("GET", path);
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+    }
+  });
+
+  test("the request log gives the bytes sent of a resized photo, made or kept (issue 30)", async () => {
+    const url = await stored(await photo(800, 600));
+    const lines: string[] = [];
+    configureLog({ sink: (line) => void lines.push(line) });
+    try {
+      const sizes: number[] = [];
+      for (let i = 0; i < 2; i++) sizes.push((await (await t.request("GET", `${url}?w=320`)).bytes()).byteLength);
+      await Bun.sleep(20); // the line is written after the answer
+      expect(sizes[0]).toBeGreaterThan(100);
+      const logged = lines.filter((line) => line.includes(`GET ${url}?w=320 `)).map((line) => /bytes=(\d+)/.exec(line)?.[1]);
+      expect(logged).toEqual(sizes.map(String));
+    } finally {
+      configureLog({ sink: null });
+    }
   });
 });

@@ -14,6 +14,12 @@ const WEBP_QUALITY = 75;
 
 export type ImageVariants = { serve(name: string, width: string): Promise<Response> };
 
+/** A file's answer with its Content-Length, which the request log reports (Bun knows it only once sending). */
+function fileAnswer(path: string, headers: Record<string, string>): Response {
+  const file = Bun.file(path);
+  return new Response(file, { headers: { ...headers, "Content-Length": String(file.size) } });
+}
+
 /** Serves `<name>` from `uploadsDir` at a width of IMAGE_WIDTHS as WebP, the copies kept in `cacheDir`. */
 export function imageVariants(uploadsDir: string, cacheDir: string, log: Pick<Console, "error"> = console): ImageVariants {
   const making = new Map<string, Promise<void>>();
@@ -64,7 +70,7 @@ export function imageVariants(uploadsDir: string, cacheDir: string, log: Pick<Co
       // The upload's size and time are in the copy's name: a file restored or synced under the same name is
       // resized again rather than answered with the old picture.
       const version = `${info.size}-${Math.trunc(info.mtimeMs)}`;
-      const original = () => new Response(Bun.file(source), { headers: { "Content-Type": CONTENT_TYPES[ext], "Cache-Control": "no-cache" } });
+      const original = () => fileAnswer(source, { "Content-Type": CONTENT_TYPES[ext], "Cache-Control": "no-cache" });
       if (undecodable.get(name) === version) return original();
       const prefix = `${name}.${width}.`;
       const variant = `${prefix}${version}.webp`;
@@ -85,7 +91,7 @@ export function imageVariants(uploadsDir: string, cacheDir: string, log: Pick<Co
           return original();
         }
       }
-      return new Response(Bun.file(target), { headers: { "Content-Type": "image/webp", "Cache-Control": IMMUTABLE } });
+      return fileAnswer(target, { "Content-Type": "image/webp", "Cache-Control": IMMUTABLE });
     },
   };
 }
