@@ -42,7 +42,7 @@ export type MailData = {
 export type MailKind = keyof MailData;
 
 /** Mail the account waits for: sent before any newsletter or notice queued earlier (issue 30). */
-const ACCOUNT_MAIL = new Set<MailKind>(["password-reset", "sign-in-code", "security-notice"]);
+const ACCOUNT_MAIL = new Set<MailKind>(["password-reset", "sign-in-code", "security-notice", "email-confirmation"]);
 
 /** The mails a visitor's form sends to the address typed into it: a registration's answer, the newsletter's opt-in. */
 const PUBLIC_FORM_KINDS = ["registration-confirmation", "registration-waiting", "newsletter-confirmation"] as const satisfies MailKind[];
