@@ -6,7 +6,7 @@
 // A manifest is put only after every object it names is complete: a process killed half-way leaves objects that no
 // manifest counts (removed by the next pruning), never a partial backup.
 import { Database } from "bun:sqlite";
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Db } from "@db/client.ts";
 import type { BackupKeep, OffsiteConfig } from "@server/config.ts";
