@@ -1,6 +1,7 @@
 // Issue 21, off-site backups against the real server process, a real S3 server (s3rver) and Debian's age: the
 // disaster drill (serve, write, wait for the copy, kill, delete DATA_DIR, restore from the bucket, serve: nothing
-// acknowledged is missing), kill -9 during an off-site upload, and the Backups card in Chromium with axe-core.
+// acknowledged is missing), kill -9 during an off-site upload, and the Backups card in Chromium with axe-core (issue
+// 30: the warning of copies that are not encrypted).
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -187,6 +188,7 @@ test("the Backups card in Chromium: off-site on, masked bucket, encrypted, last 
     await card.getByText("Off-site copies: On").waitFor();
     await card.getByText(`s3://${s3.bucket}/card/ at ${s3.endpoint}`).waitFor();
     await card.getByText("Yes (age)").waitFor();
+    expect(await card.getByText("Off-site copies are not encrypted", { exact: false }).count()).toBe(0);
     await card.getByText(/\((just now|1 minute ago)\)/).waitFor();
     const violations = await axeViolations(page, "off-site copies");
 
@@ -230,6 +232,29 @@ test("the Backups card in Chromium when the bucket cannot be reached: the last e
     await card.getByText(/; retried at /).waitFor({ timeout: 30_000 });
     await card.getByText("Failed to list the off-site copies:", { exact: false }).waitFor();
     expect(await axeViolations(page, "off-site copies: listing failed")).toEqual([]);
+    await context.close();
+  } finally {
+    await server.stop();
+    server.remove();
+  }
+}, 120_000);
+
+test("without BACKUP_AGE_RECIPIENT: a warning in the start log and on the Backups card, in words, zero axe violations", async () => {
+  const env = { ADMIN_PASSWORD, ...s3.env, BACKUP_S3_PREFIX: "plain-card/" };
+  const warning =
+    "Off-site copies are not encrypted: set BACKUP_AGE_RECIPIENT to an age public key (age-keygen makes one) so that whoever holds the bucket cannot read them.";
+  const server = await startServer({ appData: "demo", env });
+  try {
+    expect(server.logs()).toContain(`WARN  ${warning}`);
+    const token = await login(server);
+    const { page, context, errors } = await openPage(browser);
+    await openDashboard(page, asSite(server), token);
+    await openTab(page, "Data Sync");
+    const card = page.getByRole("region", { name: "Off-site copies" });
+    await card.getByText("Off-site copies: On").waitFor();
+    await card.getByText(warning).waitFor();
+    expect(await axeViolations(page, "off-site copies: not encrypted")).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   } finally {
     await server.stop();
