@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { messages } from "@db/schema.ts";
@@ -279,6 +279,34 @@ describe("a copy is due whenever anything was acknowledged since the last one (i
     expect(readdirSync(join(t.config.dataDir, "backups", taken.backup.name, "uploads"))).toContain(name);
     await waitFor(async () => ((await newestUploads()).has(name) ? true : undefined));
   }, 90_000);
+
+  test("an upload put back under the same name with other bytes (a restore, an import) is copied again", async () => {
+    const name = "photo-restored.png";
+    const uploads = join(t.config.dataDir, "uploads");
+    writeFileSync(join(uploads, name), PNG);
+    const copier = createOffsiteBackups({
+      db: t.db,
+      dataDir: t.config.dataDir,
+      config: t.config.offsite!,
+      keep: t.config.backupKeep,
+      log: { log() {}, error() {} },
+    });
+    try {
+      await copier.run();
+      const other = new Uint8Array([...PNG, 0]);
+      writeFileSync(join(uploads, ".restoring"), other);
+      renameSync(join(uploads, ".restoring"), join(uploads, name));
+      copier.start(50);
+      const digest = new Bun.CryptoHasher("sha256").update(other).digest("hex");
+      await waitFor(async () => {
+        const newest = (await listKeys(s3.client, `${prefix}manifests/`)).at(-1)!;
+        const manifest = JSON.parse(await s3.client.file(newest).text()) as { uploads: { name: string; sha256: string }[] };
+        return manifest.uploads.some((upload) => upload.name === name && upload.sha256 === digest) ? true : undefined;
+      }, 30_000);
+    } finally {
+      copier.stop();
+    }
+  }, 60_000);
 
   test("uploads acknowledged through HTTP while copies run: each is in the bucket within 60 s", async () => {
     const acknowledged = new Map<string, number>();
