@@ -62,6 +62,22 @@ async function waitForCopyAfter(server: Server, token: string, since: number, ti
   }
 }
 
+/**
+ * Waits until the copier is quiet: no copy under way and the same last copy for longer than its 5 s look, so a copy
+ * listed now is not pruned by a newer one (the same day's earlier copies are) before the test restores it.
+ */
+async function waitForQuiet(server: Server, token: string) {
+  let last = "";
+  let since = Date.now();
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await Bun.sleep(250)) {
+    const state = await offsite(server, token);
+    const now = `${state.running}:${state.lastCopy?.name}`;
+    if (now !== last) [last, since] = [now, Date.now()];
+    else if (!state.running && state.lastCopy && Date.now() - since > 6000) return;
+  }
+  throw new Error("the off-site copier did not become quiet within 60 s");
+}
+
 const cli = (dir: string, env: Record<string, string>, ...args: string[]) =>
   Bun.spawnSync(["bun", join(ROOT, "src/main.ts"), ...args], {
     cwd: dir,
@@ -180,7 +196,7 @@ test("the Backups card in Chromium: off-site on, masked bucket, encrypted, last 
   const server = await startServer({ appData: "demo", env });
   try {
     const token = await login(server);
-    await waitForCopyAfter(server, token, 0);
+    await waitForQuiet(server, token); // the sign-in is a change: its copy prunes the one taken at start
     const { page, context, errors } = await openPage(browser);
     await openDashboard(page, asSite(server), token);
     await openTab(page, "Data Sync");
