@@ -40,6 +40,8 @@ type Manifest = {
   uploads: { name: string; sha256: string; size: number }[];
 };
 /** What this server knows of its own copies (it cannot read encrypted manifests back: it has no identity). */
+/** An upload file as a copy sees it: a change of any of these is a change to copy. */
+type ListedUpload = { name: string; size: number; mtimeMs: number };
 type State = {
   hashes: Record<string, { size: number; mtimeMs: number; sha256: string }>;
   manifests: Record<string, { createdAt: string; keys: string[] }>;
@@ -181,12 +183,12 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
   const dataVersion = () =>
     // biome-ignore lint/style/noNonNullAssertion: PRAGMA data_version always answers one row
     connection().query<{ data_version: number }, []>("PRAGMA data_version").get()!.data_version;
-  const uploadsNow = () =>
+  const uploadsNow = (): ListedUpload[] =>
     uploadFiles(uploadsDir).flatMap((name) => {
       const stat = statSync(join(uploadsDir, name), { throwIfNoEntry: false });
       return stat ? [{ name, size: stat.size, mtimeMs: stat.mtimeMs }] : [];
     });
-  const signature = (version: number, uploads: { name: string; size: number; mtimeMs: number }[]) =>
+  const signature = (version: number, uploads: ListedUpload[]) =>
     `${version}\n${uploads.map((file) => `${file.name}:${file.size}:${file.mtimeMs}`).join("\n")}`;
 
   const encrypt = async (bytes: Uint8Array) => {
@@ -198,7 +200,7 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
     return encrypter.encrypt(bytes);
   };
 
-  const hashOf = (file: { name: string; size: number; mtimeMs: number }) => {
+  const hashOf = (file: ListedUpload) => {
     const known = state.hashes[file.name];
     if (known && known.size === file.size && known.mtimeMs === file.mtimeMs) return known;
     const entry = { size: file.size, mtimeMs: file.mtimeMs, sha256: sha256(readFileSync(join(uploadsDir, file.name))) };
