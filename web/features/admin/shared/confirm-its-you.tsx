@@ -12,15 +12,23 @@ import { ApiError, call } from "@web/lib/api.ts";
 import { Fingerprint } from "lucide-react";
 import { type FormEvent, useState, useSyncExternalStore } from "react";
 
+/** The calls waiting for a proof (two at once share one dialog). */
 type Waiting = { resolve: () => void; reject: () => void };
-let waiting: Waiting | null = null;
+let waiting: readonly Waiting[] = [];
 const listeners = new Set<() => void>();
-const setWaiting = (next: Waiting | null) => {
+const setWaiting = (next: readonly Waiting[]) => {
   waiting = next;
   for (const listener of listeners) listener();
 };
 
-const isProofRequired = (error: unknown) => error instanceof ApiError && error.status === 403 && error.bodyText.includes('"proofRequired":true');
+function isProofRequired(error: unknown) {
+  if (!(error instanceof ApiError) || error.status !== 403) return false;
+  try {
+    return (JSON.parse(error.bodyText) as { proofRequired?: unknown }).proofRequired === true;
+  } catch {
+    return false;
+  }
+}
 
 /** Runs a sensitive call; when the server asks for a recent proof, asks the person for one and runs it again. */
 export async function withProof<T>(run: () => Promise<T>): Promise<T> {
@@ -29,7 +37,7 @@ export async function withProof<T>(run: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!isProofRequired(error)) throw error;
     // Cancelled: the call fails with the server's own words ('Confirm it's you: ...').
-    await new Promise<void>((resolve, reject) => setWaiting({ resolve, reject: () => reject(error) }));
+    await new Promise<void>((resolve, reject) => setWaiting([...waiting, { resolve, reject: () => reject(error) }]));
     return run();
   }
 }
@@ -41,14 +49,13 @@ const subscribe = (listener: () => void) => {
 
 /** Mounted once in the admin area: the dialog the calls wrapped in `withProof` open. */
 export function ConfirmItsYouDialog() {
-  const current = useSyncExternalStore(subscribe, () => waiting);
+  const calls = useSyncExternalStore(subscribe, () => waiting);
   const close = (confirmed: boolean) => {
-    if (confirmed) current?.resolve();
-    else current?.reject();
-    setWaiting(null);
+    for (const waiter of calls) (confirmed ? waiter.resolve : waiter.reject)();
+    setWaiting([]);
   };
   return (
-    <Dialog.Root open={!!current} onOpenChange={(details) => !details.open && close(false)} lazyMount unmountOnExit>
+    <Dialog.Root open={calls.length > 0} onOpenChange={(details) => !details.open && close(false)} lazyMount unmountOnExit>
       <Dialog.Content className={css({ maxW: "md" })}>
         <Dialog.Title>Confirm it's you</Dialog.Title>
         <Dialog.Description>This change needs your password or a passkey. You will not be asked again for 10 minutes.</Dialog.Description>
