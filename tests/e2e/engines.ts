@@ -42,17 +42,18 @@ export const PAGE_WATCH = `(() => {
 /** An XPath string literal (the texts here have no double quotes, or no single quotes). */
 const literal = (value: string) => (value.includes('"') ? `'${value}'` : `"${value}"`);
 
-export const button = (name: string, scope = "") => `${scope}//button[normalize-space()=${literal(name)} or @aria-label=${literal(name)}]`;
-export const link = (name: string, scope = "") => `${scope}//a[normalize-space()=${literal(name)} or @aria-label=${literal(name)}]`;
-export const testId = (id: string, scope = "") => `${scope}//*[@data-testid=${literal(id)}]`;
+const button = (name: string, scope = "") => `${scope}//button[normalize-space()=${literal(name)} or @aria-label=${literal(name)}]`;
+const link = (name: string, scope = "") => `${scope}//a[normalize-space()=${literal(name)} or @aria-label=${literal(name)}]`;
+const testId = (id: string, scope = "") => `${scope}//*[@data-testid=${literal(id)}]`;
 /** A form control by its label (a label element or aria-label). */
-export const field = (label: string, scope = "") =>
+const field = (label: string, scope = "") =>
   `(${scope}//*[@id=${scope}//label[normalize-space()=${literal(label)}]/@for] | ${scope}//label[normalize-space()=${literal(label)}]//input | ${scope}//*[@aria-label=${literal(label)}])`;
-export const dialog = (name: string) => `//*[@role="dialog" and @aria-labelledby=//*[normalize-space()=${literal(name)}]/@id]`;
+const dialog = (name: string) => `//*[@role="dialog" and @aria-labelledby=//*[normalize-space()=${literal(name)}]/@id]`;
 const form = (name: string) => `//form[@aria-label=${literal(name)}]`;
 
 /** A JavaScript expression for the first element the XPath finds (or null). */
-export const node = (xpath: string) => `document.evaluate(${quote(xpath)}, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue`;
+export const node = (xpath: string) =>
+  `document.evaluate(${quote(xpath)}, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue`;
 const count = (xpath: string) => `document.evaluate(${quote(`count(${xpath})`)}, document, null, XPathResult.NUMBER_TYPE, null).numberValue`;
 const isVisible = (xpath: string) => `((element) => !!element && element.checkVisibility({ visibilityProperty: true }))(${node(xpath)})`;
 
@@ -260,9 +261,10 @@ export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>
     await click(engine, button("Update Event", edit));
     await toast(engine, "", "Event updated successfully");
     await gone(engine, edit);
-    const events = (await (
-      await fetch(`${site.url}/api/admin/events`, { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as { name: string; description: string }[];
+    const events = (await (await fetch(`${site.url}/api/admin/events`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      name: string;
+      description: string;
+    }[];
     const description = events.find((event) => event.name === "Summer Silence Retreat")?.description ?? "";
     expect(description).toContain("Bring a shawl.");
     expect(description).toMatch(/<strong>\s*Silence begins at dusk<\/strong>/);

@@ -22,7 +22,7 @@ const firefox: Engine = {
     await page.goto(url);
   },
   resize: (width, height) => page.setViewport({ width, height }),
-  evaluate: (expression) => page.evaluate(expression),
+  evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
   click: async (xpath) => (await element(xpath)).click(),
   type: async (xpath, text) => (await element(xpath)).type(text),
   select: async (xpath, value) => {

@@ -40,7 +40,16 @@ export async function newSession(base: string, capabilities: Record<string, unkn
     sendKeys: async (xpath, text) => call("POST", `${session}/element/${await element(xpath)}/value`, { text }),
     pressKey: (key) =>
       call("POST", `${session}/actions`, {
-        actions: [{ type: "key", id: "keyboard", actions: [{ type: "keyDown", value: key }, { type: "keyUp", value: key }] }],
+        actions: [
+          {
+            type: "key",
+            id: "keyboard",
+            actions: [
+              { type: "keyDown", value: key },
+              { type: "keyUp", value: key },
+            ],
+          },
+        ],
       }),
     setWindowSize: (width, height) => call("POST", `${session}/window/rect`, { width, height }),
     quit: () => call("DELETE", session),

@@ -29,8 +29,9 @@ function watchedBuild(): string {
 
 /** Starts Xvfb on a free display (it names the one it took) and answers ":N". */
 async function startDisplay(): Promise<string> {
-  display = Bun.spawn(["Xvfb", "-displayfd", "1", "-screen", "0", "1600x1200x24", "-nolisten", "tcp"], { stdout: "pipe", stderr: "ignore" });
-  const reader = display.stdout.getReader();
+  const xvfb = Bun.spawn(["Xvfb", "-displayfd", "1", "-screen", "0", "1600x1200x24", "-nolisten", "tcp"], { stdout: "pipe", stderr: "ignore" });
+  display = xvfb;
+  const reader = xvfb.stdout.getReader();
   let named = "";
   while (!named.includes("\n")) {
     const { value, done } = await reader.read();
@@ -46,7 +47,12 @@ async function startDriver(displayName: string): Promise<string> {
   driver = Bun.spawn(["WebKitWebDriver", `--port=${port}`], { env: { ...process.env, DISPLAY: displayName }, stdout: "ignore", stderr: "ignore" });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;
-  while (!(await fetch(`${base}/status`).then((response) => response.ok, () => false))) {
+  while (
+    !(await fetch(`${base}/status`).then(
+      (response) => response.ok,
+      () => false,
+    ))
+  ) {
     if (Date.now() > deadline) throw new Error("WebKitWebDriver did not start");
     await Bun.sleep(100);
   }
