@@ -39,6 +39,7 @@ export const PAGE_WATCH = `(() => {
   };
   document.addEventListener(${quote(APP_STARTED_EVENT)}, () => Object.assign(window, { appStarted: true }), { once: true });
 })();`;
+
 /** An XPath string literal (the texts here have no double quotes, or no single quotes). */
 const literal = (value: string) => (value.includes('"') ? `'${value}'` : `"${value}"`);
 
@@ -85,20 +86,15 @@ const settled = `document.getAnimations().every((animation) => animation.playSta
 
 /**
  * Clicks an element once it shows and the page's animations have ended (WebKit finds an element in a dialog's
- * opening animation not interactable), scrolled into view at once (WebKit's click does not wait for a smooth
- * scroll); found again when it was replaced meanwhile (a form's code loaded on first focus renders it anew).
+ * opening animation not interactable), scrolled into view at once (WebKit's click does not wait for a smooth scroll).
  */
 async function click(engine: Engine, xpath: string) {
-  for (let attempt = 1; ; attempt++) {
-    await visible(engine, xpath);
-    await until(engine, settled, "the animations to end");
-    await engine.evaluate(`${node(xpath)}.scrollIntoView({ block: "center", behavior: "instant" })`);
-    try {
-      return await engine.click(xpath);
-    } catch (error) {
-      if (attempt === 3 || !/detached|stale/i.test(String(error))) throw new Error(`clicking ${xpath}: ${error}`);
-    }
-  }
+  await visible(engine, xpath);
+  await until(engine, settled, "the animations to end");
+  await engine.evaluate(`${node(xpath)}.scrollIntoView({ block: "center", behavior: "instant" })`);
+  await engine.click(xpath).catch((error) => {
+    throw new Error(`clicking ${xpath}: ${error}`);
+  });
 }
 async function type(engine: Engine, xpath: string, value: string) {
   await visible(engine, xpath);
