@@ -78,7 +78,8 @@ export const signInCodes = sqliteTable("sign_in_codes", {
   createdAt: createdAt(),
 });
 
-/** The account's activity (issue 22): writes, sign-ins, codes, passkeys, password changes, lockouts; kept a year, nothing secret. */
+/** The account's activity (issue 22): writes, sign-ins, codes, passkeys, password changes, lockouts; kept a year and
+ * 100,000 rows at most, nothing secret. */
 export const activity = sqliteTable(
   "activity",
   {
@@ -88,6 +89,8 @@ export const activity = sqliteTable(
     target: text("target"),
     ip: text("ip"),
     device: text("device"),
+    /** How many times it happened: a refused sign-in's row counts its repeats for 15 minutes. */
+    count: integer("count").notNull().default(1),
     createdAt: createdAt(),
   },
   (table) => [index("activity_kind").on(table.kind, table.id), index("activity_created").on(table.createdAt)],

@@ -7,6 +7,7 @@ import registrations from "./0004_registrations.sql" with { type: "text" };
 import signIn from "./0005_sign-in.sql" with { type: "text" };
 import outboxRecipient from "./0006_cannon.sql" with { type: "text" };
 import outboxSealedPriority from "./0007_outbox_sealed_priority.sql" with { type: "text" };
+import activityCount from "./0008_activity-count.sql" with { type: "text" };
 
 export const migrations: { name: string; sql: string }[] = [
   { name: "0000_init", sql: init },
@@ -17,4 +18,5 @@ export const migrations: { name: string; sql: string }[] = [
   { name: "0005_sign-in", sql: signIn },
   { name: "0006_cannon", sql: outboxRecipient },
   { name: "0007_outbox_sealed_priority", sql: outboxSealedPriority },
+  { name: "0008_activity-count", sql: activityCount },
 ];

@@ -15,6 +15,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { type Cookie, Elysia } from "elysia";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "./device-cookie.ts";
 import { LINK_INVALID } from "./mail-steps.ts";
+import { CHALLENGE_MS, PASSKEY_COOKIE } from "./passkeys.ts";
 import type { AuthService, LoginResult } from "./service.ts";
 
 /**
@@ -26,7 +27,8 @@ export function authModule(ctx: AppContext, auth: AuthService) {
   const { mail, keys } = auth;
   const secure = ctx.config.siteUrl.startsWith("https:");
   const origin = (request: Request) => ({ ip: ctx.clientIp(request), userAgent: request.headers.get("user-agent") ?? "" });
-  const attempt = (request: Request, device: unknown) => ({ ...origin(request), device: typeof device === "string" ? device : undefined });
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  const attempt = (request: Request, device: unknown) => ({ ...origin(request), device: text(device) });
   const setDeviceCookie = (cookie: Record<string, Cookie<unknown>>, value: string) =>
     // biome-ignore lint/style/noNonNullAssertion: Elysia creates a cookie jar entry for any name on access
     cookie[DEVICE_COOKIE]!.set({ value, path: "/api/admin", maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS, httpOnly: true, sameSite: "strict", secure });
@@ -46,7 +48,7 @@ export function authModule(ctx: AppContext, auth: AuthService) {
           let result: LoginResult;
           if (isObject(body) && "passkey" in body) {
             const { passkey } = parseBody(body, passkeyLoginSchema);
-            result = await auth.loginWithPasskey(passkey as unknown as AuthenticationResponseJSON, from);
+            result = await auth.loginWithPasskey(passkey as unknown as AuthenticationResponseJSON, from, text(cookie[PASSKEY_COOKIE]?.value));
           } else if (isObject(body) && "ticket" in body) {
             const { ticket, code } = parseBody(body, loginCodeSchema);
             result = await auth.loginWithCode(ticket, code.trim(), from);
@@ -62,15 +64,30 @@ export function authModule(ctx: AppContext, auth: AuthService) {
       )
       // Whether the login card offers mailed links and codes.
       .get("/api/auth/options", () => ({ mail: mail.enabled }))
-      .post("/api/auth/passkey-options", () => keys.authenticationOptions(), { form: true, body: standard(signOutSchema) })
+      // The challenge goes to this browser's cookie, which the login's passkey step is checked against.
+      .post(
+        "/api/auth/passkey-options",
+        async ({ request, cookie }) => {
+          const { optionsJSON, cookie: challenges } = await auth.passkeyOptions(origin(request), text(cookie[PASSKEY_COOKIE]?.value));
+          // biome-ignore lint/style/noNonNullAssertion: Elysia creates a cookie jar entry for any name on access
+          cookie[PASSKEY_COOKIE]!.set({ value: challenges, path: "/api", maxAge: CHALLENGE_MS / 1000, httpOnly: true, sameSite: "strict", secure });
+          return optionsJSON;
+        },
+        { form: true, body: standard(signOutSchema) },
+      )
       .post("/api/auth/forgot-password", ({ body, request }) => mail.forgotPassword(body.login, origin(request)), {
         form: true,
         body: standard(forgotPasswordSchema),
       })
-      .post("/api/auth/reset-password", ({ body, request }) => auth.resetWithLink(body.token, body.newPassword, origin(request)), {
-        form: true,
-        body: standard(linkResetSchema),
-      })
+      .post(
+        "/api/auth/reset-password",
+        async ({ body, request, cookie }) => {
+          const { answer, device } = await auth.resetWithLink(body.token, body.newPassword, origin(request));
+          setDeviceCookie(cookie, device);
+          return answer;
+        },
+        { form: true, body: standard(linkResetSchema) },
+      )
       // Logout: ends the session the bearer token names (the device stays known). Open, so a token already refused
       // can still be dropped; it answers the same either way.
       .post(

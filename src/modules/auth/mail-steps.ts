@@ -153,7 +153,7 @@ export function createMailSteps(options: { db: Db; config: Config; jwtSecret: st
       const given = Buffer.from(hmac(`${ticket}:${code}`));
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
         const left = CODE_TRIES - row.tries - 1;
-        activity.record({ kind: "code", summary: "Wrong sign-in code entered", ...where(origin) });
+        activity.tally({ kind: "code", summary: "Wrong sign-in code entered", ...where(origin) });
         throw badRequest(left > 0 ? `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.` : CODE_EXPIRED);
       }
       db.delete(signInCodes).where(eq(signInCodes.id, row.id)).run();

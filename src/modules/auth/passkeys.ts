@@ -1,6 +1,9 @@
 // Passkeys (WebAuthn, with SimpleWebAuthn): added in the account area, used on the login card. The relying party is
-// SITE_URL's host. Each challenge is kept in memory for 5 minutes and used once: a replayed assertion finds none.
+// SITE_URL's host. Each challenge lasts 5 minutes and is used once: a replayed assertion finds none. A sign-in's
+// challenges live in a signed cookie of the browser that asked for them (its last 3, for the card's autofill and its
+// button), so no number of other browsers' requests can evict them; a registration's are kept in memory.
 
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "@db/client.ts";
 import { passkeys } from "@db/schema.ts";
 import { badRequest, notFound, unauthorized } from "@server/lib/errors.ts";
@@ -15,28 +18,51 @@ import {
 } from "@simplewebauthn/server";
 import { and, eq } from "drizzle-orm";
 
-const CHALLENGE_MS = 5 * 60 * 1000;
+export const CHALLENGE_MS = 5 * 60 * 1000;
 const MAX_CHALLENGES = 1_000;
+/** The cookie holding a browser's sign-in challenges (HttpOnly, SameSite=Strict, path /api). */
+export const PASSKEY_COOKIE = "vedanta_passkey";
+const CHALLENGES_PER_BROWSER = 3;
 const PASSKEY_REFUSED = "That passkey was not accepted.";
 
 /** A row of the account area's passkey list (GET /api/admin/passkeys). */
 export type PasskeyInfo = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
 
-export function createPasskeys(options: { db: Db; siteUrl: string; siteName: string; now: () => Date }) {
+export function createPasskeys(options: { db: Db; siteUrl: string; siteName: string; now: () => Date; secret: string }) {
   const { db, now } = options;
+  const cookieKey = createHmac("sha256", options.secret).update("passkey-challenges").digest();
+  const sign = (payload: string) => createHmac("sha256", cookieKey).update(payload).digest("base64url");
   const rpID = new URL(options.siteUrl).hostname;
   const origin = new URL(options.siteUrl).origin;
-  // challenge → what it was made for (a registration names its user) and until when.
-  const challenges = new Map<string, { userId: number | null; expires: number }>();
-  const remember = (challenge: string, userId: number | null) => {
+  // A registration's challenge → the user it was made for, and until when.
+  const challenges = new Map<string, { userId: number; expires: number }>();
+  const remember = (challenge: string, userId: number) => {
     for (const [key, entry] of challenges) if (entry.expires < now().getTime() || challenges.size >= MAX_CHALLENGES) challenges.delete(key);
     challenges.set(challenge, { userId, expires: now().getTime() + CHALLENGE_MS });
   };
   /** Spends a challenge: true once, for one that was made for `userId` and has not expired. */
-  const spend = (challenge: string, userId: number | null) => {
+  const spend = (challenge: string, userId: number) => {
     const entry = challenges.get(challenge);
     challenges.delete(challenge);
     return !!entry && entry.userId === userId && entry.expires >= now().getTime();
+  };
+  /** The unexpired [challenge, expires] pairs a browser's cookie holds, when the cookie is ours. */
+  const challengesIn = (cookie: string | undefined): [string, number][] => {
+    const [payload, signature, extra] = (cookie ?? "").split(".");
+    if (!payload || !signature || extra !== undefined) return [];
+    const expected = Buffer.from(sign(payload));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return [];
+    const pairs = JSON.parse(Buffer.from(payload, "base64url").toString()) as [string, number][];
+    return pairs.filter(([, expires]) => expires >= now().getTime());
+  };
+  // Sign-in challenges already used, until they expire: a replayed assertion with its cookie finds its challenge here.
+  const spentSignIns = new Map<string, number>();
+  const spendSignIn = (challenge: string, expires: number) => {
+    for (const [used, until] of spentSignIns) if (until < now().getTime()) spentSignIns.delete(used);
+    if (spentSignIns.has(challenge)) return false;
+    spentSignIns.set(challenge, expires);
+    return true;
   };
   const ofUser = (userId: number) => db.select().from(passkeys).where(eq(passkeys.userId, userId)).all();
 
@@ -92,20 +118,28 @@ export function createPasskeys(options: { db: Db; siteUrl: string; siteName: str
       return row.name;
     },
 
-    /** Options for a sign-in with any passkey of this site (discoverable: the browser offers the account's). */
-    async authenticationOptions() {
+    /**
+     * Options for a sign-in with any passkey of this site (discoverable: the browser offers the account's), and the
+     * browser's new challenge cookie: the challenges of `cookie` still valid, with this one.
+     */
+    async authenticationOptions(cookie: string | undefined) {
       const optionsJSON = await generateAuthenticationOptions({ rpID, userVerification: "preferred" });
-      remember(optionsJSON.challenge, null);
-      return optionsJSON;
+      const pairs = [...challengesIn(cookie), [optionsJSON.challenge, now().getTime() + CHALLENGE_MS]].slice(-CHALLENGES_PER_BROWSER);
+      const payload = Buffer.from(JSON.stringify(pairs)).toString("base64url");
+      return { optionsJSON, cookie: `${payload}.${sign(payload)}` };
     },
 
-    /** The user a passkey assertion signs in, its challenge spent and its counter and last use noted; a 401 otherwise. */
-    async authenticate(response: AuthenticationResponseJSON): Promise<number> {
+    /**
+     * The user a passkey assertion signs in, its challenge (one of the browser's `cookie`) spent and its counter and
+     * last use noted; a 401 otherwise.
+     */
+    async authenticate(response: AuthenticationResponseJSON, cookie: string | undefined): Promise<number> {
+      const issued = challengesIn(cookie);
       const row = db.select().from(passkeys).where(eq(passkeys.id, response.id)).get();
       if (!row) throw unauthorized(PASSKEY_REFUSED);
       const verification = await verifyAuthenticationResponse({
         response,
-        expectedChallenge: (challenge) => spend(challenge, null),
+        expectedChallenge: (challenge) => issued.some(([mine, expires]) => mine === challenge && spendSignIn(mine, expires)),
         expectedOrigin: origin,
         expectedRPID: rpID,
         credential: {

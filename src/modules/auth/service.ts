@@ -16,11 +16,17 @@ import { createPasskeys } from "./passkeys.ts";
 import { createSessions, type Origin, SESSION_LIFETIME_MS, type Session } from "./sessions.ts";
 import { describeUserAgent } from "./user-agent.ts";
 
-/** Attempts per username from untrusted clients (all of them together), and per trusted device, in a window. */
+/**
+ * Attempts per trusted device in a window; per username from untrusted clients (all of them together) before each
+ * further one waits a growing delay (1 s, doubling, up to the window), forgotten a day after the last.
+ */
 const ATTEMPTS_PER_USER = 5;
-/** Attempts per client address, whatever the username or device. */
+/** Attempts per client address (an IPv6 /64), whatever the username or device. */
 const ATTEMPTS_PER_IP = 20;
 const LOCK_WINDOW_MS = 15 * 60 * 1000;
+const USERNAME_DELAY_KEPT_MS = 24 * 60 * 60 * 1000;
+/** Passkey sign-in options per client address in a window. */
+const PASSKEY_OPTIONS_PER_IP = 30;
 /** A hash to verify against when the username is unknown, so both cases take the same time (made on first use). */
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= Bun.password.hash("not-a-real-password", "argon2id"));
@@ -77,7 +83,7 @@ export function createAuthService(options: { db: Db; config: Config; jwtSecret: 
   const { db, jwtSecret, now, activity } = options;
   const mail = createMailSteps(options);
   const siteUrl = options.config.siteUrl;
-  const keys = createPasskeys({ db, siteUrl, siteName: new URL(siteUrl).host, now });
+  const keys = createPasskeys({ db, siteUrl, siteName: new URL(siteUrl).host, now, secret: jwtSecret });
   // @elysiajs/jwt's signer and verifier, used outside a request (the guard and the login call them).
   const tokens = jwt({ secret: jwtSecret, alg: "HS256" }).decorator.jwt;
   const cookies = deviceCookies(jwtSecret);
@@ -96,8 +102,9 @@ export function createAuthService(options: { db: Db; config: Config; jwtSecret: 
     .prepare();
   const clock = () => now().getTime();
   const attemptsByIp = new RateLimiter(ATTEMPTS_PER_IP, LOCK_WINDOW_MS, clock);
-  const attemptsByUsername = new RateLimiter(ATTEMPTS_PER_USER, LOCK_WINDOW_MS, clock);
+  const attemptsByUsername = new RateLimiter(ATTEMPTS_PER_USER, USERNAME_DELAY_KEPT_MS, clock, LOCK_WINDOW_MS);
   const attemptsByDevice = new RateLimiter(ATTEMPTS_PER_USER, LOCK_WINDOW_MS, clock);
+  const passkeyOptionsByIp = new RateLimiter(PASSKEY_OPTIONS_PER_IP, LOCK_WINDOW_MS, clock);
   // Argon2 is deliberately slow: at most two checks at once keep the public site responsive.
   const hashChecks = new Semaphore(2);
 
@@ -110,8 +117,8 @@ export function createAuthService(options: { db: Db; config: Config; jwtSecret: 
   /**
    * Verifies a password against the stored hash. The attempt is counted before the hash is checked, so concurrent
    * guesses cannot pass the limit: per client address, and per trusted device or else per username (all untrusted
-   * clients together). A success takes back its attempt at the address and clears its own count. Answers the user
-   * and a fresh device cookie, or null.
+   * clients together, a growing delay). A success takes back its attempt at the address and clears its own count. A
+   * refusal is tallied in the activity log, not written for each try. Answers the user and the known device, or null.
    */
   async function checkPassword(username: string, password: string, attempt: Attempt) {
     const usernameKey = username.trim().toLowerCase();
@@ -122,7 +129,7 @@ export function createAuthService(options: { db: Db; config: Config; jwtSecret: 
     const wait = Math.max(attemptsByIp.retryAfter(attempt.ip), own.retryAfter(ownKey));
     if (wait > 0) {
       log.warn("Sign-in refused: locked after failed attempts", { ip: attempt.ip, username, retryAfter: Math.ceil(wait) });
-      activity.record({ kind: "lockout", summary: `Sign-in refused for "${username.slice(0, 60)}": too many failed attempts`, ...where(attempt) });
+      activity.tally({ kind: "lockout", summary: `Sign-in refused for "${username.slice(0, 60)}": too many failed attempts`, ...where(attempt) });
       throw tooManyRequests("Too many failed attempts. Please try again later.", wait);
     }
     attemptsByIp.hit(attempt.ip);
@@ -131,7 +138,7 @@ export function createAuthService(options: { db: Db; config: Config; jwtSecret: 
     const ok = await hashChecks.run(() => Bun.password.verify(password, hash));
     if (!user || !ok) {
       log.warn("Sign-in failed", { ip: attempt.ip, username, locked: attemptsByIp.retryAfter(attempt.ip) > 0 || own.retryAfter(ownKey) > 0 });
-      activity.record({ kind: "sign-in-failed", summary: `Wrong password for "${username.slice(0, 60)}"`, ...where(attempt) });
+      activity.tally({ kind: "sign-in-failed", summary: `Wrong password for "${username.slice(0, 60)}"`, ...where(attempt) });
       return null;
     }
     attemptsByIp.forgive(attempt.ip);
@@ -166,16 +173,24 @@ export function createAuthService(options: { db: Db; config: Config; jwtSecret: 
       return signIn(user, null, attempt, "with the password and a mailed code");
     },
 
-    /** A passkey sign-in: no other step. A browser the account knows stays known. */
-    async loginWithPasskey(response: AuthenticationResponseJSON, attempt: Attempt) {
+    /** A passkey sign-in's options (limited per address) and the browser's challenge cookie to set. */
+    passkeyOptions(origin: Origin, challengeCookie: string | undefined) {
+      const wait = passkeyOptionsByIp.retryAfter(origin.ip);
+      if (wait > 0) throw tooManyRequests("Too many requests. Please try again later.", wait);
+      passkeyOptionsByIp.hit(origin.ip);
+      return keys.authenticationOptions(challengeCookie);
+    },
+
+    /** A passkey sign-in, against a challenge of the browser's cookie: no other step. A browser the account knows stays known. */
+    async loginWithPasskey(response: AuthenticationResponseJSON, attempt: Attempt, challengeCookie: string | undefined) {
       const wait = attemptsByIp.retryAfter(attempt.ip);
       if (wait > 0) throw tooManyRequests("Too many failed attempts. Please try again later.", wait);
       attemptsByIp.hit(attempt.ip);
       const user = await keys
-        .authenticate(response)
+        .authenticate(response, challengeCookie)
         .then((id) => byId.get({ id }))
         .catch((error) => {
-          activity.record({ kind: "sign-in-failed", summary: "A passkey was not accepted", ...where(attempt) });
+          activity.tally({ kind: "sign-in-failed", summary: "A passkey was not accepted", ...where(attempt) });
           throw error;
         });
       if (!user) throw unauthorized("Invalid credentials");
@@ -197,7 +212,11 @@ export function createAuthService(options: { db: Db; config: Config; jwtSecret: 
       activity.record({ kind: "passkey", summary: `Passkey "${name}" removed`, ...where(origin) });
     },
 
-    /** A mailed reset link's new password: every session ends, every token is revoked; the user then signs in. */
+    /**
+     * A mailed reset link's new password: every session ends, every token is revoked; the user then signs in. The
+     * browser proved itself with the link: it becomes a known device (the device cookie to set), so its sign-in is
+     * counted on its own while the username's untrusted clients wait.
+     */
     async resetWithLink(token: string, newPassword: string, origin: Origin) {
       const user = byId.get({ id: mail.spendResetLink(token, origin) });
       if (!user) throw badRequest(LINK_INVALID);
@@ -205,7 +224,12 @@ export function createAuthService(options: { db: Db; config: Config; jwtSecret: 
       activity.record({ kind: "password", summary: "Password reset with a mailed link; every device signed out", ...where(origin) });
       const updated = byId.get({ id: user.id });
       if (updated) mail.notify(updated, "Your password was reset", origin);
-      return { success: true, message: "Your password has been updated successfully." };
+      const { deviceId, sessionId } = sessions.start(user.id, null, origin);
+      sessions.end(sessionId);
+      return {
+        answer: { success: true, message: "Your password has been updated successfully." },
+        device: cookies.issue(user.username.trim().toLowerCase(), deviceId),
+      };
     },
 
     /** The 'Account e-mail' and where mail goes now. */

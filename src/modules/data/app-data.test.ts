@@ -81,6 +81,19 @@ describe("sync-status and sync-to-app-data", () => {
     expect(listFiles(join(t.config.appDataDir, "uploads"))).toEqual(["profile.png", "retreat.png"]);
   });
 
+  test('an upload whose name starts with "-" (one in 64 of the names the server makes) is synced to app_data and read back from it', async () => {
+    const name = "-Zq0vN3kq7rX1aB2cD3eFg.png";
+    writeSampleUploads(t.config.dataDir);
+    writeFileSync(join(t.config.dataDir, "uploads", name), PNG_BYTES);
+    const content = sampleExport();
+    content.events[0]!.images = [`/uploads/${name}`];
+    await importThroughApi(t, token, content);
+    const response = await t.request("POST", "/api/admin/sync-to-app-data", { token, body: {} });
+    expect(((await response.json()) as { message: string }).message).not.toContain("were not found");
+    expect(listFiles(join(t.config.appDataDir, "uploads"))).toContain(name);
+    expect(loadAppData(t.config.appDataDir, join(t.dir, "elsewhere")).uploads.map((upload) => upload.name)).toContain(name);
+  });
+
   test("status: an invalid manifest counts as no app_data", async () => {
     mkdirSync(t.config.appDataDir, { recursive: true });
     for (const content of ["{ broken", JSON.stringify({ version: 1, files: [] }), JSON.stringify([1])]) {

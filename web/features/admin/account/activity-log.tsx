@@ -1,4 +1,5 @@
-// The account's activity (issue 22 item 5): newest first, in the teacher's words (issue 30), filterable by kind.
+// The account's activity (issue 22 item 5): newest first, in the teacher's words (issue 30), filterable by kind; a
+// refused sign-in's repeats counted.
 
 import { ACTIVITY_KINDS, type ActivityKind } from "@server/shared/activity-kinds.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
@@ -37,7 +38,10 @@ export function ActivityLog() {
         <ol aria-label="Activity" className={css({ display: "flex", flexDirection: "column", divideY: "1px", divideColor: "border" })}>
           {query.data.map((entry) => (
             <li key={entry.id} className={css({ py: "2", display: "flex", flexWrap: "wrap", gap: "1 3", justifyContent: "space-between" })}>
-              <span className={css({ fontWeight: "600" })}>{entry.summary}</span>
+              <span>
+                <span className={css({ fontWeight: "600" })}>{entry.summary}</span>
+                {entry.count > 1 && <span> ({entry.count.toLocaleString("en")} times)</span>}
+              </span>
               <Muted>{[formatDateTime(entry.createdAt), entry.device, entry.ip].filter(Boolean).join(" · ")}</Muted>
             </li>
           ))}
