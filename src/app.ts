@@ -13,12 +13,9 @@ import { errorResponse, HttpError } from "./lib/errors.ts";
 import { errorText, log } from "./lib/log.ts";
 import { createPublicCache } from "./lib/public-cache.ts";
 import { answerInvalid } from "./lib/validate.ts";
-import { activityModule } from "./modules/activity/index.ts";
-import { recordAdminWrites } from "./modules/activity/record-writes.ts";
-import { createActivity } from "./modules/activity/service.ts";
+import { activityModule, recordAdminWrites } from "./modules/activity/index.ts";
 import { archiveModule } from "./modules/archive/index.ts";
 import { authModule } from "./modules/auth/index.ts";
-import { type AuthService, createAuthService } from "./modules/auth/service.ts";
 import { backupsModule } from "./modules/backups/index.ts";
 import { calendarModule } from "./modules/calendar/index.ts";
 import { classesModule } from "./modules/classes/index.ts";
@@ -38,6 +35,7 @@ import { requestId, requestLog } from "./plugins/request-log.ts";
 import { inlineStyleHashes, security } from "./plugins/security-headers.ts";
 import { createSiteFiles } from "./plugins/site-files.ts";
 import { createWebAssetHandler, type WebAssetFiles, webApp } from "./plugins/web-assets.ts";
+import { createServices } from "./services.ts";
 
 export type AppOptions = {
   db: Db;
@@ -54,9 +52,9 @@ export type AppOptions = {
 const notFoundJson = () => Response.json({ error: "Not found" }, { status: 404 });
 
 /** Every route of the API: the modules, and the 404 of an unknown path under their prefixes (401 first under /api/admin). */
-async function createApi(ctx: AppContext, auth: AuthService) {
+async function createApi(ctx: AppContext) {
   return new Elysia({ name: "api" })
-    .use(authModule(ctx, auth))
+    .use(authModule(ctx))
     .use(profileModule(ctx))
     .use(eventsModule(ctx))
     .use(classesModule(ctx))
@@ -111,8 +109,8 @@ export async function createApp(options: AppOptions) {
   const cache = createPublicCache({ now, timezone: config.timezone, dataVersion: () => dataVersion.get()!.data_version });
   // A request's socket address is asked of the server (`app`, below) when a rate limit needs it.
   const ip = (request: Request) => clientIp(request, config.trustProxy, app.server);
-  const activity = createActivity(db, now);
-  const auth = createAuthService({ db, config, jwtSecret: options.jwtSecret, now, activity });
+  const services = createServices({ db, config, jwtSecret: options.jwtSecret, now });
+  const { auth, activity } = services;
   const ctx: AppContext = {
     db,
     config,
@@ -121,7 +119,7 @@ export async function createApp(options: AppOptions) {
     fetch: options.fetch ?? fetch,
     // A request's socket address is asked of the server (`app`, below) when a rate limit needs it.
     clientIp: ip,
-    activity,
+    services,
     access: access(
       (request) => auth.authenticate(request, ip(request)),
       cache,
@@ -130,7 +128,7 @@ export async function createApp(options: AppOptions) {
     ),
     cache,
   };
-  const api = await createApi(ctx, auth);
+  const api = await createApi(ctx);
 
   const files = options.webAssets ?? {};
   const serveFile = createWebAssetHandler(files);

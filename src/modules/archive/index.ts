@@ -6,8 +6,10 @@ import { archiveEventPatchSchema, archiveEventSchema } from "@server/shared/sche
 import { Elysia } from "elysia";
 import { createArchiveService } from "./service.ts";
 
+export { createArchiveService };
+
 export function archiveModule(ctx: AppContext) {
-  const service = createArchiveService(ctx.db);
+  const service = ctx.services.archive;
   const params = idParam("Archive event not found");
   return new Elysia({ name: "archive", prefix: "/api" })
     .use(ctx.access)

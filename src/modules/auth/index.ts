@@ -19,14 +19,17 @@ import { type Cookie, Elysia } from "elysia";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "./device-cookie.ts";
 import { LINK_INVALID } from "./mail-steps.ts";
 import { CHALLENGE_MS, PASSKEY_COOKIE } from "./passkeys.ts";
-import type { AuthService, LoginResult } from "./service.ts";
+import type { LoginResult } from "./service.ts";
+
+export { createAuthService } from "./service.ts";
 
 /**
  * The admin's sign-in (open to anyone: POST /api/admin/login is the one admin path that is a public route; the other
  * open steps are under /api/auth), the password change, the account's e-mail, passkeys and signed-in devices. The
  * guard every admin route sits behind is `auth.authenticate`, in the `admin` macro (src/plugins/access.ts).
  */
-export function authModule(ctx: AppContext, auth: AuthService) {
+export function authModule(ctx: AppContext) {
+  const { auth, activity } = ctx.services;
   const { mail, keys } = auth;
   const secure = ctx.config.siteUrl.startsWith("https:");
   const origin = (request: Request) => ({ ip: ctx.clientIp(request), userAgent: request.headers.get("user-agent") ?? "" });
@@ -130,7 +133,7 @@ export function authModule(ctx: AppContext, auth: AuthService) {
         { form: true, body: standard(signOutEverywhereSchema) },
       )
       // The account's routes record their own entries (src/modules/activity/record-writes.ts leaves them alone).
-      .group("/api/admin", { admin: true, beforeHandle: ({ request }) => ctx.activity.recordsItself(request) }, (admin) =>
+      .group("/api/admin", { admin: true, beforeHandle: ({ request }) => activity.recordsItself(request) }, (admin) =>
         admin
           // 'Confirm it's you': the password or a passkey again, for the sensitive changes below.
           .post("/confirm", async ({ body, request, cookie }) => {

@@ -15,6 +15,8 @@ import {
 import { type Backup, type BackupInfo, backupTarEntries, findBackup, listBackups, restoreBackup, takeBackup } from "./service.ts";
 import { tarSize, tarStream } from "./tar.ts";
 
+export { BACKUPS_KEPT, takeBackup } from "./service.ts";
+
 const info = ({ name, kind, createdAt, size }: Backup): BackupInfo => ({ name, kind, createdAt, size });
 
 type OffsiteAnswer = OffsiteStatus & { copies: OffsiteCopy[]; listError: string | null };

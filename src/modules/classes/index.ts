@@ -5,8 +5,10 @@ import { classPatchSchema, classSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
 import { createClassesService } from "./service.ts";
 
+export { createClassesService };
+
 export function classesModule(ctx: AppContext) {
-  const service = createClassesService(ctx.db);
+  const service = ctx.services.classes;
   const params = idParam("Class not found");
   return new Elysia({ name: "classes", prefix: "/api" })
     .use(ctx.access)

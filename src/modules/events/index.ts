@@ -8,9 +8,11 @@ import { cancelPagePath, registrationPath } from "@server/shared/registration-li
 import { checkInSchema, eventPatchSchema, eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
 import type { RegistrationAnswer } from "@server/shared/types.ts";
 import { Elysia } from "elysia";
-import { createOutbox } from "../mail/outbox.ts";
-import { availability, createRegistrations, registrationClosesAt, registrationLinks } from "./registrations.ts";
-import { createEventsService } from "./service.ts";
+import { availability, registrationClosesAt } from "./registrations.ts";
+import { createEventsService, type EventsService } from "./service.ts";
+
+export { createRegistrations, registrationLinks, scheduleReminders } from "./registrations.ts";
+export { createEventsService, type EventsService };
 
 /** `/:id/registrations/:registrationId` as numbers; anything else is a 404 naming what was not found. */
 const registrationParams: StandardSchema<{ id: string | number; registrationId: string | number }, { id: number; registrationId: number }> = {
@@ -28,15 +30,7 @@ const registrationParams: StandardSchema<{ id: string | number; registrationId: 
 };
 
 export function eventsModule(ctx: AppContext) {
-  const outbox = createOutbox(ctx.db, ctx.config, ctx.jwtSecret);
-  const registrations = createRegistrations({
-    db: ctx.db,
-    outbox,
-    links: registrationLinks(ctx.jwtSecret, ctx.config.siteUrl),
-    config: ctx.config,
-    now: ctx.now,
-  });
-  const service = createEventsService(ctx.db, { fillPlaces: registrations.fillPlaces });
+  const { events: service, registrations } = ctx.services;
   const spam = createSpamGuard(ctx, 10);
   const params = idParam("Event not found");
   // The public answers are kept until a write or a new day: they are also built again when the next event's

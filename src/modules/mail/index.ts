@@ -3,13 +3,14 @@ import type { AppContext } from "@server/context.ts";
 import { badRequest } from "@server/lib/errors.ts";
 import { and, desc, eq, isNotNull, or } from "drizzle-orm";
 import { Elysia } from "elysia";
-import { createOutbox } from "./outbox.ts";
+
+export { createOutbox, type Outbox } from "./outbox.ts";
 
 const RECENT_ROWS = 20;
 
 /** The admin's Mail card: whether mail is on, its last error, the outbox's recent rows, and a test mail. */
 export function mailModule(ctx: AppContext) {
-  const outbox = createOutbox(ctx.db, ctx.config, ctx.jwtSecret);
+  const { outbox } = ctx.services;
   const recent = ctx.db
     .select({
       id: outboxTable.id,

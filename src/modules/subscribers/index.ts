@@ -6,14 +6,13 @@ import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import { newsletterPath, SITE_FORM_FIELD, unsubscribePagePath } from "@server/shared/newsletter-links.ts";
 import { newsletterMailSchema, newsletterSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import { createOutbox } from "../mail/outbox.ts";
 import { createNewslettersService } from "./newsletters.ts";
 import { createSubscribersService, subscriberLinks } from "./service.ts";
 
 /** Newsletter sign-ups from the footer (double opt-in while mail is on), managed in the admin's Subscribers tab. */
 export function subscribersModule(ctx: AppContext) {
-  const outbox = createOutbox(ctx.db, ctx.config, ctx.jwtSecret);
-  const links = subscriberLinks(ctx.jwtSecret, ctx.config.siteUrl);
+  const { outbox, signer } = ctx.services;
+  const links = subscriberLinks(signer, ctx.config.siteUrl);
   const service = createSubscribersService(ctx.db, outbox, links);
   const newsletters = createNewslettersService(ctx.db, outbox, links);
   const spam = createSpamGuard(ctx, 10);
