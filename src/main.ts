@@ -14,7 +14,7 @@ import { scheduleDailyBackups } from "./modules/backups/service.ts";
 import { runDataCommand } from "./modules/data/cli.ts";
 import { autoRestoreFromGit } from "./modules/data/git-sync.ts";
 import { scheduleReminders } from "./modules/events/index.ts";
-import type { PageRenderer } from "./plugins/page.ts";
+import type { PageRenderer } from "./modules/site/index.ts";
 import { assetsFromDirectory } from "./plugins/web-assets.ts";
 import { collectSoon, jitWhenBusy } from "./runtime.ts";
 import { DEFAULT_USERNAME } from "./shared/constants.ts";

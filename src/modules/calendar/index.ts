@@ -6,6 +6,8 @@ import { DEFAULT_PROFILE } from "@server/shared/constants.ts";
 import { Elysia } from "elysia";
 import { type CalendarOptions, classesCalendar, eventFileName, eventsCalendar, singleEventCalendar } from "./service.ts";
 
+export { eventFileName, singleEventCalendar };
+
 const CALENDAR_HEADERS = { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "public, max-age=300" };
 
 /** Calendar feeds (issue 7): /calendar/events.ics, /calendar/events/<id>.ics (a download), /calendar/classes.ics. */
