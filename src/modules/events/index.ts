@@ -1,6 +1,5 @@
 import type { AppContext } from "@server/context.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
-import { todayIn } from "@server/lib/time.ts";
 import { idParam, type StandardSchema, standard, toId } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
 import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
@@ -8,7 +7,7 @@ import { cancelPagePath, registrationPath } from "@server/shared/registration-li
 import { checkInSchema, eventPatchSchema, eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
 import type { RegistrationAnswer } from "@server/shared/types.ts";
 import { Elysia } from "elysia";
-import { availability, registrationClosesAt } from "./registrations.ts";
+import { nextClosing, upcomingWithAvailability } from "./registrations.ts";
 import { createEventsService, type EventsService } from "./service.ts";
 
 export { createRegistrations, registrationLinks, scheduleReminders } from "./registrations.ts";
@@ -33,26 +32,18 @@ export function eventsModule(ctx: AppContext) {
   const { events: service, registrations } = ctx.services;
   const spam = createSpamGuard(ctx, 10);
   const params = idParam("Event not found");
-  // The public answers are kept until a write or a new day: they are also built again when the next event's
-  // registration closes during the day (at its start time), so that `registrationOpen` turns false on time.
-  let nextClosing: ReturnType<typeof setTimeout> | undefined;
-  const upcoming = () => {
-    const now = ctx.now();
-    const list = service
-      .upcomingWithPlaces(todayIn(ctx.config.timezone, now))
-      .map(({ event, confirmed }) => ({ ...event, ...availability(event, confirmed, now, ctx.config.timezone) }));
-    const closings = list.filter((event) => event.registrationOpen).map((event) => registrationClosesAt(event, ctx.config.timezone).getTime());
-    clearTimeout(nextClosing);
-    if (closings.length) {
-      nextClosing = setTimeout(() => ctx.cache.invalidate(), Math.min(Math.min(...closings) - now.getTime() + 1000, 2 ** 31 - 1));
-      nextClosing.unref();
-    }
-    return list;
-  };
+  const { timezone } = ctx.config;
   return (
     new Elysia({ name: "events", prefix: "/api" })
       .use(ctx.access)
-      .get("/events", cachedRead(ctx.cache, upcoming))
+      .get(
+        "/events",
+        cachedRead(
+          ctx.cache,
+          () => upcomingWithAvailability(service, ctx.now(), timezone),
+          (list) => nextClosing(list, timezone),
+        ),
+      )
       .post(
         "/events/:id/registrations",
         ({ params, body: { [HONEYPOT_FIELD]: trap, ...input }, request, set }): RegistrationAnswer => {

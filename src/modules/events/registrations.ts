@@ -16,6 +16,7 @@ import type { RegistrantsMailInput, RegistrationInput } from "@server/shared/sch
 import type { Registration, RegistrationAnswer } from "@server/shared/types.ts";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Outbox } from "../mail/index.ts";
+import type { EventsService } from "./service.ts";
 
 type Timing = Pick<Event, "startDate" | "endDate" | "time" | "registrationCloses">;
 
@@ -27,7 +28,7 @@ function eventStartsAt(event: Timing, timezone: string): Date {
 }
 
 /** The first moment at which registration is closed: the event's start, or the start of `registrationCloses`. */
-export function registrationClosesAt(event: Timing, timezone: string): Date {
+function registrationClosesAt(event: Timing, timezone: string): Date {
   const start = eventStartsAt(event, timezone);
   if (!event.registrationCloses) return start;
   const closes = zonedToUtc(timezone, { date: event.registrationCloses, hour: 0, minute: 0 });
@@ -39,11 +40,24 @@ const reminderAt = (event: Pick<Event, "startDate">, timezone: string) =>
   zonedToUtc(timezone, { date: addDays(event.startDate, -1), hour: 9, minute: 0 });
 
 /** What the public reads say about an event's places. */
-export function availability(event: Event, confirmed: number, now: Date, timezone: string) {
+function availability(event: Event, confirmed: number, now: Date, timezone: string) {
   return {
     placesLeft: event.capacity === null ? null : Math.max(0, event.capacity - confirmed),
     registrationOpen: !isPastEvent(event, todayIn(timezone, now)) && now < registrationClosesAt(event, timezone),
   };
+}
+
+/** The upcoming events as the public reads show them: with their places left and whether registration is open. */
+export function upcomingWithAvailability(events: Pick<EventsService, "upcomingWithPlaces">, now: Date, timezone: string) {
+  return events
+    .upcomingWithPlaces(todayIn(timezone, now))
+    .map(({ event, confirmed }) => ({ ...event, ...availability(event, confirmed, now, timezone) }));
+}
+
+/** When that list stops holding besides a write or a new day: the next closing of an open registration (ms). */
+export function nextClosing(list: ReturnType<typeof upcomingWithAvailability>, timezone: string): number | undefined {
+  const closings = list.filter((event) => event.registrationOpen).map((event) => registrationClosesAt(event, timezone).getTime());
+  return closings.length ? Math.min(...closings) : undefined;
 }
 
 /** The cancel link of one registration, signed with the server's key over its id and address. */
