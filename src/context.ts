@@ -1,6 +1,7 @@
 import type { Db } from "@db/client.ts";
 import type { Config } from "./config.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
+import type { Session } from "./modules/auth/index.ts";
 import type { Access } from "./plugins/access.ts";
 import type { Services } from "./services.ts";
 
@@ -20,6 +21,6 @@ export type AppContext = {
   /** The client's address, for rate limits (src/lib/client-ip.ts). */
   clientIp: (request: Request) => string;
   services: Services;
-  access: Access;
+  access: Access<Session>;
   cache: PublicCache;
 };

@@ -20,8 +20,10 @@ import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "./device-cookie.ts
 import { LINK_INVALID } from "./mail-steps.ts";
 import { CHALLENGE_MS, PASSKEY_COOKIE } from "./passkeys.ts";
 import type { LoginResult } from "./service.ts";
+import type { Session } from "./sessions.ts";
 
 export { createAuthService } from "./service.ts";
+export type { Session };
 
 /**
  * The admin's sign-in (open to anyone: POST /api/admin/login is the one admin path that is a public route; the other
@@ -40,10 +42,9 @@ export function authModule(ctx: AppContext) {
     cookie[DEVICE_COOKIE]!.set({ value, path: "/api/admin", maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS, httpOnly: true, sameSite: "strict", secure });
   /** The session a bearer token names, for the open routes that act on one; null without a valid one. */
   const sessionOf = (request: Request) => auth.authenticate(request, ctx.clientIp(request)).catch(() => null);
-  const userOf = (request: Request) => auth.session(request).userId;
   const isObject = (body: unknown): body is Record<string, unknown> => typeof body === "object" && body !== null;
   /** The sensitive changes (account e-mail, passkeys, password): a proof within the last 10 minutes, else a 403. */
-  const recentProof = { beforeHandle: ({ request }: { request: Request }) => auth.requireRecentProof(request, ctx.clientIp(request)) };
+  const recentProof = { beforeHandle: ({ session }: { session: Session }) => auth.requireRecentProof(session) };
 
   return (
     new Elysia({ name: "auth" })
@@ -125,7 +126,7 @@ export function authModule(ctx: AppContext) {
           } else {
             const session = await sessionOf(request);
             if (!session) throw unauthorized("Authentication required");
-            if (removePasskeys) await auth.requireRecentProof(request, ctx.clientIp(request));
+            if (removePasskeys) auth.requireRecentProof(session);
             auth.signOutEverywhere(session.userId, origin(request), "from the account area", removePasskeys);
           }
           return { success: true, message: "Every device is signed out." };
@@ -136,50 +137,50 @@ export function authModule(ctx: AppContext) {
       .group("/api/admin", { admin: true, beforeHandle: ({ request }) => activity.recordsItself(request) }, (admin) =>
         admin
           // 'Confirm it's you': the password or a passkey again, for the sensitive changes below.
-          .post("/confirm", async ({ body, request, cookie }) => {
+          .post("/confirm", async ({ body, request, cookie, session }) => {
             const from = attempt(request, cookie[DEVICE_COOKIE]?.value);
             if (isObject(body) && "passkey" in body) {
               const { passkey } = parseBody(body, passkeyLoginSchema);
               const challengeCookie = text(cookie[PASSKEY_COOKIE]?.value);
-              return auth.confirm(auth.session(request), { passkey: passkey as unknown as AuthenticationResponseJSON, challengeCookie }, from);
+              return auth.confirm(session, { passkey: passkey as unknown as AuthenticationResponseJSON, challengeCookie }, from);
             }
-            return auth.confirm(auth.session(request), parseBody(body, confirmPasswordSchema), from);
+            return auth.confirm(session, parseBody(body, confirmPasswordSchema), from);
           })
           .post(
             "/reset-password",
-            ({ body, request, cookie }) => auth.resetPassword(body, attempt(request, cookie[DEVICE_COOKIE]?.value), auth.session(request)),
+            ({ body, request, cookie, session }) => auth.resetPassword(body, attempt(request, cookie[DEVICE_COOKIE]?.value), session),
             { body: standard(resetPasswordSchema), ...recentProof },
           )
-          .get("/account", ({ request }) => auth.account(userOf(request)))
-          .patch("/account", ({ body, request }) => auth.setAccountEmail(userOf(request), body.email ?? null, origin(request)), {
+          .get("/account", ({ session }) => auth.account(session.userId))
+          .patch("/account", ({ body, request, session }) => auth.setAccountEmail(session.userId, body.email ?? null, origin(request)), {
             body: standard(accountEmailSchema),
             ...recentProof,
           })
-          .get("/passkeys", ({ request }) => keys.list(userOf(request)))
+          .get("/passkeys", ({ session }) => keys.list(session.userId))
           .post(
             "/passkeys/options",
-            ({ request }) => keys.registrationOptions({ id: userOf(request), username: auth.account(userOf(request)).username }),
+            ({ session }) => keys.registrationOptions({ id: session.userId, username: auth.account(session.userId).username }),
             { body: standard(signOutSchema), ...recentProof },
           )
           .post(
             "/passkeys",
-            ({ body, request, set }) => {
+            ({ body, request, set, session }) => {
               set.status = 201;
-              return auth.addPasskey(userOf(request), body.name, body.response as unknown as RegistrationResponseJSON, origin(request));
+              return auth.addPasskey(session.userId, body.name, body.response as unknown as RegistrationResponseJSON, origin(request));
             },
             { body: standard(passkeyAddSchema), ...recentProof },
           )
           .delete(
             "/passkeys/:id",
-            ({ params, request, set }) => {
-              auth.removePasskey(userOf(request), params.id, origin(request));
+            ({ params, request, set, session }) => {
+              auth.removePasskey(session.userId, params.id, origin(request));
               set.status = 204;
             },
             recentProof,
           )
-          .get("/sessions", ({ request }) => auth.devices(auth.session(request)))
-          .delete("/sessions/:id", ({ params, request, set }) => {
-            auth.signOutDevice(auth.session(request), params.id, origin(request));
+          .get("/sessions", ({ session }) => auth.devices(session))
+          .delete("/sessions/:id", ({ params, request, set, session }) => {
+            auth.signOutDevice(session, params.id, origin(request));
             set.status = 204;
           }),
       )

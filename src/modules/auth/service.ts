@@ -96,8 +96,6 @@ export function createAuthService(options: MailStepsOptions & { jwtSecret: strin
   const tokens = jwt({ secret: jwtSecret, alg: "HS256" }).decorator.jwt;
   const cookies = deviceCookies(signer);
   const sessions = createSessions(db, now);
-  // The session each request was found to carry, set by `authenticate` (the guard) for the handlers after it.
-  const requestSessions = new WeakMap<Request, Session>();
   const byUsername = db
     .select()
     .from(users)
@@ -266,8 +264,7 @@ export function createAuthService(options: MailStepsOptions & { jwtSecret: strin
      * within PROOF_MS: a stolen token alone cannot lock the owner out or add a way back in. A 403 the admin area
      * answers with 'Confirm it's you', then retries.
      */
-    async requireRecentProof(request: Request, ip: string) {
-      const { provedAt } = await this.authenticate(request, ip);
+    requireRecentProof({ provedAt }: Session) {
       if (!provedAt || Date.parse(provedAt) < now().getTime() - PROOF_MS) throw new HttpError(403, PROOF_REQUIRED, { proofRequired: true });
     },
 
@@ -322,11 +319,9 @@ export function createAuthService(options: MailStepsOptions & { jwtSecret: strin
     /**
      * THE check of a signed-in request: a valid token (signed, unexpired, of the user's current version) naming a
      * live session. Answers the session, or a 401 when the token is missing, forged, expired, without expiry, revoked
-     * or its device was signed out. Called again for the same request, it answers from memory.
+     * or its device was signed out. The `admin` macro (src/plugins/access.ts) runs it once per request.
      */
     async authenticate(request: Request, ip: string): Promise<Session> {
-      const known = requestSessions.get(request);
-      if (known) return known;
       const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
       if (!token) throw unauthorized("Authentication required");
       const payload = await tokens.verify(token, { algorithms: ["HS256"], currentDate: now(), requiredClaims: ["exp"] });
@@ -334,14 +329,6 @@ export function createAuthService(options: MailStepsOptions & { jwtSecret: strin
       if (!payload || !user || payload.ver !== user.tokenVersion || typeof payload.sid !== "string") throw unauthorized(SESSION_EXPIRED_MESSAGE);
       const session = sessions.find(payload.sid, ip);
       if (!session || session.userId !== user.id) throw unauthorized(SESSION_EXPIRED_MESSAGE);
-      requestSessions.set(request, session);
-      return session;
-    },
-
-    /** The session `authenticate` found for this request (it has run: the route is behind the guard). */
-    session(request: Request): Session {
-      const session = requestSessions.get(request);
-      if (!session) throw unauthorized("Authentication required");
       return session;
     },
 
