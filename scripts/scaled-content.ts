@@ -104,7 +104,7 @@ export function writeScaledAppData(out: string, scale = 40): ScaledCounts {
 
   // The profile's portrait and the PDFs the rows point at are the demo's own files.
   const profile = readSection("profile") as Row;
-  const shared = new Set([profile.profileImage, ...events.map((row) => row.attachmentFile), ...archiveEvents.map((row) => row.attachmentFile)]);
+  const shared = new Set([profile.profileImage, ...[...demoEvents, ...demoArchive].map((row) => row.attachmentFile)]);
   for (const url of shared) {
     if (typeof url === "string") reuse(url, join(out, url));
   }
