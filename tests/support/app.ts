@@ -19,7 +19,7 @@ export async function createTestApp(overrides: Partial<AppOptions> & { env?: Rec
   const dir = mkdtempSync(join(tmpdir(), "vedanta-test-"));
   const config = loadConfig({ DATA_DIR: join(dir, "data"), APP_DATA_DIR: join(dir, "app_data"), ...overrides.env });
   const db = openDatabase(join(dir, "site.db"));
-  await ensureAdmin(db, TEST_PASSWORD);
+  await ensureAdmin(db, { password: TEST_PASSWORD, email: config.adminEmail });
   const app = await createApp({ db, config, jwtSecret: "test-secret-test-secret-test-secret", ...overrides });
 
   const request = async (

@@ -2,7 +2,7 @@ import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { classes, eventRegistrations, events, settings, users } from "@db/schema.ts";
+import { classes, emailChanges, eventRegistrations, events, settings, users } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { createClass, createEvent, createRegistration } from "@tests/support/factories.ts";
 import { scenarios } from "@tests/support/scenarios.ts";
@@ -244,6 +244,21 @@ describe("restore", () => {
     expect((await t.request("POST", `/api/admin/backups/${backup.name}/restore`, { token: after })).status).toBe(200);
     expect((await t.request("GET", "/api/admin/events", { token: before })).status).toBe(401);
     expect((await t.request("GET", "/api/admin/events", { token: after })).status).toBe(200);
+  });
+
+  test("the account e-mail is no part of a restore, nor a new address waiting for its link (issue 30)", async () => {
+    t.db.update(users).set({ email: "old@example.org" }).run();
+    t.db
+      .insert(emailChanges)
+      .values({ userId: 1, email: "thief@example.org", tokenHash: "hash-of-a-mailed-link", expiresAt: "2999-01-01T00:00:00.000Z" })
+      .run();
+    const backup = await takeOne();
+    t.db.update(users).set({ email: "owner@example.org" }).run();
+    t.db.delete(emailChanges).run();
+
+    expect((await t.request("POST", `/api/admin/backups/${backup.name}/restore`, { token })).status).toBe(200);
+    expect(t.db.select({ email: users.email }).from(users).all()).toEqual([{ email: "owner@example.org" }]);
+    expect(t.db.select().from(emailChanges).all()).toEqual([]);
   });
 
   test("a corrupt backup is refused with nothing changed", async () => {

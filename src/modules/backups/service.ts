@@ -43,7 +43,7 @@ const MANIFEST_FILE = "backup.json";
  * codes, and its activity log), so that a restore never locks anyone out, never brings back a device signed out or a
  * passkey removed since, and never rewrites the security record; and the migrations.
  */
-const KEPT_TABLES = new Set(["users", "passkeys", "devices", "password_resets", "sign_in_codes", "activity", "__migrations"]);
+const KEPT_TABLES = new Set(["users", "passkeys", "devices", "password_resets", "sign_in_codes", "email_changes", "activity", "__migrations"]);
 /** Backups hold the password hash and every visitor's messages: readable by the service's user only. */
 const PRIVATE_FOLDER = 0o700;
 const PRIVATE_FILE = 0o600;

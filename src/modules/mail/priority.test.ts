@@ -16,7 +16,12 @@ let worker: ReturnType<typeof createMailWorker>;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>", NOTIFY_EMAIL: "teacher@example.org" },
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Vedanta & Yoga <hello@example.org>",
+      NOTIFY_EMAIL: "teacher@example.org",
+      ADMIN_EMAIL: "teacher@example.org",
+    },
   });
   worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret });
   t.db
