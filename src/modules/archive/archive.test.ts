@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { archiveEvents, events } from "@db/schema.ts";
-import type { ArchiveItem } from "@server/shared/types.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { scenarios } from "@tests/support/scenarios.ts";
+import type { ArchiveItem } from "./model.ts";
 
 const NOW = new Date("2026-11-21T02:00:00Z");
 let t: TestApp;

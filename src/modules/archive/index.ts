@@ -6,6 +6,7 @@ import { archiveEventPatchSchema, archiveEventSchema } from "@server/shared/sche
 import { Elysia } from "elysia";
 import { createArchiveService } from "./service.ts";
 
+export type { ArchiveItem } from "./model.ts";
 export { createArchiveService };
 
 export function archiveModule(ctx: AppContext) {

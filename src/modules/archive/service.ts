@@ -4,9 +4,9 @@ import { notFound } from "@server/lib/errors.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
 import { formatDateRange } from "@server/shared/dates.ts";
 import type { ArchiveEventInput } from "@server/shared/schemas.ts";
-import type { ArchiveItem } from "@server/shared/types.ts";
 import { asc, desc, eq } from "drizzle-orm";
 import type { EventsService } from "../events/index.ts";
+import type { ArchiveItem } from "./model.ts";
 
 /** A past event in the archive's shape: its first photo is the main image, the rest are its photos. */
 function toArchiveShape(event: Event): ArchiveItem {

@@ -5,13 +5,16 @@ import { cachedRead } from "@server/plugins/public-cache.ts";
 import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import { cancelPagePath, registrationPath } from "@server/shared/registration-links.ts";
 import { checkInSchema, eventPatchSchema, eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
-import type { RegistrationAnswer } from "@server/shared/types.ts";
 import { Elysia } from "elysia";
 import { nextClosing, upcomingWithAvailability } from "./registrations.ts";
 import { createEventsService, type EventsService } from "./service.ts";
 
 export { createRegistrations, registrationLinks, scheduleReminders } from "./registrations.ts";
 export { createEventsService, type EventsService };
+
+import type { RegistrationAnswer } from "./model.ts";
+
+export type { Event, PublicEvent, RegistrationAnswer } from "./model.ts";
 
 /** `/:id/registrations/:registrationId` as numbers; anything else is a 404 naming what was not found. */
 const registrationParams: StandardSchema<{ id: string | number; registrationId: string | number }, { id: number; registrationId: number }> = {

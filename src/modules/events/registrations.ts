@@ -13,9 +13,9 @@ import { addDays, eventSchedule } from "@server/shared/calendar.ts";
 import { isPastEvent } from "@server/shared/dates.ts";
 import { registrationCancelPath } from "@server/shared/registration-links.ts";
 import type { RegistrantsMailInput, RegistrationInput } from "@server/shared/schemas.ts";
-import type { Registration, RegistrationAnswer } from "@server/shared/types.ts";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Outbox } from "../mail/index.ts";
+import type { Registration, RegistrationAnswer } from "./model.ts";
 import type { EventsService } from "./service.ts";
 
 type Timing = Pick<Event, "startDate" | "endDate" | "time" | "registrationCloses">;

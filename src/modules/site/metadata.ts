@@ -4,7 +4,9 @@
 import { imageSources, PORTRAIT_SIZES } from "@server/shared/images.ts";
 import { eventPath } from "@server/shared/links.ts";
 import { htmlToText } from "@server/shared/rich-text.ts";
-import type { ArchiveItem, Event, PublicEvent, PublicProfile } from "@server/shared/types.ts";
+import type { ArchiveItem } from "../archive/index.ts";
+import type { Event, PublicEvent } from "../events/index.ts";
+import type { PublicProfile } from "../profile/index.ts";
 
 const ORGANIZATION_NAME = "Vedanta and Yoga Association of Melbourne";
 const DEFAULT_DESCRIPTION = "Yoga and Vedanta classes, retreats and talks in Melbourne.";
