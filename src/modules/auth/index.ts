@@ -1,16 +1,13 @@
 import type { AppContext } from "@server/context.ts";
 import { unauthorized } from "@server/lib/errors.ts";
-import { parseBody, standard } from "@server/lib/validate.ts";
-import { loginSchema, resetPasswordSchema } from "@server/shared/schemas.ts";
+import { standard } from "@server/lib/validate.ts";
+import { resetPasswordSchema } from "@server/shared/schemas.ts";
 import {
   accountEmailSchema,
   confirmEmailSchema,
-  confirmPasswordSchema,
   forgotPasswordSchema,
   linkResetSchema,
-  loginCodeSchema,
   passkeyAddSchema,
-  passkeyLoginSchema,
   signOutEverywhereSchema,
   signOutSchema,
 } from "@server/shared/sign-in-schemas.ts";
@@ -18,6 +15,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { type Cookie, Elysia } from "elysia";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "./device-cookie.ts";
 import { LINK_INVALID } from "./mail-steps.ts";
+import { confirmBody, loginBody } from "./model.ts";
 import { CHALLENGE_MS, PASSKEY_COOKIE } from "./passkeys.ts";
 import type { LoginResult } from "./service.ts";
 import type { Session } from "./sessions.ts";
@@ -42,7 +40,6 @@ export function authModule(ctx: AppContext) {
     cookie[DEVICE_COOKIE]!.set({ value, path: "/api/admin", maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS, httpOnly: true, sameSite: "strict", secure });
   /** The session a bearer token names, for the open routes that act on one; null without a valid one. */
   const sessionOf = (request: Request) => auth.authenticate(request, ctx.clientIp(request)).catch(() => null);
-  const isObject = (body: unknown): body is Record<string, unknown> => typeof body === "object" && body !== null;
   /** The sensitive changes (account e-mail, passkeys, password): a proof within the last 10 minutes, else a 403. */
   const recentProof = { beforeHandle: ({ session }: { session: Session }) => auth.requireRecentProof(session) };
 
@@ -55,21 +52,18 @@ export function authModule(ctx: AppContext) {
         async ({ body, request, cookie }) => {
           const from = attempt(request, cookie[DEVICE_COOKIE]?.value);
           let result: LoginResult;
-          if (isObject(body) && "passkey" in body) {
-            const { passkey } = parseBody(body, passkeyLoginSchema);
-            result = await auth.loginWithPasskey(passkey as unknown as AuthenticationResponseJSON, from, text(cookie[PASSKEY_COOKIE]?.value));
-          } else if (isObject(body) && "ticket" in body) {
-            const { ticket, code } = parseBody(body, loginCodeSchema);
-            result = await auth.loginWithCode(ticket, code.trim(), from);
+          if ("passkey" in body) {
+            result = await auth.loginWithPasskey(body.passkey as unknown as AuthenticationResponseJSON, from, text(cookie[PASSKEY_COOKIE]?.value));
+          } else if ("ticket" in body) {
+            result = await auth.loginWithCode(body.ticket, body.code.trim(), from);
           } else {
-            const { username, password } = parseBody(body, loginSchema);
-            result = await auth.login(username, password, from);
+            result = await auth.login(body.username, body.password, from);
           }
           if ("codeRequired" in result) return result;
           setDeviceCookie(cookie, result.device);
           return { token: result.token };
         },
-        { form: true },
+        { form: true, body: loginBody },
       )
       // Whether the login card offers mailed links and codes.
       .get("/api/auth/options", () => ({ mail: mail.enabled }))
@@ -137,15 +131,18 @@ export function authModule(ctx: AppContext) {
       .group("/api/admin", { admin: true, beforeHandle: ({ request }) => activity.recordsItself(request) }, (admin) =>
         admin
           // 'Confirm it's you': the password or a passkey again, for the sensitive changes below.
-          .post("/confirm", async ({ body, request, cookie, session }) => {
-            const from = attempt(request, cookie[DEVICE_COOKIE]?.value);
-            if (isObject(body) && "passkey" in body) {
-              const { passkey } = parseBody(body, passkeyLoginSchema);
-              const challengeCookie = text(cookie[PASSKEY_COOKIE]?.value);
-              return auth.confirm(session, { passkey: passkey as unknown as AuthenticationResponseJSON, challengeCookie }, from);
-            }
-            return auth.confirm(session, parseBody(body, confirmPasswordSchema), from);
-          })
+          .post(
+            "/confirm",
+            async ({ body, request, cookie, session }) => {
+              const from = attempt(request, cookie[DEVICE_COOKIE]?.value);
+              if ("passkey" in body) {
+                const challengeCookie = text(cookie[PASSKEY_COOKIE]?.value);
+                return auth.confirm(session, { passkey: body.passkey as unknown as AuthenticationResponseJSON, challengeCookie }, from);
+              }
+              return auth.confirm(session, body, from);
+            },
+            { body: confirmBody },
+          )
           .post(
             "/reset-password",
             ({ body, request, cookie, session }) => auth.resetPassword(body, attempt(request, cookie[DEVICE_COOKIE]?.value), session),
