@@ -2,7 +2,7 @@
 // it, so no hook depends on the order in which src/app.ts uses the modules.
 import { ADMIN_BODY_LIMIT, limitedBodyParser, PUBLIC_BODY_LIMIT } from "@server/lib/body.ts";
 import type { PublicCache } from "@server/lib/public-cache.ts";
-import { Elysia } from "elysia";
+import { Elysia, ElysiaCustomStatusResponse } from "elysia";
 
 /** THE check of a signed-in request (src/modules/auth: `authenticate`): its session, or a 401. */
 type Verify<Session> = (request: Request) => Promise<Session>;
@@ -44,9 +44,11 @@ export function access<Session>(verify: Verify<Session>, cache: PublicCache, wri
     writes.before(context);
   };
   const invalidate = (context: Parameters<Writes["after"]>[0] & { set: { status?: number | string } }) => {
-    const { request, set } = context;
-    if (request.method !== "GET" && (typeof set.status !== "number" || set.status < 400)) cache.invalidate();
-    writes.after(context);
+    // An answer made with `status(code, value)`: its code and value, as a plain one's `set.status` and value.
+    const answered = context.responseValue instanceof ElysiaCustomStatusResponse ? context.responseValue : undefined;
+    const status = answered ? answered.code : context.set.status;
+    if (context.request.method !== "GET" && (typeof status !== "number" || status < 400)) cache.invalidate();
+    writes.after(answered ? { ...context, set: { status }, responseValue: answered.response } : context);
   };
   return new Elysia({ name: "access" }).macro({
     admin: (body: true | "stream") => ({

@@ -21,14 +21,7 @@ export function archiveModule(ctx: AppContext) {
     .group("/admin/archive-events", { admin: true }, (admin) =>
       admin
         .get("", () => service.rows())
-        .post(
-          "",
-          ({ body, set }) => {
-            set.status = 201;
-            return service.create(body);
-          },
-          { body: standard(archiveEventSchema) },
-        )
+        .post("", ({ body, status }) => status(201, service.create(body)), { body: standard(archiveEventSchema) })
         .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(archiveEventPatchSchema) })
         .delete("/:id", ({ params }) => service.remove(params.id), { params }),
     );

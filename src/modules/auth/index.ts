@@ -161,10 +161,8 @@ export function authModule(ctx: AppContext) {
           )
           .post(
             "/passkeys",
-            ({ body, request, set, session }) => {
-              set.status = 201;
-              return auth.addPasskey(session.userId, body.name, body.response as unknown as RegistrationResponseJSON, origin(request));
-            },
+            ({ body, request, status, session }) =>
+              status(201, auth.addPasskey(session.userId, body.name, body.response as unknown as RegistrationResponseJSON, origin(request))),
             { body: standard(passkeyAddSchema), ...recentProof },
           )
           .delete(

@@ -14,7 +14,7 @@ export { createEventsService, type EventsService };
 
 import type { RegistrationAnswer } from "./model.ts";
 
-export type { Event, PublicEvent, RegistrationAnswer } from "./model.ts";
+export type { Event, PublicEvent } from "./model.ts";
 
 /** `/:id/registrations/:registrationId` as numbers; anything else is a 404 naming what was not found. */
 const registrationParams: StandardSchema<{ id: string | number; registrationId: string | number }, { id: number; registrationId: number }> = {
@@ -49,13 +49,12 @@ export function eventsModule(ctx: AppContext) {
       )
       .post(
         "/events/:id/registrations",
-        ({ params, body: { [HONEYPOT_FIELD]: trap, ...input }, request, set }): RegistrationAnswer => {
+        ({ params, body: { [HONEYPOT_FIELD]: trap, ...input }, request, status }) => {
           // A bot is answered as if it had a place, and nothing is stored.
-          const answer = spam.isBot(request, trap) ? ({ state: "confirmed" } as const) : registrations.register(params.id, input);
+          const answer: RegistrationAnswer = spam.isBot(request, trap) ? { state: "confirmed" } : registrations.register(params.id, input);
           // A registration changes the places the public reads show.
           ctx.cache.invalidate();
-          set.status = 201;
-          return answer;
+          return status(201, answer);
         },
         { form: true, params, body: formBody(registrationSchema) },
       )
@@ -77,14 +76,7 @@ export function eventsModule(ctx: AppContext) {
       .group("/admin/events", { admin: true }, (admin) =>
         admin
           .get("", () => service.all())
-          .post(
-            "",
-            ({ body, set }) => {
-              set.status = 201;
-              return service.create(body);
-            },
-            { body: standard(eventSchema) },
-          )
+          .post("", ({ body, status }) => status(201, service.create(body)), { body: standard(eventSchema) })
           .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(eventPatchSchema) })
           .delete("/:id", ({ params }) => service.remove(params.id), { params })
           .get("/:id/registrations", ({ params }) => registrations.list(params.id), { params })
@@ -99,14 +91,10 @@ export function eventsModule(ctx: AppContext) {
             ({ params, body }) => registrations.checkIn(params.id, params.registrationId, body.checkedIn),
             { params: registrationParams, body: standard(checkInSchema) },
           )
-          .post(
-            "/:id/mail",
-            ({ params, body, set }) => {
-              set.status = 201;
-              return registrations.mailRegistrants(params.id, body);
-            },
-            { params, body: standard(registrantsMailSchema) },
-          ),
+          .post("/:id/mail", ({ params, body, status }) => status(201, registrations.mailRegistrants(params.id, body)), {
+            params,
+            body: standard(registrantsMailSchema),
+          }),
       )
   );
 }

@@ -43,13 +43,12 @@ export function mailModule(ctx: AppContext) {
         lastError: outbox.enabled ? (lastError.get() ?? null) : null,
         recent: recent.all(),
       }))
-      .post("/test", ({ set }) => {
+      .post("/test", ({ status }) => {
         if (!outbox.enabled) throw badRequest("Mail is off: set SMTP_URL and MAIL_FROM to send mail.");
         const to = outbox.notifyAddress();
         if (!to) throw badRequest("Set NOTIFY_EMAIL or the profile's email first.");
         outbox.add("test", to, "Test mail from the site", {});
-        set.status = 201;
-        return { success: true, message: `A test mail to ${to} is on its way.` };
+        return status(201, { success: true, message: `A test mail to ${to} is on its way.` });
       }),
   );
 }

@@ -15,10 +15,9 @@ export function messagesModule(ctx: AppContext) {
     .use(ctx.access)
     .post(
       "/contact",
-      ({ body: { [HONEYPOT_FIELD]: trap, ...input }, request, set }) => {
-        set.status = 201;
+      ({ body: { [HONEYPOT_FIELD]: trap, ...input }, request, status }) => {
         if (!spam.isBot(request, trap)) service.create(input);
-        return { success: true };
+        return status(201, { success: true });
       },
       { form: true, body: formBody(contactSchema) },
     )

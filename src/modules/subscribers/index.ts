@@ -21,11 +21,10 @@ export function subscribersModule(ctx: AppContext) {
       .use(ctx.access)
       .post(
         "/newsletter",
-        ({ body: { [HONEYPOT_FIELD]: trap, email }, request, set }) => {
+        ({ body: { [HONEYPOT_FIELD]: trap, email }, request, status }) => {
           // A bot, an address already subscribed and a new one get the same answer (issue 30).
           if (!spam.isBot(request, trap)) service.subscribe(email);
-          set.status = 201;
-          return { success: true, message: "Subscribed" };
+          return status(201, { success: true, message: "Subscribed" });
         },
         { form: true, body: formBody(newsletterSchema) },
       )
@@ -55,22 +54,8 @@ export function subscribersModule(ctx: AppContext) {
           .get("/subscribers", () => service.list())
           .delete("/subscribers/:id", ({ params }) => service.remove(params.id), { params: idParam("Subscriber not found") })
           .get("/newsletters", () => newsletters.list())
-          .post(
-            "/newsletters",
-            ({ body, set }) => {
-              set.status = 201;
-              return newsletters.send(body);
-            },
-            { body: standard(newsletterMailSchema) },
-          )
-          .post(
-            "/newsletters/test",
-            ({ body, set }) => {
-              set.status = 201;
-              return newsletters.sendTest(body);
-            },
-            { body: standard(newsletterMailSchema) },
-          ),
+          .post("/newsletters", ({ body, status }) => status(201, newsletters.send(body)), { body: standard(newsletterMailSchema) })
+          .post("/newsletters/test", ({ body, status }) => status(201, newsletters.sendTest(body)), { body: standard(newsletterMailSchema) }),
       )
   );
 }
