@@ -15,48 +15,39 @@ const SECRET = "test-secret-test-secret-test-secret";
 const unsigned = (payload: object) =>
   `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.`;
 
+// Raw requests below: a body the contract's type refuses (missing fields, not JSON) and a path it does not have.
 describe("login", () => {
   scenarios(
-    () => t,
+    () => createTestApp(),
     [
       {
         name: "right password gives a token",
-        method: "POST",
-        url: "/api/admin/login",
-        body: { username: "admin", password: TEST_PASSWORD },
+        send: (api) => api.admin.login.post({ username: "admin", password: TEST_PASSWORD }),
         status: 200,
         contains: ['"token"'],
       },
       {
         name: "wrong password is refused",
-        method: "POST",
-        url: "/api/admin/login",
-        body: { username: "admin", password: "nope" },
+        send: (api) => api.admin.login.post({ username: "admin", password: "nope" }),
         status: 401,
         contains: ["Invalid credentials"],
         notContains: ["token"],
       },
       {
         name: "unknown user is refused the same way",
-        method: "POST",
-        url: "/api/admin/login",
-        body: { username: "root", password: "nope" },
+        send: (api) => api.admin.login.post({ username: "root", password: "nope" }),
         status: 401,
         contains: ["Invalid credentials"],
       },
       {
         name: "missing fields",
-        method: "POST",
-        url: "/api/admin/login",
-        body: {},
+        send: (_api, raw) => raw("POST", "/api/admin/login", {}),
         status: 400,
         contains: ["Username is required", "Password is required"],
       },
       {
         name: "not JSON",
-        method: "POST",
-        url: "/api/admin/login",
-        body: "username=admin",
+        send: (_api, raw) => raw("POST", "/api/admin/login", "username=admin"),
         headers: { "content-type": "application/x-www-form-urlencoded" },
         status: 400,
       },
@@ -67,13 +58,13 @@ describe("login", () => {
 describe("the admin guard", () => {
   const now = Math.floor(Date.now() / 1000);
   scenarios(
-    () => t,
+    () => createTestApp(),
     [
-      { name: "no token", method: "GET", url: "/api/admin/messages", status: 401, contains: ["Authentication required"] },
-      { name: "not a bearer token", method: "GET", url: "/api/admin/messages", headers: { authorization: "Basic YWRtaW46eA==" }, status: 401 },
-      { name: "garbage token", method: "GET", url: "/api/admin/messages", auth: "not.a.token", status: 401 },
-      { name: "unknown admin paths are guarded too", method: "GET", url: "/api/admin/nothing-here", status: 401 },
-      { name: "a valid token reaches the route", method: "GET", url: "/api/admin/messages", auth: true, status: 200 },
+      { name: "no token", send: (api) => api.admin.messages.get(), status: 401, contains: ["Authentication required"] },
+      { name: "not a bearer token", send: (api) => api.admin.messages.get(), headers: { authorization: "Basic YWRtaW46eA==" }, status: 401 },
+      { name: "garbage token", send: (api) => api.admin.messages.get(), auth: "not.a.token", status: 401 },
+      { name: "unknown admin paths are guarded too", send: (_api, raw) => raw("GET", "/api/admin/nothing-here"), status: 401 },
+      { name: "a valid token reaches the route", send: (api) => api.admin.messages.get(), auth: true, status: 200 },
     ],
   );
 
