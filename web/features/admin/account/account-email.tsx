@@ -4,7 +4,7 @@ import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Field, Input } from "@web/components/ui/field.tsx";
-import { ApiError } from "@web/lib/api.ts";
+import { serverMessageOr } from "@web/lib/api.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import { Muted } from "../shared/layout.tsx";
 import { accountQueryOptions, useSetAccountEmail } from "./api.ts";
@@ -20,7 +20,7 @@ export function AccountEmail() {
     event.preventDefault();
     setError(null);
     save.mutate(email.trim(), {
-      onError: (failure) => setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : "Saving failed"),
+      onError: (failure) => setError(serverMessageOr(failure, "Saving failed")),
     });
   };
   return (

@@ -4,9 +4,9 @@ import type { ActivityKind } from "@server/shared/activity-kinds.ts";
 import { startRegistration } from "@simplewebauthn/browser";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
+import { SIGNED_OUT_EVENT } from "@web/lib/session.ts";
 import { withProof } from "../shared/confirm-its-you.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
-import { SIGNED_OUT_EVENT } from "../shared/session.ts";
 
 export const devicesQueryOptions = () => queryOptions({ queryKey: ["/api/admin/sessions"], queryFn: () => call((api) => api.admin.sessions.get()) });
 

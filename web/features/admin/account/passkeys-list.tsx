@@ -3,7 +3,7 @@ import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Field, Input } from "@web/components/ui/field.tsx";
-import { ApiError } from "@web/lib/api.ts";
+import { serverMessageOr } from "@web/lib/api.ts";
 import { KeyRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { formatDateTime } from "../shared/format.ts";
@@ -23,11 +23,7 @@ export function PasskeysList() {
     add.mutate(name.trim(), {
       onSuccess: () => setName(""),
       onError: (failure) =>
-        setError(
-          failure instanceof ApiError && failure.serverMessage
-            ? failure.serverMessage
-            : "The passkey was not added: the browser's prompt was closed or is not available here.",
-        ),
+        setError(serverMessageOr(failure, "The passkey was not added: the browser's prompt was closed or is not available here.")),
     });
   };
   return (

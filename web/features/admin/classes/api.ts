@@ -2,13 +2,15 @@
 
 import type { ClassInput } from "@server/shared/schemas.ts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, call } from "@web/lib/api.ts";
+import { call, serverMessageOr } from "@web/lib/api.ts";
 import { classesQueryOptions } from "@web/lib/queries/classes.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
 /** What failed, then the server's string error when it gave one, else the spec's fallback. */
-const serverStringOr = (error: unknown, failed: string) =>
-  error instanceof ApiError && error.serverMessage.trim() ? `${failed}: ${error.serverMessage}` : `${failed}. Please check the console for details.`;
+const serverStringOr = (error: unknown, failed: string) => {
+  const message = serverMessageOr(error, "");
+  return message.trim() ? `${failed}: ${message}` : `${failed}. Please check the console for details.`;
+};
 
 export function useCreateClass() {
   const queryClient = useQueryClient();

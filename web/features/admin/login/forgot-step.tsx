@@ -4,7 +4,7 @@ import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Field, Input } from "@web/components/ui/field.tsx";
-import { ApiError } from "@web/lib/api.ts";
+import { serverMessageOr } from "@web/lib/api.ts";
 import { type FormEvent, useState } from "react";
 import { loginOptionsQuery, useForgotPassword } from "./api.ts";
 import { AuthForm, linkButton, noticeStyle, titleStyle } from "./auth-card.tsx";
@@ -22,7 +22,7 @@ export function ForgotStep({ onBack }: { onBack: () => void }) {
     try {
       setAnswer((await forgot.mutateAsync(login.trim())).message);
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : "Something went wrong. Please try again.");
+      setError(serverMessageOr(failure, "Something went wrong. Please try again."));
     }
   };
   return (

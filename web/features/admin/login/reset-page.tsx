@@ -5,7 +5,7 @@ import { type LinkResetFormInput, linkResetFormSchema } from "@server/shared/sig
 import { Button } from "@web/components/ui/button.tsx";
 import { Checkbox, Field, Input } from "@web/components/ui/field.tsx";
 import { toast } from "@web/components/ui/toast.tsx";
-import { ApiError } from "@web/lib/api.ts";
+import { serverMessageOr } from "@web/lib/api.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -37,7 +37,7 @@ export function ResetPasswordPage() {
           toast({ title: "Password reset successful", description: "Your password has been updated successfully." });
         },
         onError: (error) => {
-          const message = error instanceof ApiError && error.serverMessage ? error.serverMessage : "Password reset failed";
+          const message = serverMessageOr(error, "Password reset failed");
           setServerError(message);
           toast({ title: "Password reset failed", description: message, variant: "destructive" });
         },

@@ -6,7 +6,7 @@ import { css } from "@styled-system/css" with { type: "macro" };
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Field, Input } from "@web/components/ui/field.tsx";
-import { ApiError } from "@web/lib/api.ts";
+import { serverMessageOr } from "@web/lib/api.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { useState } from "react";
 import { notifyError } from "../shared/notify.ts";
@@ -84,9 +84,9 @@ function ResetPasswordForm({ onDone }: { onDone: () => void }) {
       {
         onSuccess: onDone,
         onError: (error) => {
-          const message = error instanceof ApiError && error.serverMessage ? error.serverMessage : null;
-          setServerError(message ?? "Password reset failed");
-          notifyError(error, message ?? "Please check your current password", "Password reset failed");
+          const message = serverMessageOr(error, "");
+          setServerError(message || "Password reset failed");
+          notifyError(error, message || "Please check your current password", "Password reset failed");
         },
       },
     );

@@ -5,9 +5,9 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { call } from "@web/lib/api.ts";
 import { profileQueryOptions } from "@web/lib/queries/profile.ts";
 import { videoStatusQueryOptions, videosQueryOptions } from "@web/lib/queries/videos.ts";
+import { storeAdminToken } from "@web/lib/session.ts";
 import { withProof } from "../shared/confirm-its-you.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
-import { storeAdminToken } from "../shared/session.ts";
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
