@@ -2,6 +2,7 @@
 
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
+import { mailStatusQueryOptions } from "../shared/mail-status.ts";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 
 export const syncStatusQueryOptions = () =>
@@ -43,12 +44,6 @@ export const useRestoreFromAppData = () =>
     onSuccess: (answer) => notifySuccess(answer.message || "Data restored from app_data"),
     onError: (error) => notifyError(error, errorText(error) || "Unknown error occurred", "Restore Failed"),
   });
-
-const getMailStatus = () => call((api) => api.admin.mail.get());
-/** GET /api/admin/mail: what the Mail card shows. */
-export type MailStatus = Awaited<ReturnType<typeof getMailStatus>>;
-
-export const mailStatusQueryOptions = () => queryOptions({ queryKey: ["/api/admin/mail"], queryFn: getMailStatus, refetchInterval: 5000 });
 
 /** Queues a test mail to the notice address; the Mail card's rows show how it went. */
 export function useSendTestMail() {

@@ -8,12 +8,12 @@ import { Button } from "@web/components/ui/button.tsx";
 import { IMPORT_RELOAD_DELAY_MS } from "@web/lib/constants.ts";
 import { CheckCircle2, DatabaseBackup, Info, RefreshCw, Upload, XCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import { BackupsCard } from "../backups/backups-card.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { formatDateTime } from "../shared/format.ts";
 import { Panel, SubPanel } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { gitStatusQueryOptions, syncStatusQueryOptions, useRestoreFromAppData, useSyncToAppData } from "./api.ts";
+import { BackupsCard } from "./backups/backups-card.tsx";
 import { GitHistory, GitStatusRows } from "./git-history.tsx";
 import { MailCard } from "./mail-card.tsx";
 

@@ -7,7 +7,8 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Mail, Send } from "lucide-react";
 import { formatDateTime } from "../shared/format.ts";
 import { SubPanel } from "../shared/layout.tsx";
-import { mailStatusQueryOptions, useSendTestMail } from "./api.ts";
+import { mailStatusQueryOptions } from "../shared/mail-status.ts";
+import { useSendTestMail } from "./api.ts";
 
 const muted = css({ color: "fg.muted", fontSize: "sm" });
 const STATE_TONES = { sent: "success", failed: "danger", waiting: "neutral", sending: "info" } as const;

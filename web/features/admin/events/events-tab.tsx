@@ -11,12 +11,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import { useEffect, useState } from "react";
-import { ArchiveSection } from "../archive/archive-section.tsx";
 import { localIsoDate } from "../shared/format.ts";
 import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { type AdminEvent, adminEventsQueryOptions, useCreateEvent, useDeleteEvent, useUpdateEvent } from "./api.ts";
+import { ArchiveSection } from "./archive/archive-section.tsx";
 import { EventForm } from "./event-form.tsx";
 import { RegistrationsDialog } from "./registrations-dialog.tsx";
 

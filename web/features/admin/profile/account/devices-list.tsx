@@ -7,9 +7,9 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Checkbox } from "@web/components/ui/field.tsx";
 import { LogOut } from "lucide-react";
 import { useState } from "react";
-import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
-import { formatDateTime } from "../shared/format.ts";
-import { listRow, Muted } from "../shared/layout.tsx";
+import { ConfirmDialog } from "../../shared/confirm-dialog.tsx";
+import { formatDateTime } from "../../shared/format.ts";
+import { listRow, Muted } from "../../shared/layout.tsx";
 import { devicesQueryOptions, useSignOutDevice, useSignOutEverywhere } from "./api.ts";
 
 const badge = css({ bg: "accent.soft", color: "accent.strong", borderRadius: "full", px: "2", py: "0.5", fontSize: "xs", fontWeight: "600" });

@@ -13,12 +13,12 @@ import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Controller } from "react-hook-form";
-import { AttachmentFormField } from "../events/attachment-field.tsx";
-import { ImageListField } from "../events/image-list-field.tsx";
-import { EditDeleteButtons, ItemDialogs, ItemFormFooter, type ItemFormProps, useItemEditing } from "../shared/item-dialogs.tsx";
-import { CardActions, CardGrid, formGrid, fullRow, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
-import { notifyError } from "../shared/notify.ts";
-import { RichTextField } from "../shared/rich-text-field.tsx";
+import { EditDeleteButtons, ItemDialogs, ItemFormFooter, type ItemFormProps, useItemEditing } from "../../shared/item-dialogs.tsx";
+import { CardActions, CardGrid, formGrid, fullRow, ItemCard, Muted, Panel, StateText } from "../../shared/layout.tsx";
+import { notifyError } from "../../shared/notify.ts";
+import { RichTextField } from "../../shared/rich-text-field.tsx";
+import { AttachmentFormField } from "../attachment-field.tsx";
+import { ImageListField } from "../image-list-field.tsx";
 import { adminArchiveQueryOptions, useCreateArchiveEvent, useDeleteArchiveEvent, useUpdateArchiveEvent } from "./api.ts";
 
 export function ArchiveSection() {

@@ -6,7 +6,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Field, Input } from "@web/components/ui/field.tsx";
 import { serverMessageOr } from "@web/lib/api.ts";
 import { type FormEvent, useEffect, useState } from "react";
-import { Muted } from "../shared/layout.tsx";
+import { Muted } from "../../shared/layout.tsx";
 import { accountQueryOptions, useSetAccountEmail } from "./api.ts";
 
 export function AccountEmail() {

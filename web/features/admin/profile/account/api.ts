@@ -5,8 +5,8 @@ import { startRegistration } from "@simplewebauthn/browser";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
 import { SIGNED_OUT_EVENT } from "@web/lib/session.ts";
-import { withProof } from "../shared/confirm-its-you.tsx";
-import { notifyError, notifySuccess } from "../shared/notify.ts";
+import { withProof } from "../../shared/confirm-its-you.tsx";
+import { notifyError, notifySuccess } from "../../shared/notify.ts";
 
 export const devicesQueryOptions = () => queryOptions({ queryKey: ["/api/admin/sessions"], queryFn: () => call((api) => api.admin.sessions.get()) });
 

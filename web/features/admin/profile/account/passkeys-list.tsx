@@ -6,8 +6,8 @@ import { Field, Input } from "@web/components/ui/field.tsx";
 import { serverMessageOr } from "@web/lib/api.ts";
 import { KeyRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { formatDateTime } from "../shared/format.ts";
-import { listRow, Muted } from "../shared/layout.tsx";
+import { formatDateTime } from "../../shared/format.ts";
+import { listRow, Muted } from "../../shared/layout.tsx";
 import { passkeysQueryOptions, useAddPasskey, useRemovePasskey } from "./api.ts";
 
 export function PasskeysList() {

@@ -4,7 +4,7 @@ import type { ArchiveEventInput } from "@server/shared/schemas.ts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
 import { archiveQueryOptions } from "@web/lib/queries/archive.ts";
-import { notifyError, notifySuccess } from "../shared/notify.ts";
+import { notifyError, notifySuccess } from "../../shared/notify.ts";
 
 export const adminArchiveQueryOptions = () =>
   queryOptions({ queryKey: ["/api/admin/archive-events"], queryFn: () => call((api) => api.admin["archive-events"].get()) });
