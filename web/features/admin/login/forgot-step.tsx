@@ -43,17 +43,7 @@ export function ForgotStep({ onBack }: { onBack: () => void }) {
         <>
           <p>Enter the admin's username or e-mail: a link to set a new password goes to the account's e-mail.</p>
           <Field label="Username or e-mail" error={error ?? undefined}>
-            {(id, describedBy) => (
-              <Input
-                id={id}
-                autoComplete="username"
-                autoFocus
-                aria-describedby={describedBy}
-                aria-invalid={!!error}
-                value={login}
-                onChange={(event) => setLogin(event.target.value)}
-              />
-            )}
+            <Input autoComplete="username" autoFocus value={login} onChange={(event) => setLogin(event.target.value)} />
           </Field>
           <Button type="submit" size="lg" disabled={forgot.isPending || options.isPending}>
             {forgot.isPending ? "Sending..." : "Send the link"}

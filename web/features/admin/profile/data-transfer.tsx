@@ -73,6 +73,7 @@ export function DataTransferButtons() {
     setImporting(true);
     try {
       await importData.mutateAsync(pending);
+      notifySuccess("Import successful", "Data imported successfully. The page will reload to show the updated data.");
       setTimeout(() => window.location.reload(), IMPORT_RELOAD_DELAY_MS);
     } catch (error) {
       // On failure the dialog closes and the file input is cleared (spec §4).

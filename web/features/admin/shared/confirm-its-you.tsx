@@ -83,17 +83,7 @@ function ConfirmForm({ onConfirmed, onCancel }: { onConfirmed: () => void; onCan
     <form onSubmit={onSubmit} noValidate>
       <Dialog.Body>
         <Field label="Password" error={error ?? undefined}>
-          {(id, describedBy) => (
-            <Input
-              id={id}
-              type="password"
-              autoComplete="current-password"
-              aria-describedby={describedBy}
-              aria-invalid={!!error}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          )}
+          <Input type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
         </Field>
         <div>
           <Button
