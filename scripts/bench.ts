@@ -8,7 +8,8 @@
 // (time, peak RSS, /api/events p99 meanwhile), and the bundle sizes. Bounded: DURATION seconds per endpoint and
 // server, BENCH_STARTS starts of each kind. `BENCH_ONLY=newsletter bun run bench` builds the executable and runs the
 // newsletter phase alone; `BENCH_ONLY=registrations` the registrations phase (bench/registrations.ts); `BENCH_ONLY=reads`
-// the public reads against a bare Bun.serve (bench/reads.ts) alone.
+// the public reads against a bare Bun.serve (bench/reads.ts) alone; `BENCH_ONLY=scale` the demo content against twenty
+// years of it (bench/scale.ts: the HTML of `/`, Lighthouse mobile, each admin tab's time until ready) alone.
 
 import { Database } from "bun:sqlite";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -18,6 +19,7 @@ import { freePort } from "@tests/server.ts";
 import { $ } from "bun";
 import { readsVsCeiling } from "../bench/reads.ts";
 import { registrationsBench } from "../bench/registrations.ts";
+import { scaleBench } from "../bench/scale.ts";
 import { checkBudgets } from "./budgets.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -29,8 +31,8 @@ const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 5));
 const ENDPOINTS = ["/api/events", "/api/archive-events", "/api/profile", "/"];
 const NEWSLETTER_SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 5000);
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !["newsletter", "offsite", "registrations", "reads"].includes(ONLY)) {
-  console.error(`BENCH_ONLY=${ONLY}: the phases that run alone are "newsletter", "offsite", "registrations" and "reads".`);
+if (ONLY !== undefined && !["newsletter", "offsite", "registrations", "reads", "scale"].includes(ONLY)) {
+  console.error(`BENCH_ONLY=${ONLY}: the phases that run alone are "newsletter", "offsite", "registrations", "reads" and "scale".`);
   process.exit(1);
 }
 // Off-site backups (issue 21, bench/offsite.ts): alone with BENCH_ONLY=offsite, and first in the full run.
@@ -243,6 +245,15 @@ const printNewsletter = (letter: Awaited<ReturnType<typeof newsletterSend>>) =>
       `peak RSS ${letter.peakMb.toFixed(1)} MB, /api/events p99 meanwhile ${letter.p99.toFixed(1)} ms (${letter.reads} reads)`,
   );
 
+if (ONLY === "scale") {
+  const dir = mkdtempSync(join(tmpdir(), "vedanta-bench-"));
+  try {
+    console.log(await scaleBench(dir));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 if (ONLY === "newsletter" || ONLY === "registrations") {
   const dir = mkdtempSync(join(tmpdir(), "vedanta-bench-"));
   try {
@@ -427,6 +438,7 @@ try {
   );
   printNewsletter(await newsletterSend(exe, dir));
   console.log(await registrationsBench(exe, dir));
+  console.log(await scaleBench(dir));
   const budgets = await checkBudgets(join(ROOT, "dist/public"));
   console.log(`bundle sizes:\n${budgets.lines.join("\n")}`);
 } finally {
