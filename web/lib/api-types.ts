@@ -1,8 +1,8 @@
 // The API's answers as the web app reads them: inferred from the routes (the `App` type, through Eden Treaty), never
 // written by hand.
-import type { createApi } from "./eden.ts";
+import type { api } from "./eden.ts";
 
-type Api = ReturnType<typeof createApi>;
+type Api = typeof api;
 /** What a call answers when it succeeds. */
 type Data<Call extends (...args: never[]) => Promise<{ data: unknown }>> = NonNullable<Awaited<ReturnType<Call>>["data"]>;
 
