@@ -6,7 +6,7 @@ import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTML
 
 export const controlStyle = css({
   w: "full",
-  bg: "surface",
+  bgColor: "surface",
   borderWidth: "1px",
   borderColor: "border",
   borderRadius: "control",
