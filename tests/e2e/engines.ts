@@ -176,7 +176,9 @@ export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>
     // Drawn like the other controls, not in the platform's look (WebKit kept its grey one, issue 33).
     for (const label of ["Year", "Type"]) {
       const style = `getComputedStyle(${node(field(label, section))})`;
-      expect(await engine.evaluate<string>(`${style}.getPropertyValue("appearance") || ${style}.getPropertyValue("-webkit-appearance")`)).toBe("none");
+      expect(await engine.evaluate<string>(`${style}.getPropertyValue("appearance") || ${style}.getPropertyValue("-webkit-appearance")`)).toBe(
+        "none",
+      );
     }
     await engine.select(field("Year", section), "2025");
     await countIs(engine, cards, 3);

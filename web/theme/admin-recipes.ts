@@ -200,7 +200,8 @@ const dataTable = defineSlotRecipe({
       verticalAlign: "top",
       borderColor: "border",
       overflowWrap: "anywhere",
-      "&[data-label]::before": { content: "attr(data-label)", fontWeight: "600", minW: "28", flexShrink: 0 },
+      // Seen, not read: a screen reader has the table's own headers (the alternative text after `/` is empty).
+      "&[data-label]::before": { content: 'attr(data-label) / ""', fontWeight: "600", minW: "28", flexShrink: 0 },
     },
   },
   variants: {
