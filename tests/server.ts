@@ -22,6 +22,8 @@ export type Server = {
   dataDir: string;
   appDataDir: string;
   logs: () => string;
+  /** Waits (5 s at most) for a line: stdout and stderr are two pipes, so a warning written before 'Listening on' may come after it. */
+  waitForLog: (text: string) => Promise<string>;
   /** Resident memory of the server process in KiB (from /proc). */
   rssKb: () => number;
   alive: () => boolean;
@@ -37,6 +39,8 @@ export type StartOptions = {
   /** Copy this folder into APP_DATA_DIR first (the repo's demo content with "demo"); none by default. */
   appData?: string | "demo" | null;
   env?: Record<string, string>;
+  /** How long the start may take before 'Listening on' (20 s by default; an auto-restore of a large app_data takes longer). */
+  startTimeoutMs?: number;
 };
 
 /** Starts `bun src/main.ts serve` on 127.0.0.1 and a free port, with its own DATA_DIR and APP_DATA_DIR. */
@@ -72,7 +76,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   };
   void collect(child.stdout);
   void collect(child.stderr);
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 20_000);
   while (!output.includes("Listening on")) {
     if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
       child.kill("SIGKILL");
@@ -89,6 +93,11 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     dataDir,
     appDataDir,
     logs: () => output,
+    waitForLog: async (text: string) => {
+      const until = Date.now() + 5_000;
+      while (!output.includes(text) && Date.now() < until) await Bun.sleep(20);
+      return output;
+    },
     rssKb: () => {
       try {
         return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0);
