@@ -14,7 +14,7 @@ const LONG_EMAILS = [
   "kalyani.subramaniam-whitfield@mountainview-yoga-collective.example.org",
   "a.very.long.address.of.a.devoted.reader@vedanta-and-yoga-readers.example.com",
   "bhaktivedanta.ramakrishnananda@example.org",
-];
+] as const;
 const LONG_TITLE = "An Extraordinarily Long Residential Retreat Title for Contemplative Practice in the Dandenong Ranges";
 const TAB_READY: Record<string, string> = {
   Profile: "Save Profile",
