@@ -1,5 +1,5 @@
 // One schema per form or call (spec §5), used by the web forms and by the server routes.
-import { assign, boolean, define, enums, type Infer, nullable, object, optional, partial, string } from "superstruct";
+import { assign, boolean, define, enums, type Infer, nullable, object, optional, string } from "superstruct";
 import { CLASS_ICONS, NOTIFICATION_TYPES, PASSWORD_MIN_LENGTH } from "./constants.ts";
 import {
   date,
@@ -56,7 +56,6 @@ export const registrationSchema = object({
 export type RegistrationInput = Infer<typeof registrationSchema>;
 
 /** The admin's 'Check in' at the door (issue 23). */
-export const checkInSchema = object({ checkedIn: boolean() });
 /** The admin's 'Mail registrants': a message to every confirmed registrant of one event. */
 export const registrantsMailSchema = object({
   subject: text(1, "Subject is required", 300),
@@ -94,7 +93,6 @@ export const eventSchema = object({
   capacity: optionalPlaces("Places must be a whole number of at least 1"),
   registrationCloses: optionalDate("Registration closes must be a valid date"),
 });
-export const eventPatchSchema = partial(eventSchema);
 export type EventInput = Infer<typeof eventSchema>;
 
 export const classSchema = object({
@@ -106,7 +104,6 @@ export const classSchema = object({
   description: richText(10, "Description must be at least 10 characters"),
   icon: optional(enums(CLASS_ICONS)),
 });
-export const classPatchSchema = partial(classSchema);
 export type ClassInput = Infer<typeof classSchema>;
 
 export const archiveEventSchema = object({
@@ -120,7 +117,6 @@ export const archiveEventSchema = object({
   attachmentFile: optionalMediaUrl("Attachment must be a valid URL"),
   images: optional(imageList),
 });
-export const archiveEventPatchSchema = partial(archiveEventSchema);
 export type ArchiveEventInput = Infer<typeof archiveEventSchema>;
 
 export const profileSchema = object({
@@ -133,7 +129,6 @@ export const profileSchema = object({
   phone: optionalText(60),
   address: optionalText(300),
 });
-export const profilePatchSchema = partial(profileSchema);
 export type ProfileInput = Infer<typeof profileSchema>;
 
 export const notificationSchema = object({
@@ -144,7 +139,6 @@ export const notificationSchema = object({
   isActive: optional(boolean()),
   link: optionalUrl("Please enter a valid URL"),
 });
-export const notificationPatchSchema = partial(notificationSchema);
 export type NotificationInput = Infer<typeof notificationSchema>;
 
 export const loginSchema = object({

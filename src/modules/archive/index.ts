@@ -2,8 +2,9 @@ import type { AppContext } from "@server/context.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { idParam, standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
-import { archiveEventPatchSchema, archiveEventSchema } from "@server/shared/schemas.ts";
+import { archiveEventSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
+import { archiveEventPatchSchema } from "./model.ts";
 import { createArchiveService } from "./service.ts";
 
 export type { ArchiveItem } from "./model.ts";

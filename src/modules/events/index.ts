@@ -4,8 +4,9 @@ import { idParam, idParams, linkQuery, standard } from "@server/lib/validate.ts"
 import { cachedRead } from "@server/plugins/public-cache.ts";
 import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import { cancelPagePath, registrationPath } from "@server/shared/registration-links.ts";
-import { checkInSchema, eventPatchSchema, eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
+import { eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
+import { checkInSchema, eventPatchSchema } from "./model.ts";
 import { nextClosing, upcomingWithAvailability } from "./registrations.ts";
 import { createEventsService, type EventsService } from "./service.ts";
 
