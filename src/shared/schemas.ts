@@ -164,15 +164,6 @@ export function checkNewPassword(value: unknown): true | string {
 
 export const apiKeySchema = object({ apiKey: text(1, "API key is required", 200) });
 
-/** A commit id as git writes it in full: 40 lowercase hexadecimal digits. */
-const COMMIT_ID = /^[0-9a-f]{40}$/;
-/** POST /api/admin/restore-from-app-data: the spec's empty object, or the version ('Restore this version') to restore. */
-export const restoreSchema = object({
-  commit: optional(
-    define<string>("commit", (value) => (typeof value === "string" && COMMIT_ID.test(value)) || "A version is a 40-character commit id"),
-  ),
-});
-
 // Rows of an export file or app_data section (spec §3, docs/architecture.md): a form's fields plus the stored id and
 // timestamps. Missing optional columns take their defaults on import; unknown fields are dropped.
 const rowId = optional(
