@@ -66,6 +66,10 @@ export function access<Session, Before>(
     admin: (body: true | "stream") => ({
       // Elysia takes "none" here as on a route (it reads no body), though its macro type does not list it.
       parse: body === "stream" ? ("none" as unknown as typeof guardedBody) : guardedBody,
+      // Before the params are checked: a stranger learns nothing from a 404 where a signed-in admin would get one.
+      transform: async (context: Checked<Session>) => {
+        await guard(context);
+      },
       resolve: async (context: Checked<Session>) => ({ session: await guard(context) }),
       beforeHandle: guardAndRead,
       afterHandle: invalidate,
