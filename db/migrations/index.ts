@@ -8,6 +8,7 @@ import signIn from "./0005_sign-in.sql" with { type: "text" };
 import outboxRecipient from "./0006_cannon.sql" with { type: "text" };
 import outboxSealedPriority from "./0007_outbox_sealed_priority.sql" with { type: "text" };
 import activityCount from "./0008_activity-count.sql" with { type: "text" };
+import payments from "./0009_payments.sql" with { type: "text" };
 
 export const migrations: { name: string; sql: string }[] = [
   { name: "0000_init", sql: init },
@@ -19,4 +20,5 @@ export const migrations: { name: string; sql: string }[] = [
   { name: "0006_cannon", sql: outboxRecipient },
   { name: "0007_outbox_sealed_priority", sql: outboxSealedPriority },
   { name: "0008_activity-count", sql: activityCount },
+  { name: "0009_payments", sql: payments },
 ];
