@@ -210,6 +210,9 @@ export const eventRegistrations = sqliteTable(
     /** `pending`: a place held for its payment until `holdUntil` (issue 32); it counts against the places. */
     state: text("state").$type<"confirmed" | "pending" | "waiting" | "cancelled">().notNull().default("confirmed"),
     holdUntil: text("holdUntil"),
+    /** What this place costs in integer cents, decided by the server from the event's price when it was taken. */
+    amountDue: integer("amountDue"),
+    ticket: text("ticket").$type<"full" | "concession" | "donation">(),
     checkedIn: integer("checkedIn", { mode: "boolean" }).notNull().default(false),
     /** When the reminder was queued (in the outbox, in the same transaction): never twice. */
     remindedAt: text("remindedAt"),
@@ -223,7 +226,7 @@ export const eventRegistrations = sqliteTable(
 
 /**
  * A payment for a place or a gift, through Stripe Checkout (issue 32): `amount` in integer cents, decided by the server.
- * `status`: pending → paid → refunded, or expired. Kept in the database (and its backups) only: never in APP_DATA_DIR.
+ * `status`: pending → paid → (refunding →) refunded, or expired. Kept in the database (and its backups) only: never in APP_DATA_DIR.
  */
 export const payments = sqliteTable(
   "payments",
@@ -240,7 +243,7 @@ export const payments = sqliteTable(
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
     monthly: integer("monthly", { mode: "boolean" }).notNull().default(false),
-    status: text("status").$type<"pending" | "paid" | "refunded" | "expired">().notNull().default("pending"),
+    status: text("status").$type<"pending" | "paid" | "refunding" | "refunded" | "expired">().notNull().default("pending"),
     sessionId: text("sessionId").unique(),
     paymentIntentId: text("paymentIntentId"),
     subscriptionId: text("subscriptionId"),

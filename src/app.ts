@@ -24,9 +24,13 @@ import { calendarModule } from "./modules/calendar/index.ts";
 import { classesModule } from "./modules/classes/index.ts";
 import { dataModule } from "./modules/data/index.ts";
 import { eventsModule } from "./modules/events/index.ts";
+import { createRegistrations, registrationLinks } from "./modules/events/registrations.ts";
 import { mailModule } from "./modules/mail/index.ts";
+import { createOutbox } from "./modules/mail/outbox.ts";
 import { messagesModule } from "./modules/messages/index.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
+import { paymentsModule } from "./modules/payments/index.ts";
+import { createPaymentsService, paymentLinks } from "./modules/payments/service.ts";
 import { profileModule } from "./modules/profile/index.ts";
 import { subscribersModule } from "./modules/subscribers/index.ts";
 import { uploadsModule } from "./modules/uploads/index.ts";
@@ -71,6 +75,7 @@ async function createApi(ctx: AppContext, auth: AuthService) {
     .use(backupsModule(ctx))
     .use(mailModule(ctx))
     .use(activityModule(ctx))
+    .use(paymentsModule(ctx))
     .use(unknownPaths(ctx));
 }
 
@@ -113,6 +118,7 @@ export async function createApp(options: AppOptions) {
   const ip = (request: Request) => clientIp(request, config.trustProxy, app.server);
   const activity = createActivity(db, now);
   const auth = createAuthService({ db, config, jwtSecret: options.jwtSecret, now, activity });
+  const services = createServices({ db, config, jwtSecret: options.jwtSecret, now });
   const ctx: AppContext = {
     db,
     config,
@@ -129,6 +135,7 @@ export async function createApp(options: AppOptions) {
       (request, error) => log.warn("Token refused", { ip: ip(request), path: new URL(request.url).pathname, reason: error.message }),
     ),
     cache,
+    services,
   };
   const api = await createApi(ctx, auth);
 
@@ -157,6 +164,18 @@ export async function createApp(options: AppOptions) {
     .use(home)
     .use(webApp(serveFile, createSiteFiles(config.siteUrl)));
   return Object.assign(app, { context: ctx, publicCache: cache });
+}
+
+/** The services several modules share, each built once: registrations, and the payments that hold and confirm places. */
+function createServices({ db, config, jwtSecret, now }: { db: Db; config: Config; jwtSecret: string; now: () => Date }) {
+  const outbox = createOutbox(db, config, jwtSecret);
+  const links = registrationLinks(jwtSecret, config.siteUrl);
+  // With payments on, a place from the waiting list is mailed the signed link that pays for it.
+  const paidPlaces = config.payments.stripe
+    ? { holdMinutes: config.payments.holdMinutes, payUrl: paymentLinks(jwtSecret, config.siteUrl).payUrl }
+    : undefined;
+  const registrations = createRegistrations({ db, outbox, links, config, now, paidPlaces });
+  return { registrations, payments: createPaymentsService({ db, config, outbox, registrations, jwtSecret, now }) };
 }
 
 /** The whole server's type: what Eden Treaty (web/lib/api.ts) reads every route's request and answer from. */

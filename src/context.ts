@@ -2,7 +2,15 @@ import type { Db } from "@db/client.ts";
 import type { Config } from "./config.ts";
 import type { PublicCache } from "./lib/public-cache.ts";
 import type { Activity } from "./modules/activity/service.ts";
+import type { createRegistrations } from "./modules/events/registrations.ts";
+import type { PaymentsService } from "./modules/payments/service.ts";
 import type { Access } from "./plugins/access.ts";
+
+/**
+ * The services that more than one module uses, each built once by createApp and handed in (issue 31's shape: a module
+ * never builds another module's service).
+ */
+export type Services = { registrations: ReturnType<typeof createRegistrations>; payments: PaymentsService };
 
 /**
  * What every module is built from: the database, settings and the outside world (clock, fetch), passed in; and what
@@ -22,4 +30,5 @@ export type AppContext = {
   activity: Activity;
   access: Access;
   cache: PublicCache;
+  services: Services;
 };

@@ -29,6 +29,8 @@ CREATE TABLE `stripe_events` (
 );
 --> statement-breakpoint
 ALTER TABLE `event_registrations` ADD `holdUntil` text;--> statement-breakpoint
+ALTER TABLE `event_registrations` ADD `amountDue` integer;--> statement-breakpoint
+ALTER TABLE `event_registrations` ADD `ticket` text;--> statement-breakpoint
 ALTER TABLE `events` ADD `price` integer;--> statement-breakpoint
 ALTER TABLE `events` ADD `concessionPrice` integer;--> statement-breakpoint
 ALTER TABLE `events` ADD `byDonation` integer DEFAULT false NOT NULL;

@@ -2,6 +2,7 @@
 import { assign, boolean, define, enums, type Infer, nullable, object, optional, partial, string } from "superstruct";
 import { CLASS_ICONS, NOTIFICATION_TYPES, PASSWORD_MIN_LENGTH } from "./constants.ts";
 import {
+  cents,
   date,
   email,
   isMediaUrl,
@@ -12,6 +13,7 @@ import {
   optionalText,
   optionalUrl,
   personName,
+  refused,
   richText,
   text,
 } from "./validation.ts";
@@ -52,6 +54,13 @@ export const registrationSchema = object({
   email: email("Valid email is required"),
   phone: text(6, "Phone number is required", 40),
   additionalInfo: optionalText(2_000),
+  /** Issue 32: a priced event's ticket, a by-donation event's amount; what is charged is the server's to decide. */
+  ticket: optional(enums(["full", "concession"])),
+  amount: optional(cents(0, 100_000, "The amount must be from 0 to 100000 cents")),
+  price: refused("The price is set by the event"),
+  concessionPrice: refused("The price is set by the event"),
+  currency: refused("The currency is set by the site"),
+  amountDue: refused("The price is set by the event"),
 });
 export type RegistrationInput = Infer<typeof registrationSchema>;
 
@@ -93,6 +102,10 @@ export const eventSchema = object({
   /** Issue 23: the form's 'Places' (empty = unlimited) and the first day on which registration is closed. */
   capacity: optionalPlaces("Places must be a whole number of at least 1"),
   registrationCloses: optionalDate("Registration closes must be a valid date"),
+  /** Issue 32: integer cents; the concession below the price; by donation, the price is the suggested amount. */
+  price: optional(nullable(cents(100, 10_000_000, "Price must be at least 1.00"))),
+  concessionPrice: optional(nullable(cents(0, 10_000_000, "Concession price must be a whole number of cents"))),
+  byDonation: optional(boolean()),
 });
 export const eventPatchSchema = partial(eventSchema);
 export type EventInput = Infer<typeof eventSchema>;

@@ -121,3 +121,15 @@ export const isMediaUrl = (value: string) => /^\/uploads\/[\w.-]+$/.test(value) 
 export const optionalUrl = (message = "Please enter a valid URL") => optionalText(2_000, (value) => isWebUrl(value) || message);
 
 export const optionalMediaUrl = (message = "Please enter a valid URL") => optionalText(2_000, (value) => isMediaUrl(value) || message);
+
+/** An amount of money in integer cents from `min` to `max` (a form's digits are read as a number; issue 32). */
+export function cents(min: number, max: number, message: string) {
+  return coerce(
+    define<number>("cents", (value) => (typeof value === "number" && Number.isInteger(value) && value >= min && value <= max) || message),
+    string(),
+    (value) => (/^\s*\d{1,9}\s*$/.test(value) ? Number(value) : Number.NaN),
+  );
+}
+
+/** A field the server decides alone (a price): any value sent is refused. */
+export const refused = (message: string) => optional(define<never>("refused", () => message));

@@ -8,8 +8,7 @@ import { cancelPagePath, registrationPath } from "@server/shared/registration-li
 import { checkInSchema, eventPatchSchema, eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
 import type { RegistrationAnswer } from "@server/shared/types.ts";
 import { Elysia } from "elysia";
-import { createOutbox } from "../mail/outbox.ts";
-import { availability, createRegistrations, registrationClosesAt, registrationLinks } from "./registrations.ts";
+import { availability, registrationClosesAt } from "./registrations.ts";
 import { createEventsService } from "./service.ts";
 
 /** `/:id/registrations/:registrationId` as numbers; anything else is a 404 naming what was not found. */
@@ -28,14 +27,7 @@ const registrationParams: StandardSchema<{ id: string | number; registrationId: 
 };
 
 export function eventsModule(ctx: AppContext) {
-  const outbox = createOutbox(ctx.db, ctx.config, ctx.jwtSecret);
-  const registrations = createRegistrations({
-    db: ctx.db,
-    outbox,
-    links: registrationLinks(ctx.jwtSecret, ctx.config.siteUrl),
-    config: ctx.config,
-    now: ctx.now,
-  });
+  const { registrations, payments } = ctx.services;
   const service = createEventsService(ctx.db, { fillPlaces: registrations.fillPlaces });
   const spam = createSpamGuard(ctx, 10);
   const params = idParam("Event not found");
@@ -45,8 +37,8 @@ export function eventsModule(ctx: AppContext) {
   const upcoming = () => {
     const now = ctx.now();
     const list = service
-      .upcomingWithPlaces(todayIn(ctx.config.timezone, now))
-      .map(({ event, confirmed }) => ({ ...event, ...availability(event, confirmed, now, ctx.config.timezone) }));
+      .upcomingWithPlaces(todayIn(ctx.config.timezone, now), now)
+      .map(({ event, taken }) => ({ ...event, currency: payments.currency, ...availability(event, taken, now, ctx.config.timezone) }));
     const closings = list.filter((event) => event.registrationOpen).map((event) => registrationClosesAt(event, ctx.config.timezone).getTime());
     clearTimeout(nextClosing);
     if (closings.length) {
@@ -61,9 +53,9 @@ export function eventsModule(ctx: AppContext) {
       .get("/events", cachedRead(ctx.cache, upcoming))
       .post(
         "/events/:id/registrations",
-        ({ params, body: { [HONEYPOT_FIELD]: trap, ...input }, request, set }): RegistrationAnswer => {
+        async ({ params, body: { [HONEYPOT_FIELD]: trap, ...input }, request, set }): Promise<RegistrationAnswer> => {
           // A bot is answered as if it had a place, and nothing is stored.
-          const answer = spam.isBot(request, trap) ? ({ state: "confirmed" } as const) : registrations.register(params.id, input);
+          const answer = spam.isBot(request, trap) ? ({ state: "confirmed" } as const) : await payments.register(params.id, input);
           // A registration changes the places the public reads show.
           ctx.cache.invalidate();
           set.status = 201;
@@ -75,13 +67,20 @@ export function eventsModule(ctx: AppContext) {
       // (src/shared/registration-links.ts): a mail scanner that follows links cancels nothing.
       .get("/registrations/cancel", ({ query, redirect }) => {
         const [id, token] = [toId(query.id), query.token ?? ""];
-        return redirect(registrations.isCancelLink(id, token) ? cancelPagePath(id, token) : registrationPath("invalid"), 303);
+        if (!registrations.isCancelLink(id, token)) return redirect(registrationPath("invalid"), 303);
+        // Issue 32: a paid place's page says before its button whether cancelling now refunds it.
+        const refund = payments.isPaid(id) ? (payments.refundDue(id) ? "full" : "none") : undefined;
+        return redirect(cancelPagePath(id, token, refund), 303);
       })
       .post(
         "/registrations/cancel",
-        ({ query, redirect }) => {
-          const done = registrations.cancelByLink(toId(query.id), query.token ?? "");
-          if (done) ctx.cache.invalidate();
+        async ({ query, redirect }) => {
+          const id = toId(query.id);
+          const done = registrations.cancelByLink(id, query.token ?? "");
+          if (done) {
+            ctx.cache.invalidate();
+            await payments.refundCancelled(id);
+          }
           return redirect(registrationPath(done ? "cancelled" : "invalid"), 303);
         },
         { form: true },
@@ -99,13 +98,27 @@ export function eventsModule(ctx: AppContext) {
           )
           .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(eventPatchSchema) })
           .delete("/:id", ({ params }) => service.remove(params.id), { params })
-          .get("/:id/registrations", ({ params }) => registrations.list(params.id), { params })
+          .get(
+            "/:id/registrations",
+            ({ params }) => {
+              const rows = registrations.list(params.id);
+              const paid = payments.summaries(rows.map((row) => row.id));
+              return rows.map((row) => ({ ...row, payment: paid.get(row.id) }));
+            },
+            { params },
+          )
           .post("/:id/registrations/:registrationId/move-up", ({ params }) => registrations.moveUp(params.id, params.registrationId), {
             params: registrationParams,
           })
-          .post("/:id/registrations/:registrationId/cancel", ({ params }) => registrations.cancelByAdmin(params.id, params.registrationId), {
-            params: registrationParams,
-          })
+          .post(
+            "/:id/registrations/:registrationId/cancel",
+            async ({ params }) => {
+              const cancelled = registrations.cancelByAdmin(params.id, params.registrationId);
+              await payments.refundCancelled(params.registrationId);
+              return cancelled;
+            },
+            { params: registrationParams },
+          )
           .patch(
             "/:id/registrations/:registrationId",
             ({ params, body }) => registrations.checkIn(params.id, params.registrationId, body.checkedIn),

@@ -9,6 +9,7 @@ import { mailSeal } from "./sealed.ts";
 import type { PasswordResetData, SecurityNoticeData, SignInCodeData } from "./templates/account-mails.tsx";
 import type { ContactNoticeData } from "./templates/contact-notice.tsx";
 import type { NewsletterReader } from "./templates/newsletter.tsx";
+import type { GiftReceiptData, PaymentRefundedData } from "./templates/receipt.tsx";
 import type { RegistrantsMessageData } from "./templates/registrants-message.tsx";
 import type { RegistrationCancelledData } from "./templates/registration-cancelled.tsx";
 import type { RegistrationConfirmationData } from "./templates/registration-confirmation.tsx";
@@ -31,6 +32,8 @@ export type MailData = {
   "registration-waiting": RegistrationWaitingData;
   "registration-cancelled": RegistrationCancelledData;
   "registrants-message": RegistrantsMessageData;
+  "gift-receipt": GiftReceiptData;
+  "payment-refunded": PaymentRefundedData;
   "newsletter-confirmation": { confirmUrl: string };
   newsletter: NewsletterCopy | NewsletterTestCopy;
   test: Record<string, never>;
