@@ -209,7 +209,9 @@ function loadPaymentsConfig(env: Record<string, string | undefined>): PaymentsCo
   if (!/^[a-z]{3}$/.test(currency)) throw new SettingError(`CURRENCY must be a three-letter currency code such as aud, got "${env.CURRENCY}"`);
   const holdMinutes = Number(env.PAYMENT_HOLD_MINUTES ?? 30);
   if (!Number.isInteger(holdMinutes) || holdMinutes < 30 || holdMinutes > 1440)
-    throw new SettingError(`PAYMENT_HOLD_MINUTES must be a whole number from 30 (Stripe's shortest session) to 1440, got "${env.PAYMENT_HOLD_MINUTES}"`);
+    throw new SettingError(
+      `PAYMENT_HOLD_MINUTES must be a whole number from 30 (Stripe's shortest session) to 1440, got "${env.PAYMENT_HOLD_MINUTES}"`,
+    );
   return {
     stripe: loadStripeConfig(env),
     currency,

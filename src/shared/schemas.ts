@@ -1,12 +1,14 @@
 // One schema per form or call (spec §5), used by the web forms and by the server routes.
-import { assign, boolean, define, enums, type Infer, nullable, object, optional, partial, string } from "superstruct";
+import { assign, boolean, coerce, define, enums, type Infer, nullable, object, optional, partial, string } from "superstruct";
 import { CLASS_ICONS, NOTIFICATION_TYPES, PASSWORD_MIN_LENGTH } from "./constants.ts";
 import {
   cents,
   date,
+  dollarsToCents,
   email,
   isMediaUrl,
   optionalDate,
+  optionalDollars,
   optionalEmail,
   optionalMediaUrl,
   optionalPlaces,
@@ -63,6 +65,11 @@ export const registrationSchema = object({
   amountDue: refused("The price is set by the event"),
 });
 export type RegistrationInput = Infer<typeof registrationSchema>;
+/** The public form: a by-donation amount typed in dollars ("15" or "15.50"), sent in cents (issue 32). */
+export const registrationFormSchema = object({
+  ...registrationSchema.schema,
+  amount: optional(coerce(cents(0, 100_000, "Please enter an amount from 0 to 1,000.00"), string(), dollarsToCents)),
+});
 
 /** The admin's 'Check in' at the door (issue 23). */
 export const checkInSchema = object({ checkedIn: boolean() });
@@ -108,6 +115,12 @@ export const eventSchema = object({
   byDonation: optional(boolean()),
 });
 export const eventPatchSchema = partial(eventSchema);
+/** The admin's form: 'Price (A$)' and 'Concession price (A$)' typed in dollars, sent in cents (issue 32). */
+export const eventFormSchema = object({
+  ...eventSchema.schema,
+  price: optionalDollars(100, "Price must be at least 1.00"),
+  concessionPrice: optionalDollars(0, "Concession price must be an amount such as 15 or 15.50"),
+});
 export type EventInput = Infer<typeof eventSchema>;
 
 export const classSchema = object({

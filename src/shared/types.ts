@@ -18,7 +18,7 @@ export type PublicEvent = Event & { placesLeft: number | null; registrationOpen:
 
 /** GET /api/profile: the stored profile, or the spec §2.1 defaults (id 0) when none is stored. */
 /** GET /api/profile: the stored profile (or the defaults, id 0) and the site's time zone (SITE_TIMEZONE). */
-export type PublicProfile = Omit<Profile, "id"> & { id: number; timezone: string };
+export type PublicProfile = Omit<Profile, "id"> & { id: number; timezone: string; payments: { enabled: boolean; currency: string } };
 
 /**
  * One entry of GET /api/archive-events: an `archive_events` row (source "archive") or a past event mapped to the

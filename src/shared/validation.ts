@@ -133,3 +133,13 @@ export function cents(min: number, max: number, message: string) {
 
 /** A field the server decides alone (a price): any value sent is refused. */
 export const refused = (message: string) => optional(define<never>("refused", () => message));
+
+/** Dollars as typed into a form ("25", "25.5", "25.50") in integer cents; NaN when not an amount. */
+export const dollarsToCents = (value: string) => (/^\s*\d{0,7}(\.\d{1,2})?\s*$/.test(value) ? Math.round(Number(value.trim() || 0) * 100) : Number.NaN);
+
+/** An admin form's price in dollars, sent in cents; empty is null (free). */
+export function optionalDollars(min: number, message: string) {
+  return optional(
+    nullable(coerce(nullable(cents(min, 10_000_000, message)), string(), (value) => (value.trim() === "" ? null : dollarsToCents(value)))),
+  );
+}

@@ -36,13 +36,16 @@ function parseForm(body: string): Record<string, unknown> {
     let node = root as Record<string, unknown>;
     path.forEach((part, index) => {
       if (index === path.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Record<string, unknown>;
+      else {
+        node[part] ??= {};
+        node = node[part] as Record<string, unknown>;
+      }
     });
   }
   return root;
 }
 
-const escape = (text: string) => Bun.escapeHTML(text);
+const html = (text: string) => Bun.escapeHTML(text);
 
 export async function startStripeServer() {
   const sdk = new Stripe(TEST_SECRET_KEY);
@@ -92,7 +95,7 @@ export async function startStripeServer() {
   /** The 'Pay' button: the session completes, the site is told, the browser goes back to the success URL. */
   async function complete(id: string, email = "payer@example.org") {
     const session = sessions.get(id);
-    if (!session || session.status !== "open") throw new Error(`Session ${id} is not open`);
+    if (session?.status !== "open") throw new Error(`Session ${id} is not open`);
     session.status = "complete";
     session.payment_status = "paid";
     session.customer_details = { email: session.customer_email ?? email };
@@ -103,7 +106,7 @@ export async function startStripeServer() {
 
   async function expire(id: string) {
     const session = sessions.get(id);
-    if (!session || session.status !== "open") throw new Error(`Session ${id} is not open`);
+    if (session?.status !== "open") throw new Error(`Session ${id} is not open`);
     session.status = "expired";
     session.url = null;
     return deliver(eventOf("checkout.session.expired", sessionView(session)));
@@ -123,7 +126,9 @@ export async function startStripeServer() {
         }
       }
       const body = request.method === "POST" ? parseForm(await request.text()) : {};
-      let match: RegExpExecArray | null;
+      const sessionPath = /^\/v1\/checkout\/sessions\/([\w-]+)(\/expire)?$/.exec(path);
+      const subscriptionPath = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
+      const payPage = /^\/pay\/([\w-]+)$/.exec(path);
       if (request.method === "POST" && path === "/v1/checkout/sessions") {
         const item = (body.line_items as Record<string, Record<string, Record<string, unknown>>>)?.["0"]?.price_data;
         const id = nextId("cs");
@@ -150,10 +155,10 @@ export async function startStripeServer() {
         sessions.set(id, session);
         return Response.json(sessionView(session));
       }
-      if ((match = /^\/v1\/checkout\/sessions\/([\w-]+)(\/expire)?$/.exec(path))) {
-        const session = sessions.get(match[1]!);
+      if (sessionPath) {
+        const session = sessions.get(sessionPath[1] ?? "");
         if (!session) return error(404, "No such checkout.session");
-        if (match[2] && request.method === "POST") {
+        if (sessionPath[2] && request.method === "POST") {
           if (session.status !== "open") return error(400, "Only open sessions can be expired");
           await expire(session.id);
         }
@@ -177,13 +182,13 @@ export async function startStripeServer() {
         );
         return Response.json(refund);
       }
-      if (request.method === "DELETE" && (match = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path))) {
-        cancelledSubscriptions.push(match[1]!);
-        return Response.json({ id: match[1], object: "subscription", status: "canceled" });
+      if (request.method === "DELETE" && subscriptionPath) {
+        cancelledSubscriptions.push(subscriptionPath[1] ?? "");
+        return Response.json({ id: subscriptionPath[1], object: "subscription", status: "canceled" });
       }
       // The hosted Checkout page: what was asked, a 'Pay' button, and the way back.
-      if ((match = /^\/pay\/([\w-]+)$/.exec(path))) {
-        const session = sessions.get(match[1]!);
+      if (payPage) {
+        const session = sessions.get(payPage[1] ?? "");
         if (!session) return new Response("Not found", { status: 404 });
         if (request.method === "POST") {
           if (session.status === "open") await complete(session.id, String(body.email || "payer@example.org"));
@@ -191,9 +196,9 @@ export async function startStripeServer() {
         }
         const amount = (session.amount_total / 100).toFixed(2);
         const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout</title></head><body><main>
-<h1>${escape(session.line_items_name)}</h1><p>${amount} ${escape(session.currency.toUpperCase())}${session.mode === "subscription" ? " a month" : ""}</p>
-${session.status === "open" ? `<form method="post"><label>Email <input name="email" type="email" value="${escape(session.customer_email ?? "")}"></label><button type="submit">Pay</button></form>` : `<p>This session is ${session.status}.</p>`}
-<a href="${escape(session.cancel_url)}">Back</a></main></body></html>`;
+<h1>${html(session.line_items_name)}</h1><p>${amount} ${html(session.currency.toUpperCase())}${session.mode === "subscription" ? " a month" : ""}</p>
+${session.status === "open" ? `<form method="post"><label>Email <input name="email" type="email" value="${html(session.customer_email ?? "")}"></label><button type="submit">Pay</button></form>` : `<p>This session is ${session.status}.</p>`}
+<a href="${html(session.cancel_url)}">Back</a></main></body></html>`;
         return new Response(page, { headers: { "Content-Type": "text/html; charset=utf-8" } });
       }
       return error(404, `Unrecognized request URL (${request.method}: ${path})`);
@@ -203,7 +208,11 @@ ${session.status === "open" ? `<form method="post"><label>Email <input name="ema
   return {
     /** STRIPE_API_BASE for the site. */
     url: `http://127.0.0.1:${server.port}`,
-    env: () => ({ STRIPE_SECRET_KEY: TEST_SECRET_KEY, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, STRIPE_API_BASE: `http://127.0.0.1:${server.port}` }),
+    env: () => ({
+      STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      STRIPE_API_BASE: `http://127.0.0.1:${server.port}`,
+    }),
     setWebhookUrl: (url: string) => {
       webhookUrl = url;
     },

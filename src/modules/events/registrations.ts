@@ -10,6 +10,7 @@ import { sanitizeRichText } from "@server/lib/rich-text.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { addDays, eventSchedule } from "@server/shared/calendar.ts";
 import { formatMoment, isPastEvent } from "@server/shared/dates.ts";
+import { formatMoney } from "@server/shared/money.ts";
 import { registrationCancelPath } from "@server/shared/registration-links.ts";
 import type { RegistrantsMailInput, RegistrationInput } from "@server/shared/schemas.ts";
 import type { Registration, RegistrationAnswer } from "@server/shared/types.ts";
@@ -18,7 +19,6 @@ import { zonedToUtc } from "../calendar/timezone.ts";
 import { createOutbox, type Outbox } from "../mail/outbox.ts";
 import type { ReceiptData } from "../mail/templates/receipt.tsx";
 import { type Charge, chargeFor } from "../payments/model.ts";
-import { formatMoney } from "@server/shared/money.ts";
 
 type Timing = Pick<Event, "startDate" | "endDate" | "time" | "registrationCloses">;
 

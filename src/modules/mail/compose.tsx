@@ -23,8 +23,7 @@ import { TestMail } from "./templates/test-mail.tsx";
 export type ComposeOptions = { mail: MailConfig; siteUrl: string; timezone: string; now: Date };
 
 /** The site's name in mails and on receipts: MAIL_FROM's display name, else SITE_URL's host. */
-export const siteName = (mailFrom: string | undefined, siteUrl: string) =>
-  /^\s*"?([^"<]+?)"?\s*</.exec(mailFrom ?? "")?.[1] ?? new URL(siteUrl).host;
+export const siteName = (mailFrom: string | undefined, siteUrl: string) => /^\s*"?([^"<]+?)"?\s*</.exec(mailFrom ?? "")?.[1] ?? new URL(siteUrl).host;
 
 function siteInfo(options: ComposeOptions): SiteInfo {
   return { siteName: siteName(options.mail.from, options.siteUrl), siteUrl: options.siteUrl };

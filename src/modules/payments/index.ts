@@ -18,7 +18,6 @@ export function paymentsModule(ctx: AppContext) {
   return (
     new Elysia({ name: "payments", prefix: "/api" })
       .use(ctx.access)
-      .get("/payments", () => ({ enabled: payments.enabled, currency: payments.currency }))
       // The raw body is what Stripe signed: it is read here, not parsed, and checked before anything else.
       .post("/payments/stripe", async ({ request }) => {
         const payload = new TextDecoder().decode(await readBodyWithLimit(request, PUBLIC_BODY_LIMIT));
@@ -50,11 +49,6 @@ export function paymentsModule(ctx: AppContext) {
       .group("/admin", { admin: true }, (admin) =>
         admin
           .get("/payments", () => payments.money())
-          .get("/payments.csv", ({ set }) => {
-            set.headers["content-type"] = "text/csv; charset=utf-8";
-            set.headers["content-disposition"] = 'attachment; filename="payments.csv"';
-            return moneyCsv(payments.money());
-          })
           .post("/payments/:id/refund", ({ params }) => payments.refundByAdmin(params.id), { params })
           // 'Cancel this event': every registrant mailed, every payment refunded.
           .post(
@@ -69,29 +63,4 @@ export function paymentsModule(ctx: AppContext) {
           ),
       )
   );
-}
-
-/** The treasurer's CSV: one line a payment, amounts in dollars and cents as a spreadsheet reads them. */
-function moneyCsv(money: ReturnType<AppContext["services"]["payments"]["money"]>): string {
-  const cell = (value: string | number | null) => {
-    const text = String(value ?? "");
-    // A leading =, +, - or @ would be a formula in a spreadsheet.
-    const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-    return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  const lines = [["Date", "Paid", "Name", "E-mail", "For", "Amount", "Currency", "Monthly", "State", "Refunded"]];
-  for (const row of money.payments)
-    lines.push([
-      row.createdAt.slice(0, 10),
-      row.paidAt?.slice(0, 10) ?? "",
-      row.name ?? "",
-      row.email ?? "",
-      row.description,
-      (row.amount / 100).toFixed(2),
-      row.currency.toUpperCase(),
-      row.monthly ? "yes" : "no",
-      row.status,
-      row.refundedAt?.slice(0, 10) ?? "",
-    ]);
-  return `${lines.map((line) => line.map(cell).join(",")).join("\r\n")}\r\n`;
 }

@@ -45,7 +45,10 @@ export type MoneyAnswer = { currency: string; payments: MoneyRow[]; byMonth: Mon
 export type Charge = { amount: number; ticket: "full" | "concession" | "donation" } | null;
 
 /** The charge of a registration: null for a free event or a by-donation A$0. A price field sent for a free event is a 400. */
-export function chargeFor(event: Pick<Event, "price" | "concessionPrice" | "byDonation">, input: Pick<RegistrationInput, "ticket" | "amount">): Charge {
+export function chargeFor(
+  event: Pick<Event, "price" | "concessionPrice" | "byDonation">,
+  input: Pick<RegistrationInput, "ticket" | "amount">,
+): Charge {
   if (event.byDonation) {
     if (input.ticket !== undefined) throw badRequest("This event is by donation: send an amount, not a ticket");
     const amount = input.amount ?? 0;
@@ -66,6 +69,8 @@ export function chargeFor(event: Pick<Event, "price" | "concessionPrice" | "byDo
 /** An event's prices as the admin may store them: the concession below the price, a by-donation event's price a suggestion. */
 export function checkPrices(event: Pick<Event, "price" | "concessionPrice" | "byDonation">) {
   if (event.concessionPrice !== null && (event.price === null || event.concessionPrice >= event.price))
-    throw badRequest("Concession price must be below the price", { issues: [{ path: "concessionPrice", message: "Concession price must be below the price" }] });
+    throw badRequest("Concession price must be below the price", {
+      issues: [{ path: "concessionPrice", message: "Concession price must be below the price" }],
+    });
   if (event.byDonation && event.concessionPrice !== null) throw badRequest("An event by donation has no concession price");
 }

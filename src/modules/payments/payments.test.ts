@@ -163,7 +163,7 @@ describe("paid places", () => {
     expect((await stripe.expire(stripe.sessionOf(first.checkoutUrl)!.id)).status).toBe(200);
     expect(stateOf("slow@example.org")).toBe("cancelled");
     expect(stateOf("next@example.org")).toBe("pending");
-    const [mail] = await mailsTo("next@example.org").then((mails) => mails.filter((m) => m.subject.startsWith("A place is yours")));
+    const [mail] = await mailsTo("next@example.org").then((mails) => mails.filter((m) => (m.subject ?? "").startsWith("A place is yours")));
     expect(mail!.subject).toBe("A place is yours: One mat");
     expect(mail!.text).toContain("It is held for you until 10:30 am, Tuesday 9 March");
     const link = /https?:\/\/\S+\/api\/payments\/pay\?id=\d+&token=[\w-]+/.exec(mail!.text as string)![0];
@@ -242,11 +242,14 @@ describe("paid places", () => {
     await pending(event.id, "after@example.org");
   });
 
-  test("the admin's rows carry their payment; 'Refund' refunds a paid place; the Money tab and its CSV list every payment", async () => {
+  test("the admin's rows carry their payment; 'Refund' refunds a paid place; the Money tab lists every payment", async () => {
     const event = createEvent({ name: "Ledger day" });
     await pay(await pending(event.id, "ledger@example.org"));
     await pending(event.id, "unpaid@example.org");
-    const rows = (await (await admin("GET", `/events/${event.id}/registrations`)).json()) as { email: string; payment: { status: string; id: number } }[];
+    const rows = (await (await admin("GET", `/events/${event.id}/registrations`)).json()) as {
+      email: string;
+      payment: { status: string; id: number };
+    }[];
     expect(rows.map((row) => [row.email, row.payment.status])).toEqual([
       ["ledger@example.org", "paid"],
       ["unpaid@example.org", "pending"],
@@ -258,8 +261,6 @@ describe("paid places", () => {
     const money = (await (await admin("GET", "/payments")).json()) as { payments: { email: string; status: string }[]; byEvent: unknown[] };
     expect(money.payments.find((row) => row.email === "ledger@example.org")?.status).toBe("refunded");
     expect(money.byEvent).toContainEqual({ label: "Ledger day", paid: 2500, refunded: 2500 });
-    const csv = await (await admin("GET", "/payments.csv")).text();
-    expect(csv).toContain("ledger@example.org,Ledger day,25.00,AUD,no,refunded");
     expect((await fetch(`${base}/api/admin/payments`)).status).toBe(401);
   });
 });
@@ -323,11 +324,15 @@ describe("secrets", () => {
   test("the secret key and the webhook secret are in no answer or mail", async () => {
     await worker.drain();
     const answers = [
-      await (await fetch(`${base}/api/payments`)).text(),
+      await (await fetch(`${base}/api/profile`)).text(),
       await (await admin("GET", "/payments")).text(),
       await (await fetch(`${base}/api/events`)).text(),
     ];
-    const mails = t.db.select().from(outbox).all().map((row) => JSON.stringify(row));
+    const mails = t.db
+      .select()
+      .from(outbox)
+      .all()
+      .map((row) => JSON.stringify(row));
     for (const text of [...answers, ...mails, ...smtp.received.map((mail) => mail.raw)]) {
       expect(text).not.toContain(TEST_SECRET_KEY);
       expect(text).not.toContain(TEST_WEBHOOK_SECRET);

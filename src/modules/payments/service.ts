@@ -11,7 +11,7 @@ import { todayIn } from "@server/lib/time.ts";
 import { formatLongDate, formatMoment } from "@server/shared/dates.ts";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import Stripe from "stripe";
-import { registrationClosesAt, type createRegistrations } from "../events/registrations.ts";
+import { type createRegistrations, registrationClosesAt } from "../events/registrations.ts";
 import { siteName } from "../mail/compose.tsx";
 import type { Outbox } from "../mail/outbox.ts";
 import type { ReceiptData } from "../mail/templates/receipt.tsx";
@@ -54,11 +54,14 @@ export function paymentLinks(secret: string, siteUrl: string) {
   };
   const payPurpose = (registration: Pick<EventRegistration, "id" | "email">) => `payment:pay:${registration.id}:${registration.email}`;
   const stopPurpose = (payment: Pick<Payment, "id" | "subscriptionId">) => `payment:stop:${payment.id}:${payment.subscriptionId}`;
+  const payPath = (registration: Pick<EventRegistration, "id" | "email">) =>
+    `/api/payments/pay?id=${registration.id}&token=${sign(payPurpose(registration))}`;
   return {
-    payUrl: (registration: Pick<EventRegistration, "id" | "email">) =>
-      `${siteUrl}/api/payments/pay?id=${registration.id}&token=${sign(payPurpose(registration))}`,
+    payPath,
+    payUrl: (registration: Pick<EventRegistration, "id" | "email">) => `${siteUrl}${payPath(registration)}`,
     isPayLink: (registration: Pick<EventRegistration, "id" | "email">, token: string) => check(payPurpose(registration), token),
-    stopUrl: (payment: Pick<Payment, "id" | "subscriptionId">) => `${siteUrl}/api/donations/stop?id=${payment.id}&token=${sign(stopPurpose(payment))}`,
+    stopUrl: (payment: Pick<Payment, "id" | "subscriptionId">) =>
+      `${siteUrl}/api/donations/stop?id=${payment.id}&token=${sign(stopPurpose(payment))}`,
     isStopLink: (payment: Pick<Payment, "id" | "subscriptionId">, token: string) => check(stopPurpose(payment), token),
   };
 }
@@ -140,7 +143,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     // Stripe keeps a session open for 30 minutes at least: a hold that ends sooner is released here, and a payment
     // after it is confirmed while a place is free, or refunded (completed, below).
     const expiresAt = Math.max(Date.parse(registration.holdUntil), now().getTime() + 30 * 60_000 + 5_000);
-    const place = new URLSearchParams({ event: event.name, until: formatMoment(registration.holdUntil, config.timezone), pay: links.payUrl(registration) });
+    const place = new URLSearchParams({
+      event: event.name,
+      until: formatMoment(registration.holdUntil, config.timezone),
+      pay: links.payPath(registration),
+    });
     const session = await atStripe("create a session", () =>
       client.checkout.sessions.create(
         {
@@ -201,7 +208,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   /** checkout.session.completed, inside the webhook's transaction: the place confirmed or the gift recorded; a late one refunded. */
   function completed(session: Stripe.Checkout.Session): Payment | undefined {
     const payment = paymentBySession.get({ sessionId: session.id });
-    if (!payment || payment.status !== "pending") return;
+    if (payment?.status !== "pending") return;
     const paymentIntentId = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
     const subscriptionId = typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
     const email = payment.email ?? session.customer_details?.email ?? session.customer_email ?? null;
@@ -223,7 +230,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   /** checkout.session.expired: the session's payment is over; its held place goes back (the waiting list moves). */
   function expired(session: Stripe.Checkout.Session) {
     const payment = paymentBySession.get({ sessionId: session.id });
-    if (!payment || payment.status !== "pending") return;
+    if (payment?.status !== "pending") return;
     update(payment.id, { status: "expired" });
     const registration = payment.registrationId === null ? undefined : registrations.byId(payment.registrationId);
     if (registration) registrations.release(registration);
@@ -277,7 +284,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async donate(input: DonationInput): Promise<CheckoutAnswer> {
       const client = requireStripe();
       const description = input.monthly ? "Monthly gift" : "Gift";
-      const payment = db.insert(payments).values({ kind: "donation", description, amount: input.amount, currency, monthly: input.monthly }).returning().get();
+      const payment = db
+        .insert(payments)
+        .values({ kind: "donation", description, amount: input.amount, currency, monthly: input.monthly })
+        .returning()
+        .get();
       const productData = { name: `${description} to ${orgName}` };
       const session = await atStripe("create a gift session", () =>
         client.checkout.sessions.create(
@@ -365,7 +376,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
       for (const payment of open) {
         if (payment.status !== "pending" || !payment.sessionId) continue;
         const sessionId = payment.sessionId;
-        await stripe.checkout.sessions.expire(sessionId).catch((error) => log.warn("A Checkout session could not be closed", { error: errorText(error) }));
+        await stripe.checkout.sessions
+          .expire(sessionId)
+          .catch((error) => log.warn("A Checkout session could not be closed", { error: errorText(error) }));
       }
       return released.length;
     },
@@ -402,7 +415,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /** Each registration's payment, for the admin's list of an event's registrations. */
     summaries(registrationIds: number[]): Map<number, PaymentSummary & { id: number | null }> {
-      const rows = registrationIds.length ? db.select().from(payments).where(inArray(payments.registrationId, registrationIds)).orderBy(desc(payments.id)).all() : [];
+      const rows = registrationIds.length
+        ? db.select().from(payments).where(inArray(payments.registrationId, registrationIds)).orderBy(desc(payments.id)).all()
+        : [];
       const latest = new Map<number, Payment>();
       for (const row of rows) if (row.registrationId !== null && !latest.has(row.registrationId)) latest.set(row.registrationId, row);
       return new Map(registrationIds.map((id) => [id, { ...summaryOf(latest.get(id)), id: latest.get(id)?.id ?? null }]));
@@ -418,7 +433,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** The Money tab: every payment and gift, totals per month and per event (refunds apart). */
     money(): MoneyAnswer {
       const rows = db.select().from(payments).where(sql`${payments.status} != 'expired'`).orderBy(desc(payments.createdAt), desc(payments.id)).all();
-      const names = new Map(db.select({ id: events.id, name: events.name }).from(events).all().map((event) => [event.id, event.name]));
+      const names = new Map(
+        db
+          .select({ id: events.id, name: events.name })
+          .from(events)
+          .all()
+          .map((event) => [event.id, event.name]),
+      );
       const totals = (key: (payment: Payment) => string): MoneyTotals => {
         const sums = new Map<string, { paid: number; refunded: number }>();
         for (const payment of rows) {
@@ -441,3 +462,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
+
+const HOLD_CHECK_MS = 60_000;
+
+/** While serving with payments on: gives back every minute the held places whose hold has ended (a restart catches up at once). */
+export function scheduleHoldRelease(payments: PaymentsService) {
+  const check = () => payments.releaseExpiredHolds().catch((error) => log.error("Held places could not be released", { error: errorText(error) }));
+  void check();
+  const timer = setInterval(check, HOLD_CHECK_MS);
+  return { stop: () => clearInterval(timer) };
+}

@@ -6,7 +6,10 @@ import { Elysia } from "elysia";
 import { createProfileService } from "./service.ts";
 
 export function profileModule(ctx: AppContext) {
-  const service = createProfileService(ctx.db, ctx.now, ctx.config.timezone);
+  const service = createProfileService(ctx.db, ctx.now, {
+    timezone: ctx.config.timezone,
+    payments: { enabled: ctx.services.payments.enabled, currency: ctx.services.payments.currency },
+  });
   return new Elysia({ name: "profile", prefix: "/api" })
     .use(ctx.access)
     .get(

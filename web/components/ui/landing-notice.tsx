@@ -17,9 +17,11 @@ export type LandingNoticeProps = {
   type: keyof typeof ICONS;
   /** The one button: posts `field=site` to `action`. */
   form?: { action: string; field: string; label: string };
+  /** A link to follow (issue 32: pay for a held place). */
+  link?: { href: string; label: string };
 };
 
-export function LandingNotice({ id, title, text, type, form }: LandingNoticeProps) {
+export function LandingNotice({ id, title, text, type, form, link }: LandingNoticeProps) {
   const Icon = ICONS[type];
   return (
     // Below the fixed header (80px high), on the colour the hero's gradient starts from.
@@ -32,6 +34,11 @@ export function LandingNotice({ id, title, text, type, form }: LandingNoticeProp
               {title}
             </h2>
             {text && <p>{text}</p>}
+            {link && (
+              <a href={link.href} className={css({ fontWeight: "600", textDecoration: "underline" })}>
+                {link.label}
+              </a>
+            )}
             {form && (
               <form method="post" action={form.action}>
                 <input type="hidden" name={form.field} value="site" />

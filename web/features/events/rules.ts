@@ -1,5 +1,6 @@
 // The event card rules of spec §2.1 and §9.
 
+import { formatMoney } from "@server/shared/money.ts";
 import type { Event, PublicEvent } from "@server/shared/types.ts";
 import { htmlToText } from "@web/components/ui/format.ts";
 import { DESCRIPTION_PREVIEW_LENGTH } from "@web/lib/constants.ts";
@@ -24,7 +25,18 @@ export function placesText(event: PublicEvent): string | null {
   return event.placesLeft === 1 ? "1 place left" : `${event.placesLeft} places left`;
 }
 
-/** The form's button when every place is taken (issue 23). */
-export const registerLabel = (event: PublicEvent) => (event.placesLeft === 0 ? "Join the waiting list" : "Register");
+/** The form's button: when every place is taken (issue 23), and when a place is paid for now (issue 32). */
+export const registerLabel = (event: PublicEvent, paymentsOn = false) => {
+  if (event.placesLeft === 0) return "Join the waiting list";
+  return paymentsOn && (event.price !== null || event.byDonation) ? "Register and pay" : "Register";
+};
+
+/** Issue 32: "A$25.00 · concession A$15.00", "By donation (A$20.00 suggested)"; null for a free event. */
+export function priceText(event: PublicEvent): string | null {
+  const money = (cents: number) => formatMoney(cents, event.currency);
+  if (event.byDonation) return event.price ? `By donation (${money(event.price)} suggested)` : "By donation";
+  if (event.price === null) return null;
+  return event.concessionPrice === null ? money(event.price) : `${money(event.price)} · concession ${money(event.concessionPrice)}`;
+}
 
 export { typeTone } from "@web/theme/tones.ts";

@@ -31,8 +31,7 @@ export function Receipt({ receipt }: { receipt: ReceiptData }) {
       <Field label="ABN" value={receipt.orgAbn} />
       {receipt.gift && receipt.deductible && (
         <Text style={styles.text}>
-          This is a receipt for a gift. No goods or services were received for it. Gifts of $2 or more to {receipt.orgName} are tax
-          deductible.
+          This is a receipt for a gift. No goods or services were received for it. Gifts of $2 or more to {receipt.orgName} are tax deductible.
         </Text>
       )}
     </Section>
@@ -46,13 +45,14 @@ export function GiftReceipt({ site, data }: { site: SiteInfo; data: GiftReceiptD
   const title = data.monthly ? "Thank you for your monthly gift" : "Thank you for your gift";
   return (
     <MailLayout site={site} preview={title} title={title}>
-      <Text style={styles.text}>
-        Your gift keeps the classes open to everyone, whatever they can give. With gratitude, {data.receipt.orgName}.
-      </Text>
+      <Text style={styles.text}>Your gift keeps the classes open to everyone, whatever they can give. With gratitude, {data.receipt.orgName}.</Text>
       <Receipt receipt={data.receipt} />
       {data.stopUrl && (
         <Text style={styles.label}>
-          Your gift is taken each month until you stop it: <a href={data.stopUrl} style={styles.link}>Stop my monthly gift</a>
+          Your gift is taken each month until you stop it:{" "}
+          <a href={data.stopUrl} style={styles.link}>
+            Stop my monthly gift
+          </a>
         </Text>
       )}
     </MailLayout>
@@ -67,8 +67,7 @@ export function PaymentRefunded({ site, data }: { site: SiteInfo; data: PaymentR
   return (
     <MailLayout site={site} preview={`Your payment of ${amount} is refunded`} title="Your payment is refunded">
       <Text style={styles.text}>
-        Dear {data.name}, {data.reason} Your payment of {amount} for {data.what} has been refunded in full. It reaches your card within
-        5 to 10 days.
+        Dear {data.name}, {data.reason} Your payment of {amount} for {data.what} has been refunded in full. It reaches your card within 5 to 10 days.
       </Text>
     </MailLayout>
   );

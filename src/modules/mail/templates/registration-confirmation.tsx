@@ -95,7 +95,15 @@ export function RegistrationConfirmation({ site, data }: { site: SiteInfo; data:
 }
 
 /** "A place is yours" for a priced place: held for its holder until they pay, with the link to pay. */
-function PlaceHeld({ site, data, payment }: { site: SiteInfo; data: RegistrationConfirmationData; payment: NonNullable<RegistrationConfirmationData["payment"]> }) {
+function PlaceHeld({
+  site,
+  data,
+  payment,
+}: {
+  site: SiteInfo;
+  data: RegistrationConfirmationData;
+  payment: NonNullable<RegistrationConfirmationData["payment"]>;
+}) {
   const { event } = data;
   return (
     <MailLayout site={site} preview="A place is yours" title="A place is yours">

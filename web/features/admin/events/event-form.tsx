@@ -1,7 +1,7 @@
 // The event form (spec §3, §5): every admin field, the rich-text description, highlighted switch, image URLs,
 // the year rule (current year by default, else the start date's year when left empty) and the PDF attachment.
 
-import { type EventInput, eventSchema } from "@server/shared/schemas.ts";
+import { type EventInput, eventFormSchema } from "@server/shared/schemas.ts";
 import type { Event } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { Dialog } from "@web/components/ui/dialog.tsx";
@@ -33,7 +33,13 @@ type EventValues = {
   archiveDescription: string;
   capacity: string;
   registrationCloses: string;
+  price: string;
+  concessionPrice: string;
+  byDonation: boolean;
 };
+
+/** Cents as the form shows them in dollars ("25.00"); empty for none. */
+const dollars = (cents: number | null | undefined) => (cents == null ? "" : (cents / 100).toFixed(2));
 
 const toValues = (item?: Event | null): EventValues => ({
   name: item?.name ?? "",
@@ -52,6 +58,9 @@ const toValues = (item?: Event | null): EventValues => ({
   archiveDescription: item?.archiveDescription ?? "",
   capacity: item?.capacity == null ? "" : String(item.capacity),
   registrationCloses: item?.registrationCloses ?? "",
+  price: dollars(item?.price),
+  concessionPrice: dollars(item?.concessionPrice),
+  byDonation: item?.byDonation ?? false,
 });
 
 export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<Event, EventInput>) {
@@ -60,7 +69,14 @@ export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<E
     control,
     handleSubmit,
     formState: { errors },
-  } = useSchemaResolvedForm<EventValues, EventInput>(eventSchema, toValues(item));
+  } = useSchemaResolvedForm<EventValues, EventInput>(eventFormSchema, toValues(item));
+  const money = (name: "price" | "concessionPrice", label: string, hint: string) => (
+    <Field label={label} hint={hint} error={errors[name]?.message}>
+      {(id, describedBy) => (
+        <Input id={id} inputMode="decimal" placeholder="Free" aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />
+      )}
+    </Field>
+  );
 
   const text = (name: "name" | "type" | "time" | "location" | "registrationLink" | "year", label: string, extra: Record<string, unknown> = {}) => (
     <Field label={label} error={errors[name]?.message}>
@@ -127,6 +143,21 @@ export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<E
               />
             )}
           </Field>
+          {money("price", "Price (A$)", "Empty: free. By donation: the suggested amount.")}
+          {money("concessionPrice", "Concession price (A$)", "Optional, below the price.")}
+          <Controller
+            control={control}
+            name="byDonation"
+            render={({ field }) => (
+              <Switch
+                className={css({ gridColumn: "1 / -1" })}
+                label="By donation"
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                name={field.name}
+              />
+            )}
+          />
           <Controller
             control={control}
             name="isHighlighted"

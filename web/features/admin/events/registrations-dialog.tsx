@@ -1,6 +1,7 @@
 // The admin runs an event (issue 23): its counts, the list with states (move up, cancel for someone), the CSV with
 // states, 'Mail registrants', and the door list: search by name and 'Check in', one-handed on a phone at 360 px.
 
+import { formatMoney } from "@server/shared/money.ts";
 import { slugify } from "@server/shared/slug.ts";
 import type { Event, Registration } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
@@ -10,15 +11,17 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "@web/components/ui/field.tsx";
 import { Tabs } from "@web/components/ui/tabs.tsx";
+import { useProfile } from "@web/lib/queries/profile.ts";
 import { Check, Download } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { StateText } from "../shared/layout.tsx";
+import { useRefund } from "../money/api.ts";
 import { registrationsQueryOptions, useMailRegistrants, useRegistrationAction } from "./api.ts";
 
 const cell = css({ px: "3", py: "2", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
-const STATE_LABELS = { confirmed: "Confirmed", waiting: "Waiting", cancelled: "Cancelled" } as const;
+const STATE_LABELS = { confirmed: "Confirmed", pending: "Held for payment", waiting: "Waiting", cancelled: "Cancelled" } as const;
 const doorRow = css({
   display: "flex",
   alignItems: "center",
@@ -33,6 +36,13 @@ const doorRow = css({
 const arrivedRow = css({ bg: "bg.muted" });
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 const stateText = (row: Registration) => (row.state === "waiting" ? `Waiting (${row.position})` : STATE_LABELS[row.state]);
+/** Issue 32: each row's payment; a priced place without one is paid at the door. */
+type Row = Registration & { payment?: { id: number | null; status: "paid" | "pending" | "refunded" | "none"; amount: number; currency: string } };
+const PAYMENT_LABELS = { paid: "Paid", pending: "Waiting for payment", refunded: "Refunded", none: "" } as const;
+function paymentText({ payment, amountDue }: Row, currency: string): string {
+  if (payment && payment.status !== "none") return `${PAYMENT_LABELS[payment.status]} ${formatMoney(payment.amount, payment.currency)}`;
+  return amountDue ? `At the door ${formatMoney(amountDue, currency)}` : "Free";
+}
 
 export function RegistrationsDialog({ event, onClose }: { event: Event | null; onClose: () => void }) {
   return (
@@ -44,11 +54,12 @@ export function RegistrationsDialog({ event, onClose }: { event: Event | null; o
 
 function Registrations({ event, onClose }: { event: Event; onClose: () => void }) {
   const query = useQuery(registrationsQueryOptions(event.id));
-  const rows = query.data ?? [];
+  const rows: Row[] = query.data ?? [];
+  const currency = useProfile().data?.payments.currency ?? "aud";
   const count = (state: Registration["state"]) => rows.filter((row) => row.state === state).length;
   const exportCsv = () => {
     const csv = toCsv([
-      ["Name", "Email", "Phone", "Additional Info", "State", "Position", "Checked In", "Registered On"],
+      ["Name", "Email", "Phone", "Additional Info", "State", "Position", "Payment", "Checked In", "Registered On"],
       ...rows.map((row) => [
         row.name,
         row.email,
@@ -56,6 +67,7 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
         row.additionalInfo ?? "",
         row.state,
         row.position ?? "",
+        paymentText(row, currency),
         row.checkedIn ? "yes" : "no",
         new Date(row.createdAt).toLocaleString(),
       ]),
@@ -83,10 +95,10 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
                 <Tabs.Trigger value="mail">Mail registrants</Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="list">
-                <RegistrationList eventId={event.id} rows={rows} />
+                <RegistrationList eventId={event.id} rows={rows} currency={currency} />
               </Tabs.Content>
               <Tabs.Content value="door">
-                <DoorList eventId={event.id} rows={rows} />
+                <DoorList eventId={event.id} rows={rows} currency={currency} />
               </Tabs.Content>
               <Tabs.Content value="mail">
                 <MailRegistrants eventId={event.id} recipients={count("confirmed")} />
@@ -108,9 +120,11 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
   );
 }
 
-function RegistrationList({ eventId, rows }: { eventId: number; rows: Registration[] }) {
+function RegistrationList({ eventId, rows, currency }: { eventId: number; rows: Row[]; currency: string }) {
   const action = useRegistrationAction(eventId);
+  const refund = useRefund();
   const [cancelling, setCancelling] = useState<Registration | null>(null);
+  const [refunding, setRefunding] = useState<Row | null>(null);
   if (!rows.length) return <StateText>No registrations yet</StateText>;
   return (
     <div className={css({ overflowX: "auto" })}>
@@ -122,6 +136,7 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: Registrati
             <th className={cell}>Phone</th>
             <th className={cell}>Additional Info</th>
             <th className={cell}>State</th>
+            <th className={cell}>Payment</th>
             <th className={cell}>Registered On</th>
             <th className={cell}>Actions</th>
           </tr>
@@ -136,6 +151,7 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: Registrati
               <td className={cell}>{row.phone}</td>
               <td className={cell}>{row.additionalInfo}</td>
               <td className={cell}>{stateText(row)}</td>
+              <td className={cell}>{paymentText(row, currency)}</td>
               <td className={cell}>{formatDateTime(row.createdAt)}</td>
               <td className={cell}>
                 <div className={css({ display: "flex", gap: "2", flexWrap: "wrap" })}>
@@ -155,6 +171,11 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: Registrati
                       Cancel
                     </Button>
                   )}
+                  {row.payment?.status === "paid" && (
+                    <Button size="sm" variant="outline" aria-describedby={`registrant-${row.id}`} onClick={() => setRefunding(row)}>
+                      Refund
+                    </Button>
+                  )}
                 </div>
               </td>
             </tr>
@@ -172,12 +193,23 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: Registrati
         pending={action.isPending}
         onConfirm={() => cancelling && action.mutate({ id: cancelling.id, action: "cancel" }, { onSuccess: () => setCancelling(null) })}
       />
+      <ConfirmDialog
+        open={refunding !== null}
+        onOpenChange={(open) => !open && setRefunding(null)}
+        title="Refund payment"
+        description={`Refund ${refunding?.name}'s payment in full? They are mailed; their place is kept.`}
+        confirmLabel="Refund"
+        pendingLabel="Refunding..."
+        cancelLabel="Keep it"
+        pending={refund.isPending}
+        onConfirm={() => refunding?.payment?.id && refund.mutate(refunding.payment.id, { onSuccess: () => setRefunding(null) })}
+      />
     </div>
   );
 }
 
 /** The door list: confirmed registrants, searched by name, each a large 'Check in' within a thumb's reach. */
-function DoorList({ eventId, rows }: { eventId: number; rows: Registration[] }) {
+function DoorList({ eventId, rows, currency }: { eventId: number; rows: Row[]; currency: string }) {
   const action = useRegistrationAction(eventId);
   const [search, setSearch] = useState("");
   const confirmed = rows.filter((row) => row.state === "confirmed");
@@ -200,6 +232,7 @@ function DoorList({ eventId, rows }: { eventId: number; rows: Registration[] }) 
             <li key={row.id} className={cx(doorRow, row.checkedIn && arrivedRow)}>
               <span className={css({ fontSize: "md", fontWeight: "600", overflowWrap: "anywhere" })}>
                 {row.name}
+                <span className={css({ display: "block", fontSize: "sm", fontWeight: "400", color: "fg.muted" })}>{paymentText(row, currency)}</span>
                 {row.checkedIn && (
                   <span className={css({ display: "block", fontSize: "sm", fontWeight: "400", color: "fg.muted" })}>
                     <Check size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
