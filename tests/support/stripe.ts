@@ -195,7 +195,7 @@ export async function startStripeServer() {
           return Response.redirect(session.success_url, 303);
         }
         const amount = (session.amount_total / 100).toFixed(2);
-        const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkout</title></head><body><main>
+        const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Checkout</title></head><body><main>
 <h1>${html(session.line_items_name)}</h1><p>${amount} ${html(session.currency.toUpperCase())}${session.mode === "subscription" ? " a month" : ""}</p>
 ${session.status === "open" ? `<form method="post"><label>Email <input name="email" type="email" value="${html(session.customer_email ?? "")}"></label><button type="submit">Pay</button></form>` : `<p>This session is ${session.status}.</p>`}
 <a href="${html(session.cancel_url)}">Back</a></main></body></html>`;

@@ -7,21 +7,21 @@ import { cx } from "@styled-system/css";
 import { notice as noticeRecipe } from "@styled-system/recipes/notice";
 import { Button } from "@web/components/ui/button.tsx";
 import { CircleCheck, CircleX, Info } from "lucide-react";
+import type { ReactNode } from "react";
 
 const ICONS = { success: CircleCheck, error: CircleX, info: Info };
 
 export type LandingNoticeProps = {
   id: string;
   title: string;
-  text: string;
+  /** Text, or (issue 32) text with a link to follow. */
+  text: ReactNode;
   type: keyof typeof ICONS;
   /** The one button: posts `field=site` to `action`. */
   form?: { action: string; field: string; label: string };
-  /** A link to follow (issue 32: pay for a held place). */
-  link?: { href: string; label: string };
 };
 
-export function LandingNotice({ id, title, text, type, form, link }: LandingNoticeProps) {
+export function LandingNotice({ id, title, text, type, form }: LandingNoticeProps) {
   const Icon = ICONS[type];
   return (
     // Below the fixed header (80px high), on the colour the hero's gradient starts from.
@@ -34,11 +34,6 @@ export function LandingNotice({ id, title, text, type, form, link }: LandingNoti
               {title}
             </h2>
             {text && <p>{text}</p>}
-            {link && (
-              <a href={link.href} className={css({ fontWeight: "600", textDecoration: "underline" })}>
-                {link.label}
-              </a>
-            )}
             {form && (
               <form method="post" action={form.action}>
                 <input type="hidden" name={form.field} value="site" />

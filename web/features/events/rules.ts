@@ -25,11 +25,8 @@ export function placesText(event: PublicEvent): string | null {
   return event.placesLeft === 1 ? "1 place left" : `${event.placesLeft} places left`;
 }
 
-/** The form's button: when every place is taken (issue 23), and when a place is paid for now (issue 32). */
-export const registerLabel = (event: PublicEvent, paymentsOn = false) => {
-  if (event.placesLeft === 0) return "Join the waiting list";
-  return paymentsOn && (event.price !== null || event.byDonation) ? "Register and pay" : "Register";
-};
+/** The form's button when every place is taken (issue 23). */
+export const registerLabel = (event: PublicEvent) => (event.placesLeft === 0 ? "Join the waiting list" : "Register");
 
 /** Issue 32: "A$25.00 · concession A$15.00", "By donation (A$20.00 suggested)"; null for a free event. */
 export function priceText(event: PublicEvent): string | null {

@@ -2,6 +2,7 @@
 // the top of the page, rendered by the server with it. Only the webhook marks a payment paid: 'success' says what the
 // visitor did, and the receipt follows by mail.
 
+import { css } from "@styled-system/css" with { type: "macro" };
 import { LandingNotice, type LandingNoticeProps } from "@web/components/ui/landing-notice.tsx";
 import { useSearchParams } from "react-router";
 
@@ -23,8 +24,14 @@ function paymentNotice(params: URLSearchParams): Omit<LandingNoticeProps, "id"> 
       return {
         type: "info",
         title: "Your place is held",
-        text: `No payment was made. Your place for ${event} is held until ${until}.`,
-        link: { href: pay, label: "Pay now" },
+        text: (
+          <>
+            No payment was made. Your place for {event} is held until {until}.{" "}
+            <a href={pay} className={css({ fontWeight: "600", textDecoration: "underline" })}>
+              Pay now
+            </a>
+          </>
+        ),
       };
     }
     case "expired":

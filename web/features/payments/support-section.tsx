@@ -31,9 +31,10 @@ export function SupportSection({ currency }: { currency: string }) {
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const fields = new FormData(event.currentTarget);
     setBusy(true);
     const { give } = await import("./give.ts");
-    setError(await give(new FormData(event.currentTarget)));
+    setError(await give(fields));
     setBusy(false);
   };
   return (

@@ -1,7 +1,7 @@
 import type { PublicEvent } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { formatDateRange } from "@web/components/ui/format.ts";
-import { CalendarDays, Clock, MapPin, Ticket, Users } from "lucide-react";
+import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import { placesText, priceText } from "../rules.ts";
 
 const row = css({ display: "flex", gap: "2.5", alignItems: "flex-start", "& svg": { color: "accent", flexShrink: 0, mt: "0.5" } });
@@ -26,7 +26,6 @@ export function EventMeta({ event }: { event: PublicEvent }) {
       </li>
       {price && (
         <li className={row}>
-          <Ticket size={16} aria-hidden />
           <span data-testid="event-price">{price}</span>
         </li>
       )}

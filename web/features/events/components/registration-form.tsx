@@ -106,7 +106,7 @@ export function RegistrationForm({ event }: { event: PublicEvent }) {
       <div className={css({ gridColumn: { sm: "1 / -1" } })}>
         <Button type="submit" size="lg" disabled={busy}>
           {busy && <Spinner />}
-          {busy ? "Registering..." : registerLabel(event, paymentsOn)}
+          {busy ? "Registering..." : registerLabel(event)}
         </Button>
       </div>
       {honeypot}

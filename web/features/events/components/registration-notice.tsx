@@ -11,10 +11,7 @@ const NOTICES = {
   invalid: { title: "This link is not valid", text: "It may be incomplete, or the registration no longer exists.", type: "error" },
 } as const;
 
-const REFUND_TEXT = {
-  full: "Your payment will be refunded in full.",
-  none: "It is too close to the event for a refund: your payment is not refunded.",
-};
+const REFUND_TEXT = { full: "Your payment is refunded in full.", none: "It is too close to the event: no refund." };
 
 export function RegistrationNotice() {
   const [params] = useSearchParams();
