@@ -37,6 +37,8 @@ export type MoneyRow = {
   status: "pending" | "paid" | "refunding" | "refunded" | "expired";
   refundedAt: string | null;
   eventId: number | null;
+  /** Paid by a one-off charge, which 'Refund' gives back (a monthly gift is stopped by its donor's link instead). */
+  refundable: boolean;
 };
 export type MoneyTotals = { label: string; paid: number; refunded: number }[];
 export type MoneyAnswer = { currency: string; payments: MoneyRow[]; byMonth: MoneyTotals; byEvent: MoneyTotals };

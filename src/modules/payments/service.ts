@@ -453,7 +453,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       };
       return {
         currency,
-        payments: rows.map(({ sessionId, paymentIntentId, subscriptionId, stoppedAt, registrationId, ...row }) => row),
+        payments: rows.map(({ sessionId, paymentIntentId, subscriptionId, stoppedAt, registrationId, ...row }) => ({
+          ...row,
+          refundable: row.status === "paid" && paymentIntentId !== null,
+        })),
         byMonth: totals((payment) => (payment.paidAt ?? payment.createdAt).slice(0, 7)),
         byEvent: totals((payment) => (payment.eventId === null ? "Gifts" : (names.get(payment.eventId) ?? payment.description))),
       };

@@ -112,7 +112,7 @@ export function MoneyTab() {
                     </td>
                     <td className={cell}>{STATES[row.status]}</td>
                     <td className={cell}>
-                      {row.status === "paid" && (
+                      {row.refundable && (
                         <Button size="sm" variant="outline" aria-describedby={`payment-${row.id}`} onClick={() => setRefunding(row)}>
                           Refund
                         </Button>
