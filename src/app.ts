@@ -6,6 +6,7 @@
 import type { Db } from "@db/client.ts";
 import { cors } from "@elysiajs/cors";
 import { Elysia } from "elysia";
+import type Stripe from "stripe";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { clientIp } from "./lib/client-ip.ts";
@@ -30,7 +31,7 @@ import { createOutbox } from "./modules/mail/outbox.ts";
 import { messagesModule } from "./modules/messages/index.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
 import { paymentsModule } from "./modules/payments/index.ts";
-import { createPaymentsService, paymentLinks } from "./modules/payments/service.ts";
+import { connectStripe, createPaymentsService, paymentLinks } from "./modules/payments/service.ts";
 import { profileModule } from "./modules/profile/index.ts";
 import { subscribersModule } from "./modules/subscribers/index.ts";
 import { uploadsModule } from "./modules/uploads/index.ts";
@@ -118,7 +119,7 @@ export async function createApp(options: AppOptions) {
   const ip = (request: Request) => clientIp(request, config.trustProxy, app.server);
   const activity = createActivity(db, now);
   const auth = createAuthService({ db, config, jwtSecret: options.jwtSecret, now, activity });
-  const services = createServices({ db, config, jwtSecret: options.jwtSecret, now });
+  const services = createServices({ db, config, jwtSecret: options.jwtSecret, now, stripe: await connectStripe(config) });
   const ctx: AppContext = {
     db,
     config,
@@ -167,7 +168,19 @@ export async function createApp(options: AppOptions) {
 }
 
 /** The services several modules share, each built once: registrations, and the payments that hold and confirm places. */
-function createServices({ db, config, jwtSecret, now }: { db: Db; config: Config; jwtSecret: string; now: () => Date }) {
+function createServices({
+  db,
+  config,
+  jwtSecret,
+  now,
+  stripe,
+}: {
+  db: Db;
+  config: Config;
+  jwtSecret: string;
+  now: () => Date;
+  stripe: Stripe | undefined;
+}) {
   const outbox = createOutbox(db, config, jwtSecret);
   const links = registrationLinks(jwtSecret, config.siteUrl);
   // With payments on, a place from the waiting list is mailed the signed link that pays for it.
@@ -175,7 +188,7 @@ function createServices({ db, config, jwtSecret, now }: { db: Db; config: Config
     ? { holdMinutes: config.payments.holdMinutes, payUrl: paymentLinks(jwtSecret, config.siteUrl).payUrl }
     : undefined;
   const registrations = createRegistrations({ db, outbox, links, config, now, paidPlaces });
-  return { registrations, payments: createPaymentsService({ db, config, outbox, registrations, jwtSecret, now }) };
+  return { registrations, payments: createPaymentsService({ db, config, outbox, registrations, stripe, jwtSecret, now }) };
 }
 
 /** The whole server's type: what Eden Treaty (web/lib/api.ts) reads every route's request and answer from. */

@@ -40,7 +40,7 @@ export type Config = {
   payments: PaymentsConfig;
 };
 
-export type PaymentsConfig = {
+type PaymentsConfig = {
   /** STRIPE_SECRET_KEY with STRIPE_WEBHOOK_SECRET and STRIPE_API_BASE; undefined: payments off ("Pay at the door"). */
   stripe: StripeConfig | undefined;
   /** CURRENCY: ISO 4217, lower case, of every price and gift. */
@@ -56,7 +56,7 @@ export type PaymentsConfig = {
   donationsDeductible: boolean;
 };
 
-export type StripeConfig = {
+type StripeConfig = {
   secretKey: string;
   webhookSecret: string;
   /** STRIPE_API_BASE: Stripe's API unless set (the tests' server). */

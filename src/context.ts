@@ -10,7 +10,7 @@ import type { Access } from "./plugins/access.ts";
  * The services that more than one module uses, each built once by createApp and handed in (issue 31's shape: a module
  * never builds another module's service).
  */
-export type Services = { registrations: ReturnType<typeof createRegistrations>; payments: PaymentsService };
+type Services = { registrations: ReturnType<typeof createRegistrations>; payments: PaymentsService };
 
 /**
  * What every module is built from: the database, settings and the outside world (clock, fetch), passed in; and what

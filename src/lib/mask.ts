@@ -18,7 +18,7 @@ const ASSIGNMENT = /\b([\w-]*(?:pass(?:word)?|secret|token|api[_-]?key|access[_-
 /** Stripe's secret keys and webhook signing secrets (issue 32), whoever typed them where. */
 const STRIPE_SECRET = /\b(?:(?:sk|rk)_(?:live|test)|whsec)_[A-Za-z0-9]+/g;
 /** Every pattern above needs one of these: a text without any is left as it is, at the cost of one test. */
-const MAY_HOLD_SECRET = /[:=/]|bearer|basic|sk_|whsec_/i;
+const MAY_HOLD_SECRET = /[:=/]|bearer|basic|[sr]k_(?:live|test)|whsec_/i;
 /** Shorter known values are left alone: masking them would garble ordinary words without hiding anything worth a guess. */
 const SHORTEST_KNOWN = 4;
 

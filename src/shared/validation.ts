@@ -135,7 +135,8 @@ export function cents(min: number, max: number, message: string) {
 export const refused = (message: string) => optional(define<never>("refused", () => message));
 
 /** Dollars as typed into a form ("25", "25.5", "25.50") in integer cents; NaN when not an amount. */
-export const dollarsToCents = (value: string) => (/^\s*\d{0,7}(\.\d{1,2})?\s*$/.test(value) ? Math.round(Number(value.trim() || 0) * 100) : Number.NaN);
+export const dollarsToCents = (value: string) =>
+  /^\s*\d{0,7}(\.\d{1,2})?\s*$/.test(value) ? Math.round(Number(value.trim() || 0) * 100) : Number.NaN;
 
 /** An admin form's price in dollars, sent in cents; empty is null (free). */
 export function optionalDollars(min: number, message: string) {

@@ -27,7 +27,13 @@ beforeAll(async () => {
   ]);
   stripe.setWebhookUrl(`${site.url}/api/payments/stripe`);
   token = await apiToken(site);
-  const event = { type: "retreat", startDate: "2030-06-12", time: "9:00 am - 5:00 pm", location: "Warburton", description: "<p>A day of silence.</p>" };
+  const event = {
+    type: "retreat",
+    startDate: "2030-06-12",
+    time: "9:00 am - 5:00 pm",
+    location: "Warburton",
+    description: "<p>A day of silence.</p>",
+  };
   await adminApi(site, token, "POST", "/api/admin/events", { ...event, name: PAID, price: 4500, concessionPrice: 2500 });
   await adminApi(site, token, "POST", "/api/admin/events", { ...event, name: DANA, price: 2000, byDonation: true, startDate: "2030-06-13" });
 });
@@ -40,10 +46,14 @@ afterAll(async () => {
 
 const mailsTo = (address: string) => smtp.received.filter((mail) => mail.envelopeTo.includes(address));
 
-async function register(page: Page, event: string, email: string, fill: (form: ReturnType<Page["getByRole"]>) => Promise<void>) {
+async function register(page: Page, event: string, email: string, fill: (form: ReturnType<Page["getByRole"]>) => Promise<unknown>) {
   await page.goto(site.url);
   await appStarted(page);
-  await page.getByTestId("event-card").filter({ hasText: event }).getByRole("button", { name: `Register for ${event}` }).click();
+  await page
+    .getByTestId("event-card")
+    .filter({ hasText: event })
+    .getByRole("button", { name: `Register for ${event}` })
+    .click();
   const form = page.getByRole("form", { name: "Event registration" });
   await form.getByLabel("Name *").fill("Asha Devi");
   await form.getByLabel("Email *").fill(email);

@@ -68,7 +68,7 @@ type RegistrationLinks = ReturnType<typeof registrationLinks>;
  * Issue 32, with payments on: a priced place is held for its payment for `holdMinutes`, and `payUrl` is the signed link
  * (src/modules/payments) that takes its holder to Checkout. Undefined: priced places are paid at the door.
  */
-export type PaidPlaces = { holdMinutes: number; payUrl: (registration: EventRegistration) => string };
+type PaidPlaces = { holdMinutes: number; payUrl: (registration: EventRegistration) => string };
 
 type Options = {
   db: Db;

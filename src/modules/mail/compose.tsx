@@ -6,7 +6,7 @@ import type { SendMailOptions } from "nodemailer";
 import type { ReactElement } from "react";
 import { render } from "react-email";
 import { eventFileName, singleEventCalendar } from "../calendar/service.ts";
-import { type MailData, type MailKind, type NewsletterCopy, type NewsletterTestCopy, oneLine } from "./outbox.ts";
+import { type MailData, type MailKind, type NewsletterCopy, type NewsletterTestCopy, oneLine, siteName } from "./outbox.ts";
 import { PasswordReset, SecurityNotice, SignInCode } from "./templates/account-mails.tsx";
 import { ContactNotice } from "./templates/contact-notice.tsx";
 import type { SiteInfo } from "./templates/layout.tsx";
@@ -21,9 +21,6 @@ import { RegistrationWaiting } from "./templates/registration-waiting.tsx";
 import { TestMail } from "./templates/test-mail.tsx";
 
 export type ComposeOptions = { mail: MailConfig; siteUrl: string; timezone: string; now: Date };
-
-/** The site's name in mails and on receipts: MAIL_FROM's display name, else SITE_URL's host. */
-export const siteName = (mailFrom: string | undefined, siteUrl: string) => /^\s*"?([^"<]+?)"?\s*</.exec(mailFrom ?? "")?.[1] ?? new URL(siteUrl).host;
 
 function siteInfo(options: ComposeOptions): SiteInfo {
   return { siteName: siteName(options.mail.from, options.siteUrl), siteUrl: options.siteUrl };

@@ -52,6 +52,9 @@ type PublicFormKind = (typeof PUBLIC_FORM_KINDS)[number];
 /** Issue 30: the public forms are no way to mail-bomb a stranger, whoever asks and from however many addresses. */
 const PUBLIC_FORM_MAILS_PER_ADDRESS_PER_HOUR = 3;
 
+/** The site's name in mails and on receipts: MAIL_FROM's display name, else SITE_URL's host. */
+export const siteName = (mailFrom: string | undefined, siteUrl: string) => /^\s*"?([^"<]+?)"?\s*</.exec(mailFrom ?? "")?.[1] ?? new URL(siteUrl).host;
+
 /** A header value on one line: CR/LF typed into a form can never start another header. */
 export const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
 

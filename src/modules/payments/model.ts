@@ -13,17 +13,14 @@ export const donationSchema = object({
 });
 export type DonationInput = Infer<typeof donationSchema>;
 
-/** POST /api/donations's answer, and a held place's: where Stripe's hosted Checkout takes the payment. */
+/** POST /api/donations's answer: where Stripe's hosted Checkout takes the gift. */
 export type CheckoutAnswer = { checkoutUrl: string };
-/** A priced registration's answer with payments on: the place is held until `holdUntil` (ISO time). */
-export type PendingAnswer = { state: "pending"; checkoutUrl: string; holdUntil: string };
-
-export type PaymentStatus = "paid" | "pending" | "refunded" | "none";
+type PaymentStatus = "paid" | "pending" | "refunded" | "none";
 /** Each row of GET /api/admin/events/:id/registrations gains its payment (status "none": free, or at the door). */
 export type PaymentSummary = { status: PaymentStatus; amount: number; currency: string };
 
 /** One row of the admin's Money tab. */
-export type MoneyRow = {
+type MoneyRow = {
   id: number;
   createdAt: string;
   paidAt: string | null;

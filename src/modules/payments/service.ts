@@ -10,10 +10,9 @@ import { errorText, log } from "@server/lib/log.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { formatLongDate, formatMoment } from "@server/shared/dates.ts";
 import { desc, eq, inArray, sql } from "drizzle-orm";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { type createRegistrations, registrationClosesAt } from "../events/registrations.ts";
-import { siteName } from "../mail/compose.tsx";
-import type { Outbox } from "../mail/outbox.ts";
+import { type Outbox, siteName } from "../mail/outbox.ts";
 import type { ReceiptData } from "../mail/templates/receipt.tsx";
 import type { CheckoutAnswer, DonationInput, MoneyAnswer, MoneyTotals, PaymentSummary } from "./model.ts";
 
@@ -24,6 +23,8 @@ export type PaymentsDeps = {
   config: Pick<Config, "payments" | "siteUrl" | "timezone" | "mail">;
   outbox: Outbox;
   registrations: Registrations;
+  /** The SDK's client (connectStripe); undefined when payments are off. */
+  stripe: Stripe | undefined;
   /** The key that signs the pay and stop links. */
   jwtSecret: string;
   now: () => Date;
@@ -32,10 +33,16 @@ export type PaymentsDeps = {
 /** Stripe's webhook signature tolerance: an event signed longer ago than this is refused (a replay). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-/** The official SDK, pointed at STRIPE_API_BASE (its host, port and protocol) when set. */
-function stripeClient(stripe: NonNullable<Config["payments"]["stripe"]>) {
+/**
+ * The official SDK, pointed at STRIPE_API_BASE (its host, port and protocol) when set; undefined when payments are off.
+ * Loaded only then: the SDK is large, and a start without payments does without it.
+ */
+export async function connectStripe(config: Pick<Config, "payments">): Promise<Stripe | undefined> {
+  const stripe = config.payments.stripe;
+  if (!stripe) return undefined;
+  const { default: StripeClient } = await import("stripe");
   const base = stripe.apiBase;
-  return new Stripe(stripe.secretKey, {
+  return new StripeClient(stripe.secretKey, {
     maxNetworkRetries: 2,
     ...(base && {
       host: base.hostname,
@@ -67,9 +74,8 @@ export function paymentLinks(secret: string, siteUrl: string) {
 }
 
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { db, config, outbox, registrations, now } = deps;
+  const { db, config, outbox, registrations, now, stripe } = deps;
   const { currency } = config.payments;
-  const stripe = config.payments.stripe && stripeClient(config.payments.stripe);
   const links = paymentLinks(deps.jwtSecret, config.siteUrl);
   const orgName = config.payments.orgName ?? siteName(config.mail?.from, config.siteUrl);
 

@@ -14,10 +14,10 @@ import { Tabs } from "@web/components/ui/tabs.tsx";
 import { useProfile } from "@web/lib/queries/profile.ts";
 import { Check, Download } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { useRefund } from "../money/api.ts";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { StateText } from "../shared/layout.tsx";
-import { useRefund } from "../money/api.ts";
 import { registrationsQueryOptions, useMailRegistrants, useRegistrationAction } from "./api.ts";
 
 const cell = css({ px: "3", py: "2", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });

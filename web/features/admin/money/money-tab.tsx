@@ -15,7 +15,13 @@ import { type Money, moneyQueryOptions, useRefund } from "./api.ts";
 type Row = Money["payments"][number];
 const cell = css({ px: "3", py: "2", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
 const table = css({ w: "full", borderCollapse: "collapse", fontSize: "sm" });
-const STATES: Record<Row["status"], string> = { pending: "Waiting for payment", paid: "Paid", refunding: "Refunding", refunded: "Refunded", expired: "Expired" };
+const STATES: Record<Row["status"], string> = {
+  pending: "Waiting for payment",
+  paid: "Paid",
+  refunding: "Refunding",
+  refunded: "Refunded",
+  expired: "Expired",
+};
 
 function exportCsv(money: Money) {
   const csv = toCsv([
@@ -131,7 +137,9 @@ export function MoneyTab() {
         open={refunding !== null}
         onOpenChange={(open) => !open && setRefunding(null)}
         title="Refund payment"
-        description={refunding ? `Refund ${formatMoney(refunding.amount, refunding.currency)} for ${refunding.description} in full? They are mailed.` : ""}
+        description={
+          refunding ? `Refund ${formatMoney(refunding.amount, refunding.currency)} for ${refunding.description} in full? They are mailed.` : ""
+        }
         confirmLabel="Refund"
         pendingLabel="Refunding..."
         cancelLabel="Keep it"
