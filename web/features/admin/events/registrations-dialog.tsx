@@ -55,7 +55,7 @@ export function RegistrationsDialog({ event, onClose }: { event: Event | null; o
 function Registrations({ event, onClose }: { event: Event; onClose: () => void }) {
   const query = useQuery(registrationsQueryOptions(event.id));
   const rows: Row[] = query.data ?? [];
-  const currency = useProfile().data?.payments.currency ?? "aud";
+  const currency = useProfile().data?.payments?.currency ?? "aud";
   const count = (state: Registration["state"]) => rows.filter((row) => row.state === state).length;
   const exportCsv = () => {
     const csv = toCsv([

@@ -4,7 +4,7 @@ import { formatMoney } from "@server/shared/money.ts";
 import { type RegistrationInput, registrationFormSchema } from "@server/shared/schemas.ts";
 import type { PublicEvent } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { controlStyle, Field, Input, Textarea } from "@web/components/ui/field.tsx";
 import { useHoneypot } from "@web/components/ui/honeypot.tsx";
@@ -12,7 +12,7 @@ import { Spinner } from "@web/components/ui/spinner.tsx";
 import { toast } from "@web/components/ui/toast.tsx";
 import { ApiError } from "@web/lib/api.ts";
 import { eventsQueryOptions } from "@web/lib/queries/events.ts";
-import { useProfile } from "@web/lib/queries/profile.ts";
+import { profileQueryOptions } from "@web/lib/queries/profile.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { registerForEvent } from "../api.ts";
 import { registerLabel } from "../rules.ts";
@@ -23,7 +23,8 @@ const EMPTY: FormValues = { name: "", email: "", phone: "", additionalInfo: "" }
 
 export function RegistrationForm({ event }: { event: PublicEvent }) {
   const form = useSchemaResolvedForm<FormValues, RegistrationInput>(registrationFormSchema, EMPTY);
-  const paymentsOn = useProfile().data?.payments.enabled ?? false;
+  // The page's profile, as read with it (never fetched for the form); one from before issue 32 has no `payments`.
+  const paymentsOn = useQuery({ ...profileQueryOptions(), enabled: false }).data?.payments?.enabled ?? false;
   const money = (cents: number) => formatMoney(cents, event.currency);
   const priced = event.price !== null && !event.byDonation;
   const { field: honeypot, withTrap } = useHoneypot();
