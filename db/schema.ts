@@ -10,7 +10,10 @@ export const users = sqliteTable("users", {
   username: text("username").notNull().unique(),
   password: text("password").notNull(),
   tokenVersion: integer("tokenVersion").notNull().default(0),
-  /** 'Account e-mail': where reset links, codes and notices go (until set: NOTIFY_EMAIL, else the profile's e-mail). */
+  /**
+   * 'Account e-mail', confirmed: the one address reset links, codes and notices go to (ADMIN_EMAIL at first start; a new
+   * one takes effect when its mailed link is opened). Restores and imports leave it as it is.
+   */
   email: text("email"),
 });
 
@@ -32,6 +35,8 @@ export const devices = sqliteTable(
     ip: text("ip").notNull(),
     createdAt: createdAt(),
     lastSeenAt: text("lastSeenAt").notNull().default(now),
+    /** When this session last proved who it is (a password or a passkey): sensitive changes ask for one within 10 minutes. */
+    provedAt: text("provedAt"),
   },
   (table) => [index("devices_user").on(table.userId)],
 );
@@ -59,6 +64,18 @@ export const passwordResets = sqliteTable("password_resets", {
   tokenHash: text("tokenHash").notNull().unique(),
   expiresAt: text("expiresAt").notNull(),
   usedAt: text("usedAt"),
+  createdAt: createdAt(),
+});
+
+/** A new 'Account e-mail' waiting for its mailed link to be opened: the link's token stored hashed, valid 24 hours. */
+export const emailChanges = sqliteTable("email_changes", {
+  id: id(),
+  userId: integer("userId")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  tokenHash: text("tokenHash").notNull().unique(),
+  expiresAt: text("expiresAt").notNull(),
   createdAt: createdAt(),
 });
 

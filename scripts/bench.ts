@@ -7,9 +7,10 @@
 // Bun server (bench/floor.ts: the floor under ours), a newsletter to 5,000 subscribers through a local SMTP server
 // (time, peak RSS, /api/events p99 meanwhile), and the bundle sizes. Bounded: DURATION seconds per endpoint and
 // server, BENCH_STARTS starts of each kind. `BENCH_ONLY=newsletter bun run bench` builds the executable and runs the
-// newsletter phase alone; `BENCH_ONLY=registrations` the registrations phase (bench/registrations.ts); `BENCH_ONLY=payments` the payments race and
-// webhooks (bench/payments.ts); `BENCH_ONLY=reads`
-// the public reads against a bare Bun.serve (bench/reads.ts) alone.
+// newsletter phase alone; `BENCH_ONLY=registrations` the registrations phase (bench/registrations.ts); `BENCH_ONLY=payments`
+// the payments race and webhooks (bench/payments.ts); `BENCH_ONLY=reads` the public reads against a bare Bun.serve
+// (bench/reads.ts) alone; `BENCH_ONLY=scale` the demo content against twenty years of it (bench/scale.ts: the HTML of
+// `/`, Lighthouse mobile, each admin tab's time until ready) alone.
 
 import { Database } from "bun:sqlite";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -20,6 +21,7 @@ import { $ } from "bun";
 import { paymentsBench } from "../bench/payments.ts";
 import { readsVsCeiling } from "../bench/reads.ts";
 import { registrationsBench } from "../bench/registrations.ts";
+import { scaleBench } from "../bench/scale.ts";
 import { checkBudgets } from "./budgets.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -31,8 +33,8 @@ const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 5));
 const ENDPOINTS = ["/api/events", "/api/archive-events", "/api/profile", "/"];
 const NEWSLETTER_SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 5000);
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !["newsletter", "offsite", "registrations", "payments", "reads"].includes(ONLY)) {
-  console.error(`BENCH_ONLY=${ONLY}: the phases that run alone are "newsletter", "offsite", "registrations", "payments" and "reads".`);
+if (ONLY !== undefined && !["newsletter", "offsite", "registrations", "payments", "reads", "scale"].includes(ONLY)) {
+  console.error(`BENCH_ONLY=${ONLY}: the phases that run alone are "newsletter", "offsite", "registrations", "payments", "reads" and "scale".`);
   process.exit(1);
 }
 // Off-site backups (issue 21, bench/offsite.ts): alone with BENCH_ONLY=offsite, and first in the full run.
@@ -245,6 +247,15 @@ const printNewsletter = (letter: Awaited<ReturnType<typeof newsletterSend>>) =>
       `peak RSS ${letter.peakMb.toFixed(1)} MB, /api/events p99 meanwhile ${letter.p99.toFixed(1)} ms (${letter.reads} reads)`,
   );
 
+if (ONLY === "scale") {
+  const dir = mkdtempSync(join(tmpdir(), "vedanta-bench-"));
+  try {
+    console.log(await scaleBench(dir));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 if (ONLY === "newsletter" || ONLY === "registrations" || ONLY === "payments") {
   const dir = mkdtempSync(join(tmpdir(), "vedanta-bench-"));
   try {
@@ -431,6 +442,7 @@ try {
   printNewsletter(await newsletterSend(exe, dir));
   console.log(await registrationsBench(exe, dir));
   console.log(await paymentsBench(exe, dir));
+  console.log(await scaleBench(dir));
   const budgets = await checkBudgets(join(ROOT, "dist/public"));
   console.log(`bundle sizes:\n${budgets.lines.join("\n")}`);
 } finally {

@@ -2,11 +2,13 @@
 // Chromium on `/`, served with the demo content and a local fake of the video service, mobile then desktop.
 // Prints the four category scores and the metrics of each run, and the medians when there are several.
 //
-//   bun run lighthouse [--runs N] [--web DIR] [--keep DIR] [--only mobile|desktop] [--path /?event=1]
-//     --runs N   N runs of each form factor (default 1; this machine is noisy: 3+ for figures worth quoting)
-//     --web DIR  serve this build folder (from `bun scripts/build.ts --outdir DIR`) instead of building one
-//     --keep DIR write each run's Lighthouse JSON report there (mobile-1.json, ...) for the audits' details
-//     --path P   audit this page of the site instead of `/` (an event's link, say)
+//   bun run lighthouse [--runs N] [--web DIR] [--app-data DIR] [--keep DIR] [--only mobile|desktop] [--path /?event=1]
+//     --runs N        N runs of each form factor (default 1; this machine is noisy: 3+ for figures worth quoting)
+//     --web DIR       serve this build folder (from `bun scripts/build.ts --outdir DIR`) instead of building one
+//     --app-data DIR  the site's content from this app_data folder instead of the demo's (twenty years of it, say:
+//                     `bun scripts/make-demo-content.ts --scale 40 --out DIR`)
+//     --keep DIR      write each run's Lighthouse JSON report there (mobile-1.json, ...) for the audits' details
+//     --path P        audit this page of the site instead of `/` (an event's link, say)
 
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,6 +28,7 @@ const { values: options } = parseArgs({
   options: {
     runs: { type: "string", default: "1" },
     web: { type: "string" },
+    "app-data": { type: "string" },
     keep: { type: "string" },
     only: { type: "string" },
     path: { type: "string", default: "/" },
@@ -52,7 +55,10 @@ let server: Server | null = null;
 try {
   const web = options.web ? resolve(options.web) : join(dir, "web");
   if (!options.web) await $`bun scripts/build.ts --outdir ${web}`.cwd(ROOT).quiet();
-  server = await startServer({ appData: "demo", env: { ADMIN_PASSWORD: "lighthouse-admin-password", WEB_DIST: web, ...fake.env } });
+  server = await startServer({
+    appData: options["app-data"] ? resolve(options["app-data"]) : "demo",
+    env: { ADMIN_PASSWORD: "lighthouse-admin-password", WEB_DIST: web, ...fake.env },
+  });
   const url = new URL(options.path, server.url).href;
   // Warm what a running site has already made: the video cache and the resized copies of the page's photos.
   await fetch(`${server.url}/api/youtube/videos`);

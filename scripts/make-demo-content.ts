@@ -1,10 +1,16 @@
 // Writes the demo content of app_data/ (docs/architecture.md, "app_data format"): the seven section files, the
 // manifest and uploads/. Every image is drawn here (SVG scenes screenshotted by Chromium), the PDFs are printed
 // by Chromium, so nothing is taken from elsewhere. Run: bun scripts/make-demo-content.ts
+//
+// `--scale N --out DIR` writes instead, from the committed app_data/, the demo content N times over into DIR (issue
+// 33; scripts/scaled-content.ts): `--scale 40` is twenty years of a busy site (600 archive events, ~2,200 photos,
+// 320 upcoming events, 400 messages, 20,000 subscribers), for `BENCH_ONLY=scale bun run bench`.
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { slugify } from "@server/shared/slug.ts";
 import { chromium, type Page } from "playwright-core";
+import { writeScaledAppData } from "./scaled-content.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const OUT = join(ROOT, "app_data");
@@ -834,4 +840,21 @@ async function main() {
   console.log(`wrote ${files.length} sections and ${pending.length} images into ${OUT}`);
 }
 
-await main();
+const { values: options } = parseArgs({ args: Bun.argv.slice(2), options: { scale: { type: "string" }, out: { type: "string" } } });
+if (options.scale === undefined) await main();
+else {
+  const scale = Number(options.scale);
+  if (!Number.isInteger(scale) || scale < 1 || !options.out) {
+    console.error("Usage: bun scripts/make-demo-content.ts --scale N --out DIR (N a whole number from 1; DIR not app_data/)");
+    process.exit(1);
+  }
+  const out = resolve(options.out);
+  if (out === OUT) {
+    console.error("--out must not be the committed app_data/: give another folder.");
+    process.exit(1);
+  }
+  const counts = writeScaledAppData(out, scale);
+  console.log(
+    `wrote ${counts.archiveEvents} archive events, ${counts.photos} photos, ${counts.events} upcoming events, ${counts.messages} messages and ${counts.subscribers} subscribers into ${out}`,
+  );
+}

@@ -3,9 +3,12 @@
 //   2. kill -9 during 200 concurrent posts (20 runs) and during import/restore/sync (5 runs each);
 //   3. load: 50 connections for 2 minutes of public reads mixed with admin writes, RSS printed over time;
 //   4. big bodies (issue 12): 2 clients sending 54 MB bodies in a loop for 30 s while / is read (p99 < 50 ms, RSS
-//      < 200 MB), then 300 concurrent wrong logins (no more than the limit reach the password check).
-// SOAK_SECONDS shortens or lengthens the load phase; SOAK_ONLY=malformed|crash|load|bodies runs one phase.
+//      < 200 MB), then 300 concurrent wrong logins (no more than the limit reach the password check);
+//   5. off-site (issue 30): 200 uploads through HTTP while off-site copies run, under `stress` on every core, each in
+//      the bucket within 60 s (tests/hostile/offsite-soak.ts; SOAK_UPLOADS changes the count).
+// SOAK_SECONDS shortens or lengthens the load phase; SOAK_ONLY=malformed|crash|load|bodies|offsite runs one phase.
 import { join } from "node:path";
+import { offsiteUploadsSoak } from "@tests/hostile/offsite-soak.ts";
 import { login, percentile, prng, ROOT, SEED, startServer } from "@tests/hostile/support.ts";
 
 const only = process.env.SOAK_ONLY;
@@ -248,6 +251,7 @@ if (!only || only === "crash") {
 }
 if (!only || only === "load") await load(Number(process.env.SOAK_SECONDS ?? 120), 50);
 if (!only || only === "bodies") await bodiesAndLogins(30);
+if (!only || only === "offsite") failures.push(...(await offsiteUploadsSoak(Number(process.env.SOAK_UPLOADS ?? 200))));
 
 console.log(
   `\nsoak finished in ${((performance.now() - started) / 60000).toFixed(1)} min: ${failures.length ? `FAILED: ${failures.join("; ")}` : "all phases passed"}`,

@@ -83,6 +83,7 @@ export const SETTINGS = `Settings (environment variables; a flag wins over its v
   ACME_CA_CERT             A PEM file trusted for the ACME directory's own TLS (test CAs)
   LOG_FORMAT               text (default) or json: one JSON object a line
   ADMIN_PASSWORD           First start only: the admin's password (random and printed when unset)
+  ADMIN_EMAIL              The account e-mail (codes, reset links, notices), set at a start when it has none
   JWT_SECRET               Token signing key (generated into DATA_DIR when unset)
   SITE_URL                 Absolute base URL for links (http://localhost:PORT; https://DOMAIN with DOMAIN)
   SITE_TIMEZONE            What "upcoming" and "past" mean (Australia/Melbourne)

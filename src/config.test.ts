@@ -23,6 +23,17 @@ describe("SITE_TIMEZONE", () => {
   });
 });
 
+describe("ADMIN_EMAIL (issue 30)", () => {
+  test("an address, lower-cased; unset is none", () => {
+    expect(loadConfig({ ADMIN_EMAIL: " Swami@Example.org " }).adminEmail).toBe("swami@example.org");
+    expect(loadConfig({}).adminEmail).toBeUndefined();
+  });
+
+  test("anything else is refused, naming the setting", () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: "swami" })).toThrow('ADMIN_EMAIL must be an e-mail address, got "swami"');
+  });
+});
+
 describe(".env.example (issue 24 item 4)", () => {
   const example = readFileSync(join(import.meta.dir, "../.env.example"), "utf8");
   const names = (text: string, pattern: RegExp) => new Set([...text.matchAll(pattern)].flatMap((match) => match[1]!.split(", ")));

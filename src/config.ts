@@ -2,6 +2,7 @@
 import { resolve } from "node:path";
 import { decodeURIComponentSafe, maskUrl } from "./lib/mask.ts";
 import { DEFAULT_SITE_TIMEZONE } from "./shared/calendar.ts";
+import { isEmail } from "./shared/validation.ts";
 
 export type Config = {
   port: number;
@@ -9,6 +10,8 @@ export type Config = {
   dataDir: string;
   appDataDir: string;
   adminPassword: string | undefined;
+  /** ADMIN_EMAIL: the account's confirmed address, set at a start when the account has none. */
+  adminEmail: string | undefined;
   jwtSecret: string | undefined;
   siteUrl: string;
   timezone: string;
@@ -145,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: resolve(env.DATA_DIR || "./data"),
     appDataDir: resolve(env.APP_DATA_DIR || "./app_data"),
     adminPassword: env.ADMIN_PASSWORD || undefined,
+    adminEmail: adminEmailSetting(env.ADMIN_EMAIL),
     jwtSecret: env.JWT_SECRET || undefined,
     siteUrl: (env.SITE_URL || defaultSiteUrl).replace(/\/+$/, ""),
     timezone,
@@ -300,6 +304,12 @@ function isTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+function adminEmailSetting(value: string | undefined) {
+  const address = value?.trim().toLowerCase();
+  if (address && !isEmail(address)) throw new SettingError(`ADMIN_EMAIL must be an e-mail address, got "${value}"`);
+  return address || undefined;
 }
 
 /** The settings' secret values, which no log line may hold even where nothing around them looks secret. */

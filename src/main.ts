@@ -42,7 +42,7 @@ async function serve(config: Config) {
   configureLog({ format: config.logFormat, secrets: settingSecrets(config) });
   const db = openDataDir(config);
   // On a first start the admin's password hash (argon2id: ~0.1 s, on a worker thread) is made while app_data is restored.
-  const adminCreated = ensureAdmin(db, config.adminPassword);
+  const adminCreated = ensureAdmin(db, { password: config.adminPassword, email: config.adminEmail });
   const restored = await autoRestoreFromGit({ db, config });
   log[restored.status === "failed" ? "error" : "info"](`Auto-restore ${restored.status}: ${restored.message}`);
   const admin = await adminCreated;

@@ -1,6 +1,6 @@
 // The sign-in steps' bodies (issue 22), apart from schemas.ts: only the admin area and the server read them, so the
 // public page's script does not carry them.
-import { define, type Infer, object, optional, refine, string } from "superstruct";
+import { boolean, define, type Infer, object, optional, refine, string } from "superstruct";
 import { checkNewPassword } from "./schemas.ts";
 import { optionalEmail, text } from "./validation.ts";
 
@@ -12,10 +12,13 @@ export const loginCodeSchema = object({
 
 export const forgotPasswordSchema = object({ login: text(1, "Enter your username or e-mail", 200) });
 
-/** The page a mailed reset link opens: the link's token and the new password (the 'Reset Password' rules). */
+const linkToken = text(1, "This link is not valid any more. Ask for a new one.", 200);
+
+/** The page a mailed reset link opens: the link's token, the new password (the 'Reset Password' rules), 'Also remove all passkeys'. */
 export const linkResetSchema = object({
-  token: text(1, "This link is not valid any more. Ask for a new one.", 200),
+  token: linkToken,
   newPassword: define<string>("password", checkNewPassword),
+  removePasskeys: optional(boolean()),
 });
 export const linkResetFormSchema = refine(
   object({ newPassword: define<string>("password", checkNewPassword), confirmPassword: string() }),
@@ -24,8 +27,14 @@ export const linkResetFormSchema = refine(
 );
 export type LinkResetFormInput = Infer<typeof linkResetFormSchema>;
 
-/** 'Account e-mail': an address, or empty to fall back to NOTIFY_EMAIL and the profile's. */
+/** 'Account e-mail': a new address (confirmed by its mailed link), or empty for no account mail. */
 export const accountEmailSchema = object({ email: optionalEmail("Please enter a valid email address") });
+
+/** The page a new address's mailed link opens. */
+export const confirmEmailSchema = object({ token: linkToken });
+
+/** 'Confirm it's you' with the password (a passkey's answer goes as the login's `passkeySchema`). */
+export const confirmPasswordSchema = object({ password: text(1, "Enter your password", 200) });
 
 /** A WebAuthn response as the browser gave it (SimpleWebAuthn checks every part of it). */
 const webAuthnResponse = define<Record<string, unknown>>(
@@ -39,3 +48,6 @@ export const passkeyAddSchema = object({ name: text(1, "Name the passkey", 60), 
 
 /** The open sign-out calls: the bearer token is the proof (the mailed link's, when given, replaces it). */
 export const signOutSchema = object({ link: optional(text(1, "The link is not valid", 2_000)) });
+
+/** 'Sign out everywhere', with 'Also remove all passkeys'. */
+export const signOutEverywhereSchema = object({ link: optional(text(1, "The link is not valid", 2_000)), removePasskeys: optional(boolean()) });

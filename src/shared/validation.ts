@@ -67,7 +67,7 @@ export function personName(max: number) {
   );
 }
 
-const isEmail = (value: string) => EMAIL.test(value) && value.length <= 254;
+export const isEmail = (value: string) => EMAIL.test(value) && value.length <= 254;
 
 export function email(message: string) {
   return coerce(

@@ -16,7 +16,13 @@ beforeAll(async () => {
   [site, browser] = await Promise.all([
     startSite({
       appData: null,
-      env: { SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>", NOTIFY_EMAIL: "teacher@example.org", MAIL_PER_MINUTE: "6000" },
+      env: {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: "Vedanta & Yoga <hello@example.org>",
+        NOTIFY_EMAIL: "teacher@example.org",
+        ADMIN_EMAIL: "teacher@example.org",
+        MAIL_PER_MINUTE: "6000",
+      },
     }),
     launchBrowser(),
   ]);

@@ -45,6 +45,7 @@ async function exercise(format: "text" | "json") {
       TRUST_PROXY: "1",
       SMTP_URL: `smtp://mailer:${SMTP_PASSWORD}@127.0.0.1:${smtp.port}`,
       MAIL_FROM: "Vedanta & Yoga <hello@example.org>",
+      ADMIN_EMAIL: "teacher@example.org",
     },
   });
   servers.push(server);

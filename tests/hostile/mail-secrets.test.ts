@@ -12,7 +12,12 @@ import { listKeys, type S3Server, startS3 } from "../support/s3.ts";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 
 setDefaultTimeout(180_000);
-const MAIL_ENV = { MAIL_FROM: "Site <site@example.org>", NOTIFY_EMAIL: "teacher@example.org", SITE_URL: "https://yoga.example.org" };
+const MAIL_ENV = {
+  MAIL_FROM: "Site <site@example.org>",
+  NOTIFY_EMAIL: "teacher@example.org",
+  SITE_URL: "https://yoga.example.org",
+  ADMIN_EMAIL: "teacher@example.org",
+};
 const PREFIX = "site/";
 
 let smtp: SmtpServer;

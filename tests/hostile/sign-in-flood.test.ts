@@ -4,17 +4,22 @@
 // browser's challenge cannot be evicted by others'; limits count an IPv6 address by its /64. Real HTTP handling, a
 // real SQLite file, the real SMTP server, a software passkey (tests/support/authenticator.ts).
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { activity } from "@db/schema.ts";
+import { activity, users } from "@db/schema.ts";
 import { setPassword } from "@server/modules/auth/service.ts";
 import { createMailWorker } from "@server/modules/mail/worker.ts";
-import { count, sum } from "drizzle-orm";
+import { count, eq, sum } from "drizzle-orm";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app.ts";
 import { createAuthenticator } from "../support/authenticator.ts";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 
 setDefaultTimeout(120_000);
 const KEPT_ROWS = 100_000;
-const MAIL_ENV = { MAIL_FROM: "Site <site@example.org>", NOTIFY_EMAIL: "teacher@example.org", SITE_URL: "https://yoga.example.org" };
+const MAIL_ENV = {
+  MAIL_FROM: "Site <site@example.org>",
+  NOTIFY_EMAIL: "teacher@example.org",
+  SITE_URL: "https://yoga.example.org",
+  ADMIN_EMAIL: "teacher@example.org",
+};
 const TOO_MANY = "Too many failed attempts. Please try again later.";
 
 let smtp: SmtpServer;
@@ -133,6 +138,7 @@ describe("a flood of refused sign-ins", () => {
 describe("the username's growing delay", () => {
   test("untrusted clients wait 1 s after 5 failures, then twice as long after each further one; then the right password is taken", async () => {
     await setPassword(t.db, "delayed", "delayed-password");
+    t.db.update(users).set({ email: "delayed@example.org" }).where(eq(users.username, "delayed")).run();
     const wrong = (ip: string) => post("/api/admin/login", { username: "delayed", password: "wrong" }, { ip });
     for (let i = 1; i <= 5; i++) expect((await wrong(`198.51.100.${i}`)).status).toBe(401);
     for (const seconds of [1, 2, 4, 8]) {

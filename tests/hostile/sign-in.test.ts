@@ -1,15 +1,22 @@
 // Issue 22, hostile: reset links reused, expired or altered; codes guessed; a device cookie of another account; account
 // enumeration by text or timing; a signed-out token replayed. Real HTTP handling, a real SQLite file, the real SMTP server.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { users } from "@db/schema.ts";
 import { FORGOT_ANSWER_MS } from "@server/modules/auth/mail-steps.ts";
 import { setPassword } from "@server/modules/auth/service.ts";
 import { createMailWorker } from "@server/modules/mail/worker.ts";
+import { eq } from "drizzle-orm";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app.ts";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { figure, percentile } from "./support.ts";
 
 setDefaultTimeout(60_000);
-const MAIL_ENV = { MAIL_FROM: "Site <site@example.org>", NOTIFY_EMAIL: "teacher@example.org", SITE_URL: "https://yoga.example.org" };
+const MAIL_ENV = {
+  MAIL_FROM: "Site <site@example.org>",
+  NOTIFY_EMAIL: "teacher@example.org",
+  SITE_URL: "https://yoga.example.org",
+  ADMIN_EMAIL: "teacher@example.org",
+};
 
 let smtp: SmtpServer;
 let t: TestApp;
@@ -79,6 +86,7 @@ describe("codes", () => {
 describe("device cookies", () => {
   test("a device cookie of another account does not spare the admin the code", async () => {
     await setPassword(t.db, "other", "other-password");
+    t.db.update(users).set({ email: "other@example.org" }).where(eq(users.username, "other")).run();
     const other = await post("/api/admin/login", { username: "other", password: "other-password" });
     const ticket = ((await other.json()) as { ticket: string }).ticket;
     const signedIn = await post("/api/admin/login", { ticket, code: await codeOf() });

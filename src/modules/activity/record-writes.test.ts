@@ -104,6 +104,7 @@ describe("the activity speaks the teacher's language", () => {
   test("every admin write route is described (the account's routes record their own entries)", () => {
     const recordsItself = [
       "POST /login",
+      "POST /confirm",
       "POST /reset-password",
       "PATCH /account",
       "POST /passkeys/options",

@@ -4,11 +4,14 @@ import { parseBody, standard } from "@server/lib/validate.ts";
 import { loginSchema, resetPasswordSchema } from "@server/shared/schemas.ts";
 import {
   accountEmailSchema,
+  confirmEmailSchema,
+  confirmPasswordSchema,
   forgotPasswordSchema,
   linkResetSchema,
   loginCodeSchema,
   passkeyAddSchema,
   passkeyLoginSchema,
+  signOutEverywhereSchema,
   signOutSchema,
 } from "@server/shared/sign-in-schemas.ts";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
@@ -36,6 +39,8 @@ export function authModule(ctx: AppContext, auth: AuthService) {
   const sessionOf = (request: Request) => auth.authenticate(request, ctx.clientIp(request)).catch(() => null);
   const userOf = (request: Request) => auth.session(request).userId;
   const isObject = (body: unknown): body is Record<string, unknown> => typeof body === "object" && body !== null;
+  /** The sensitive changes (account e-mail, passkeys, password): a proof within the last 10 minutes, else a 403. */
+  const recentProof = { beforeHandle: ({ request }: { request: Request }) => auth.requireRecentProof(request, ctx.clientIp(request)) };
 
   return (
     new Elysia({ name: "auth" })
@@ -82,12 +87,17 @@ export function authModule(ctx: AppContext, auth: AuthService) {
       .post(
         "/api/auth/reset-password",
         async ({ body, request, cookie }) => {
-          const { answer, device } = await auth.resetWithLink(body.token, body.newPassword, origin(request));
+          const { answer, device } = await auth.resetWithLink(body, origin(request));
           setDeviceCookie(cookie, device);
           return answer;
         },
         { form: true, body: standard(linkResetSchema) },
       )
+      // A new 'Account e-mail' takes effect when its mailed link is opened (the page posts the fragment's token).
+      .post("/api/auth/confirm-email", ({ body, request }) => mail.confirmEmailChange(body.token, origin(request)), {
+        form: true,
+        body: standard(confirmEmailSchema),
+      })
       // Logout: ends the session the bearer token names (the device stays known). Open, so a token already refused
       // can still be dropped; it answers the same either way.
       .post(
@@ -100,40 +110,53 @@ export function authModule(ctx: AppContext, auth: AuthService) {
         { form: true, body: standard(signOutSchema) },
       )
       // 'Sign out everywhere': every device, this one too, by the bearer token of a signed-in device or by the signed
-      // link of a notice ('Not you? Sign out everywhere').
+      // link of a notice ('Not you? Sign out everywhere'); 'Also remove all passkeys' asks a signed-in device for a
+      // recent proof, as removing one passkey does (the mailed link is its own).
       .post(
         "/api/auth/sign-out-everywhere",
-        async ({ body: { link }, request }) => {
+        async ({ body: { link, removePasskeys }, request }) => {
           if (link) {
             const userId = mail.signOutLinkUser(link);
             if (userId === null) throw unauthorized(LINK_INVALID);
-            auth.signOutEverywhere(userId, origin(request), "with the link of a mailed notice");
+            auth.signOutEverywhere(userId, origin(request), "with the link of a mailed notice", removePasskeys);
           } else {
             const session = await sessionOf(request);
             if (!session) throw unauthorized("Authentication required");
-            auth.signOutEverywhere(session.userId, origin(request), "from the account area");
+            if (removePasskeys) await auth.requireRecentProof(request, ctx.clientIp(request));
+            auth.signOutEverywhere(session.userId, origin(request), "from the account area", removePasskeys);
           }
           return { success: true, message: "Every device is signed out." };
         },
-        { form: true, body: standard(signOutSchema) },
+        { form: true, body: standard(signOutEverywhereSchema) },
       )
       // The account's routes record their own entries (src/modules/activity/record-writes.ts leaves them alone).
       .group("/api/admin", { admin: true, beforeHandle: ({ request }) => ctx.activity.recordsItself(request) }, (admin) =>
         admin
+          // 'Confirm it's you': the password or a passkey again, for the sensitive changes below.
+          .post("/confirm", async ({ body, request, cookie }) => {
+            const from = attempt(request, cookie[DEVICE_COOKIE]?.value);
+            if (isObject(body) && "passkey" in body) {
+              const { passkey } = parseBody(body, passkeyLoginSchema);
+              const challengeCookie = text(cookie[PASSKEY_COOKIE]?.value);
+              return auth.confirm(auth.session(request), { passkey: passkey as unknown as AuthenticationResponseJSON, challengeCookie }, from);
+            }
+            return auth.confirm(auth.session(request), parseBody(body, confirmPasswordSchema), from);
+          })
           .post(
             "/reset-password",
             ({ body, request, cookie }) => auth.resetPassword(body, attempt(request, cookie[DEVICE_COOKIE]?.value), auth.session(request)),
-            { body: standard(resetPasswordSchema) },
+            { body: standard(resetPasswordSchema), ...recentProof },
           )
           .get("/account", ({ request }) => auth.account(userOf(request)))
           .patch("/account", ({ body, request }) => auth.setAccountEmail(userOf(request), body.email ?? null, origin(request)), {
             body: standard(accountEmailSchema),
+            ...recentProof,
           })
           .get("/passkeys", ({ request }) => keys.list(userOf(request)))
           .post(
             "/passkeys/options",
             ({ request }) => keys.registrationOptions({ id: userOf(request), username: auth.account(userOf(request)).username }),
-            { body: standard(signOutSchema) },
+            { body: standard(signOutSchema), ...recentProof },
           )
           .post(
             "/passkeys",
@@ -141,12 +164,16 @@ export function authModule(ctx: AppContext, auth: AuthService) {
               set.status = 201;
               return auth.addPasskey(userOf(request), body.name, body.response as unknown as RegistrationResponseJSON, origin(request));
             },
-            { body: standard(passkeyAddSchema) },
+            { body: standard(passkeyAddSchema), ...recentProof },
           )
-          .delete("/passkeys/:id", ({ params, request, set }) => {
-            auth.removePasskey(userOf(request), params.id, origin(request));
-            set.status = 204;
-          })
+          .delete(
+            "/passkeys/:id",
+            ({ params, request, set }) => {
+              auth.removePasskey(userOf(request), params.id, origin(request));
+              set.status = 204;
+            },
+            recentProof,
+          )
           .get("/sessions", ({ request }) => auth.devices(auth.session(request)))
           .delete("/sessions/:id", ({ params, request, set }) => {
             auth.signOutDevice(auth.session(request), params.id, origin(request));

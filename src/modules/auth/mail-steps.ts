@@ -1,10 +1,11 @@
-// What the account does by mail (issue 22): 'Forgot password?' links, codes for a new device, and notices with a
-// signed 'Not you? Sign out everywhere' link. Links and codes are stored hashed; their mails carry them sealed
-// (src/modules/mail/sealed.ts); nothing secret is recorded.
+// What the account does by mail (issue 22): 'Forgot password?' links, codes for a new device, notices with a signed
+// 'Not you? Sign out everywhere' link, and the link that confirms a new 'Account e-mail' (issue 30). Links and codes are
+// stored hashed; their mails carry them sealed (src/modules/mail/sealed.ts); nothing secret is recorded. All of it goes
+// to the account's own confirmed address only.
 
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import type { Db } from "@db/client.ts";
-import { passwordResets, signInCodes, users } from "@db/schema.ts";
+import { emailChanges, passwordResets, signInCodes, users } from "@db/schema.ts";
 import type { Config } from "@server/config.ts";
 import { badRequest, tooManyRequests } from "@server/lib/errors.ts";
 import { RateLimiter } from "@server/lib/rate-limit.ts";
@@ -15,6 +16,7 @@ import type { Origin } from "./sessions.ts";
 import { describeUserAgent } from "./user-agent.ts";
 
 const RESET_LINK_MINUTES = 30;
+const EMAIL_LINK_HOURS = 24;
 const CODE_MINUTES = 10;
 const CODE_TRIES = 5;
 const SIGN_OUT_LINK_DAYS = 7;
@@ -43,8 +45,11 @@ export function createMailSteps(options: { db: Db; config: Config; jwtSecret: st
   const resetsByIp = new RateLimiter(20, WINDOW_MS, clock);
   const where = (origin: Origin) => ({ ip: origin.ip, device: describeUserAgent(origin.userAgent) });
 
-  /** The 'Account e-mail', else NOTIFY_EMAIL, else the profile's e-mail. */
-  const addressOf = (user: Pick<User, "email">) => user.email ?? outbox.notifyAddress();
+  /**
+   * The account's confirmed 'Account e-mail', and nothing else: NOTIFY_EMAIL and the profile's e-mail are settings a
+   * restore or an import can replace, so a code or a link sent there could be read by whoever replaced them.
+   */
+  const addressOf = (user: Pick<User, "email">) => user.email ?? undefined;
 
   const signOutSignature = (payload: string) => hmac(`sign-out:${payload}`);
 
@@ -159,6 +164,74 @@ export function createMailSteps(options: { db: Db; config: Config; jwtSecret: st
       db.delete(signInCodes).where(eq(signInCodes.id, row.id)).run();
       codeTriesByIp.forgive(origin.ip);
       return row.userId;
+    },
+
+    /**
+     * A new 'Account e-mail': a link to the new address (it takes effect when the link is opened), a notice to the old
+     * one. An empty address stops account mail at once, the old address told.
+     */
+    requestEmailChange(user: User, email: string | null, origin: Origin): { pendingEmail: string | null } {
+      if (email && email !== user.email) {
+        if (!outbox.enabled) throw badRequest("Mail is off on this server: a new address cannot be confirmed by mail.");
+        const wait = linksByAccount.retryAfter(`email:${user.id}`);
+        if (wait > 0) throw tooManyRequests("Too many requests. Please try again later.", wait);
+        linksByAccount.hit(`email:${user.id}`);
+      }
+      // A new request replaces a change waiting for its link; the current address again cancels it.
+      db.delete(emailChanges).where(eq(emailChanges.userId, user.id)).run();
+      if (email === user.email) return { pendingEmail: null };
+      if (!email) {
+        db.update(users).set({ email: null }).where(eq(users.id, user.id)).run();
+        this.notify(user, "The account e-mail was removed", origin);
+        activity.record({ kind: "account", summary: "Account e-mail cleared", ...where(origin) });
+        return { pendingEmail: null };
+      }
+      const token = random(32);
+      db.transaction((tx) => {
+        tx.insert(emailChanges)
+          .values({ userId: user.id, email, tokenHash: sha256(token), expiresAt: iso(EMAIL_LINK_HOURS * 3_600_000), createdAt: iso() })
+          .run();
+        outbox.add("email-confirmation", email, "Confirm your new account e-mail", {
+          confirmUrl: `${config.siteUrl}/admin/confirm-email#${token}`,
+          hours: EMAIL_LINK_HOURS,
+        });
+        this.notify(user, `A change of the account e-mail to ${email} was asked for`, origin);
+      });
+      activity.record({
+        kind: "account",
+        summary: "Account e-mail change asked for: a confirmation link mailed to the new address",
+        ...where(origin),
+      });
+      return { pendingEmail: email };
+    },
+
+    /** The address waiting for its link, if any. */
+    pendingEmail(userId: number): string | null {
+      const row = db
+        .select({ email: emailChanges.email })
+        .from(emailChanges)
+        .where(and(eq(emailChanges.userId, userId), gt(emailChanges.expiresAt, iso())))
+        .get();
+      return row?.email ?? null;
+    },
+
+    /** Opens a new address's link: it becomes the 'Account e-mail'. A 400 when the link is not valid. */
+    confirmEmailChange(token: string, origin: Origin): { email: string } {
+      const wait = resetsByIp.retryAfter(origin.ip);
+      if (wait > 0) throw tooManyRequests("Too many requests. Please try again later.", wait);
+      resetsByIp.hit(origin.ip);
+      const row = db
+        .select()
+        .from(emailChanges)
+        .where(and(eq(emailChanges.tokenHash, sha256(token)), gt(emailChanges.expiresAt, iso())))
+        .get();
+      if (!row) throw badRequest(LINK_INVALID);
+      db.transaction((tx) => {
+        tx.update(users).set({ email: row.email }).where(eq(users.id, row.userId)).run();
+        tx.delete(emailChanges).where(eq(emailChanges.userId, row.userId)).run();
+      });
+      activity.record({ kind: "account", summary: "Account e-mail confirmed with its mailed link", ...where(origin) });
+      return { email: row.email };
     },
 
     /** Mails the account a notice of `what` with a signed link that signs out every device (valid a week, once). */

@@ -118,6 +118,9 @@ export function createPasskeys(options: { db: Db; siteUrl: string; siteName: str
       return row.name;
     },
 
+    /** Removes every passkey of the account ('Also remove all passkeys'); answers how many. */
+    removeAll: (userId: number): number => db.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id }).all().length,
+
     /**
      * Options for a sign-in with any passkey of this site (discoverable: the browser offers the account's), and the
      * browser's new challenge cookie: the challenges of `cookie` still valid, with this one.

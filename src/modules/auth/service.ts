@@ -2,14 +2,14 @@ import type { Db } from "@db/client.ts";
 import { devices, users } from "@db/schema.ts";
 import { jwt } from "@elysiajs/jwt";
 import { type Config, SettingError } from "@server/config.ts";
-import { badRequest, notFound, tooManyRequests, unauthorized } from "@server/lib/errors.ts";
+import { badRequest, HttpError, notFound, tooManyRequests, unauthorized } from "@server/lib/errors.ts";
 import { log } from "@server/lib/log.ts";
 import { RateLimiter, Semaphore } from "@server/lib/rate-limit.ts";
 import type { Activity } from "@server/modules/activity/service.ts";
 import { DEFAULT_USERNAME, SESSION_EXPIRED_MESSAGE } from "@server/shared/constants.ts";
 import { checkNewPassword } from "@server/shared/schemas.ts";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, isNull, sql } from "drizzle-orm";
 import { deviceCookies } from "./device-cookie.ts";
 import { createMailSteps, LINK_INVALID } from "./mail-steps.ts";
 import { createPasskeys } from "./passkeys.ts";
@@ -27,17 +27,28 @@ const LOCK_WINDOW_MS = 15 * 60 * 1000;
 const USERNAME_DELAY_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Passkey sign-in options per client address in a window. */
 const PASSKEY_OPTIONS_PER_IP = 30;
+/** How long a proof (the password or a passkey) lets a session make sensitive changes: GitHub's "sudo mode". */
+const PROOF_MS = 10 * 60 * 1000;
+export const PROOF_REQUIRED = "Confirm it's you: this change needs your password or a passkey within the last 10 minutes.";
 /** A hash to verify against when the username is unknown, so both cases take the same time (made on first use). */
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= Bun.password.hash("not-a-real-password", "argon2id"));
 
-/** Creates the admin user on first start; returns the generated password when none was given. */
-export async function ensureAdmin(db: Db, password: string | undefined): Promise<{ created: boolean; generatedPassword?: string }> {
+/**
+ * Creates the admin user on first start; returns the generated password when none was given. ADMIN_EMAIL becomes the
+ * account's confirmed address when it has none (at first start, or the first start with the setting).
+ */
+export async function ensureAdmin(
+  db: Db,
+  settings: { password: string | undefined; email: string | undefined },
+): Promise<{ created: boolean; generatedPassword?: string }> {
+  const { password, email } = settings;
+  if (email) db.update(users).set({ email }).where(isNull(users.email)).run();
   if (db.select({ id: users.id }).from(users).limit(1).get()) return { created: false };
   const chosen = password ?? generatePassword();
   assertAcceptable(chosen);
   db.insert(users)
-    .values({ username: DEFAULT_USERNAME, password: await Bun.password.hash(chosen, "argon2id") })
+    .values({ username: DEFAULT_USERNAME, password: await Bun.password.hash(chosen, "argon2id"), email })
     .run();
   return password ? { created: true } : { created: true, generatedPassword: chosen };
 }
@@ -213,15 +224,21 @@ export function createAuthService(options: { db: Db; config: Config; jwtSecret: 
     },
 
     /**
-     * A mailed reset link's new password: every session ends, every token is revoked; the user then signs in. The
-     * browser proved itself with the link: it becomes a known device (the device cookie to set), so its sign-in is
-     * counted on its own while the username's untrusted clients wait.
+     * A mailed reset link's new password: every session ends, every token is revoked (and, when asked, every passkey is
+     * removed: one added by whoever had the account would let them back in); the user then signs in. The browser proved
+     * itself with the link: it becomes a known device (the device cookie to set), so its sign-in is counted on its own
+     * while the username's untrusted clients wait.
      */
-    async resetWithLink(token: string, newPassword: string, origin: Origin) {
-      const user = byId.get({ id: mail.spendResetLink(token, origin) });
+    async resetWithLink(input: { token: string; newPassword: string; removePasskeys?: boolean }, origin: Origin) {
+      const user = byId.get({ id: mail.spendResetLink(input.token, origin) });
       if (!user) throw badRequest(LINK_INVALID);
-      await setPassword(db, user.username, newPassword);
-      activity.record({ kind: "password", summary: "Password reset with a mailed link; every device signed out", ...where(origin) });
+      await setPassword(db, user.username, input.newPassword);
+      const removed = input.removePasskeys ? keys.removeAll(user.id) : 0;
+      activity.record({
+        kind: "password",
+        summary: `Password reset with a mailed link; every device signed out${removed ? " and every passkey removed" : ""}`,
+        ...where(origin),
+      });
       const updated = byId.get({ id: user.id });
       if (updated) mail.notify(updated, "Your password was reset", origin);
       const { deviceId, sessionId } = sessions.start(user.id, null, origin);
@@ -232,17 +249,61 @@ export function createAuthService(options: { db: Db; config: Config; jwtSecret: 
       };
     },
 
-    /** The 'Account e-mail' and where mail goes now. */
+    /** The confirmed 'Account e-mail' (where account mail goes) and the one waiting for its link. */
     account(userId: number) {
       const user = byId.get({ id: userId });
       if (!user) throw notFound("Account not found");
-      return { username: user.username, email: user.email, sendsTo: mail.addressOf(user) ?? null, mail: mail.enabled };
+      return { username: user.username, email: user.email, pendingEmail: mail.pendingEmail(user.id), mail: mail.enabled };
     },
 
+    /** A new 'Account e-mail' (see mail.requestEmailChange): the account as it is now. */
     setAccountEmail(userId: number, email: string | null, origin: Origin) {
-      db.update(users).set({ email }).where(eq(users.id, userId)).run();
-      activity.record({ kind: "account", summary: email ? "Account e-mail set" : "Account e-mail cleared", ...where(origin) });
+      const user = byId.get({ id: userId });
+      if (!user) throw notFound("Account not found");
+      mail.requestEmailChange(user, email, origin);
       return this.account(userId);
+    },
+
+    /**
+     * Refuses a sensitive change (the account e-mail, a passkey, the password) unless this session proved who it is
+     * within PROOF_MS: a stolen token alone cannot lock the owner out or add a way back in. A 403 the admin area
+     * answers with 'Confirm it's you', then retries.
+     */
+    async requireRecentProof(request: Request, ip: string) {
+      const { provedAt } = await this.authenticate(request, ip);
+      if (!provedAt || Date.parse(provedAt) < now().getTime() - PROOF_MS) throw new HttpError(403, PROOF_REQUIRED, { proofRequired: true });
+    },
+
+    /**
+     * 'Confirm it's you': the password, or a passkey of this session's account (against a challenge of the browser's
+     * cookie, as a passkey sign-in), proves it again.
+     */
+    async confirm(
+      current: Session,
+      proof: { password: string } | { passkey: AuthenticationResponseJSON; challengeCookie: string | undefined },
+      attempt: Attempt,
+    ) {
+      const user = byId.get({ id: current.userId });
+      if (!user) throw notFound("Account not found");
+      let how: string;
+      if ("password" in proof) {
+        if (!(await checkPassword(user.username, proof.password, attempt))) throw badRequest("That password is not right.");
+        how = "with the password";
+      } else {
+        const wait = attemptsByIp.retryAfter(attempt.ip);
+        if (wait > 0) throw tooManyRequests("Too many failed attempts. Please try again later.", wait);
+        attemptsByIp.hit(attempt.ip);
+        const owner = await keys.authenticate(proof.passkey, proof.challengeCookie).catch(() => null);
+        if (owner !== user.id) {
+          activity.tally({ kind: "sign-in-failed", summary: "A passkey was not accepted", ...where(attempt) });
+          throw badRequest("That passkey was not accepted.");
+        }
+        attemptsByIp.forgive(attempt.ip);
+        how = "with a passkey";
+      }
+      sessions.prove(current.sessionId);
+      activity.record({ kind: "sign-in", summary: `Confirmed it's you ${how}`, ...where(attempt) });
+      return { success: true };
     },
 
     /**
@@ -310,8 +371,8 @@ export function createAuthService(options: { db: Db; config: Config; jwtSecret: 
       activity.record({ kind: "sign-out", summary: "Logged out", ...where(origin) });
     },
 
-    /** 'Sign out everywhere': every device signed out and forgotten, every token revoked. */
-    signOutEverywhere(userId: number, origin: Origin, how: string) {
+    /** 'Sign out everywhere': every device signed out and forgotten, every token revoked; every passkey too when asked. */
+    signOutEverywhere(userId: number, origin: Origin, how: string, removePasskeys = false) {
       db.transaction((tx) => {
         tx.update(users)
           .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
@@ -319,7 +380,8 @@ export function createAuthService(options: { db: Db; config: Config; jwtSecret: 
           .run();
         sessions.forgetAll(userId);
       });
-      activity.record({ kind: "sign-out", summary: `Signed out everywhere ${how}`, ...where(origin) });
+      const removed = removePasskeys ? keys.removeAll(userId) : 0;
+      activity.record({ kind: "sign-out", summary: `Signed out everywhere ${how}${removed ? "; every passkey removed" : ""}`, ...where(origin) });
     },
   };
 }

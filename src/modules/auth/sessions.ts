@@ -16,13 +16,13 @@ const randomId = () => Buffer.from(crypto.getRandomValues(new Uint8Array(18))).t
 /** Where a request comes from, as the devices list shows it. */
 export type Origin = { ip: string; userAgent: string };
 
-/** A signed-in request: the user, the device row and its session. */
-export type Session = { userId: number; deviceId: string; sessionId: string };
+/** A signed-in request: the user, the device row, its session and when it last proved who it is (a password or a passkey). */
+export type Session = { userId: number; deviceId: string; sessionId: string; provedAt: string | null };
 
 export function createSessions(db: Db, now: () => Date) {
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
   const bySession = db
-    .select({ userId: devices.userId, deviceId: devices.id, lastSeenAt: devices.lastSeenAt, ip: devices.ip })
+    .select({ userId: devices.userId, deviceId: devices.id, lastSeenAt: devices.lastSeenAt, ip: devices.ip, provedAt: devices.provedAt })
     .from(devices)
     .where(and(eq(devices.sessionId, sql.placeholder("sessionId")), gt(devices.sessionExpiresAt, sql.placeholder("now"))))
     .prepare();
@@ -42,13 +42,17 @@ export function createSessions(db: Db, now: () => Date) {
         .get();
     },
 
-    /** Signs `userId` in on a known device (a new session on its row) or on a new one; answers the session. */
+    /**
+     * Signs `userId` in on a known device (a new session on its row) or on a new one; answers the session. Every sign-in
+     * took a password or a passkey: the session starts proved.
+     */
     start(userId: number, knownDevice: string | null, origin: Origin): Session {
       const sessionId = randomId();
       const at = iso();
       const values = {
         sessionId,
         sessionExpiresAt: iso(SESSION_LIFETIME_MS),
+        provedAt: at,
         lastSeenAt: at,
         ip: origin.ip,
         userAgent: origin.userAgent.slice(0, 400),
@@ -61,13 +65,18 @@ export function createSessions(db: Db, now: () => Date) {
       });
       if (knownDevice && this.knows(userId, knownDevice)) {
         db.update(devices).set(values).where(eq(devices.id, knownDevice)).run();
-        return { userId, deviceId: knownDevice, sessionId };
+        return { userId, deviceId: knownDevice, sessionId, provedAt: at };
       }
       const deviceId = randomId();
       db.insert(devices)
         .values({ id: deviceId, userId, createdAt: at, ...values })
         .run();
-      return { userId, deviceId, sessionId };
+      return { userId, deviceId, sessionId, provedAt: at };
+    },
+
+    /** Notes that this session proved who it is again ('Confirm it's you'). */
+    prove(sessionId: string) {
+      db.update(devices).set({ provedAt: iso() }).where(eq(devices.sessionId, sessionId)).run();
     },
 
     /** The live session `sessionId` names, or undefined; notes when and from where the device was last seen. */
@@ -75,7 +84,7 @@ export function createSessions(db: Db, now: () => Date) {
       const row = bySession.get({ sessionId, now: iso() });
       if (!row) return undefined;
       if (row.ip !== ip || Date.parse(row.lastSeenAt) < now().getTime() - TOUCH_EVERY_MS) touch.run({ now: iso(), ip, id: row.deviceId });
-      return { userId: row.userId, deviceId: row.deviceId, sessionId };
+      return { userId: row.userId, deviceId: row.deviceId, sessionId, provedAt: row.provedAt };
     },
 
     /** The devices signed in now, last seen first. */

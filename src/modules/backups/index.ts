@@ -1,5 +1,6 @@
 import type { AppContext } from "@server/context.ts";
 import { badRequest } from "@server/lib/errors.ts";
+import { log } from "@server/lib/log.ts";
 import { Elysia } from "elysia";
 import {
   createOffsiteBackups,
@@ -9,6 +10,7 @@ import {
   readIdentities,
   restoreOffsiteCopy,
   safeMessage,
+  UNENCRYPTED_WARNING,
 } from "./offsite.ts";
 import { type Backup, type BackupInfo, backupTarEntries, findBackup, listBackups, restoreBackup, takeBackup } from "./service.ts";
 import { tarSize, tarStream } from "./tar.ts";
@@ -21,6 +23,7 @@ const OFFSITE_OFF: OffsiteAnswer = {
   enabled: false,
   bucket: null,
   encrypted: false,
+  warning: null,
   running: false,
   lastCopy: null,
   lastError: null,
@@ -40,6 +43,7 @@ export function backupsModule(ctx: AppContext) {
   const config = ctx.config.offsite;
   const offsite = config && createOffsiteBackups({ db: ctx.db, dataDir: ctx.config.dataDir, config, keep: ctx.config.backupKeep, now: ctx.now });
   offsite?.start();
+  if (config && !config.recipient) log.warn(UNENCRYPTED_WARNING);
   return new Elysia({ name: "backups", prefix: "/api/admin" }).use(ctx.access).group("/backups", { admin: true }, (admin) =>
     admin
       .get("", () => listBackups(ctx.config.dataDir).map(info))

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { messages } from "@db/schema.ts";
 import { loadConfig } from "@server/config.ts";
+import { configureLog } from "@server/lib/log.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { listKeys, type S3Server, startS3 } from "@tests/support/s3.ts";
 import { createOffsiteBackups, readIdentities, restoreOffsiteCopy } from "./offsite.ts";
@@ -81,7 +82,7 @@ describe("off-site backups to a real S3 server (s3rver), encrypted with age", ()
     const form = new FormData();
     form.append("image", new File([PNG], "photo.png", { type: "image/png" }));
     const uploaded = (await (await t.request("POST", "/api/admin/uploads/image", { token, body: form })).json()) as { url: string };
-    expect((await t.request("POST", "/api/contact", { body: message })).status).toBe(201);
+    expect((await t.api().contact.post(message)).status).toBe(201);
     const acknowledgedAt = Date.now();
 
     const uploadName = uploaded.url.replace("/uploads/", "");
@@ -236,4 +237,94 @@ describe("off-site backups without encryption", () => {
       target.cleanup();
     }
   }, 60_000);
+});
+
+describe("a copy is due whenever anything was acknowledged since the last one (issue 30)", () => {
+  const prefix = "due/";
+  let t: TestApp;
+  let token: string;
+  const logged: string[] = [];
+  /** The uploads of the newest copy in the bucket (uploads are never removed, so it holds every one copied so far). */
+  const newestUploads = async () => {
+    const newest = (await listKeys(s3.client, `${prefix}manifests/`)).at(-1);
+    if (!newest) return new Set<string>();
+    const manifest = JSON.parse(await s3.client.file(newest).text()) as { uploads: { name: string }[] };
+    return new Set(manifest.uploads.map((upload) => upload.name));
+  };
+
+  beforeAll(async () => {
+    configureLog({ sink: (line) => void logged.push(line) });
+    try {
+      t = await createTestApp({ env: { ...s3.env, BACKUP_S3_PREFIX: prefix } });
+    } finally {
+      configureLog({ sink: null });
+    }
+    token = await t.login();
+  });
+  afterAll(() => t.cleanup());
+
+  test("without BACKUP_AGE_RECIPIENT, the start log and the admin's Backups status say the copies are not encrypted", async () => {
+    const warning =
+      "Off-site copies are not encrypted: set BACKUP_AGE_RECIPIENT to an age public key (age-keygen makes one) so that whoever holds the bucket cannot read them.";
+    expect(logged.filter((line) => line.includes("WARN "))).toContainEqual(expect.stringContaining(`WARN  ${warning}`));
+    const answer = await (await t.request("GET", "/api/admin/backups/offsite", { token })).json();
+    expect(answer).toMatchObject({ enabled: true, encrypted: false, warning });
+  });
+
+  test('an upload whose name starts with "-" (one in 64 of the names the server makes) is served, copied off-site and backed up', async () => {
+    const name = "-Zq0vN3kq7rX1aB2cD3eFg.png"; // 16 random bytes in base64url, as storeUpload names a file
+    writeFileSync(join(t.config.dataDir, "uploads", name), PNG);
+    expect((await t.request("GET", `/uploads/${name}`)).status).toBe(200);
+    const taken = await (await t.request("POST", "/api/admin/backups", { token })).json();
+    expect(readdirSync(join(t.config.dataDir, "backups", taken.backup.name, "uploads"))).toContain(name);
+    await waitFor(async () => ((await newestUploads()).has(name) ? true : undefined));
+  }, 90_000);
+
+  test("an upload put back under the same name with other bytes (a restore, an import) is copied again", async () => {
+    const name = "photo-restored.png";
+    const uploads = join(t.config.dataDir, "uploads");
+    writeFileSync(join(uploads, name), PNG);
+    const copier = createOffsiteBackups({
+      db: t.db,
+      dataDir: t.config.dataDir,
+      config: t.config.offsite!,
+      keep: t.config.backupKeep,
+      log: { log() {}, error() {} },
+    });
+    try {
+      await copier.run();
+      const other = new Uint8Array([...PNG, 0]);
+      writeFileSync(join(uploads, ".restoring"), other);
+      renameSync(join(uploads, ".restoring"), join(uploads, name));
+      copier.start(50);
+      const digest = new Bun.CryptoHasher("sha256").update(other).digest("hex");
+      await waitFor(async () => {
+        const newest = (await listKeys(s3.client, `${prefix}manifests/`)).at(-1)!;
+        const manifest = JSON.parse(await s3.client.file(newest).text()) as { uploads: { name: string; sha256: string }[] };
+        return manifest.uploads.some((upload) => upload.name === name && upload.sha256 === digest) ? true : undefined;
+      }, 30_000);
+    } finally {
+      copier.stop();
+    }
+  }, 60_000);
+
+  test("uploads acknowledged through HTTP while copies run: each is in the bucket within 60 s", async () => {
+    const acknowledged = new Map<string, number>();
+    for (let index = 0; index < 24; index += 1) {
+      const form = new FormData();
+      form.append("image", new File([PNG], `photo-${index}.png`, { type: "image/png" }));
+      const answer = await t.request("POST", "/api/admin/uploads/image", { token, body: form });
+      expect(answer.status).toBe(200);
+      acknowledged.set(((await answer.json()) as { url: string }).url.replace("/uploads/", ""), Date.now());
+      if (index % 6 === 0) expect((await t.api().contact.post(message)).status).toBe(201);
+      await Bun.sleep(250);
+    }
+    const copiedAt = new Map<string, number>();
+    await waitFor(async () => {
+      for (const name of await newestUploads()) if (acknowledged.has(name) && !copiedAt.has(name)) copiedAt.set(name, Date.now());
+      return copiedAt.size === acknowledged.size ? true : undefined;
+    }, 70_000);
+    for (const [name, at] of acknowledged)
+      expect({ name, seconds: ((copiedAt.get(name) ?? Infinity) - at) / 1000 < 60 }).toEqual({ name, seconds: true });
+  }, 120_000);
 });

@@ -6,7 +6,7 @@
 // A manifest is put only after every object it names is complete: a process killed half-way leaves objects that no
 // manifest counts (removed by the next pruning), never a partial backup.
 import { Database } from "bun:sqlite";
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Db } from "@db/client.ts";
 import type { BackupKeep, OffsiteConfig } from "@server/config.ts";
@@ -14,8 +14,9 @@ import { badRequest, HttpError, notFound } from "@server/lib/errors.ts";
 import { writeFileAtomic } from "@server/lib/files.ts";
 import { maskText } from "@server/lib/mask.ts";
 import { randomHex } from "@server/lib/secrets.ts";
+import { UPLOAD_FILE } from "../uploads/service.ts";
 import { retained } from "./retention.ts";
-import { type BackupDeps, backupsDir, basicStamp, restoreBackup, UPLOAD_NAME, uploadFiles } from "./service.ts";
+import { type BackupDeps, backupsDir, basicStamp, restoreBackup, uploadFiles } from "./service.ts";
 
 /** How often the data is looked at for changes: a change is in the bucket within this plus the copy's own time. */
 const CHANGE_CHECK_MS = 5000;
@@ -26,6 +27,10 @@ const STATE_FILE = "offsite-state.json";
 const COPY_NAME = /^\d{8}T\d{6}\.\d{3}Z$/;
 const SHA256 = /^[0-9a-f]{64}$/;
 
+/** Said in the start log (a warning) and on the admin's Backups card while the copies leave the server readable. */
+export const UNENCRYPTED_WARNING =
+  "Off-site copies are not encrypted: set BACKUP_AGE_RECIPIENT to an age public key (age-keygen makes one) so that whoever holds the bucket cannot read them.";
+
 export type OffsiteCopy = { name: string; createdAt: string; encrypted: boolean };
 type Manifest = {
   version: 1;
@@ -35,6 +40,8 @@ type Manifest = {
   uploads: { name: string; sha256: string; size: number }[];
 };
 /** What this server knows of its own copies (it cannot read encrypted manifests back: it has no identity). */
+/** An upload file as a copy sees it: a change of any of these is a change to copy. */
+type ListedUpload = { name: string; size: number; mtimeMs: number };
 type State = {
   hashes: Record<string, { size: number; mtimeMs: number; sha256: string }>;
   manifests: Record<string, { createdAt: string; keys: string[] }>;
@@ -43,6 +50,8 @@ export type OffsiteStatus = {
   enabled: boolean;
   bucket: string | null;
   encrypted: boolean;
+  /** UNENCRYPTED_WARNING, or null when the copies are encrypted. */
+  warning: string | null;
   running: boolean;
   lastCopy: { name: string; createdAt: string } | null;
   lastError: { message: string; at: string } | null;
@@ -155,7 +164,7 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
   let watcher: Database | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<RunResult> | null = null;
-  let lastSignature = "";
+  let copiedFrom = ""; // the signature of the last copy put in the bucket
   let failures = 0;
   let lastError: OffsiteStatus["lastError"] = null;
   let nextRetryAt = 0;
@@ -166,14 +175,21 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
     watcher ??= new Database(deps.db.$client.filename, { readonly: true });
     return watcher;
   };
-  const signature = () => {
+  /**
+   * What a copy is made of: the database's version (PRAGMA data_version, which changes with every commit of any
+   * other connection) and every upload file with its size and time. A copy records the one it was made from, read
+   * before its snapshot and being its very listing, so whatever changed after is a difference the next look sees.
+   */
+  const dataVersion = () =>
     // biome-ignore lint/style/noNonNullAssertion: PRAGMA data_version always answers one row
-    const version = connection().query<{ data_version: number }, []>("PRAGMA data_version").get()!.data_version;
-    // The folder's time and its uploads' names: an upload written as a temp file and renamed within one clock tick of
-    // the kernel's leaves the folder's time as it was, but not the list.
-    const folderTime = existsSync(uploadsDir) ? statSync(uploadsDir).mtimeMs : 0;
-    return `${version}:${folderTime}:${uploadFiles(uploadsDir).join("/")}`;
-  };
+    connection().query<{ data_version: number }, []>("PRAGMA data_version").get()!.data_version;
+  const uploadsNow = (): ListedUpload[] =>
+    uploadFiles(uploadsDir).flatMap((name) => {
+      const stat = statSync(join(uploadsDir, name), { throwIfNoEntry: false });
+      return stat ? [{ name, size: stat.size, mtimeMs: stat.mtimeMs }] : [];
+    });
+  const signature = (version: number, uploads: ListedUpload[]) =>
+    `${version}\n${uploads.map((file) => `${file.name}:${file.size}:${file.mtimeMs}`).join("\n")}`;
 
   const encrypt = async (bytes: Uint8Array) => {
     if (!config.recipient) return bytes;
@@ -184,12 +200,11 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
     return encrypter.encrypt(bytes);
   };
 
-  const hashOf = (file: string) => {
-    const stat = statSync(join(uploadsDir, file));
-    const known = state.hashes[file];
-    if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs) return known;
-    const entry = { size: stat.size, mtimeMs: stat.mtimeMs, sha256: sha256(readFileSync(join(uploadsDir, file))) };
-    state.hashes[file] = entry;
+  const hashOf = (file: ListedUpload) => {
+    const known = state.hashes[file.name];
+    if (known && known.size === file.size && known.mtimeMs === file.mtimeMs) return known;
+    const entry = { size: file.size, mtimeMs: file.mtimeMs, sha256: sha256(readFileSync(join(uploadsDir, file.name))) };
+    state.hashes[file.name] = entry;
     return entry;
   };
 
@@ -204,7 +219,7 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
 
   async function copy(): Promise<RunResult> {
     state = readState(dataDir); // a restore from the bucket may have added the copy it restored
-    const signatureBefore = signature();
+    const version = dataVersion();
     const date = now();
     const name = copyName(date);
     let bytesSent = 0;
@@ -217,7 +232,8 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
     } finally {
       rmSync(temp, { force: true });
     }
-    const uploads = uploadFiles(uploadsDir).map((file) => ({ name: file, ...hashOf(file) }));
+    const listed = uploadsNow();
+    const uploads = listed.map((file) => ({ name: file.name, ...hashOf(file) }));
     for (const file of uploads) {
       const key = `${config.prefix}uploads/${file.sha256}${suffix}`;
       if (present.has(key)) continue;
@@ -238,7 +254,7 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
     state.manifests[name] = { createdAt: manifest.createdAt, keys };
     for (const file of Object.keys(state.hashes)) if (!uploads.some((upload) => upload.name === file)) delete state.hashes[file];
     saveState(dataDir, state);
-    lastSignature = signatureBefore;
+    copiedFrom = signature(version, listed);
     await prune();
     return { name, bytesSent };
   }
@@ -312,7 +328,7 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
     if (!isOpen(deps.db)) return stop(); // the copier ends with the database it copies (a shutdown, a test's cleanup)
     if (running || Date.now() < nextRetryAt) return;
     try {
-      if (signature() === lastSignature) return;
+      if (signature(dataVersion(), uploadsNow()) === copiedFrom) return;
     } catch (error) {
       log.error(`Off-site backup cannot read the database: ${(error as Error).message}`);
       return;
@@ -334,6 +350,7 @@ export function createOffsiteBackups(deps: OffsiteDeps) {
         enabled: true,
         bucket: maskedBucket(config),
         encrypted: Boolean(config.recipient),
+        warning: config.recipient ? null : UNENCRYPTED_WARNING,
         running: running !== null,
         lastCopy: newest ? { name: newest[0], createdAt: newest[1].createdAt } : null,
         lastError,
@@ -404,7 +421,7 @@ async function fetchOffsiteCopy(config: OffsiteConfig, which: string, identities
     if (error instanceof HttpError) throw error;
     throw fail("its manifest is not valid JSON");
   }
-  const validUpload = (upload: Manifest["uploads"][number]) => UPLOAD_NAME.test(upload.name) && SHA256.test(upload.sha256);
+  const validUpload = (upload: Manifest["uploads"][number]) => UPLOAD_FILE.test(upload.name) && SHA256.test(upload.sha256);
   if (
     manifest.version !== 1 ||
     !SHA256.test(manifest.database?.sha256 ?? "") ||

@@ -22,6 +22,7 @@ import type { BackupKeep } from "@server/config.ts";
 import { badRequest, HttpError, notFound } from "@server/lib/errors.ts";
 import { commitStaged, discardStaged, fsyncDir, isRegularFile, type StagedFile, sameFile, stageCopy } from "@server/lib/files.ts";
 import { randomHex } from "@server/lib/secrets.ts";
+import { UPLOAD_FILE } from "../uploads/service.ts";
 import { retained } from "./retention.ts";
 import { extractTar, type TarEntry } from "./tar.ts";
 
@@ -35,8 +36,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `20261121T175000Z-daily`, `20261121T175000Z-manual-2`: an ISO-8601 (basic format) UTC time and the reason. */
 const BACKUP_NAME = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z-(daily|manual|before-import|before-restore)(?:-([2-9]|[1-9]\d{1,2}))?$/;
-// A name the server could have generated for an upload: no folders, no leading dot.
-export const UPLOAD_NAME = /^[A-Za-z0-9_][\w.-]*$/;
 const DATABASE_FILE = "site.db";
 const MANIFEST_FILE = "backup.json";
 /**
@@ -44,7 +43,7 @@ const MANIFEST_FILE = "backup.json";
  * codes, and its activity log), so that a restore never locks anyone out, never brings back a device signed out or a
  * passkey removed since, and never rewrites the security record; and the migrations.
  */
-const KEPT_TABLES = new Set(["users", "passkeys", "devices", "password_resets", "sign_in_codes", "activity", "__migrations"]);
+const KEPT_TABLES = new Set(["users", "passkeys", "devices", "password_resets", "sign_in_codes", "email_changes", "activity", "__migrations"]);
 /** Backups hold the password hash and every visitor's messages: readable by the service's user only. */
 const PRIVATE_FOLDER = 0o700;
 const PRIVATE_FILE = 0o600;
@@ -74,7 +73,7 @@ function parseName(name: string): { kind: BackupKind; createdAt: string; sequenc
 export function uploadFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((name) => UPLOAD_NAME.test(name) && isRegularFile(join(dir, name)))
+    .filter((name) => UPLOAD_FILE.test(name) && isRegularFile(join(dir, name)))
     .sort();
 }
 
@@ -245,7 +244,7 @@ async function unpackTar(dataDir: string, path: string): Promise<Snapshot> {
     const [last, parent] = [parts.at(-1) ?? "", parts.at(-2)];
     if (parts.length > 3 || parts.includes("..")) return null;
     if (last === DATABASE_FILE && parts.length <= 2) return join(work, DATABASE_FILE);
-    if (parent === "uploads" && UPLOAD_NAME.test(last)) return join(work, "uploads", last);
+    if (parent === "uploads" && UPLOAD_FILE.test(last)) return join(work, "uploads", last);
     return null;
   };
   try {

@@ -81,6 +81,19 @@ describe("sync-status and sync-to-app-data", () => {
     expect(listFiles(join(t.config.appDataDir, "uploads"))).toEqual(["profile.png", "retreat.png"]);
   });
 
+  test('an upload whose name starts with "-" (one in 64 of the names the server makes) is synced to app_data and read back from it', async () => {
+    const name = "-Zq0vN3kq7rX1aB2cD3eFg.png";
+    writeSampleUploads(t.config.dataDir);
+    writeFileSync(join(t.config.dataDir, "uploads", name), PNG_BYTES);
+    const content = sampleExport();
+    content.events[0]!.images = [`/uploads/${name}`];
+    await importThroughApi(t, token, content);
+    const response = await t.request("POST", "/api/admin/sync-to-app-data", { token, body: {} });
+    expect(((await response.json()) as { message: string }).message).not.toContain("were not found");
+    expect(listFiles(join(t.config.appDataDir, "uploads"))).toContain(name);
+    expect(loadAppData(t.config.appDataDir, join(t.dir, "elsewhere")).uploads.map((upload) => upload.name)).toContain(name);
+  });
+
   test("status: an invalid manifest counts as no app_data", async () => {
     mkdirSync(t.config.appDataDir, { recursive: true });
     for (const content of ["{ broken", JSON.stringify({ version: 1, files: [] }), JSON.stringify([1])]) {
@@ -128,7 +141,7 @@ describe("restore-from-app-data", () => {
   test("restore does not follow a symbolic link in app_data/uploads", async () => {
     await seedAndSync(t, token);
     symlinkSync(join(t.dir, "site.db"), join(t.config.appDataDir, "uploads", "linked.png"));
-    expect((await t.request("POST", "/api/admin/restore-from-app-data", { token, body: {} })).status).toBe(200);
+    expect((await t.api({ token }).admin["restore-from-app-data"].post({})).status).toBe(200);
     expect(existsSync(join(t.config.dataDir, "uploads", "linked.png"))).toBe(false);
   });
 
@@ -151,7 +164,7 @@ describe("restore-from-app-data", () => {
   test("restore keeps uploads that app_data does not have", async () => {
     await seedAndSync(t, token);
     writeFileSync(join(t.config.dataDir, "uploads", "newer.png"), PNG_BYTES);
-    expect((await t.request("POST", "/api/admin/restore-from-app-data", { token, body: {} })).status).toBe(200);
+    expect((await t.api({ token }).admin["restore-from-app-data"].post({})).status).toBe(200);
     expect(existsSync(join(t.config.dataDir, "uploads", "newer.png"))).toBe(true);
   });
 

@@ -17,6 +17,7 @@ import {
 import { setSetting } from "@server/lib/settings.ts";
 import { EXPORT_SECTIONS, type ExportSection } from "@server/shared/constants.ts";
 import type { SyncStatus } from "@server/shared/types.ts";
+import { UPLOAD_FILE, uploadFileUnder } from "../uploads/service.ts";
 import {
   type ContentRows,
   type ContentSections,
@@ -40,8 +41,6 @@ export const sectionFile = (section: ExportSection) => `${section}.json`;
 type Manifest = { version: number; lastSync: string; files: string[] };
 
 // A name the server could have generated for an upload: no folders, no leading dot.
-const UPLOAD_NAME = /^[A-Za-z0-9_][\w.-]*$/;
-const UPLOAD_URL = /^\/uploads\/([A-Za-z0-9_][\w.-]*)$/;
 
 /**
  * The upload file names that the content's media fields point at (`/uploads/<name>`): the fields whose schema takes
@@ -53,7 +52,7 @@ function referencedUploads(content: ContentSections | ContentRows): string[] {
     ...content.archiveEvents.flatMap((row) => [row.image, ...(row.images ?? []), row.attachmentFile]),
     content.profile?.profileImage,
   ];
-  const names = urls.map((url) => (url ? UPLOAD_URL.exec(url)?.[1] : undefined)).filter((name) => name !== undefined);
+  const names = urls.map((url) => (url ? uploadFileUnder("/uploads/", url) : undefined)).filter((name) => name !== undefined);
   return [...new Set(names)].sort();
 }
 
@@ -192,7 +191,7 @@ export function loadAppData(appDataDir: string, dataDir: string): AppDataSnapsho
   const uploadsDir = join(root, "uploads");
   const saved = existsSync(uploadsDir)
     ? // Regular files only: a symbolic link could copy any file of the machine into the public uploads.
-      readdirSync(uploadsDir).filter((name) => UPLOAD_NAME.test(name) && isRegularFile(join(uploadsDir, name)))
+      readdirSync(uploadsDir).filter((name) => UPLOAD_FILE.test(name) && isRegularFile(join(uploadsDir, name)))
     : [];
   const missing = referencedUploads(rows).filter((name) => !saved.includes(name) && !isFile(join(dataDir, "uploads", name)));
   return { manifest: read.manifest, rows, uploads: saved.map((name) => ({ name, source: join(uploadsDir, name) })), missing };

@@ -9,6 +9,7 @@ import { maskText } from "@server/lib/mask.ts";
 import { getSetting, setSetting } from "@server/lib/settings.ts";
 import { EXPORT_SECTIONS, type ExportSection } from "@server/shared/constants.ts";
 import type { GitCommit, GitStatus, LastPush } from "@server/shared/types.ts";
+import { UPLOAD_FILE, uploadFileUnder } from "../uploads/service.ts";
 import { type AutoRestoreResult, autoRestore, MANIFEST_FILE, removeLeftovers, restoreFromAppData, sectionFile, syncToAppData } from "./app-data.ts";
 import {
   commitIndex,
@@ -38,7 +39,6 @@ const LAST_PUSH_SETTING = "gitLastPush";
 /** Commits the Sync Status card lists. */
 const HISTORY_LENGTH = 20;
 const PUSH_ATTEMPTS = 3;
-const UPLOAD_PATH = /^uploads\/([A-Za-z0-9_][\w.-]*)$/;
 
 const short = (oid: string) => oid.slice(0, 7);
 const subject = (message: string) => message.split("\n", 1)[0] ?? "";
@@ -91,7 +91,7 @@ function describeChange(before: Counts | undefined, after: Counts, changed: stri
 
 async function commitMessage(repo: Repo, parent: string | undefined, changed: string[]): Promise<string> {
   const uploadsDir = join(repo.dir, "uploads");
-  const uploads = existsSync(uploadsDir) ? readdirSync(uploadsDir).filter((name) => UPLOAD_PATH.test(`uploads/${name}`)).length : 0;
+  const uploads = existsSync(uploadsDir) ? readdirSync(uploadsDir).filter((name) => UPLOAD_FILE.test(name)).length : 0;
   const after = await countFiles(
     async (path) => (isRegularFile(join(repo.dir, path)) ? readFileSync(join(repo.dir, path), "utf8") : undefined),
     uploads,
@@ -102,7 +102,7 @@ async function commitMessage(repo: Repo, parent: string | undefined, changed: st
     const oid = files.get(path);
     return oid ? new TextDecoder().decode(await readBlob(repo, oid)) : undefined;
   };
-  const before = await countFiles(read, [...files.keys()].filter((path) => UPLOAD_PATH.test(path)).length);
+  const before = await countFiles(read, [...files.keys()].filter((path) => uploadFileUnder("uploads/", path)).length);
   return describeChange(before, after, changed);
 }
 
@@ -241,7 +241,7 @@ async function checkoutSnapshot(repo: Repo, commit: string) {
   const staged: StagedFile[] = [];
   try {
     for (const [path, oid] of files) {
-      const name = UPLOAD_PATH.exec(path)?.[1];
+      const name = uploadFileUnder("uploads/", path);
       // Upload names are made once per file: one already here is that file.
       if (name && !isRegularFile(join(uploadsDir, name))) staged.push(stageWrite(join(uploadsDir, name), await readBlob(repo, oid)));
     }

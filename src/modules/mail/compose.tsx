@@ -7,7 +7,7 @@ import type { ReactElement } from "react";
 import { render } from "react-email";
 import { eventFileName, singleEventCalendar } from "../calendar/service.ts";
 import { type MailData, type MailKind, type NewsletterCopy, type NewsletterTestCopy, oneLine, siteName } from "./outbox.ts";
-import { PasswordReset, SecurityNotice, SignInCode } from "./templates/account-mails.tsx";
+import { EmailConfirmation, PasswordReset, SecurityNotice, SignInCode } from "./templates/account-mails.tsx";
 import { ContactNotice } from "./templates/contact-notice.tsx";
 import type { SiteInfo } from "./templates/layout.tsx";
 import { Newsletter } from "./templates/newsletter.tsx";
@@ -89,6 +89,8 @@ function parts(row: OutboxRow, options: ComposeOptions): Parts {
       return { element: <SignInCode site={site} data={row.data as MailData["sign-in-code"]} /> };
     case "security-notice":
       return { element: <SecurityNotice site={site} data={row.data as MailData["security-notice"]} /> };
+    case "email-confirmation":
+      return { element: <EmailConfirmation site={site} data={row.data as MailData["email-confirmation"]} /> };
   }
   throw new Error(`Unknown mail kind "${row.kind}"`);
 }

@@ -6,7 +6,7 @@ import type { Config } from "@server/config.ts";
 import { log } from "@server/lib/log.ts";
 import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import { mailSeal } from "./sealed.ts";
-import type { PasswordResetData, SecurityNoticeData, SignInCodeData } from "./templates/account-mails.tsx";
+import type { EmailConfirmationData, PasswordResetData, SecurityNoticeData, SignInCodeData } from "./templates/account-mails.tsx";
 import type { ContactNoticeData } from "./templates/contact-notice.tsx";
 import type { NewsletterReader } from "./templates/newsletter.tsx";
 import type { GiftReceiptData, PaymentRefundedData } from "./templates/receipt.tsx";
@@ -40,11 +40,12 @@ export type MailData = {
   "password-reset": PasswordResetData;
   "sign-in-code": SignInCodeData;
   "security-notice": SecurityNoticeData;
+  "email-confirmation": EmailConfirmationData;
 };
 export type MailKind = keyof MailData;
 
 /** Mail the account waits for: sent before any newsletter or notice queued earlier (issue 30). */
-const ACCOUNT_MAIL = new Set<MailKind>(["password-reset", "sign-in-code", "security-notice"]);
+const ACCOUNT_MAIL = new Set<MailKind>(["password-reset", "sign-in-code", "security-notice", "email-confirmation"]);
 
 /** The mails a visitor's form sends to the address typed into it: a registration's answer, the newsletter's opt-in. */
 const PUBLIC_FORM_KINDS = ["registration-confirmation", "registration-waiting", "newsletter-confirmation"] as const satisfies MailKind[];

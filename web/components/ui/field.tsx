@@ -54,3 +54,15 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea({ className, ...props }, ref) {
   return <textarea ref={ref} className={cx(controlStyle, className)} {...props} />;
 });
+
+/** A checkbox with its label beside it (the label is the click target too). */
+export function Checkbox({ label, className, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode }) {
+  return (
+    <label
+      className={cx(css({ display: "flex", alignItems: "center", gap: "2", fontSize: "sm", color: "fg", cursor: "pointer", minH: "6" }), className)}
+    >
+      <input type="checkbox" className={css({ w: "4", h: "4", accentColor: "accent", flexShrink: "0" })} {...props} />
+      {label}
+    </label>
+  );
+}

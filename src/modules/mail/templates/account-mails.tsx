@@ -1,9 +1,11 @@
-// The admin account's mails (issue 22): a password reset link, a sign-in code, and a notice of what changed.
+// The admin account's mails (issue 22): a password reset link, a sign-in code, a notice of what changed, and the link
+// that confirms a new account e-mail (issue 30).
 import { Button, Section, Text } from "react-email";
 import { Field, MailLayout, type SiteInfo, styles } from "./layout.tsx";
 
 export type PasswordResetData = { resetUrl: string; minutes: number };
 export type SignInCodeData = { code: string; minutes: number; device: string; ip: string };
+export type EmailConfirmationData = { confirmUrl: string; hours: number };
 export type SecurityNoticeData = { what: string; device: string; ip: string; at: string; signOutUrl: string };
 
 export function PasswordReset({ site, data }: { site: SiteInfo; data: PasswordResetData }) {
@@ -47,6 +49,23 @@ export function SecurityNotice({ site, data }: { site: SiteInfo; data: SecurityN
         </Button>
       </Section>
       <Text style={styles.label}>The link signs out every device at once; then set a new password with 'Forgot password?'.</Text>
+    </MailLayout>
+  );
+}
+
+export function EmailConfirmation({ site, data }: { site: SiteInfo; data: EmailConfirmationData }) {
+  return (
+    <MailLayout site={site} preview="Confirm your new account e-mail" title="Confirm your new account e-mail">
+      <Text style={styles.text}>
+        This address was given as the admin account e-mail of {site.siteName}. It takes effect when you open the link, which works once, for{" "}
+        {data.hours} hours.
+      </Text>
+      <Section style={{ margin: "20px 0" }}>
+        <Button href={data.confirmUrl} style={styles.button}>
+          Confirm this address
+        </Button>
+      </Section>
+      <Text style={styles.label}>If you did not ask for it, ignore this mail: nothing changes.</Text>
     </MailLayout>
   );
 }

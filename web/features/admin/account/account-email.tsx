@@ -1,4 +1,5 @@
-// 'Account e-mail': where reset links, sign-in codes and notices go; until set, NOTIFY_EMAIL, else the profile's.
+// 'Account e-mail': the one address reset links, sign-in codes and notices go to. A new one takes effect when the link
+// mailed to it is opened (issue 30); changing it asks 'Confirm it's you' when the last proof is older than 10 minutes.
 import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
@@ -39,9 +40,14 @@ export function AccountEmail() {
       </Field>
       <Muted>
         {query.data.mail
-          ? `Reset links, sign-in codes for a new device and security notices go to ${query.data.sendsTo ?? "no address yet: set one here"}.`
+          ? `Reset links, sign-in codes for a new device and security notices go to ${query.data.email ?? "no address yet: set one here"}.`
           : "Mail is off on this server: no code is asked when a new device signs in, and 'Forgot password?' cannot send a link. Add a passkey: it cannot be phished."}
       </Muted>
+      {query.data.pendingEmail && (
+        <p role="status" className={css({ fontSize: "sm", color: "accent.strong" })}>
+          Waiting for {query.data.pendingEmail}: the address changes when the link mailed to it is opened.
+        </p>
+      )}
       <div>
         <Button type="submit" variant="outline" disabled={save.isPending}>
           {save.isPending ? "Saving..." : "Save e-mail"}

@@ -4,6 +4,7 @@ import type { ActivityKind } from "@server/shared/activity-kinds.ts";
 import { startRegistration } from "@simplewebauthn/browser";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
+import { withProof } from "../shared/confirm-its-you.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 import { SIGNED_OUT_EVENT } from "../shared/session.ts";
 
@@ -31,10 +32,10 @@ export function useSignOutDevice() {
   });
 }
 
-/** Every device, this one too: the page then returns to the login card. */
+/** Every device, this one too (and every passkey, when asked): the page then returns to the login card. */
 export function useSignOutEverywhere() {
   return useMutation({
-    mutationFn: () => call((api) => api.auth["sign-out-everywhere"].post({})),
+    mutationFn: (removePasskeys: boolean) => withProof(() => call((api) => api.auth["sign-out-everywhere"].post({ removePasskeys }))),
     onSuccess: () => window.dispatchEvent(new Event(SIGNED_OUT_EVENT)),
     onError: (error) => notifyError(error, "Failed to sign out everywhere"),
   });
@@ -45,9 +46,10 @@ export const accountQueryOptions = () => queryOptions({ queryKey: ["/api/admin/a
 export function useSetAccountEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => call((api) => api.admin.account.patch({ email })),
+    mutationFn: (email: string) => withProof(() => call((api) => api.admin.account.patch({ email }))),
     onSuccess: (account) => {
-      notifySuccess("Account e-mail saved");
+      if (account.pendingEmail) notifySuccess("Check your mail", `Open the link sent to ${account.pendingEmail} to confirm the new address.`);
+      else notifySuccess("Account e-mail saved");
       queryClient.setQueryData(accountQueryOptions().queryKey, account);
       void queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY });
     },
@@ -60,11 +62,12 @@ export const passkeysQueryOptions = () => queryOptions({ queryKey: ["/api/admin/
 export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (name: string) => {
-      const optionsJSON = await call((api) => api.admin.passkeys.options.post({}));
-      const response = await startRegistration({ optionsJSON });
-      return call((api) => api.admin.passkeys.post({ name, response: { ...response } }));
-    },
+    mutationFn: (name: string) =>
+      withProof(async () => {
+        const optionsJSON = await call((api) => api.admin.passkeys.options.post({}));
+        const response = await startRegistration({ optionsJSON });
+        return call((api) => api.admin.passkeys.post({ name, response: { ...response } }));
+      }),
     onSuccess: async () => {
       notifySuccess("Passkey added", "You can sign in with it from now on.");
       await queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey });
@@ -76,7 +79,7 @@ export function useAddPasskey() {
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => call((api) => api.admin.passkeys({ id }).delete()),
+    mutationFn: (id: string) => withProof(() => call((api) => api.admin.passkeys({ id }).delete())),
     onSuccess: async () => {
       notifySuccess("Passkey removed");
       await queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey });

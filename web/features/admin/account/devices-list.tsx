@@ -4,6 +4,7 @@
 import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
+import { Checkbox } from "@web/components/ui/field.tsx";
 import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
@@ -18,6 +19,7 @@ export function DevicesList() {
   const signOut = useSignOutDevice();
   const everywhere = useSignOutEverywhere();
   const [confirming, setConfirming] = useState(false);
+  const [removePasskeys, setRemovePasskeys] = useState(false);
   if (query.isPending) return <Muted>Loading devices...</Muted>;
   if (query.isError) return <Muted>The devices could not be loaded.</Muted>;
   return (
@@ -61,8 +63,10 @@ export function DevicesList() {
         confirmLabel="Sign out everywhere"
         pendingLabel="Signing out..."
         pending={everywhere.isPending}
-        onConfirm={() => everywhere.mutate()}
-      />
+        onConfirm={() => everywhere.mutate(removePasskeys)}
+      >
+        <Checkbox label="Also remove all passkeys" checked={removePasskeys} onChange={(event) => setRemovePasskeys(event.target.checked)} />
+      </ConfirmDialog>
     </div>
   );
 }

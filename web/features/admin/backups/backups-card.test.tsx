@@ -53,6 +53,7 @@ describe("BackupsCard: off-site copies", () => {
     enabled: true,
     bucket: "s3://site-backups/backups/ at https://s3.example.org",
     encrypted: true,
+    warning: null,
     running: false,
     lastCopy: { name: "20261124T101500.000Z", createdAt: new Date(Date.now() - 5 * 60_000).toISOString() },
     lastError: null,
@@ -75,6 +76,13 @@ describe("BackupsCard: off-site copies", () => {
     expect(html).toContain("Yes (age)");
     expect(html).toContain("(5 minutes ago)");
     expect(html).toContain("vedanta-site restore-backup s3:20261124T101500.000Z --identity key.txt");
+    expect(html).not.toContain("not encrypted");
+  });
+
+  test("not encrypted: the server's warning, in words", () => {
+    const warning = "Off-site copies are not encrypted: set BACKUP_AGE_RECIPIENT to an age public key";
+    const html = renderWith({ ...on, encrypted: false, warning: `${warning}.` });
+    expect(html).toContain(warning);
   });
 
   test("the last error with its retry; 'Restore' when the server can open the copies", () => {

@@ -8,7 +8,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
 import { toast } from "@web/components/ui/toast.tsx";
 import { IMPORT_RELOAD_DELAY_MS } from "@web/lib/constants.ts";
-import { ArchiveRestore, CloudUpload, DatabaseBackup, Download, HardDriveDownload } from "lucide-react";
+import { AlertTriangle, ArchiveRestore, CloudUpload, DatabaseBackup, Download, HardDriveDownload } from "lucide-react";
 import { useState } from "react";
 import { formatDateTime } from "../shared/format.ts";
 import { SubPanel } from "../shared/layout.tsx";
@@ -27,6 +27,18 @@ import {
 } from "./api.ts";
 
 const muted = css({ color: "fg.muted", fontSize: "sm" });
+const warning = css({
+  display: "flex",
+  alignItems: "flex-start",
+  gap: "2",
+  bg: "notice.warning",
+  color: "notice.warning.fg",
+  borderRadius: "control",
+  px: "3",
+  py: "2",
+  mt: "2",
+  fontSize: "sm",
+});
 
 /** What a restore asks to confirm: a local backup, or an off-site copy. */
 type Confirming = { name: string; label: string; offsite: boolean };
@@ -191,6 +203,12 @@ function OffsiteSection({ answer, busy, onRestore }: { answer: OffsiteAnswer; bu
       <h4 className={heading}>
         <CloudUpload size={16} aria-hidden /> Off-site copies: On
       </h4>
+      {answer.warning && (
+        <p className={warning}>
+          <AlertTriangle size={16} aria-hidden className={css({ flexShrink: "0", mt: "0.5" })} />
+          {answer.warning}
+        </p>
+      )}
       <dl className={css({ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: "3", rowGap: "1", fontSize: "sm", mt: "1" })}>
         <dt className={muted}>Bucket</dt>
         <dd className={css({ wordBreak: "break-all" })}>{answer.bucket}</dd>

@@ -20,10 +20,16 @@ export const useForgotPassword = () => useMutation({ mutationFn: (login: string)
 
 export const useResetWithLink = () =>
   useMutation({
-    mutationFn: (input: { token: string; newPassword: string }) => call((api) => api.auth["reset-password"].post(input)),
+    mutationFn: (input: { token: string; newPassword: string; removePasskeys: boolean }) => call((api) => api.auth["reset-password"].post(input)),
   });
 
-export const useSignOutWithLink = () => useMutation({ mutationFn: (link: string) => call((api) => api.auth["sign-out-everywhere"].post({ link })) });
+export const useSignOutWithLink = () =>
+  useMutation({
+    mutationFn: (input: { link: string; removePasskeys: boolean }) => call((api) => api.auth["sign-out-everywhere"].post(input)),
+  });
+
+/** The page a new account e-mail's mailed link opens. */
+export const useConfirmEmail = () => useMutation({ mutationFn: (token: string) => call((api) => api.auth["confirm-email"].post({ token })) });
 
 /** 'Sign in with a passkey' (or the browser's passkey autofill): the server's challenge, the browser's ceremony, the login. */
 export async function passkeyLogin(autofill: boolean): Promise<LoginAnswer> {

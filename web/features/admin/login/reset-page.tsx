@@ -3,7 +3,7 @@
 
 import { type LinkResetFormInput, linkResetFormSchema } from "@server/shared/sign-in-schemas.ts";
 import { Button } from "@web/components/ui/button.tsx";
-import { Field, Input } from "@web/components/ui/field.tsx";
+import { Checkbox, Field, Input } from "@web/components/ui/field.tsx";
 import { toast } from "@web/components/ui/toast.tsx";
 import { ApiError } from "@web/lib/api.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
@@ -19,6 +19,8 @@ export function ResetPasswordPage() {
   const reset = useResetWithLink();
   const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  // Checked: a passkey added by whoever had the account would let them back in after the reset.
+  const [removePasskeys, setRemovePasskeys] = useState(true);
   const {
     register,
     handleSubmit,
@@ -27,7 +29,7 @@ export function ResetPasswordPage() {
   const onSubmit = handleSubmit(({ newPassword }) => {
     setServerError(null);
     reset.mutate(
-      { token, newPassword },
+      { token, newPassword, removePasskeys },
       {
         onSuccess: () => {
           setDone(true);
@@ -64,6 +66,7 @@ export function ResetPasswordPage() {
             <>
               {field("newPassword", "New Password")}
               {field("confirmPassword", "Confirm New Password")}
+              <Checkbox label="Also remove all passkeys" checked={removePasskeys} onChange={(event) => setRemovePasskeys(event.target.checked)} />
               {serverError && <ErrorText>{serverError}</ErrorText>}
               <Button type="submit" size="lg" disabled={reset.isPending}>
                 {reset.isPending ? "Resetting..." : "Reset Password"}

@@ -2,6 +2,7 @@
 // acting: a mail scanner that follows links signs nothing out.
 
 import { Button } from "@web/components/ui/button.tsx";
+import { Checkbox } from "@web/components/ui/field.tsx";
 import { ApiError } from "@web/lib/api.ts";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
@@ -12,13 +13,17 @@ export function SignOutEverywherePage() {
   const [link] = useState(() => window.location.hash.slice(1));
   const signOut = useSignOutWithLink();
   const [error, setError] = useState<string | null>(null);
+  const [removePasskeys, setRemovePasskeys] = useState(false);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    signOut.mutate(link, {
-      onSuccess: () => window.history.replaceState(null, "", window.location.pathname),
-      onError: (failure) => setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : "Signing out failed"),
-    });
+    signOut.mutate(
+      { link, removePasskeys },
+      {
+        onSuccess: () => window.history.replaceState(null, "", window.location.pathname),
+        onError: (failure) => setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : "Signing out failed"),
+      },
+    );
   };
   return (
     <main>
@@ -34,6 +39,7 @@ export function SignOutEverywherePage() {
           ) : (
             <>
               <p>Not you? This signs out every device signed in to the admin, at once.</p>
+              <Checkbox label="Also remove all passkeys" checked={removePasskeys} onChange={(event) => setRemovePasskeys(event.target.checked)} />
               {error && <ErrorText>{error}</ErrorText>}
               <Button type="submit" size="lg" disabled={signOut.isPending}>
                 {signOut.isPending ? "Signing out..." : "Sign out everywhere"}

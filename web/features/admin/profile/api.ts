@@ -5,6 +5,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { call } from "@web/lib/api.ts";
 import { profileQueryOptions } from "@web/lib/queries/profile.ts";
 import { videoStatusQueryOptions, videosQueryOptions } from "@web/lib/queries/videos.ts";
+import { withProof } from "../shared/confirm-its-you.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 import { storeAdminToken } from "../shared/session.ts";
 
@@ -38,7 +39,7 @@ export function useUpdateApiKey() {
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: ResetPasswordInput) => call((api) => api.admin["reset-password"].post(input)),
+    mutationFn: (input: ResetPasswordInput) => withProof(() => call((api) => api.admin["reset-password"].post(input))),
     onSuccess: (answer) => {
       // A reset revokes every older token; the answer carries the new one.
       if (answer.token) storeAdminToken(answer.token);

@@ -7,6 +7,7 @@ import { profileQueryOptions } from "@web/lib/queries/profile.ts";
 import { KeyRound, Video } from "lucide-react";
 import { useEffect, useState } from "react";
 import { AccountPanel } from "../account/account-panel.tsx";
+import { ConfirmItsYouDialog } from "../shared/confirm-its-you.tsx";
 import { Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { ApiKeyDialog, ResetPasswordDialog } from "./account-dialogs.tsx";
@@ -43,6 +44,7 @@ export function ProfileTab() {
       <AccountPanel />
       <ApiKeyDialog open={dialog === "key"} onOpenChange={(open) => setDialog(open ? "key" : null)} />
       <ResetPasswordDialog open={dialog === "password"} onOpenChange={(open) => setDialog(open ? "password" : null)} />
+      <ConfirmItsYouDialog />
     </div>
   );
 }

@@ -15,6 +15,8 @@ type ConfirmDialogProps = {
   pending?: boolean;
   onConfirm: () => void;
   tone?: "danger" | "solid";
+  /** What the action can also do, asked in the dialog (a checkbox). */
+  children?: ReactNode;
 };
 
 export function ConfirmDialog({
@@ -28,12 +30,14 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   tone = "danger",
+  children,
 }: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} role="alertdialog" lazyMount unmountOnExit>
       <Dialog.Content>
         <Dialog.Title>{title}</Dialog.Title>
         <Dialog.Description>{description}</Dialog.Description>
+        {children && <Dialog.Body>{children}</Dialog.Body>}
         <Dialog.Footer>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
             {cancelLabel}

@@ -1,0 +1,269 @@
+// The smoke pass run in each other browser engine (WebKit and Firefox; Chromium has the full tests): the public
+// page's main flows and an admin edit in the rich-text editor, each ending with no errors on the page. Written once
+// over a small Engine interface that each engine's test file implements with its own driver; elements are found by
+// XPath, which both WebDriver and Puppeteer take.
+import { expect } from "bun:test";
+import { APP_STARTED_EVENT } from "@web/lib/app-start.ts";
+import { apiToken } from "./admin-helpers.ts";
+import type { Site } from "./support.ts";
+
+export type Engine = {
+  goto(url: string): Promise<void>;
+  /** Sets the page's viewport (its inner size, not the window's), as near as the browser allows. */
+  resize(width: number, height: number): Promise<void>;
+  /** The value of a JavaScript expression in the page (a promise is awaited). */
+  evaluate<T>(expression: string): Promise<T>;
+  click(xpath: string): Promise<void>;
+  type(xpath: string, text: string): Promise<void>;
+  select(xpath: string, value: string): Promise<void>;
+  pressEscape(): Promise<void>;
+  /** The errors the page has reported since it was loaded (uncaught, unhandled rejections, console errors). */
+  errors(): Promise<string[]>;
+};
+
+const quote = (value: string) => JSON.stringify(value);
+
+/**
+ * Run in each page before its own scripts: notes when the app has started, and keeps the errors the page reports
+ * (uncaught errors, unhandled rejections, CSP refusals, console errors) in `window.pageErrors`.
+ */
+export const PAGE_WATCH = `(() => {
+  const errors = (window.pageErrors = []);
+  addEventListener("error", (event) => errors.push(String(event.message)));
+  addEventListener("unhandledrejection", (event) => errors.push("Unhandled rejection: " + (event.reason?.message ?? event.reason)));
+  document.addEventListener("securitypolicyviolation", (event) => errors.push("Refused by the CSP: " + event.blockedURI));
+  const consoleError = console.error;
+  console.error = (...args) => {
+    errors.push(args.map(String).join(" "));
+    consoleError.apply(console, args);
+  };
+  document.addEventListener(${quote(APP_STARTED_EVENT)}, () => Object.assign(window, { appStarted: true }), { once: true });
+})();`;
+
+/** An XPath string literal (the texts here have no double quotes, or no single quotes). */
+const literal = (value: string) => (value.includes('"') ? `'${value}'` : `"${value}"`);
+
+const button = (name: string, scope = "") => `${scope}//button[normalize-space()=${literal(name)} or @aria-label=${literal(name)}]`;
+const link = (name: string, scope = "") => `${scope}//a[normalize-space()=${literal(name)} or @aria-label=${literal(name)}]`;
+const testId = (id: string, scope = "") => `${scope}//*[@data-testid=${literal(id)}]`;
+/** A form control by its label (a label element or aria-label). */
+const field = (label: string, scope = "") =>
+  `(${scope}//*[@id=${scope}//label[normalize-space()=${literal(label)}]/@for] | ${scope}//label[normalize-space()=${literal(label)}]//input | ${scope}//*[@aria-label=${literal(label)}])`;
+const dialog = (name: string) => `//*[@role="dialog" and @aria-labelledby=//*[normalize-space()=${literal(name)}]/@id]`;
+const form = (name: string) => `//form[@aria-label=${literal(name)}]`;
+
+/** A JavaScript expression for the first element the XPath finds (or null). */
+export const node = (xpath: string) =>
+  `document.evaluate(${quote(xpath)}, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue`;
+const count = (xpath: string) => `document.evaluate(${quote(`count(${xpath})`)}, document, null, XPathResult.NUMBER_TYPE, null).numberValue`;
+const isVisible = (xpath: string) => `((element) => !!element && element.checkVisibility({ visibilityProperty: true }))(${node(xpath)})`;
+
+/** Waits (10 s at most) until the expression is true in the page. */
+async function until(engine: Engine, expression: string, what: string) {
+  const deadline = Date.now() + 10_000;
+  while (!(await engine.evaluate<boolean>(`!!(${expression})`))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(100);
+  }
+}
+const visible = (engine: Engine, xpath: string) => until(engine, isVisible(xpath), `${xpath} to show`);
+const gone = (engine: Engine, xpath: string) => until(engine, `!${isVisible(xpath)}`, `${xpath} to go`);
+const countIs = (engine: Engine, xpath: string, n: number) => until(engine, `${count(xpath)} === ${n}`, `${n} of ${xpath}`);
+const text = (engine: Engine, xpath: string) => engine.evaluate<string>(`${node(xpath)}.innerText.trim()`);
+async function textIs(engine: Engine, xpath: string, expected: string) {
+  await until(engine, `${node(xpath)}?.innerText.trim() === ${quote(expected)}`, `${xpath} to read ${expected}`);
+}
+/** Waits for the one toast to show this title and description. */
+async function toast(engine: Engine, title: string, description: string) {
+  const shown = testId("toast");
+  await until(engine, `${node(shown)}?.innerText.includes(${quote(description)})`, `the toast '${description}'`);
+  expect(await text(engine, shown)).toContain(title);
+  expect(await engine.evaluate<number>(count(shown))).toBe(1);
+}
+
+/** No animation is running (but endless ones, a spinner). */
+const settled = `document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity)`;
+
+/**
+ * Clicks an element once it shows and the page's animations have ended (WebKit finds an element in a dialog's
+ * opening animation not interactable), scrolled into view at once (WebKit's click does not wait for a smooth scroll).
+ */
+async function click(engine: Engine, xpath: string) {
+  await visible(engine, xpath);
+  await until(engine, settled, "the animations to end");
+  await engine.evaluate(`${node(xpath)}.scrollIntoView({ block: "center", behavior: "instant" })`);
+  await engine.click(xpath).catch((error) => {
+    throw new Error(`clicking ${xpath}: ${error}`);
+  });
+}
+async function type(engine: Engine, xpath: string, value: string) {
+  await visible(engine, xpath);
+  await engine.evaluate(`${node(xpath)}.scrollIntoView({ block: "center", behavior: "instant" })`);
+  await engine.type(xpath, value);
+}
+
+/**
+ * Brings one of the page's lazy forms into view and waits until its code has loaded and replaced the unbound form
+ * the server sent (web/lib/lazy-form.ts), so no click or key press lands in the middle of the swap.
+ */
+async function loadForm(engine: Engine, name: string) {
+  const xpath = form(name);
+  await engine.evaluate(`(window.unboundForm = ${node(xpath)}).scrollIntoView({ block: "center", behavior: "instant" })`);
+  await until(engine, `${node(xpath)} !== window.unboundForm`, `the ${name} to load`);
+}
+
+/** Opens the home page at this size and waits until the app has started (web/lib/app-start.ts). */
+async function home(engine: Engine, site: Site, width = 1280, height = 900) {
+  await engine.resize(width, height);
+  await engine.goto(site.url);
+  await visible(engine, testId("event-card"));
+  await until(engine, "window.appStarted", "the app to start");
+}
+
+async function noErrors(engine: Engine) {
+  expect(await engine.errors()).toEqual([]);
+}
+
+export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>> = {
+  "sections: the five anchors of the header each bring their section under it": async (engine, site) => {
+    await home(engine, site);
+    for (const [name, id, heading] of [
+      ["Events", "events", "Upcoming Events"],
+      ["Classes", "classes", "Weekly Classes"],
+      ["Archives", "archives", "Archives & Past Events"],
+      ["Contact", "contact", "Get in Touch"],
+    ] as const) {
+      await click(engine, link(name, '//nav[@aria-label="Main"]'));
+      await until(engine, `Math.abs(document.getElementById(${quote(id)}).getBoundingClientRect().top - 80) <= 2`, `#${id} under the header`);
+      expect(await text(engine, `//*[@id=${literal(id)}]//h2`)).toBe(heading);
+    }
+    await noErrors(engine);
+  },
+
+  "events: 'View All Events' and 'Show Less'; 'View More' opens the dialog, its photo the lightbox with 'N of M'": async (engine, site) => {
+    await home(engine, site);
+    const cards = testId("event-card");
+    await countIs(engine, cards, 3);
+    await click(engine, button("View All Events"));
+    await countIs(engine, cards, 6);
+    await click(engine, button("Show Less"));
+    await countIs(engine, cards, 3);
+
+    await click(engine, button("View More: Summer Silence Retreat"));
+    const details = dialog("Summer Silence Retreat");
+    await visible(engine, details);
+    expect(await text(engine, details)).toContain("Vegetarian meals and shared rooms are included");
+    await click(engine, button("Open photo 2 of 3", details));
+    const counter = testId("lightbox-counter");
+    await textIs(engine, counter, "2 of 3");
+    await click(engine, button("Next photo"));
+    await textIs(engine, counter, "3 of 3");
+    await click(engine, button("Next photo"));
+    await textIs(engine, counter, "1 of 3");
+    await engine.pressEscape();
+    await gone(engine, counter);
+    expect(await engine.evaluate<boolean>(isVisible(details))).toBe(true);
+    await engine.pressEscape();
+    await gone(engine, details);
+    await noErrors(engine);
+  },
+
+  "archive: year and type filters, 'Clear', search with its count line, the empty result": async (engine, site) => {
+    await home(engine, site);
+    const section = '//*[@id="archives"]';
+    const cards = testId("archive-card");
+    await textIs(engine, testId("archive-showing"), "Showing 1-6 of 17 events");
+    await engine.select(field("Year", section), "2025");
+    await countIs(engine, cards, 3);
+    await engine.select(field("Type", section), "retreat");
+    await countIs(engine, cards, 1);
+    expect(await text(engine, cards)).toContain("Mountain Silence Retreat");
+    await click(engine, button("Clear", section));
+    await countIs(engine, cards, 6);
+    await type(engine, `${section}//input[@type="search"]`, "RETREAT");
+    await textIs(engine, testId("archive-search-result"), 'Found 3 event(s) matching "RETREAT"');
+    await countIs(engine, cards, 3);
+    await click(engine, button("Clear search", section));
+    await type(engine, `${section}//input[@type="search"]`, "no such thing");
+    await visible(engine, `${section}//*[normalize-space()="No events match your filter criteria."]`);
+    await click(engine, button("Clear filters and try again", section));
+    await countIs(engine, cards, 6);
+    await noErrors(engine);
+  },
+
+  "contact form: the §5 messages, then 'Message sent' and the fields cleared": async (engine, site) => {
+    await home(engine, site);
+    const contact = form("Contact form");
+    await loadForm(engine, "Contact form");
+    await click(engine, button("Send Message", contact));
+    for (const message of ["Name is required", "Please enter a valid email", "Subject is required", "Message must be at least 10 characters"]) {
+      await visible(engine, `${contact}//*[normalize-space()=${literal(message)}]`);
+    }
+    await type(engine, field("Name *", contact), "Ravi");
+    await type(engine, field("Email *", contact), "ravi@example.com");
+    await type(engine, field("Subject *", contact), "Classes");
+    await type(engine, field("Message *", contact), "Is the Tuesday circle open to newcomers?");
+    await click(engine, button("Send Message", contact));
+    await toast(engine, "Message sent", "Thank you for your message! We will respond as soon as possible.");
+    expect(await engine.evaluate<string>(`${node(field("Subject *", contact))}.value`)).toBe("");
+    await noErrors(engine);
+  },
+
+  "newsletter form: 'Invalid email', then 'Success!' and the field cleared": async (engine, site) => {
+    await home(engine, site);
+    const newsletter = form("Newsletter signup");
+    await loadForm(engine, "Newsletter signup");
+    const input = field("Email address", newsletter);
+    await type(engine, input, "not-an-address");
+    await click(engine, button("Subscribe", newsletter));
+    await toast(engine, "Invalid email", "Please enter a valid email address");
+    await engine.evaluate(`${node(input)}.select()`);
+    await type(engine, input, `reader-${Date.now()}@example.com`);
+    await click(engine, button("Subscribe", newsletter));
+    await toast(engine, "Success!", "You've been subscribed to our newsletter.");
+    expect(await engine.evaluate<string>(`${node(input)}.value`)).toBe("");
+    await noErrors(engine);
+  },
+
+  "phone: the menu opens, closes with Esc, and closes after choosing a section": async (engine, site) => {
+    await home(engine, site, 390, 800);
+    expect(await engine.evaluate<number>("innerWidth")).toBeLessThan(768);
+    const menu = testId("mobile-menu");
+    await click(engine, button("Open menu"));
+    await visible(engine, menu);
+    await engine.pressEscape();
+    await gone(engine, menu);
+    await click(engine, button("Open menu"));
+    await click(engine, link("Archives", menu));
+    await gone(engine, menu);
+    await until(engine, `Math.abs(document.getElementById("archives").getBoundingClientRect().top - 80) <= 2`, "#archives under the header");
+    expect(await engine.evaluate<boolean>("document.documentElement.scrollWidth <= innerWidth")).toBe(true);
+    await noErrors(engine);
+  },
+
+  "admin: an event's description edited in the rich-text editor, with bold text, is saved": async (engine, site) => {
+    const token = await apiToken(site);
+    await engine.resize(1280, 900);
+    await engine.goto(`${site.url}/admin`);
+    await engine.evaluate(`localStorage.setItem("adminToken", ${quote(token)})`);
+    await engine.goto(`${site.url}/admin?tab=events`);
+    await visible(engine, `//h1[normalize-space()="Admin Dashboard"]`);
+    await click(engine, button("Edit Summer Silence Retreat"));
+    const edit = dialog("Edit Event");
+    const editor = `${edit}//*[@contenteditable="true" and @role="textbox"]`;
+    await type(engine, editor, " Bring a shawl.");
+    await click(engine, button("Bold", edit));
+    await type(engine, editor, " Silence begins at dusk");
+    await click(engine, button("Update Event", edit));
+    await toast(engine, "", "Event updated successfully");
+    await gone(engine, edit);
+    const events = (await (await fetch(`${site.url}/api/admin/events`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      name: string;
+      description: string;
+    }[];
+    const description = events.find((event) => event.name === "Summer Silence Retreat")?.description ?? "";
+    expect(description).toContain("Bring a shawl.");
+    expect(description).toMatch(/<strong>\s*Silence begins at dusk<\/strong>/);
+    await noErrors(engine);
+  },
+};
