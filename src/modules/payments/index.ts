@@ -55,7 +55,9 @@ export function paymentsModule(ctx: AppContext) {
             "/events/:id/cancel",
             async ({ params }) => {
               const live = registrations.list(params.id).filter((row) => row.state !== "cancelled");
-              for (const row of live) registrations.cancelByAdmin(params.id, row.id);
+              // The waiting list first: nobody is offered a place that is about to go.
+              const waitingFirst = [...live.filter((row) => row.state === "waiting"), ...live.filter((row) => row.state !== "waiting")];
+              for (const row of waitingFirst) registrations.cancelByAdmin(params.id, row.id);
               const refunded = await payments.refundEvent(params.id);
               return { cancelled: live.length, refunded };
             },

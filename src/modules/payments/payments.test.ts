@@ -265,6 +265,24 @@ describe("paid places", () => {
   });
 });
 
+describe("cancelling an event", () => {
+  test("'Cancel this event' mails every registrant and refunds every payment", async () => {
+    const event = createEvent({ capacity: 2, name: "Called off" });
+    await pay(await pending(event.id, "off1@example.org"));
+    await pay(await pending(event.id, "off2@example.org"));
+    expect(await (await register(event.id, "off3@example.org")).json()).toEqual({ state: "waiting", position: 1 });
+    const answer = await admin("POST", `/events/${event.id}/cancel`);
+    expect(await answer.json()).toEqual({ cancelled: 3, refunded: 2 });
+    for (const email of ["off1@example.org", "off2@example.org", "off3@example.org"]) {
+      expect(stateOf(email)).toBe("cancelled");
+      expect((await mailsTo(email)).map((mail) => mail.subject)).toContain("Registration cancelled: Called off");
+    }
+    expect((await mailsTo("off3@example.org")).map((mail) => mail.subject)).not.toContain("A place is yours: Called off");
+    expect(paymentOf("off1@example.org")?.status).toBe("refunded");
+    expect((await mailsTo("off2@example.org")).map((mail) => mail.subject)).toContain("Refunded: Called off");
+  });
+});
+
 describe("gifts", () => {
   test("a gift once: Checkout in payment mode, then a receipt with the deductible gift's words", async () => {
     const response = await fetch(`${base}/api/donations`, {

@@ -118,3 +118,16 @@ export function useMailRegistrants(eventId: number) {
     onError: (error) => notifyError(error, `Failed to mail the registrants: ${errorText(error)}`),
   });
 }
+
+/** 'Cancel this event' (issue 32): every registrant cancelled and mailed, every payment refunded. */
+export function useCancelEvent(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call((api) => api.admin.events({ id: eventId }).cancel.post()),
+    onSuccess: async ({ cancelled, refunded }) => {
+      notifySuccess(`Event cancelled: ${cancelled} registrants mailed, ${refunded} payments refunded`);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: registrationsQueryOptions(eventId).queryKey }), refreshEvents(queryClient)]);
+    },
+    onError: (error) => notifyError(error, `Failed to cancel the event: ${errorText(error)}`),
+  });
+}

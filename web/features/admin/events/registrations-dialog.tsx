@@ -18,7 +18,7 @@ import { useRefund } from "../money/api.ts";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { StateText } from "../shared/layout.tsx";
-import { registrationsQueryOptions, useMailRegistrants, useRegistrationAction } from "./api.ts";
+import { registrationsQueryOptions, useCancelEvent, useMailRegistrants, useRegistrationAction } from "./api.ts";
 
 const cell = css({ px: "3", py: "2", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
 const STATE_LABELS = { confirmed: "Confirmed", pending: "Held for payment", waiting: "Waiting", cancelled: "Cancelled" } as const;
@@ -55,6 +55,8 @@ export function RegistrationsDialog({ event, onClose }: { event: Event | null; o
 function Registrations({ event, onClose }: { event: Event; onClose: () => void }) {
   const query = useQuery(registrationsQueryOptions(event.id));
   const rows: Row[] = query.data ?? [];
+  const cancelEvent = useCancelEvent(event.id);
+  const [cancellingEvent, setCancellingEvent] = useState(false);
   const currency = useProfile().data?.payments?.currency ?? "aud";
   const count = (state: Registration["state"]) => rows.filter((row) => row.state === state).length;
   const exportCsv = () => {
@@ -111,11 +113,25 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
         <Button variant="outline" onClick={onClose}>
           Close
         </Button>
+        <Button variant="outline" disabled={!rows.some((row) => row.state !== "cancelled")} onClick={() => setCancellingEvent(true)}>
+          Cancel this event
+        </Button>
         <Button onClick={exportCsv} disabled={!rows.length}>
           <Download size={16} aria-hidden />
           Export CSV
         </Button>
       </Dialog.Footer>
+      <ConfirmDialog
+        open={cancellingEvent}
+        onOpenChange={setCancellingEvent}
+        title="Cancel this event"
+        description={`Cancel ${event.name}? Every registrant is mailed, and every payment is refunded in full.`}
+        confirmLabel="Cancel this event"
+        pendingLabel="Cancelling..."
+        cancelLabel="Keep it"
+        pending={cancelEvent.isPending}
+        onConfirm={() => cancelEvent.mutate(undefined, { onSuccess: () => setCancellingEvent(false) })}
+      />
     </>
   );
 }
