@@ -339,6 +339,15 @@ describe("gifts", () => {
 });
 
 describe("secrets", () => {
+  test("the pay link and the stop link are sealed in the outbox, never in its data in clear (issue 30's class)", () => {
+    const rows = t.db.select().from(outbox).all();
+    const withLinks = rows.filter(
+      (row) => row.kind === "gift-receipt" || (row.kind === "registration-confirmation" && row.subject.startsWith("A place is yours")),
+    );
+    expect(withLinks.length).toBeGreaterThan(1);
+    for (const row of withLinks) expect(JSON.stringify(row.data)).not.toMatch(/\/api\/(payments\/pay|donations\/stop)\?/);
+  });
+
   test("the secret key and the webhook secret are in no answer or mail", async () => {
     await worker.drain();
     const answers = [
