@@ -265,6 +265,62 @@ describe("paid places", () => {
   });
 });
 
+describe("without STRIPE_SECRET_KEY", () => {
+  test("a priced event's registration confirms at once, and its mail says to pay at the door; gifts are off", async () => {
+    const port = freePort();
+    const off = await createTestApp({
+      now,
+      env: { SITE_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>" },
+    });
+    try {
+      off.app.listen({ port, hostname: "127.0.0.1", reusePort: false });
+      const event = off.db
+        .insert(events)
+        .values({
+          name: "At the door",
+          type: "class",
+          startDate: "2027-04-10",
+          time: "7 pm",
+          location: "Hall",
+          description: "<p>Come.</p>",
+          price: 2500,
+        })
+        .returning()
+        .get();
+      const response = await fetch(`http://127.0.0.1:${port}/api/events/${event.id}/registrations`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Asha Devi", email: "door@example.org", phone: "0400 000 000", ticket: "full" }),
+      });
+      expect(await response.json()).toEqual({ state: "confirmed" });
+      expect(((await (await fetch(`http://127.0.0.1:${port}/api/profile`)).json()) as { payments: unknown }).payments).toEqual({
+        enabled: false,
+        currency: "aud",
+      });
+      const gift = await fetch(`http://127.0.0.1:${port}/api/donations`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: '{"amount":1000,"monthly":false}',
+      });
+      expect(gift.status).toBe(404);
+      const offWorker = createMailWorker({
+        db: off.db,
+        config: { ...off.config, mail: off.config.mail! },
+        jwtSecret: off.app.context.jwtSecret,
+        now,
+      });
+      await offWorker.drain();
+      await offWorker.stop();
+      const [mail] = smtp.received.filter((received) => received.envelopeTo.includes("door@example.org"));
+      expect(mail!.subject).toBe("You're registered: At the door");
+      expect(mail!.text).toContain("Pay at the door: A$25.00.");
+    } finally {
+      await off.app.stop();
+      off.cleanup();
+    }
+  });
+});
+
 describe("cancelling an event", () => {
   test("'Cancel this event' mails every registrant and refunds every payment", async () => {
     const event = createEvent({ capacity: 2, name: "Called off" });
