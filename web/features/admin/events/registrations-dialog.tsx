@@ -18,7 +18,8 @@ import { useRefund } from "../money/api.ts";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { StateText } from "../shared/layout.tsx";
-import { registrationsQueryOptions, useCancelEvent, useMailRegistrants, useRegistrationAction } from "./api.ts";
+import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
+import { type RegistrationAction, registrationsQueryOptions, useCancelEvent, useMailRegistrants, useRegistrationAction } from "./api.ts";
 
 const cell = css({ px: "3", py: "2", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
 const STATE_LABELS = { confirmed: "Confirmed", pending: "Held for payment", waiting: "Waiting", cancelled: "Cancelled" } as const;
@@ -130,14 +131,46 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
         pendingLabel="Cancelling..."
         cancelLabel="Keep it"
         pending={cancelEvent.isPending}
-        onConfirm={() => cancelEvent.mutate(undefined, { onSuccess: () => setCancellingEvent(false) })}
+        onConfirm={() =>
+          cancelEvent.mutate(undefined, {
+            onSuccess: ({ cancelled, refunded }) => {
+              notifySuccess(`Event cancelled: ${cancelled} registrants mailed, ${refunded} payments refunded`);
+              setCancellingEvent(false);
+            },
+            onError: (error) => notifyError(error, `Failed to cancel the event: ${errorText(error)}`),
+          })
+        }
       />
     </>
   );
 }
 
-function RegistrationList({ eventId, rows, currency }: { eventId: number; rows: Row[]; currency: string }) {
+const FAILED = { "move-up": "Failed to move the registrant up", cancel: "Failed to cancel the registration" };
+
+/**
+ * Runs an action on a registration and says how it ended, for every call (at the door several run at once): moving
+ * up and cancelling are mailed to the registrant, a check-in says nothing unless it failed.
+ */
+function useAct(eventId: number) {
   const action = useRegistrationAction(eventId);
+  const act = (id: number, which: RegistrationAction, then?: () => void) =>
+    action.mutateAsync({ id, action: which }).then(
+      () => {
+        if (which === "move-up") notifySuccess("Moved up: a place is theirs, and they are mailed");
+        if (which === "cancel") notifySuccess("Registration cancelled, and they are mailed");
+        then?.();
+      },
+      (error) => {
+        const failed =
+          typeof which === "string" ? FAILED[which] : which.checkedIn ? "Failed to check in the registrant" : "Failed to take back the check-in";
+        notifyError(error, `${failed}: ${errorText(error)}`);
+      },
+    );
+  return { act, pending: action.isPending };
+}
+
+function RegistrationList({ eventId, rows, currency }: { eventId: number; rows: Row[]; currency: string }) {
+  const { act, pending } = useAct(eventId);
   const refund = useRefund();
   const [cancelling, setCancelling] = useState<Registration | null>(null);
   const [refunding, setRefunding] = useState<Row | null>(null);
@@ -176,8 +209,8 @@ function RegistrationList({ eventId, rows, currency }: { eventId: number; rows: 
                       size="sm"
                       variant="outline"
                       aria-describedby={`registrant-${row.id}`}
-                      disabled={action.isPending}
-                      onClick={() => action.mutate({ id: row.id, action: "move-up" })}
+                      disabled={pending}
+                      onClick={() => act(row.id, "move-up")}
                     >
                       Move up
                     </Button>
@@ -206,8 +239,8 @@ function RegistrationList({ eventId, rows, currency }: { eventId: number; rows: 
         confirmLabel="Cancel registration"
         pendingLabel="Cancelling..."
         cancelLabel="Keep it"
-        pending={action.isPending}
-        onConfirm={() => cancelling && action.mutate({ id: cancelling.id, action: "cancel" }, { onSuccess: () => setCancelling(null) })}
+        pending={pending}
+        onConfirm={() => cancelling && act(cancelling.id, "cancel", () => setCancelling(null))}
       />
       <ConfirmDialog
         open={refunding !== null}
@@ -218,7 +251,16 @@ function RegistrationList({ eventId, rows, currency }: { eventId: number; rows: 
         pendingLabel="Refunding..."
         cancelLabel="Keep it"
         pending={refund.isPending}
-        onConfirm={() => refunding?.payment?.id && refund.mutate(refunding.payment.id, { onSuccess: () => setRefunding(null) })}
+        onConfirm={() =>
+          refunding?.payment?.id &&
+          refund.mutate(refunding.payment.id, {
+            onSuccess: () => {
+              notifySuccess("Refunded, and they are mailed");
+              setRefunding(null);
+            },
+            onError: (error) => notifyError(error, `Failed to refund: ${errorText(error)}`),
+          })
+        }
       />
     </div>
   );
@@ -226,7 +268,7 @@ function RegistrationList({ eventId, rows, currency }: { eventId: number; rows: 
 
 /** The door list: confirmed registrants, searched by name, each a large 'Check in' within a thumb's reach. */
 function DoorList({ eventId, rows, currency }: { eventId: number; rows: Row[]; currency: string }) {
-  const action = useRegistrationAction(eventId);
+  const { act } = useAct(eventId);
   const [search, setSearch] = useState("");
   const confirmed = rows.filter((row) => row.state === "confirmed");
   const arrived = confirmed.filter((row) => row.checkedIn).length;
@@ -238,7 +280,7 @@ function DoorList({ eventId, rows, currency }: { eventId: number; rows: Row[]; c
         {arrived} of {confirmed.length} arrived
       </p>
       <Field label="Search by name">
-        {(id) => <Input id={id} type="search" value={search} onChange={(change) => setSearch(change.target.value)} autoComplete="off" />}
+        <Input type="search" value={search} onChange={(change) => setSearch(change.target.value)} autoComplete="off" />
       </Field>
       {!shown.length ? (
         <StateText>{confirmed.length ? "Nobody by that name" : "Nobody is confirmed yet"}</StateText>
@@ -261,7 +303,7 @@ function DoorList({ eventId, rows, currency }: { eventId: number; rows: Row[]; c
                 variant={row.checkedIn ? "outline" : "solid"}
                 aria-pressed={row.checkedIn}
                 className={css({ flexShrink: 0 })}
-                onClick={() => action.mutate({ id: row.id, action: { checkedIn: !row.checkedIn } })}
+                onClick={() => act(row.id, { checkedIn: !row.checkedIn })}
               >
                 Check in<span className={css({ srOnly: true })}> {row.name}</span>
               </Button>
@@ -289,20 +331,22 @@ function MailRegistrants({ eventId, recipients }: { eventId: number; recipients:
     send.mutate(
       { subject, body },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
+          notifySuccess(answer.message);
           setSubject("");
           setMessage("");
         },
+        onError: (error) => notifyError(error, `Failed to mail the registrants: ${errorText(error)}`),
       },
     );
   };
   return (
     <form onSubmit={submit} className={css({ display: "grid", gap: "3" })}>
-      <Field label="Subject">{(id) => <Input id={id} required value={subject} onChange={(change) => setSubject(change.target.value)} />}</Field>
+      <Field label="Subject">
+        <Input required value={subject} onChange={(change) => setSubject(change.target.value)} />
+      </Field>
       <Field label="Message" hint={`To the ${recipients} confirmed registrant${recipients === 1 ? "" : "s"} of this event.`}>
-        {(id, describedBy) => (
-          <Textarea id={id} rows={5} required aria-describedby={describedBy} value={message} onChange={(change) => setMessage(change.target.value)} />
-        )}
+        <Textarea rows={5} required value={message} onChange={(change) => setMessage(change.target.value)} />
       </Field>
       <div>
         <Button type="submit" disabled={send.isPending || !recipients}>

@@ -10,6 +10,7 @@ import { useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { Panel, StateText, SubPanel } from "../shared/layout.tsx";
+import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 import { type Money, moneyQueryOptions, useRefund } from "./api.ts";
 
 type Row = Money["payments"][number];
@@ -144,7 +145,16 @@ export function MoneyTab() {
         pendingLabel="Refunding..."
         cancelLabel="Keep it"
         pending={refund.isPending}
-        onConfirm={() => refunding && refund.mutate(refunding.id, { onSuccess: () => setRefunding(null) })}
+        onConfirm={() =>
+          refunding &&
+          refund.mutate(refunding.id, {
+            onSuccess: () => {
+              notifySuccess("Refunded, and they are mailed");
+              setRefunding(null);
+            },
+            onError: (error) => notifyError(error, `Failed to refund: ${errorText(error)}`),
+          })
+        }
       />
     </Panel>
   );
