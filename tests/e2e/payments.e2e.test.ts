@@ -101,7 +101,7 @@ describe("payments in the browser", () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   test("by donation: A$0 is a free place at once; A$15 goes through Checkout", async () => {
     const { context, page, errors } = await openPage(browser);
@@ -115,7 +115,7 @@ describe("payments in the browser", () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   test("a gift once and a gift monthly through 'Support the association', and the monthly one stopped from its receipt", async () => {
     const { context, page, errors } = await openPage(browser);
@@ -156,7 +156,7 @@ describe("payments in the browser", () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   test("the Money tab lists every payment and gift with the totals, and refunds one after a confirmation", async () => {
     const { context, page, errors } = await openPage(browser);
@@ -176,5 +176,5 @@ describe("payments in the browser", () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
