@@ -13,9 +13,9 @@ import { runBackupCommand } from "./modules/backups/cli.ts";
 import { scheduleDailyBackups } from "./modules/backups/service.ts";
 import { runDataCommand } from "./modules/data/cli.ts";
 import { autoRestoreFromGit } from "./modules/data/git-sync.ts";
-import { scheduleReminders } from "./modules/events/registrations.ts";
-import { scheduleHoldRelease } from "./modules/payments/service.ts";
-import type { PageRenderer } from "./plugins/page.ts";
+import { scheduleReminders } from "./modules/events/index.ts";
+import { scheduleHoldRelease } from "./modules/payments/index.ts";
+import type { PageRenderer } from "./modules/site/index.ts";
 import { assetsFromDirectory } from "./plugins/web-assets.ts";
 import { collectSoon, jitWhenBusy } from "./runtime.ts";
 import { DEFAULT_USERNAME } from "./shared/constants.ts";
@@ -93,7 +93,7 @@ async function serve(config: Config) {
     ? (await import("./modules/mail/worker.ts")).createMailWorker({ db, config: { ...config, mail: config.mail }, jwtSecret })
     : undefined;
   mailWorker?.start();
-  const reminders = config.mail ? scheduleReminders({ db, config, jwtSecret }) : undefined;
+  const reminders = config.mail ? scheduleReminders(app.context.services.registrations) : undefined;
   const holds = config.payments.stripe ? scheduleHoldRelease(app.context.services.payments) : undefined;
 
   const shutdown = async (signal: string) => {

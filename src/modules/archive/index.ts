@@ -6,8 +6,11 @@ import { archiveEventPatchSchema, archiveEventSchema } from "@server/shared/sche
 import { Elysia } from "elysia";
 import { createArchiveService } from "./service.ts";
 
+export type { ArchiveItem } from "./model.ts";
+export { createArchiveService };
+
 export function archiveModule(ctx: AppContext) {
-  const service = createArchiveService(ctx.db);
+  const service = ctx.services.archive;
   const params = idParam("Archive event not found");
   return new Elysia({ name: "archive", prefix: "/api" })
     .use(ctx.access)
@@ -18,14 +21,7 @@ export function archiveModule(ctx: AppContext) {
     .group("/admin/archive-events", { admin: true }, (admin) =>
       admin
         .get("", () => service.rows())
-        .post(
-          "",
-          ({ body, set }) => {
-            set.status = 201;
-            return service.create(body);
-          },
-          { body: standard(archiveEventSchema) },
-        )
+        .post("", ({ body, status }) => status(201, service.create(body)), { body: standard(archiveEventSchema) })
         .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(archiveEventPatchSchema) })
         .delete("/:id", ({ params }) => service.remove(params.id), { params }),
     );

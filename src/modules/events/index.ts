@@ -1,15 +1,20 @@
 import type { AppContext } from "@server/context.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
-import { todayIn } from "@server/lib/time.ts";
 import { idParam, type StandardSchema, standard, toId } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
 import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import { cancelPagePath, registrationPath } from "@server/shared/registration-links.ts";
 import { checkInSchema, eventPatchSchema, eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
-import type { RegistrationAnswer } from "@server/shared/types.ts";
 import { Elysia } from "elysia";
-import { availability, registrationClosesAt } from "./registrations.ts";
-import { createEventsService } from "./service.ts";
+import { nextClosing, upcomingWithAvailability } from "./registrations.ts";
+import { createEventsService, type EventsService } from "./service.ts";
+
+export { createRegistrations, registrationClosesAt, registrationLinks, scheduleReminders } from "./registrations.ts";
+export { createEventsService, type EventsService };
+
+import type { RegistrationAnswer } from "./model.ts";
+
+export type { Event, PublicEvent } from "./model.ts";
 
 /** `/:id/registrations/:registrationId` as numbers; anything else is a 404 naming what was not found. */
 const registrationParams: StandardSchema<{ id: string | number; registrationId: string | number }, { id: number; registrationId: number }> = {
@@ -27,39 +32,29 @@ const registrationParams: StandardSchema<{ id: string | number; registrationId: 
 };
 
 export function eventsModule(ctx: AppContext) {
-  const { registrations, payments } = ctx.services;
-  const service = createEventsService(ctx.db, { fillPlaces: registrations.fillPlaces });
+  const { events: service, registrations, payments } = ctx.services;
   const spam = createSpamGuard(ctx, 10);
   const params = idParam("Event not found");
-  // The public answers are kept until a write or a new day: they are also built again when the next event's
-  // registration closes during the day (at its start time), so that `registrationOpen` turns false on time.
-  let nextClosing: ReturnType<typeof setTimeout> | undefined;
-  const upcoming = () => {
-    const now = ctx.now();
-    const list = service
-      .upcomingWithPlaces(todayIn(ctx.config.timezone, now), now)
-      .map(({ event, taken }) => ({ ...event, currency: payments.currency, ...availability(event, taken, now, ctx.config.timezone) }));
-    const closings = list.filter((event) => event.registrationOpen).map((event) => registrationClosesAt(event, ctx.config.timezone).getTime());
-    clearTimeout(nextClosing);
-    if (closings.length) {
-      nextClosing = setTimeout(() => ctx.cache.invalidate(), Math.min(Math.min(...closings) - now.getTime() + 1000, 2 ** 31 - 1));
-      nextClosing.unref();
-    }
-    return list;
-  };
+  const { timezone } = ctx.config;
   return (
     new Elysia({ name: "events", prefix: "/api" })
       .use(ctx.access)
-      .get("/events", cachedRead(ctx.cache, upcoming))
+      .get(
+        "/events",
+        cachedRead(
+          ctx.cache,
+          () => upcomingWithAvailability(service, ctx.now(), timezone, payments.currency),
+          (list) => nextClosing(list, timezone),
+        ),
+      )
       .post(
         "/events/:id/registrations",
-        async ({ params, body: { [HONEYPOT_FIELD]: trap, ...input }, request, set }): Promise<RegistrationAnswer> => {
+        async ({ params, body: { [HONEYPOT_FIELD]: trap, ...input }, request, status }) => {
           // A bot is answered as if it had a place, and nothing is stored.
-          const answer = spam.isBot(request, trap) ? ({ state: "confirmed" } as const) : await payments.register(params.id, input);
+          const answer: RegistrationAnswer = spam.isBot(request, trap) ? { state: "confirmed" } : await payments.register(params.id, input);
           // A registration changes the places the public reads show.
           ctx.cache.invalidate();
-          set.status = 201;
-          return answer;
+          return status(201, answer);
         },
         { form: true, params, body: formBody(registrationSchema) },
       )
@@ -88,14 +83,7 @@ export function eventsModule(ctx: AppContext) {
       .group("/admin/events", { admin: true }, (admin) =>
         admin
           .get("", () => service.all())
-          .post(
-            "",
-            ({ body, set }) => {
-              set.status = 201;
-              return service.create(body);
-            },
-            { body: standard(eventSchema) },
-          )
+          .post("", ({ body, status }) => status(201, service.create(body)), { body: standard(eventSchema) })
           .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(eventPatchSchema) })
           .delete("/:id", ({ params }) => service.remove(params.id), { params })
           .get(
@@ -124,14 +112,10 @@ export function eventsModule(ctx: AppContext) {
             ({ params, body }) => registrations.checkIn(params.id, params.registrationId, body.checkedIn),
             { params: registrationParams, body: standard(checkInSchema) },
           )
-          .post(
-            "/:id/mail",
-            ({ params, body, set }) => {
-              set.status = 201;
-              return registrations.mailRegistrants(params.id, body);
-            },
-            { params, body: standard(registrantsMailSchema) },
-          ),
+          .post("/:id/mail", ({ params, body, status }) => status(201, registrations.mailRegistrants(params.id, body)), {
+            params,
+            body: standard(registrantsMailSchema),
+          }),
       )
   );
 }

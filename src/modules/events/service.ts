@@ -4,7 +4,7 @@ import { conflict, notFound } from "@server/lib/errors.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
 import type { EventInput } from "@server/shared/schemas.ts";
 import { asc, desc, eq, sql } from "drizzle-orm";
-import { checkPrices } from "../payments/model.ts";
+import { checkPrices } from "./pricing.ts";
 
 const lastDay = sql`coalesce(${events.endDate}, ${events.startDate})`;
 // Written qualified: Drizzle names a column of the selected table without its table, which inside the subquery would
@@ -128,3 +128,5 @@ export function createEventsService(db: Db, options: { fillPlaces?: (event: Even
     },
   };
 }
+
+export type EventsService = ReturnType<typeof createEventsService>;

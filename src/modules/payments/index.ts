@@ -6,6 +6,8 @@ import { idParam, standard, toId } from "@server/lib/validate.ts";
 import { Elysia } from "elysia";
 import { donationSchema } from "./model.ts";
 
+export { connectStripe, createPaymentsService, paymentLinks, scheduleHoldRelease } from "./service.ts";
+
 /** Where a gift's stop link lands: the site's page with one button (a mail scanner that follows links stops nothing). */
 const giftPath = (state: "stop" | "stopped" | "invalid", id?: number, token?: string) =>
   state === "stop" ? `/?gift=stop&id=${id}&token=${token}` : `/?gift=${state}`;

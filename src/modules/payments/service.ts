@@ -1,19 +1,19 @@
 // The site takes money through Stripe Checkout (issue 32), talking to Stripe only through its official SDK. What is
 // charged is read from the database; only the signed webhook marks a payment paid; each webhook event takes effect
 // once (its id is stored in the transaction that acted on it). Card data never reaches this server.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "@db/client.ts";
 import { type EventRegistration, events, type Payment, payments, stripeEvents } from "@db/schema.ts";
 import type { Config } from "@server/config.ts";
 import { badRequest, HttpError, notFound } from "@server/lib/errors.ts";
 import { errorText, log } from "@server/lib/log.ts";
+import type { Signer } from "@server/lib/signer.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { formatLongDate, formatMoment } from "@server/shared/dates.ts";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { type createRegistrations, registrationClosesAt } from "../events/registrations.ts";
-import { type Outbox, siteName } from "../mail/outbox.ts";
-import type { ReceiptData } from "../mail/templates/receipt.tsx";
+import { type createRegistrations, registrationClosesAt } from "../events/index.ts";
+import type { ReceiptData } from "../mail/index.ts";
+import { type Outbox, siteName } from "../mail/index.ts";
 import type { CheckoutAnswer, DonationInput, MoneyAnswer, MoneyTotals, PaymentSummary } from "./model.ts";
 
 type Registrations = ReturnType<typeof createRegistrations>;
@@ -25,8 +25,8 @@ export type PaymentsDeps = {
   registrations: Registrations;
   /** The SDK's client (connectStripe); undefined when payments are off. */
   stripe: Stripe | undefined;
-  /** The key that signs the pay and stop links. */
-  jwtSecret: string;
+  /** Signs the pay and stop links. */
+  signer: Signer;
   now: () => Date;
 };
 
@@ -52,13 +52,9 @@ export async function connectStripe(config: Pick<Config, "payments">): Promise<S
   });
 }
 
-/** HMAC links: the pay link of a held place, and the stop link of a monthly gift. */
-export function paymentLinks(secret: string, siteUrl: string) {
-  const sign = (purpose: string) => createHmac("sha256", secret).update(purpose).digest("base64url");
-  const check = (purpose: string, token: string) => {
-    const [expected, given] = [Buffer.from(sign(purpose)), Buffer.from(token)];
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  };
+/** Signed links (the one signer, a purpose of their own): the pay link of a held place, the stop link of a monthly gift. */
+export function paymentLinks(signer: Signer, siteUrl: string) {
+  const { sign, verify: check } = signer.for("payment-links");
   const payPurpose = (registration: Pick<EventRegistration, "id" | "email">) => `payment:pay:${registration.id}:${registration.email}`;
   const stopPurpose = (payment: Pick<Payment, "id" | "subscriptionId">) => `payment:stop:${payment.id}:${payment.subscriptionId}`;
   const payPath = (registration: Pick<EventRegistration, "id" | "email">) =>
@@ -76,7 +72,7 @@ export function paymentLinks(secret: string, siteUrl: string) {
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, config, outbox, registrations, now, stripe } = deps;
   const { currency } = config.payments;
-  const links = paymentLinks(deps.jwtSecret, config.siteUrl);
+  const links = paymentLinks(deps.signer, config.siteUrl);
   const orgName = config.payments.orgName ?? siteName(config.mail?.from, config.siteUrl);
 
   const paymentBySession = db

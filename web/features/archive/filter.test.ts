@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { ArchiveItem } from "@server/shared/types.ts";
+import type { ArchiveItem } from "@web/lib/api-types.ts";
 import { archiveTypes, archiveYears, DEFAULT_FILTERS, filterArchive, isFiltered, pageSlots, showingText } from "./filter.ts";
 
 const item = (id: number, year: string, type: string, title = `Event ${id}`, description = "<p>text</p>"): ArchiveItem => ({

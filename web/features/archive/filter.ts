@@ -1,7 +1,7 @@
 // Archive filters, sort and pagination (spec §2.1, §4, §5, §9). Pure functions, tested in filter.test.ts.
 
 import { htmlToText } from "@server/shared/rich-text.ts";
-import type { ArchiveItem } from "@server/shared/types.ts";
+import type { ArchiveItem } from "@web/lib/api-types.ts";
 import { ARCHIVE_PAGE_SIZE, PAGINATION_SLOTS } from "@web/lib/constants.ts";
 
 type SortOrder = "newest" | "oldest";

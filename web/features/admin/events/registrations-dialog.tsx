@@ -3,7 +3,6 @@
 
 import { formatMoney } from "@server/shared/money.ts";
 import { slugify } from "@server/shared/slug.ts";
-import type { Event, Registration } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
 import { useQuery } from "@tanstack/react-query";
@@ -11,6 +10,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "@web/components/ui/field.tsx";
 import { Tabs } from "@web/components/ui/tabs.tsx";
+import type { Event, Registration } from "@web/lib/api-types.ts";
 import { useProfile } from "@web/lib/queries/profile.ts";
 import { Check, Download } from "lucide-react";
 import { type FormEvent, useState } from "react";

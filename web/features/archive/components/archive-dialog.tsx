@@ -2,7 +2,6 @@
 
 import { imageSources } from "@server/shared/images.ts";
 import { archiveItemPath } from "@server/shared/links.ts";
-import type { ArchiveItem } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { button } from "@styled-system/recipes/button";
 import { tag } from "@styled-system/recipes/tag";
@@ -10,6 +9,7 @@ import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Lightbox } from "@web/components/ui/lightbox.tsx";
 import { RichText } from "@web/components/ui/rich-text.tsx";
 import { ShareButton } from "@web/components/ui/share-button.tsx";
+import type { ArchiveItem } from "@web/lib/api-types.ts";
 import { typeTone } from "@web/theme/tones.ts";
 import { Download } from "lucide-react";
 import { useEffect, useState } from "react";

@@ -1,8 +1,8 @@
 // The archive's filters, sort and pagination as a visitor uses them (spec §2.1, §4, §5, §9), in happy-dom.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import type { ArchiveItem } from "@server/shared/types.ts";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import type { ArchiveItem } from "@web/lib/api-types.ts";
 import { archiveQueryOptions } from "@web/lib/queries/archive.ts";
 import { renderWithData, withDom } from "@web/test-dom.tsx";
 import { MemoryRouter } from "react-router";

@@ -2,7 +2,6 @@
 
 import { formatMoney } from "@server/shared/money.ts";
 import { type RegistrationInput, registrationFormSchema } from "@server/shared/schemas.ts";
-import type { PublicEvent } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
@@ -11,6 +10,7 @@ import { useHoneypot } from "@web/components/ui/honeypot.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { toast } from "@web/components/ui/toast.tsx";
 import { ApiError } from "@web/lib/api.ts";
+import type { PublicEvent } from "@web/lib/api-types.ts";
 import { eventsQueryOptions } from "@web/lib/queries/events.ts";
 import { profileQueryOptions } from "@web/lib/queries/profile.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
