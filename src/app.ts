@@ -14,6 +14,7 @@ import { errorText, log } from "./lib/log.ts";
 import { createPublicCache } from "./lib/public-cache.ts";
 import { answerInvalid } from "./lib/validate.ts";
 import { recordAdminWrites } from "./modules/activity/index.ts";
+import { connectStripe } from "./modules/payments/index.ts";
 import { createSiteFiles, type PageRenderer, readShell, siteModule } from "./modules/site/index.ts";
 import { access } from "./plugins/access.ts";
 import { requestId, requestLog } from "./plugins/request-log.ts";
@@ -56,7 +57,7 @@ export async function createApp(options: AppOptions) {
   const cache = createPublicCache({ now, timezone: config.timezone, dataVersion: () => dataVersion.get()!.data_version });
   // A request's socket address is asked of the server (`app`, below) when a rate limit needs it.
   const ip = (request: Request) => clientIp(request, config.trustProxy, app.server);
-  const services = createServices({ db, config, jwtSecret: options.jwtSecret, now });
+  const services = createServices({ db, config, jwtSecret: options.jwtSecret, now, stripe: await connectStripe(config) });
   const { auth, activity } = services;
   const ctx: AppContext = {
     db,

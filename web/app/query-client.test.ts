@@ -109,6 +109,7 @@ describe("the data cache (spec §7)", () => {
       phone: "",
       address: "",
       timezone: "Australia/Melbourne",
+      payments: { enabled: false, currency: "aud" },
     };
     const data = {
       profile,

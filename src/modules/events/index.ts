@@ -9,7 +9,7 @@ import { Elysia } from "elysia";
 import { nextClosing, upcomingWithAvailability } from "./registrations.ts";
 import { createEventsService, type EventsService } from "./service.ts";
 
-export { createRegistrations, registrationLinks, scheduleReminders } from "./registrations.ts";
+export { createRegistrations, registrationClosesAt, registrationLinks, scheduleReminders } from "./registrations.ts";
 export { createEventsService, type EventsService };
 
 import type { RegistrationAnswer } from "./model.ts";
@@ -32,7 +32,7 @@ const registrationParams: StandardSchema<{ id: string | number; registrationId: 
 };
 
 export function eventsModule(ctx: AppContext) {
-  const { events: service, registrations } = ctx.services;
+  const { events: service, registrations, payments } = ctx.services;
   const spam = createSpamGuard(ctx, 10);
   const params = idParam("Event not found");
   const { timezone } = ctx.config;
@@ -43,15 +43,15 @@ export function eventsModule(ctx: AppContext) {
         "/events",
         cachedRead(
           ctx.cache,
-          () => upcomingWithAvailability(service, ctx.now(), timezone),
+          () => upcomingWithAvailability(service, ctx.now(), timezone, payments.currency),
           (list) => nextClosing(list, timezone),
         ),
       )
       .post(
         "/events/:id/registrations",
-        ({ params, body: { [HONEYPOT_FIELD]: trap, ...input }, request, status }) => {
+        async ({ params, body: { [HONEYPOT_FIELD]: trap, ...input }, request, status }) => {
           // A bot is answered as if it had a place, and nothing is stored.
-          const answer: RegistrationAnswer = spam.isBot(request, trap) ? { state: "confirmed" } : registrations.register(params.id, input);
+          const answer: RegistrationAnswer = spam.isBot(request, trap) ? { state: "confirmed" } : await payments.register(params.id, input);
           // A registration changes the places the public reads show.
           ctx.cache.invalidate();
           return status(201, answer);
@@ -62,13 +62,20 @@ export function eventsModule(ctx: AppContext) {
       // (src/shared/registration-links.ts): a mail scanner that follows links cancels nothing.
       .get("/registrations/cancel", ({ query, redirect }) => {
         const [id, token] = [toId(query.id), query.token ?? ""];
-        return redirect(registrations.isCancelLink(id, token) ? cancelPagePath(id, token) : registrationPath("invalid"), 303);
+        if (!registrations.isCancelLink(id, token)) return redirect(registrationPath("invalid"), 303);
+        // Issue 32: a paid place's page says before its button whether cancelling now refunds it.
+        const refund = payments.isPaid(id) ? (payments.refundDue(id) ? "full" : "none") : undefined;
+        return redirect(cancelPagePath(id, token, refund), 303);
       })
       .post(
         "/registrations/cancel",
-        ({ query, redirect }) => {
-          const done = registrations.cancelByLink(toId(query.id), query.token ?? "");
-          if (done) ctx.cache.invalidate();
+        async ({ query, redirect }) => {
+          const id = toId(query.id);
+          const done = registrations.cancelByLink(id, query.token ?? "");
+          if (done) {
+            ctx.cache.invalidate();
+            await payments.refundCancelled(id);
+          }
           return redirect(registrationPath(done ? "cancelled" : "invalid"), 303);
         },
         { form: true },
@@ -79,13 +86,27 @@ export function eventsModule(ctx: AppContext) {
           .post("", ({ body, status }) => status(201, service.create(body)), { body: standard(eventSchema) })
           .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(eventPatchSchema) })
           .delete("/:id", ({ params }) => service.remove(params.id), { params })
-          .get("/:id/registrations", ({ params }) => registrations.list(params.id), { params })
+          .get(
+            "/:id/registrations",
+            ({ params }) => {
+              const rows = registrations.list(params.id);
+              const paid = payments.summaries(rows.map((row) => row.id));
+              return rows.map((row) => ({ ...row, payment: paid.get(row.id) }));
+            },
+            { params },
+          )
           .post("/:id/registrations/:registrationId/move-up", ({ params }) => registrations.moveUp(params.id, params.registrationId), {
             params: registrationParams,
           })
-          .post("/:id/registrations/:registrationId/cancel", ({ params }) => registrations.cancelByAdmin(params.id, params.registrationId), {
-            params: registrationParams,
-          })
+          .post(
+            "/:id/registrations/:registrationId/cancel",
+            async ({ params }) => {
+              const cancelled = registrations.cancelByAdmin(params.id, params.registrationId);
+              await payments.refundCancelled(params.registrationId);
+              return cancelled;
+            },
+            { params: registrationParams },
+          )
           .patch(
             "/:id/registrations/:registrationId",
             ({ params, body }) => registrations.checkIn(params.id, params.registrationId, body.checkedIn),

@@ -2,4 +2,5 @@
 import type { Profile } from "@db/schema.ts";
 
 /** GET /api/profile: the stored profile (or the spec §2.1 defaults, id 0) and the site's time zone (SITE_TIMEZONE). */
-export type PublicProfile = Omit<Profile, "id"> & { id: number; timezone: string };
+/** With whether the site takes payments, in which currency (issue 32: the page's 'Support the association'). */
+export type PublicProfile = Omit<Profile, "id"> & { id: number; timezone: string; payments: { enabled: boolean; currency: string } };

@@ -305,7 +305,7 @@ describe("JSON-LD of an event's places (issue 23)", () => {
         .insert(events)
         .values([
           { ...base, name: "Open hall" },
-          { ...base, name: "Roomy", capacity: 20 },
+          { ...base, name: "Roomy", capacity: 20, price: 2500 },
           { ...base, name: "Nearly full", capacity: 20 },
           { ...base, name: "Full", capacity: 1 },
         ])
@@ -326,6 +326,11 @@ describe("JSON-LD of an event's places (issue 23)", () => {
         ["Full", 0, "https://schema.org/SoldOut"],
       ]);
       expect(graph[0]!.offers.url).toBe(`${SITE}/?event=1`);
+      // Issue 32: a priced event's offer carries its price and currency; a free one price 0.
+      expect(graph.slice(0, 2).map((node) => [node.offers.price, node.offers.priceCurrency])).toEqual([
+        [0, "AUD"],
+        [25, "AUD"],
+      ]);
     } finally {
       app.cleanup();
     }

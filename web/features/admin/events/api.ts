@@ -93,3 +93,13 @@ export function useMailRegistrants(eventId: number) {
     mutationFn: (input: RegistrantsMailInput) => call((api) => api.admin.events({ id: eventId }).mail.post(input)),
   });
 }
+
+/** 'Cancel this event' (issue 32): every registrant cancelled and mailed, every payment refunded. */
+export function useCancelEvent(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call((api) => api.admin.events({ id: eventId }).cancel.post()),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: registrationsQueryOptions(eventId).queryKey }), refreshEvents(queryClient)]),
+  });
+}
