@@ -31,7 +31,7 @@ import { profileModule } from "./modules/profile/index.ts";
 import { subscribersModule } from "./modules/subscribers/index.ts";
 import { uploadsModule } from "./modules/uploads/index.ts";
 import { youtubeModule } from "./modules/youtube/index.ts";
-import { pageDataLoader } from "./page-data.ts";
+import { pageDataLoader, pageLinksLoader } from "./page-data.ts";
 import { access } from "./plugins/access.ts";
 import { type PageRenderer, page, readShell } from "./plugins/page.ts";
 import { requestId, requestLog } from "./plugins/request-log.ts";
@@ -143,6 +143,7 @@ export async function createApp(options: AppOptions) {
     config,
     cache,
     data: pageDataLoader(api),
+    links: pageLinksLoader(api),
     render: options.renderPage,
     fallback: (request) => serveFile(request, "/"),
   });

@@ -10,7 +10,7 @@ import type { Config } from "@server/config.ts";
 import { errorText, log } from "@server/lib/log.ts";
 import { type LinkedItem, type PreviewImage, pageHead, portraitPreload } from "@server/lib/page-metadata.ts";
 import { type PublicCache, sendCached, toAnswer } from "@server/lib/public-cache.ts";
-import type { PageData } from "@server/page-data.ts";
+import type { PageData, PageLinks } from "@server/page-data.ts";
 import { imageSources } from "@server/shared/images.ts";
 import { archiveItemPath, eventPath, linkedDialog, linkPath } from "@server/shared/links.ts";
 import type { ArchiveItem, PublicEvent as Event } from "@server/shared/types.ts";
@@ -64,6 +64,8 @@ async function previewImage(siteUrl: string, uploadsDir: string, photo: string |
 export type PageRenderer = (input: {
   request: Request;
   data: PageData;
+  /** The event or archive entry a link page is about, which the first page of its list may not hold. */
+  link?: Linked;
   assetUrls: Record<string, string>;
 }) => Promise<{ root: string; tail?: string }> | { root: string; tail?: string };
 
@@ -75,6 +77,8 @@ export type PageOptions = {
   cache: PublicCache;
   /** The public reads (src/page-data.ts). */
   data: () => Promise<PageData>;
+  /** Every upcoming event and archive entry (src/page-data.ts). */
+  links: () => Promise<PageLinks>;
   render?: PageRenderer;
   /** Answers `/` when there is no build or rendering failed: the app shell (src/plugins/web-assets.ts). */
   fallback: (request: Request) => Response | Promise<Response>;
@@ -92,7 +96,7 @@ export function readShell(files: WebAssetFiles): string | null {
 }
 
 /** GET /, the link pages, the mailed links' landings and /sitemap.xml. */
-export function page({ files, shell: html, config, cache, data: loadData, render, fallback }: PageOptions) {
+export function page({ files, shell: html, config, cache, data: loadData, links: loadLinks, render, fallback }: PageOptions) {
   const shell = html === null ? null : parseShell(html);
   if (html !== null && !shell) console.error("The page shell has no <!--page:head--> and <!--page:root--> slots: / is served as the shell.");
   const assetUrls: Record<string, string> = {};
@@ -112,7 +116,7 @@ export function page({ files, shell: html, config, cache, data: loadData, render
   const currentLinks = async () => {
     if (links) return links;
     const generation = cache.generation;
-    const { events, archive } = await loadData();
+    const { events, archive } = await loadLinks();
     const made = linksOf(events, archive);
     // Kept unless a write came in meanwhile.
     if (cache.generation === generation) links = made;
@@ -132,8 +136,8 @@ export function page({ files, shell: html, config, cache, data: loadData, render
       (noindex ? NOINDEX : "") +
       portraitPreload(data.profile) +
       ICON_LINKS +
-      pageHead({ siteUrl: config.siteUrl, siteName: SITE_NAME, timezone: config.timezone, profile: data.profile, events: data.events, linked });
-    const rendered = render ? await render({ request, data, assetUrls }) : undefined;
+      pageHead({ siteUrl: config.siteUrl, siteName: SITE_NAME, timezone: config.timezone, profile: data.profile, events: data.events.events, linked });
+    const rendered = render ? await render({ request, data, link, assetUrls }) : undefined;
     const root = rendered && { html: rendered.root, tail: rendered.tail ?? "" };
     return { body: renderDocument(shell, { head, root }), contentType: "text/html; charset=utf-8" };
   };

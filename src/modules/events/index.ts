@@ -3,7 +3,7 @@ import { createSpamGuard, formBody } from "@server/lib/spam.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { idParam, type StandardSchema, standard, toId } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
-import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
+import { HONEYPOT_FIELD, INITIAL_VISIBLE_EVENTS } from "@server/shared/constants.ts";
 import { cancelPagePath, registrationPath } from "@server/shared/registration-links.ts";
 import { checkInSchema, eventPatchSchema, eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
 import type { RegistrationAnswer } from "@server/shared/types.ts";
@@ -59,6 +59,17 @@ export function eventsModule(ctx: AppContext) {
     new Elysia({ name: "events", prefix: "/api" })
       .use(ctx.access)
       .get("/events", cachedRead(ctx.cache, upcoming))
+      // What `/` shows before 'View All Events': the first ones, and how many there are.
+      .get(
+        "/events/first",
+        cachedRead(ctx.cache, () => {
+          const list = upcoming();
+          return { events: list.slice(0, INITIAL_VISIBLE_EVENTS), total: list.length };
+        }),
+      )
+      // One upcoming event, for a link to it (`/?event=<id>`) when the list is not loaded. The link may be a past
+      // event's (the archive shows it), so none is an answer, not an error.
+      .get("/events/:id", ({ params }) => ({ event: upcoming().find((event) => event.id === params.id) ?? null }), { params })
       .post(
         "/events/:id/registrations",
         ({ params, body: { [HONEYPOT_FIELD]: trap, ...input }, request, set }): RegistrationAnswer => {

@@ -9,22 +9,13 @@ import { useDialogLink } from "@web/components/ui/dialog-link.ts";
 import { controlStyle } from "@web/components/ui/field.tsx";
 import { cardGridStyle, Section } from "@web/components/ui/section.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
-import { ARCHIVE_PAGE_SIZE } from "@web/lib/constants.ts";
-import { useArchive } from "@web/lib/queries/archive.ts";
+import { ARCHIVE_PAGE_SIZE } from "@server/shared/constants.ts";
+import { archiveEntryQueryOptions, useArchivePage } from "@web/lib/queries/archive.ts";
 import { useOpenedOnce } from "@web/lib/use-opened-once.ts";
+import { useQuery } from "@tanstack/react-query";
 import { ArrowDownUp, ChevronLeft, ChevronRight, Search, X } from "lucide-react";
-import { lazy, Suspense, useMemo, useRef, useState } from "react";
-import {
-  type ArchiveFilters,
-  archiveTypes,
-  archiveYears,
-  DEFAULT_FILTERS,
-  filterArchive,
-  isFiltered,
-  pageCount,
-  pageSlots,
-  showingText,
-} from "../filter.ts";
+import { lazy, Suspense, useRef, useState } from "react";
+import { type ArchiveFilters, DEFAULT_FILTERS, isFiltered, pageCount, pageSlots, showingText } from "../filter.ts";
 import { ArchiveCard } from "./archive-card.tsx";
 
 // The details dialog and its gallery (Ark Dialog, the lightbox) load on first use; hovering or focusing the grid starts
@@ -49,22 +40,22 @@ const pageButton = css({
 });
 
 export function ArchiveSection() {
-  const { data, isPending, isError } = useArchive();
   const [filters, setFilters] = useState<ArchiveFilters>(DEFAULT_FILTERS);
   const [page, setPage] = useState(1);
+  const term = filters.search.trim();
+  // The server filters, sorts and pages the whole archive; the page shown stays until the next one arrives.
+  const { data, isPending, isError } = useArchivePage({ ...filters, search: term, page });
   // The open dialog is the one the address names: /?archive=<id> for an archive row, /?event=<id> for a past event.
   const { linked, open, close } = useDialogLink();
   const gridRef = useRef<HTMLDivElement>(null);
-  const items = data ?? [];
-
-  const years = useMemo(() => archiveYears(items), [items]);
-  const types = useMemo(() => archiveTypes(items), [items]);
-  const matched = useMemo(() => filterArchive(items, filters), [items, filters]);
-  const pages = pageCount(matched.length);
-  const current = Math.min(page, pages);
-  const shown = matched.slice((current - 1) * ARCHIVE_PAGE_SIZE, current * ARCHIVE_PAGE_SIZE);
-  const term = filters.search.trim();
-  const opened = linked ? (items.find((item) => item.source === linked.kind && item.id === linked.id) ?? null) : null;
+  const shown = data?.items ?? [];
+  const [years, types, total] = [data?.years ?? [], data?.types ?? [], data?.total ?? 0];
+  const pages = pageCount(total);
+  const current = data?.page ?? 1;
+  const onPage = linked ? shown.find((item) => item.source === linked.kind && item.id === linked.id) : undefined;
+  // A linked entry that is not on the page shown is asked for by itself (the server's page of a link holds it).
+  const entry = useQuery({ ...archiveEntryQueryOptions(linked?.kind ?? "archive", linked?.id ?? 0), enabled: Boolean(linked && !onPage) });
+  const opened = linked ? (onPage ?? entry.data ?? null) : null;
   const dialogMounted = useOpenedOnce(opened !== null);
 
   // Any change of year, type, search or sort returns to page 1 (spec §4).
@@ -181,7 +172,7 @@ export function ArchiveSection() {
       <div aria-live="polite" className={css({ minH: "6", mb: "4", fontSize: "sm", color: "fg.muted" })}>
         {term && (
           <p data-testid="archive-search-result">
-            Found {matched.length} event(s) matching "{term}"
+            Found {total} event(s) matching "{term}"
           </p>
         )}
       </div>
@@ -197,7 +188,7 @@ export function ArchiveSection() {
           </div>
         ) : isError ? (
           <p className={css({ color: "fg.muted" })}>The archive could not be loaded. Please try again later.</p>
-        ) : matched.length === 0 ? (
+        ) : total === 0 ? (
           <div
             data-testid="archive-empty"
             className={css({
@@ -229,7 +220,7 @@ export function ArchiveSection() {
         )}
       </div>
 
-      {matched.length > ARCHIVE_PAGE_SIZE && (
+      {total > ARCHIVE_PAGE_SIZE && (
         <nav aria-label="Archive pages" className={css({ mt: "10", display: "flex", flexDirection: "column", alignItems: "center", gap: "3" })}>
           <div className={css({ display: "flex", alignItems: "center", gap: "1", flexWrap: "wrap", justifyContent: "center" })}>
             <Button variant="ghost" size="sm" disabled={current === 1} onClick={() => goTo(current - 1)}>
@@ -258,7 +249,7 @@ export function ArchiveSection() {
             </Button>
           </div>
           <p className={css({ fontSize: "sm", color: "fg.muted" })} data-testid="archive-showing">
-            {showingText(current, matched.length)}
+            {showingText(current, total)}
           </p>
         </nav>
       )}

@@ -6,8 +6,9 @@ import { Button } from "@web/components/ui/button.tsx";
 import { useDialogLink } from "@web/components/ui/dialog-link.ts";
 import { cardGridStyle, Section } from "@web/components/ui/section.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
-import { INITIAL_VISIBLE_EVENTS } from "@web/lib/constants.ts";
-import { useEvents } from "@web/lib/queries/events.ts";
+import { INITIAL_VISIBLE_EVENTS } from "@server/shared/constants.ts";
+import { useQuery } from "@tanstack/react-query";
+import { eventQueryOptions, useEvents, useFirstEvents } from "@web/lib/queries/events.ts";
 import { useOpenedOnce } from "@web/lib/use-opened-once.ts";
 import { lazy, Suspense, useState } from "react";
 import { SubscribeToCalendar } from "../calendar/subscribe-link.tsx";
@@ -21,15 +22,20 @@ const preloadEventDialog = () => void loadEventDialog();
 
 /** `timezone`: SITE_TIMEZONE, for the calendar links (given with the profile). */
 export function EventsSection({ timezone, onViewAll }: { timezone: string; onViewAll?: () => void }) {
-  const { data, isPending, isError } = useEvents();
+  // The page is sent the first events and their count; 'View All Events' asks for the rest.
+  const { data, isPending, isError } = useFirstEvents();
   const [expanded, setExpanded] = useState(false);
+  const all = useEvents(expanded);
   // The open dialog is the one the address names (/?event=<id>); a past event's link opens in the archive.
   const { linked, open, close } = useDialogLink();
   const [focusRegistration, setFocusRegistration] = useState(false);
-  const events = data ?? [];
-  const visible = expanded ? events : events.slice(0, INITIAL_VISIBLE_EVENTS);
-  const showToggle = events.length > INITIAL_VISIBLE_EVENTS || expanded;
-  const opened = linked?.kind === "event" ? (events.find((event) => event.id === linked.id) ?? null) : null;
+  const first = data?.events ?? [];
+  const visible = expanded ? (all.data ?? first) : first;
+  const showToggle = (data?.total ?? 0) > INITIAL_VISIBLE_EVENTS || expanded;
+  const shown = linked?.kind === "event" ? [...first, ...(all.data ?? [])].find((event) => event.id === linked.id) : undefined;
+  // A linked event not among those loaded is asked for by itself (the server's page of a link holds it).
+  const byLink = useQuery({ ...eventQueryOptions(linked?.id ?? 0), enabled: linked?.kind === "event" && !shown });
+  const opened = linked?.kind === "event" ? (shown ?? byLink.data ?? null) : null;
   const dialogMounted = useOpenedOnce(opened !== null);
 
   return (
@@ -50,7 +56,7 @@ export function EventsSection({ timezone, onViewAll }: { timezone: string; onVie
         </div>
       ) : isError ? (
         <p className={css({ color: "fg.muted" })}>The events could not be loaded. Please try again later.</p>
-      ) : events.length === 0 ? (
+      ) : first.length === 0 ? (
         <p className={css({ color: "fg.muted" })}>No upcoming events at the moment. Please check back soon.</p>
       ) : (
         <>
