@@ -61,4 +61,3 @@ export async function call<A extends Answer>(request: (api: Api) => Promise<A>):
   const { status, value } = answer.error;
   throw new ApiError(Number(status), typeof value === "string" ? value : JSON.stringify(value), answer.response?.statusText ?? "");
 }
-
