@@ -44,7 +44,7 @@ export function ArchiveSection() {
   const [page, setPage] = useState(1);
   const term = filters.search.trim();
   // The server filters, sorts and pages the whole archive; the page shown stays until the next one arrives.
-  const { data, isPending, isError } = useArchivePage({ ...filters, search: term, page });
+  const { data, isPending, isError, isFetching } = useArchivePage({ ...filters, search: term, page });
   // The open dialog is the one the address names: /?archive=<id> for an archive row, /?event=<id> for a past event.
   const { linked, open, close } = useDialogLink();
   const gridRef = useRef<HTMLDivElement>(null);
@@ -177,7 +177,8 @@ export function ArchiveSection() {
         )}
       </div>
 
-      <div ref={gridRef} className={css({ scrollMarginTop: "120px" })}>
+      {/* Busy while the server answers a change of filter or page (the previous page stays shown meanwhile). */}
+      <div ref={gridRef} aria-busy={isFetching || undefined} data-testid="archive-results" className={css({ scrollMarginTop: "120px" })}>
         {isPending ? (
           <div className={cardGridStyle} aria-busy="true">
             <span className={css({ srOnly: true })}>Loading the archive</span>
