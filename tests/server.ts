@@ -22,6 +22,8 @@ export type Server = {
   dataDir: string;
   appDataDir: string;
   logs: () => string;
+  /** Waits (5 s at most) for a line: stdout and stderr are two pipes, so a warning written before 'Listening on' may come after it. */
+  waitForLog: (text: string) => Promise<string>;
   /** Resident memory of the server process in KiB (from /proc). */
   rssKb: () => number;
   alive: () => boolean;
@@ -89,6 +91,11 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     dataDir,
     appDataDir,
     logs: () => output,
+    waitForLog: async (text: string) => {
+      const until = Date.now() + 5_000;
+      while (!output.includes(text) && Date.now() < until) await Bun.sleep(20);
+      return output;
+    },
     rssKb: () => {
       try {
         return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1] ?? 0);

@@ -261,7 +261,7 @@ test("without BACKUP_AGE_RECIPIENT: a warning in the start log and on the Backup
     "Off-site copies are not encrypted: set BACKUP_AGE_RECIPIENT to an age public key (age-keygen makes one) so that whoever holds the bucket cannot read them.";
   const server = await startServer({ appData: "demo", env });
   try {
-    expect(server.logs()).toContain(`WARN  ${warning}`);
+    expect(await server.waitForLog(`WARN  ${warning}`)).toContain(`WARN  ${warning}`);
     const token = await login(server);
     const { page, context, errors } = await openPage(browser);
     await openDashboard(page, asSite(server), token);

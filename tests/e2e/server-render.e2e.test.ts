@@ -82,10 +82,14 @@ test("with JavaScript the page hydrates from its own data: no public read fetche
     const { pathname } = new URL(request.url());
     if (pathname.startsWith("/api/")) apiCalls.push(pathname);
   });
+  // The videos are the one read the page does not carry: asked once the app runs (its Eden chunk first, so on a busy
+  // machine later than a network-idle moment).
+  const videos = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/youtube/videos");
   await page.goto(site.url);
   // Interactive only once hydrated: 'View All Events' asks for the rest and shows all six upcoming events.
   await page.getByRole("button", { name: "View All Events" }).click();
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=event-card]").length === 6);
+  await videos;
   await page.waitForLoadState("networkidle");
   expect(apiCalls.filter((path) => PAGE_READS.includes(path))).toEqual([]);
   expect(apiCalls.filter((path) => path === "/api/events")).toEqual(["/api/events"]);

@@ -1,8 +1,11 @@
-// Builds a real app on a fresh SQLite file in a temp folder, for API tests.
-import { mkdtempSync, rmSync } from "node:fs";
+// Builds a real app on a fresh SQLite file in a temp folder, for API tests. Each app starts from a copy of one
+// template database, migrated once per test process and holding the admin.
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "@db/client.ts";
+import { users } from "@db/schema.ts";
+import { treaty } from "@elysiajs/eden";
 import { type AppOptions, createApp } from "@server/app.ts";
 import { loadConfig } from "@server/config.ts";
 import { setClientAddress } from "@server/lib/client-ip.ts";
@@ -14,19 +17,66 @@ import { DEFAULT_USERNAME } from "@server/shared/constants.ts";
 export const TEST_PASSWORD = "test-password";
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+/** The app's Eden Treaty client under /api: typed bodies and answers. */
+export type Api = ReturnType<TestApp["api"]>;
+
+type RequestOptions = {
+  /** The bearer token (absent: none). */
+  token?: string | null;
+  headers?: Record<string, string>;
+  /** The client's address the app sees (its rate limits count per address). */
+  ip?: string;
+};
+
+/**
+ * The admin's password hash: argon2id as in production, at the lowest cost, so that each test's sign-in checks it in
+ * about a millisecond instead of a tenth of a second (the app reads the cost from the hash; a password the tests set
+ * through the app is hashed at the production cost).
+ */
+const CHEAP_ARGON2 = { algorithm: "argon2id", memoryCost: 1024, timeCost: 1 } as const;
+
+let template: Promise<string> | undefined;
+
+/** The migrated database with the admin, made once per test process and copied for each app. */
+function templateDatabase() {
+  template ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), "vedanta-template-"));
+    process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+    const path = join(dir, "site.db");
+    const db = openDatabase(path);
+    db.insert(users)
+      .values({ username: DEFAULT_USERNAME, password: await Bun.password.hash(TEST_PASSWORD, CHEAP_ARGON2) })
+      .run();
+    db.$client.close(); // the last connection's close folds the WAL into the file
+    return path;
+  })();
+  return template;
+}
 
 export async function createTestApp(overrides: Partial<AppOptions> & { env?: Record<string, string> } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "vedanta-test-"));
   const config = loadConfig({ DATA_DIR: join(dir, "data"), APP_DATA_DIR: join(dir, "app_data"), ...overrides.env });
+  copyFileSync(await templateDatabase(), join(dir, "site.db"));
   const db = openDatabase(join(dir, "site.db"));
   await ensureAdmin(db, { password: TEST_PASSWORD, email: config.adminEmail });
   const app = await createApp({ db, config, jwtSecret: "test-secret-test-secret-test-secret", ...overrides });
 
-  const request = async (
-    method: string,
-    path: string,
-    options: { body?: unknown; token?: string | null; headers?: Record<string, string>; ip?: string } = {},
-  ) => {
+  const send = (request: Request, ip = "127.0.0.1") => {
+    setClientAddress(request, ip);
+    return app.handle(request);
+  };
+
+  /** The typed client; `onResponse` sees a copy of each answer before it is read. */
+  const api = ({ token, headers, ip, onResponse }: RequestOptions & { onResponse?: (response: Response) => Promise<void> } = {}) =>
+    treaty<typeof app>("http://localhost", {
+      parseDate: false,
+      headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers,
+      fetcher: ((input: string, init?: RequestInit) => send(new Request(input, init), ip)) as typeof fetch,
+      onResponse,
+    }).api;
+
+  /** A request as written, for what the typed client cannot send: a page, an ill-typed body, raw bytes. */
+  const request = async (method: string, path: string, options: RequestOptions & { body?: unknown } = {}) => {
     const headers = new Headers(options.headers);
     if (options.token) headers.set("Authorization", `Bearer ${options.token}`);
     let body: BodyInit | undefined;
@@ -35,9 +85,7 @@ export async function createTestApp(overrides: Partial<AppOptions> & { env?: Rec
       body = JSON.stringify(options.body);
       headers.set("Content-Type", "application/json");
     }
-    const request = new Request(`http://localhost${path}`, { method, headers, body });
-    setClientAddress(request, options.ip ?? "127.0.0.1");
-    return app.handle(request);
+    return send(new Request(`http://localhost${path}`, { method, headers, body }), options.ip);
   };
 
   // Each login is a browser that has signed in before (issue 22): with mail on, a new one would be asked for a
@@ -50,11 +98,12 @@ export async function createTestApp(overrides: Partial<AppOptions> & { env?: Rec
   };
 
   const login = async () => {
-    const response = await request("POST", "/api/admin/login", {
-      body: { username: "admin", password: TEST_PASSWORD },
-      headers: { cookie: knownDevice() },
+    const { data, error } = await api({ headers: { cookie: knownDevice() } }).admin.login.post({
+      username: DEFAULT_USERNAME,
+      password: TEST_PASSWORD,
     });
-    return ((await response.json()) as { token: string }).token;
+    if (error) throw new Error(`login failed: ${error.status}`);
+    return (data as { token: string }).token;
   };
 
   return {
@@ -62,6 +111,7 @@ export async function createTestApp(overrides: Partial<AppOptions> & { env?: Rec
     db,
     dir,
     config,
+    api,
     request,
     login,
     cleanup: () => {

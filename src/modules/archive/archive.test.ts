@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { archiveEvents, events } from "@db/schema.ts";
-import type { ArchiveItem } from "@server/shared/types.ts";
-import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { createTestApp } from "@tests/support/app.ts";
 import { scenarios } from "@tests/support/scenarios.ts";
 
 const NOW = new Date("2026-11-21T02:00:00Z");
-let t: TestApp;
 const row = {
   title: "Guru Purnima 2019",
   date: "July 16, 2019",
@@ -15,8 +13,8 @@ const row = {
   image: "/uploads/gp.jpg",
 };
 
-beforeAll(async () => {
-  t = await createTestApp({ now: () => NOW });
+const freshApp = async () => {
+  const t = await createTestApp({ now: () => NOW });
   t.db
     .insert(archiveEvents)
     .values([row, { ...row, title: "Retreat 2024", year: "2024", date: "March 3, 2024", images: ["/uploads/r1.jpg"] }])
@@ -35,12 +33,13 @@ beforeAll(async () => {
       images: ["/uploads/main.jpg", "/uploads/p1.jpg", "/uploads/p2.jpg"],
     })
     .run();
-});
-afterAll(() => t.cleanup());
+  return t;
+};
 
 describe("archive", () => {
   test("archive rows and past events, newest year first, past events in the archive shape", async () => {
-    const list = (await (await t.request("GET", "/api/archive-events")).json()) as ArchiveItem[];
+    const t = await freshApp();
+    const list = (await t.api()["archive-events"].get()).data ?? [];
     expect(list.map((item) => item.title)).toEqual(["Spring Workshop", "Retreat 2024", "Guru Purnima 2019"]);
     expect(list[0]).toMatchObject({
       source: "event",
@@ -52,50 +51,42 @@ describe("archive", () => {
       images: ["/uploads/p1.jpg", "/uploads/p2.jpg"],
     });
     expect(list[2]).toMatchObject({ source: "archive", images: [] });
+    t.cleanup();
   });
 
-  scenarios(
-    () => t,
-    [
-      {
-        name: "the admin lists the rows",
-        method: "GET",
-        url: "/api/admin/archive-events",
-        auth: true,
-        status: 200,
-        contains: ["Guru Purnima 2019"],
-        notContains: ["Spring Workshop"],
-      },
-      {
-        name: "create",
-        method: "POST",
-        url: "/api/admin/archive-events",
-        auth: true,
-        body: { ...row, title: "Symposium 2021", year: "2021" },
-        status: 201,
-        contains: ['"title":"Symposium 2021"'],
-      },
-      {
-        name: "create validates",
-        method: "POST",
-        url: "/api/admin/archive-events",
-        auth: true,
-        body: { title: "x" },
-        status: 400,
-        contains: ["Title must be at least 3 characters", "Image is required"],
-      },
-      {
-        name: "fix a typo",
-        method: "PATCH",
-        url: "/api/admin/archive-events/1",
-        auth: true,
-        body: { title: "Guru Purnima, 2019" },
-        status: 200,
-        contains: ["Guru Purnima, 2019"],
-      },
-      { name: "update unknown", method: "PATCH", url: "/api/admin/archive-events/99", auth: true, body: { title: "Nothing here" }, status: 404 },
-      { name: "delete", method: "DELETE", url: "/api/admin/archive-events/2", auth: true, status: 200 },
-      { name: "needs a token", method: "DELETE", url: "/api/admin/archive-events/1", status: 401 },
-    ],
-  );
+  scenarios(freshApp, [
+    {
+      name: "the admin lists the rows",
+      send: (api) => api.admin["archive-events"].get(),
+      auth: true,
+      status: 200,
+      contains: ["Guru Purnima 2019"],
+      notContains: ["Spring Workshop"],
+    },
+    {
+      name: "create",
+      send: (api) => api.admin["archive-events"].post({ ...row, title: "Symposium 2021", year: "2021" }),
+      auth: true,
+      status: 201,
+      contains: ['"title":"Symposium 2021"'],
+    },
+    {
+      name: "create validates",
+      // Raw: the fields left out on purpose are required by the contract's type.
+      send: (_api, raw) => raw("POST", "/api/admin/archive-events", { title: "x" }),
+      auth: true,
+      status: 400,
+      contains: ["Title must be at least 3 characters", "Image is required"],
+    },
+    {
+      name: "fix a typo",
+      send: (api) => api.admin["archive-events"]({ id: 1 }).patch({ title: "Guru Purnima, 2019" }),
+      auth: true,
+      status: 200,
+      contains: ["Guru Purnima, 2019"],
+    },
+    { name: "update unknown", send: (api) => api.admin["archive-events"]({ id: 99 }).patch({ title: "Nothing here" }), auth: true, status: 404 },
+    { name: "delete", send: (api) => api.admin["archive-events"]({ id: 2 }).delete(), auth: true, status: 200 },
+    { name: "needs a token", send: (api) => api.admin["archive-events"]({ id: 1 }).delete(), status: 401 },
+  ]);
 });

@@ -15,48 +15,39 @@ const SECRET = "test-secret-test-secret-test-secret";
 const unsigned = (payload: object) =>
   `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.`;
 
+// Raw requests below: a body the contract's type refuses (missing fields, not JSON) and a path it does not have.
 describe("login", () => {
   scenarios(
-    () => t,
+    () => createTestApp(),
     [
       {
         name: "right password gives a token",
-        method: "POST",
-        url: "/api/admin/login",
-        body: { username: "admin", password: TEST_PASSWORD },
+        send: (api) => api.admin.login.post({ username: "admin", password: TEST_PASSWORD }),
         status: 200,
         contains: ['"token"'],
       },
       {
         name: "wrong password is refused",
-        method: "POST",
-        url: "/api/admin/login",
-        body: { username: "admin", password: "nope" },
+        send: (api) => api.admin.login.post({ username: "admin", password: "nope" }),
         status: 401,
         contains: ["Invalid credentials"],
         notContains: ["token"],
       },
       {
         name: "unknown user is refused the same way",
-        method: "POST",
-        url: "/api/admin/login",
-        body: { username: "root", password: "nope" },
+        send: (api) => api.admin.login.post({ username: "root", password: "nope" }),
         status: 401,
         contains: ["Invalid credentials"],
       },
       {
         name: "missing fields",
-        method: "POST",
-        url: "/api/admin/login",
-        body: {},
+        send: (_api, raw) => raw("POST", "/api/admin/login", {}),
         status: 400,
         contains: ["Username is required", "Password is required"],
       },
       {
         name: "not JSON",
-        method: "POST",
-        url: "/api/admin/login",
-        body: "username=admin",
+        send: (_api, raw) => raw("POST", "/api/admin/login", "username=admin"),
         headers: { "content-type": "application/x-www-form-urlencoded" },
         status: 400,
       },
@@ -67,13 +58,13 @@ describe("login", () => {
 describe("the admin guard", () => {
   const now = Math.floor(Date.now() / 1000);
   scenarios(
-    () => t,
+    () => createTestApp(),
     [
-      { name: "no token", method: "GET", url: "/api/admin/messages", status: 401, contains: ["Authentication required"] },
-      { name: "not a bearer token", method: "GET", url: "/api/admin/messages", headers: { authorization: "Basic YWRtaW46eA==" }, status: 401 },
-      { name: "garbage token", method: "GET", url: "/api/admin/messages", auth: "not.a.token", status: 401 },
-      { name: "unknown admin paths are guarded too", method: "GET", url: "/api/admin/nothing-here", status: 401 },
-      { name: "a valid token reaches the route", method: "GET", url: "/api/admin/messages", auth: true, status: 200 },
+      { name: "no token", send: (api) => api.admin.messages.get(), status: 401, contains: ["Authentication required"] },
+      { name: "not a bearer token", send: (api) => api.admin.messages.get(), headers: { authorization: "Basic YWRtaW46eA==" }, status: 401 },
+      { name: "garbage token", send: (api) => api.admin.messages.get(), auth: "not.a.token", status: 401 },
+      { name: "unknown admin paths are guarded too", send: (_api, raw) => raw("GET", "/api/admin/nothing-here"), status: 401 },
+      { name: "a valid token reaches the route", send: (api) => api.admin.messages.get(), auth: true, status: 200 },
     ],
   );
 
@@ -98,45 +89,42 @@ describe("the admin guard", () => {
         expect(`${kind} ${method} ${url} ${response.status}`).toBe(`${kind} ${method} ${url} 401`);
       }
     }
-    expect((await t.request("GET", "/api/admin/messages", { token: valid })).status).toBe(200);
+    expect((await t.api({ token: valid }).admin.messages.get()).status).toBe(200);
   });
 });
 
 describe("password reset", () => {
   test("wrong current password gives a clear message and changes nothing", async () => {
     const token = await t.login();
-    const response = await t.request("POST", "/api/admin/reset-password", {
-      token,
-      body: { username: "admin", currentPassword: "wrong", newPassword: "another-password" },
-    });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Username or current password is incorrect" });
-    expect((await t.request("GET", "/api/admin/messages", { token })).status).toBe(200);
+    const { status, error } = await t
+      .api({ token })
+      .admin["reset-password"].post({ username: "admin", currentPassword: "wrong", newPassword: "another-password" });
+    expect(status).toBe(400);
+    // Cast: the route does not declare this answer yet (issue 31 item 2), only its validation errors.
+    expect(error?.value as unknown).toEqual({ error: "Username or current password is incorrect" });
+    expect((await t.api({ token }).admin.messages.get()).status).toBe(200);
   });
 
   test("a short new password gets the spec's message", async () => {
     const token = await t.login();
-    const response = await t.request("POST", "/api/admin/reset-password", {
-      token,
-      body: { username: "admin", currentPassword: TEST_PASSWORD, newPassword: "12345" },
-    });
-    expect(response.status).toBe(400);
-    expect(await response.text()).toContain("New password must be at least 6 characters long");
+    const { status, error } = await t
+      .api({ token })
+      .admin["reset-password"].post({ username: "admin", currentPassword: TEST_PASSWORD, newPassword: "12345" });
+    expect(status).toBe(400);
+    expect(JSON.stringify(error?.value)).toContain("New password must be at least 6 characters long");
   });
 
   test("a reset revokes older tokens, returns a new one, and the new password works", async () => {
     const local = await createTestApp();
     try {
       const old = await local.login();
-      const response = await local.request("POST", "/api/admin/reset-password", {
-        token: old,
-        body: { username: "admin", currentPassword: TEST_PASSWORD, newPassword: "brand-new-password" },
-      });
-      expect(response.status).toBe(200);
-      const { token: fresh } = (await response.json()) as { token: string };
-      expect((await local.request("GET", "/api/admin/messages", { token: old })).status).toBe(401);
-      expect((await local.request("GET", "/api/admin/messages", { token: fresh })).status).toBe(200);
-      const login = await local.request("POST", "/api/admin/login", { body: { username: "admin", password: "brand-new-password" } });
+      const { status, data } = await local
+        .api({ token: old })
+        .admin["reset-password"].post({ username: "admin", currentPassword: TEST_PASSWORD, newPassword: "brand-new-password" });
+      expect(status).toBe(200);
+      expect((await local.api({ token: old }).admin.messages.get()).status).toBe(401);
+      expect((await local.api({ token: data?.token }).admin.messages.get()).status).toBe(200);
+      const login = await local.api().admin.login.post({ username: "admin", password: "brand-new-password" });
       expect(login.status).toBe(200);
     } finally {
       local.cleanup();
@@ -149,12 +137,12 @@ describe("login rate limit", () => {
     const local = await createTestApp();
     try {
       for (let i = 0; i < 5; i++) {
-        const r = await local.request("POST", "/api/admin/login", { body: { username: "admin", password: "bad" }, ip: `10.0.0.${i}` });
+        const r = await local.api({ ip: `10.0.0.${i}` }).admin.login.post({ username: "admin", password: "bad" });
         expect(r.status).toBe(401);
       }
-      const locked = await local.request("POST", "/api/admin/login", { body: { username: "admin", password: TEST_PASSWORD }, ip: "10.0.0.99" });
+      const locked = await local.api({ ip: "10.0.0.99" }).admin.login.post({ username: "admin", password: TEST_PASSWORD });
       expect(locked.status).toBe(429);
-      expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(Number(locked.response.headers.get("retry-after"))).toBeGreaterThan(0);
     } finally {
       local.cleanup();
     }
@@ -165,11 +153,9 @@ describe("login rate limit", () => {
     try {
       let last = 0;
       for (let i = 0; i < 25; i++) {
-        const r = await local.request("POST", "/api/admin/login", {
-          body: { username: `user${i}`, password: "bad" },
-          ip: "192.0.2.7",
-          headers: { "x-forwarded-for": `198.51.100.${i}` },
-        });
+        const r = await local
+          .api({ ip: "192.0.2.7", headers: { "x-forwarded-for": `198.51.100.${i}` } })
+          .admin.login.post({ username: `user${i}`, password: "bad" });
         last = r.status;
       }
       expect(last).toBe(429);

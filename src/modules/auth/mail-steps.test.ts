@@ -79,7 +79,7 @@ describe("'Forgot password?'", () => {
     expect(await short.text()).toContain("New password must be at least 6 characters long");
     const reset = await t.request("POST", "/api/auth/reset-password", { body: { token: link, newPassword: "mailed-new-password" } });
     expect(await reset.json()).toEqual({ success: true, message: "Your password has been updated successfully." });
-    expect((await t.request("GET", "/api/admin/messages", { token })).status).toBe(401);
+    expect((await t.api({ token }).admin.messages.get()).status).toBe(401);
     const again = await t.request("POST", "/api/auth/reset-password", { body: { token: link, newPassword: "another-password" } });
     expect(again.status).toBe(400);
     expect(await again.json()).toEqual({ error: LINK_INVALID });
@@ -89,13 +89,13 @@ describe("'Forgot password?'", () => {
   });
 
   test("a link expires after 30 minutes; the username or the account e-mail finds the account; asking is limited per account", async () => {
-    await t.request("POST", "/api/auth/forgot-password", { body: { login: "TEACHER@example.org" } });
+    await t.api().auth["forgot-password"].post({ login: "TEACHER@example.org" });
     const link = /reset-password#([\w-]+)/.exec((await delivered())[0]!.text!)![1]!;
     offsetMs = 31 * 60_000;
     const late = await t.request("POST", "/api/auth/reset-password", { body: { token: link, newPassword: "too-late-password" } });
     expect(await late.json()).toEqual({ error: LINK_INVALID });
     smtp.received.length = 0;
-    for (let i = 0; i < 5; i++) await t.request("POST", "/api/auth/forgot-password", { body: { login: "admin" }, ip: `198.51.100.${i}` });
+    for (let i = 0; i < 5; i++) await t.api({ ip: `198.51.100.${i}` }).auth["forgot-password"].post({ login: "admin" });
     expect((await delivered()).length).toBe(3);
   });
 });
@@ -103,7 +103,7 @@ describe("'Forgot password?'", () => {
 describe("a code for a new device", () => {
   test("a new browser is asked for the mailed code; then its device cookie skips it; the code is in no log", async () => {
     const { token, cookie } = await signInWithCode();
-    expect((await t.request("GET", "/api/admin/messages", { token })).status).toBe(200);
+    expect((await t.api({ token }).admin.messages.get()).status).toBe(200);
     const known = await json(await login({ username: "admin", password: TEST_PASSWORD }, { cookie }));
     expect(typeof known.token).toBe("string");
     const mails = smtp.received;
@@ -146,12 +146,12 @@ describe("notices and the 'Account e-mail'", () => {
     const phone = await signInWithCode();
     const link = /\/admin\/sign-out-everywhere#([\w.-]+)/.exec(smtp.received.at(-1)!.text!)![1]!;
     const altered = `${link.slice(0, -3)}AAA`;
-    expect((await t.request("POST", "/api/auth/sign-out-everywhere", { body: { link: altered } })).status).toBe(401);
-    expect((await t.request("POST", "/api/auth/sign-out-everywhere", { body: { link } })).status).toBe(200);
-    for (const { token } of [laptop, phone]) expect((await t.request("GET", "/api/admin/messages", { token })).status).toBe(401);
+    expect((await t.api().auth["sign-out-everywhere"].post({ link: altered })).status).toBe(401);
+    expect((await t.api().auth["sign-out-everywhere"].post({ link })).status).toBe(200);
+    for (const { token } of [laptop, phone]) expect((await t.api({ token }).admin.messages.get()).status).toBe(401);
     // Every device is forgotten too: the next sign-in asks for a code again.
     expect((await json(await login({ username: "admin", password: TEST_PASSWORD }, { cookie: laptop.cookie }))).codeRequired).toBe(true);
-    expect((await t.request("POST", "/api/auth/sign-out-everywhere", { body: { link } })).status).toBe(401);
+    expect((await t.api().auth["sign-out-everywhere"].post({ link })).status).toBe(401);
   });
 
   // Issue 30 changed this: a new address takes effect when its link is opened, and nothing falls back to NOTIFY_EMAIL
@@ -170,14 +170,14 @@ describe("notices and the 'Account e-mail'", () => {
     const set = await json(await t.request("PATCH", "/api/admin/account", { token, body: { email: "swami@example.org" } }));
     expect(set).toMatchObject({ email: "teacher@example.org", pendingEmail: "swami@example.org" });
     const link = /\/admin\/confirm-email#([\w-]+)/.exec((await delivered()).find((mail) => mail.envelopeTo[0] === "swami@example.org")!.text!)![1]!;
-    await t.request("POST", "/api/auth/confirm-email", { body: { token: link } });
+    await t.api().auth["confirm-email"].post({ token: link });
     smtp.received.length = 0;
-    await t.request("POST", "/api/auth/forgot-password", { body: { login: "swami@example.org" } });
+    await t.api().auth["forgot-password"].post({ login: "swami@example.org" });
     expect((await delivered()).map((mail) => mail.envelopeTo[0])).toEqual(["swami@example.org"]);
     expect(await json(await t.request("PATCH", "/api/admin/account", { token, body: { email: "" } }))).toMatchObject({ email: null });
     expect((await delivered()).at(-1)).toMatchObject({ envelopeTo: ["swami@example.org"], subject: "The account e-mail was removed" });
     smtp.received.length = 0;
-    await t.request("POST", "/api/auth/forgot-password", { body: { login: "admin" } });
+    await t.api().auth["forgot-password"].post({ login: "admin" });
     expect(await delivered()).toEqual([]);
     expect(
       t.db

@@ -18,14 +18,12 @@ beforeEach(async () => {
 afterEach(() => t.cleanup());
 
 const signIn = async (userAgent: string, ip: string, password = TEST_PASSWORD) => {
-  const response = await t.request("POST", "/api/admin/login", { body: { username: "admin", password }, ip, headers: { "user-agent": userAgent } });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
+  const { status, data } = await t.api({ ip, headers: { "user-agent": userAgent } }).admin.login.post({ username: "admin", password });
+  expect(status).toBe(200);
+  return (data as { token: string }).token;
 };
-type Device = { id: string; device: string; ip: string; firstSeen: string; lastSeen: string; current: boolean };
-const devicesOf = async (token: string, ip = "203.0.113.1") =>
-  (await (await t.request("GET", "/api/admin/sessions", { token, ip })).json()) as Device[];
-const status = async (token: string) => (await t.request("GET", "/api/admin/messages", { token })).status;
+const devicesOf = async (token: string, ip = "203.0.113.1") => (await t.api({ token, ip }).admin.sessions.get()).data ?? [];
+const status = async (token: string) => (await t.api({ token }).admin.messages.get()).status;
 
 describe("devices", () => {
   test("lists each signed-in browser in words with its address and times, this one marked", async () => {
@@ -45,29 +43,29 @@ describe("devices", () => {
     const phone = await signIn(SAFARI_IPHONE, "198.51.100.2");
     expect(await status(phone)).toBe(200);
     const other = (await devicesOf(laptop)).find((device) => !device.current)!;
-    expect((await t.request("DELETE", `/api/admin/sessions/${other.id}`, { token: laptop })).status).toBe(204);
+    expect((await t.api({ token: laptop }).admin.sessions({ id: other.id }).delete()).status).toBe(204);
     expect(await status(phone)).toBe(401);
     expect(await status(laptop)).toBe(200);
     expect((await devicesOf(laptop)).length).toBe(1);
-    expect((await t.request("DELETE", `/api/admin/sessions/${other.id}`, { token: laptop })).status).toBe(404);
+    expect((await t.api({ token: laptop }).admin.sessions({ id: other.id }).delete()).status).toBe(404);
   });
 
   test("Logout ends this session only; a replayed token of it is refused", async () => {
     const laptop = await signIn(CHROME_LINUX, "203.0.113.1");
     const phone = await signIn(SAFARI_IPHONE, "198.51.100.2");
-    expect((await t.request("POST", "/api/auth/logout", { token: laptop, body: {} })).status).toBe(204);
+    expect((await t.api({ token: laptop }).auth.logout.post({})).status).toBe(204);
     expect(await status(laptop)).toBe(401);
     expect(await status(phone)).toBe(200);
     // Without a valid token it answers the same, and changes nothing.
-    expect((await t.request("POST", "/api/auth/logout", { token: "forged.token.value", body: {} })).status).toBe(204);
+    expect((await t.api({ token: "forged.token.value" }).auth.logout.post({})).status).toBe(204);
     expect(await status(phone)).toBe(200);
   });
 
   test("'Sign out everywhere' signs out every device, this one too", async () => {
     const laptop = await signIn(CHROME_LINUX, "203.0.113.1");
     const phone = await signIn(SAFARI_IPHONE, "198.51.100.2");
-    expect((await t.request("POST", "/api/auth/sign-out-everywhere", { body: {} })).status).toBe(401);
-    expect((await t.request("POST", "/api/auth/sign-out-everywhere", { token: laptop, body: {} })).status).toBe(200);
+    expect((await t.api().auth["sign-out-everywhere"].post({})).status).toBe(401);
+    expect((await t.api({ token: laptop }).auth["sign-out-everywhere"].post({})).status).toBe(200);
     expect(await status(laptop)).toBe(401);
     expect(await status(phone)).toBe(401);
     expect(await status(await signIn(CHROME_LINUX, "203.0.113.1"))).toBe(200);
@@ -76,12 +74,10 @@ describe("devices", () => {
   test("changing the password signs out every other device; this one stays signed in with the new token", async () => {
     const laptop = await signIn(CHROME_LINUX, "203.0.113.1");
     const phone = await signIn(SAFARI_IPHONE, "198.51.100.2");
-    const response = await t.request("POST", "/api/admin/reset-password", {
-      token: laptop,
-      headers: { "user-agent": CHROME_LINUX },
-      body: { username: "admin", currentPassword: TEST_PASSWORD, newPassword: "a-new-password" },
-    });
-    const { token } = (await response.json()) as { token: string };
+    const { data } = await t
+      .api({ token: laptop, headers: { "user-agent": CHROME_LINUX } })
+      .admin["reset-password"].post({ username: "admin", currentPassword: TEST_PASSWORD, newPassword: "a-new-password" });
+    const token = data?.token ?? "";
     expect(await status(phone)).toBe(401);
     expect(await status(laptop)).toBe(401);
     expect(await status(token)).toBe(200);
@@ -90,46 +86,29 @@ describe("devices", () => {
 });
 
 describe("activity", () => {
-  type Entry = {
-    id: number;
-    kind: string;
-    summary: string;
-    target: string | null;
-    ip: string | null;
-    device: string | null;
-    count: number;
-    createdAt: string;
-  };
-  const activityOf = async (token: string, kind?: string) =>
-    (await (await t.request("GET", `/api/admin/activity${kind ? `?kind=${kind}` : ""}`, { token })).json()) as Entry[];
+  const activityOf = async (token: string, kind?: string) => (await t.api({ token }).admin.activity.get({ query: { kind } })).data ?? [];
 
   test("writes, sign-ins, failures, lockouts and password changes, newest first, filterable, nothing secret", async () => {
     const token = await signIn(CHROME_LINUX, "203.0.113.1");
-    const created = await t.request("POST", "/api/admin/classes", {
-      token,
-      headers: { "user-agent": CHROME_LINUX },
-      ip: "203.0.113.1",
-      body: {
-        name: "Hatha",
-        level: "Beginner",
-        days: "Mondays",
-        time: "6 PM",
-        location: "Hall",
-        description: "<p>Gentle yoga for all.</p>",
-        icon: "yoga",
-      },
+    const created = await t.api({ token, headers: { "user-agent": CHROME_LINUX }, ip: "203.0.113.1" }).admin.classes.post({
+      name: "Hatha",
+      level: "Beginner",
+      days: "Mondays",
+      time: "6 PM",
+      location: "Hall",
+      description: "<p>Gentle yoga for all.</p>",
+      icon: "yoga",
     });
     expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: number };
-    expect((await t.request("DELETE", `/api/admin/classes/${id}`, { token, ip: "203.0.113.1" })).status).toBe(200);
+    const id = created.data?.id ?? 0;
+    expect((await t.api({ token, ip: "203.0.113.1" }).admin.classes({ id }).delete()).status).toBe(200);
     // A refused write is not a write.
-    expect((await t.request("DELETE", "/api/admin/classes/99999", { token })).status).toBe(404);
-    const reset = await t.request("POST", "/api/admin/reset-password", {
-      token,
-      body: { username: "admin", currentPassword: TEST_PASSWORD, newPassword: "secret-new-password" },
-    });
-    const fresh = ((await reset.json()) as { token: string }).token;
-    for (let i = 0; i < 6; i++) await t.request("POST", "/api/admin/login", { body: { username: "admin", password: `wrong-${i}` }, ip: "192.0.2.9" });
+    expect((await t.api({ token }).admin.classes({ id: 99999 }).delete()).status).toBe(404);
+    const reset = await t
+      .api({ token })
+      .admin["reset-password"].post({ username: "admin", currentPassword: TEST_PASSWORD, newPassword: "secret-new-password" });
+    const fresh = reset.data?.token ?? "";
+    for (let i = 0; i < 6; i++) await t.api({ ip: "192.0.2.9" }).admin.login.post({ username: "admin", password: `wrong-${i}` });
 
     const all = await activityOf(fresh);
     expect(all.map((entry) => entry.id)).toEqual([...all.map((entry) => entry.id)].sort((a, b) => b - a));

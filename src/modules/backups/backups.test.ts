@@ -218,14 +218,14 @@ describe("restore", () => {
     expect(existsSync(join(t.config.dataDir, "uploads", "later.png"))).toBe(true); // uploads the backup lacks are kept
     // Credentials are not part of a restore: the same password and token still work.
     expect(t.db.select().from(users).get()!.password).toBe(passwordHash);
-    expect((await t.request("GET", "/api/admin/events", { token })).status).toBe(200);
+    expect((await t.api({ token }).admin.events.get()).status).toBe(200);
     const publicEvents = (await (await t.request("GET", "/api/events")).json()) as { name: string }[];
     expect(publicEvents.map((row) => row.name).sort()).toEqual(["Easter Retreat", "Gita Workshop"]);
 
     // The data before the restore was kept as a before-restore backup, which restores back.
     const safety = listBackups(t.config.dataDir).find((entry) => entry.kind === "before-restore")!;
     expect(body.message).toContain(safety.name);
-    expect((await t.request("POST", `/api/admin/backups/${safety.name}/restore`, { token })).status).toBe(200);
+    expect((await t.api({ token }).admin.backups({ name: safety.name }).restore.post()).status).toBe(200);
     expect(names()).toEqual(["Added later", "Renamed", "Renamed"]);
   });
 
@@ -239,11 +239,11 @@ describe("restore", () => {
     const after = await signIn();
     const devices = (await (await t.request("GET", "/api/admin/sessions", { token: before })).json()) as { id: string; current: boolean }[];
     const stolen = devices.find((device) => device.current)!;
-    expect((await t.request("DELETE", `/api/admin/sessions/${stolen.id}`, { token: after })).status).toBe(204);
+    expect((await t.api({ token: after }).admin.sessions({ id: stolen.id }).delete()).status).toBe(204);
 
-    expect((await t.request("POST", `/api/admin/backups/${backup.name}/restore`, { token: after })).status).toBe(200);
-    expect((await t.request("GET", "/api/admin/events", { token: before })).status).toBe(401);
-    expect((await t.request("GET", "/api/admin/events", { token: after })).status).toBe(200);
+    expect((await t.api({ token: after }).admin.backups({ name: backup.name }).restore.post()).status).toBe(200);
+    expect((await t.api({ token: before }).admin.events.get()).status).toBe(401);
+    expect((await t.api({ token: after }).admin.events.get()).status).toBe(200);
   });
 
   test("the account e-mail is no part of a restore, nor a new address waiting for its link (issue 30)", async () => {
@@ -256,7 +256,7 @@ describe("restore", () => {
     t.db.update(users).set({ email: "owner@example.org" }).run();
     t.db.delete(emailChanges).run();
 
-    expect((await t.request("POST", `/api/admin/backups/${backup.name}/restore`, { token })).status).toBe(200);
+    expect((await t.api({ token }).admin.backups({ name: backup.name }).restore.post()).status).toBe(200);
     expect(t.db.select({ email: users.email }).from(users).all()).toEqual([{ email: "owner@example.org" }]);
     expect(t.db.select().from(emailChanges).all()).toEqual([]);
   });
@@ -287,25 +287,30 @@ describe("restore", () => {
   });
 });
 
+// Raw requests below: hostile names are paths as an attacker writes them, not the contract's.
 describe("access and names", () => {
   scenarios(
-    () => t,
+    () => createTestApp(),
     [
-      { name: "list needs a token", method: "GET", url: "/api/admin/backups", status: 401 },
-      { name: "taking one needs a token", method: "POST", url: "/api/admin/backups", status: 401 },
-      { name: "download needs a token", method: "GET", url: "/api/admin/backups/20261101T100000Z-daily/download", status: 401 },
-      { name: "restore needs a token", method: "POST", url: "/api/admin/backups/20261101T100000Z-daily/restore", status: 401 },
+      { name: "list needs a token", send: (api) => api.admin.backups.get(), status: 401 },
+      { name: "taking one needs a token", send: (api) => api.admin.backups.post(), status: 401 },
+      { name: "download needs a token", send: (api) => api.admin.backups({ name: "20261101T100000Z-daily" }).download.get(), status: 401 },
+      { name: "restore needs a token", send: (api) => api.admin.backups({ name: "20261101T100000Z-daily" }).restore.post(), status: 401 },
       {
         name: "an unknown backup is a 404",
-        method: "POST",
-        url: "/api/admin/backups/20261101T100000Z-daily/restore",
+        send: (api) => api.admin.backups({ name: "20261101T100000Z-daily" }).restore.post(),
         auth: true,
         status: 404,
         contains: ["Backup not found"],
       },
-      { name: "traversal in the name is a 404", method: "GET", url: "/api/admin/backups/..%2F..%2Fsite.db/download", auth: true, status: 404 },
-      { name: "an encoded dot-dot name is a 404", method: "POST", url: "/api/admin/backups/%2E%2E/restore", auth: true, status: 404 },
-      { name: "a name of another shape is a 404", method: "GET", url: "/api/admin/backups/uploads/download", auth: true, status: 404 },
+      {
+        name: "traversal in the name is a 404",
+        send: (_api, raw) => raw("GET", "/api/admin/backups/..%2F..%2Fsite.db/download"),
+        auth: true,
+        status: 404,
+      },
+      { name: "an encoded dot-dot name is a 404", send: (_api, raw) => raw("POST", "/api/admin/backups/%2E%2E/restore"), auth: true, status: 404 },
+      { name: "a name of another shape is a 404", send: (api) => api.admin.backups({ name: "uploads" }).download.get(), auth: true, status: 404 },
     ],
   );
 

@@ -82,7 +82,7 @@ describe("off-site backups to a real S3 server (s3rver), encrypted with age", ()
     const form = new FormData();
     form.append("image", new File([PNG], "photo.png", { type: "image/png" }));
     const uploaded = (await (await t.request("POST", "/api/admin/uploads/image", { token, body: form })).json()) as { url: string };
-    expect((await t.request("POST", "/api/contact", { body: message })).status).toBe(201);
+    expect((await t.api().contact.post(message)).status).toBe(201);
     const acknowledgedAt = Date.now();
 
     const uploadName = uploaded.url.replace("/uploads/", "");
@@ -316,7 +316,7 @@ describe("a copy is due whenever anything was acknowledged since the last one (i
       const answer = await t.request("POST", "/api/admin/uploads/image", { token, body: form });
       expect(answer.status).toBe(200);
       acknowledged.set(((await answer.json()) as { url: string }).url.replace("/uploads/", ""), Date.now());
-      if (index % 6 === 0) expect((await t.request("POST", "/api/contact", { body: message })).status).toBe(201);
+      if (index % 6 === 0) expect((await t.api().contact.post(message)).status).toBe(201);
       await Bun.sleep(250);
     }
     const copiedAt = new Map<string, number>();

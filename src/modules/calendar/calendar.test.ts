@@ -15,8 +15,9 @@ const event = {
   description: "<p>Three days of silence and study.</p>",
 };
 
-beforeAll(async () => {
-  t = await createTestApp({ now: () => NOW, env: { SITE_URL: SITE } });
+/** An app holding the events and classes of these tests. */
+const freshApp = async () => {
+  const t = await createTestApp({ now: () => NOW, env: { SITE_URL: SITE } });
   t.db
     .insert(events)
     .values([
@@ -117,6 +118,10 @@ beforeAll(async () => {
       },
     ])
     .run();
+  return t;
+};
+beforeAll(async () => {
+  t = await freshApp();
 });
 afterAll(() => t.cleanup());
 
@@ -248,15 +253,17 @@ describe("GET /calendar/events/:id.ics", () => {
     expect(calendar.getAllSubcomponents("vtimezone")).toHaveLength(1);
   });
 
-  scenarios(
-    () => t,
-    [
-      { name: "an unknown event is a 404", method: "GET", url: "/calendar/events/999.ics", status: 404, contains: ["Event not found"] },
-      { name: "a malformed id is a 404", method: "GET", url: "/calendar/events/1.json", status: 404 },
-      { name: "traversal is a 404", method: "GET", url: "/calendar/events/..%2F..%2Fsite.db", status: 404 },
-      { name: "an unknown calendar path is a JSON 404", method: "GET", url: "/calendar/nothing.ics", status: 404, contains: ['"error"'] },
-    ],
-  );
+  scenarios(freshApp, [
+    { name: "an unknown event is a 404", send: (_api, raw) => raw("GET", "/calendar/events/999.ics"), status: 404, contains: ["Event not found"] },
+    { name: "a malformed id is a 404", send: (_api, raw) => raw("GET", "/calendar/events/1.json"), status: 404 },
+    { name: "traversal is a 404", send: (_api, raw) => raw("GET", "/calendar/events/..%2F..%2Fsite.db"), status: 404 },
+    {
+      name: "an unknown calendar path is a JSON 404",
+      send: (_api, raw) => raw("GET", "/calendar/nothing.ics"),
+      status: 404,
+      contains: ['"error"'],
+    },
+  ]);
 });
 
 describe("GET /calendar/classes.ics", () => {

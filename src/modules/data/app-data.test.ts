@@ -141,7 +141,7 @@ describe("restore-from-app-data", () => {
   test("restore does not follow a symbolic link in app_data/uploads", async () => {
     await seedAndSync(t, token);
     symlinkSync(join(t.dir, "site.db"), join(t.config.appDataDir, "uploads", "linked.png"));
-    expect((await t.request("POST", "/api/admin/restore-from-app-data", { token, body: {} })).status).toBe(200);
+    expect((await t.api({ token }).admin["restore-from-app-data"].post({})).status).toBe(200);
     expect(existsSync(join(t.config.dataDir, "uploads", "linked.png"))).toBe(false);
   });
 
@@ -164,7 +164,7 @@ describe("restore-from-app-data", () => {
   test("restore keeps uploads that app_data does not have", async () => {
     await seedAndSync(t, token);
     writeFileSync(join(t.config.dataDir, "uploads", "newer.png"), PNG_BYTES);
-    expect((await t.request("POST", "/api/admin/restore-from-app-data", { token, body: {} })).status).toBe(200);
+    expect((await t.api({ token }).admin["restore-from-app-data"].post({})).status).toBe(200);
     expect(existsSync(join(t.config.dataDir, "uploads", "newer.png"))).toBe(true);
   });
 

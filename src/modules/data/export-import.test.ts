@@ -50,8 +50,8 @@ describe("every data route needs a token", () => {
   test("a refused import changes nothing", async () => {
     await importThroughApi(t, token, sampleExport());
     const before = await exportContent(t, token);
-    await t.request("POST", "/api/admin/import-data", { body: { ...sampleExport(), events: [] } });
-    await t.request("POST", "/api/admin/restore-from-app-data", {});
+    await t.api().admin["import-data"].post({ ...sampleExport(), events: [] });
+    await t.api().admin["restore-from-app-data"].post();
     expect(await exportContent(t, token)).toEqual(before);
   });
 });
@@ -284,7 +284,7 @@ describe("POST /api/admin/import-data replaces everything", () => {
         .map((row) => row.name),
     ).toEqual(["Kept"]);
     expect(await t.login()).toBeString();
-    expect((await t.request("GET", "/api/admin/export-data", { token })).status).toBe(200);
+    expect((await t.api({ token }).admin["export-data"].get()).status).toBe(200);
   });
 
   test("each import first takes a backup into DATA_DIR/backups, keeping the newest few", async () => {
@@ -306,7 +306,7 @@ describe("subscribers keep their opt-in state through an export and an import (i
         { id: 3, email: "old@example.org", createdAt: "2026-01-01T00:00:00.000Z" },
       ],
     };
-    expect((await t.request("POST", "/api/admin/import-data", { token, body })).status).toBe(200);
+    expect((await t.api({ token }).admin["import-data"].post(body)).status).toBe(200);
     const rows = t.db.select().from(subscribers).all();
     expect(rows.map((row) => [row.email, row.state])).toEqual([
       ["pending@example.org", "pending"],

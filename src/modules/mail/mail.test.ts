@@ -61,7 +61,7 @@ describe("mail off (no SMTP_URL)", () => {
   afterAll(() => t.cleanup());
 
   test("a contact message and a registration are stored as today, and nothing is queued", async () => {
-    expect((await t.request("POST", "/api/contact", { body: contact })).status).toBe(201);
+    expect((await t.api().contact.post(contact)).status).toBe(201);
     expect(t.db.select().from(outbox).all()).toEqual([]);
   });
   test("the Mail card says off, and a test mail is refused", async () => {
@@ -90,7 +90,7 @@ describe("notices and confirmations", () => {
   });
 
   test("a contact message notifies the teacher: Reply-To the visitor, their subject, their HTML as text", async () => {
-    expect((await app.t.request("POST", "/api/contact", { body: contact, ip: "10.0.0.1" })).status).toBe(201);
+    expect((await app.t.api({ ip: "10.0.0.1" }).contact.post(contact)).status).toBe(201);
     expect(app.rows()).toMatchObject([{ kind: "contact-notice", recipient: "teacher@example.org", state: "waiting" }]);
     await app.worker.drain();
     const [mail] = smtp.received;
@@ -112,7 +112,7 @@ describe("notices and confirmations", () => {
       subject: "Hi\r\nBcc: victim@example.net\r\nX-Injected: yes",
       message: "Hello there\r\n\r\nBcc: victim@example.net",
     };
-    expect((await app.t.request("POST", "/api/contact", { body: hostile, ip: "10.0.0.2" })).status).toBe(201);
+    expect((await app.t.api({ ip: "10.0.0.2" }).contact.post(hostile)).status).toBe(201);
     await app.worker.drain();
     const [mail] = smtp.received;
     expect(mail!.envelopeTo).toEqual(["teacher@example.org"]);
@@ -140,7 +140,7 @@ describe("notices and confirmations", () => {
     });
     const event = (await created.json()) as { id: number };
     const registration = { name: "Ravi", email: "ravi@example.org", phone: "0400 111 222", additionalInfo: "Vegetarian meal please" };
-    expect((await app.t.request("POST", `/api/events/${event.id}/registrations`, { body: registration, ip: "10.0.0.3" })).status).toBe(201);
+    expect((await app.t.api({ ip: "10.0.0.3" }).events({ id: event.id }).registrations.post(registration)).status).toBe(201);
     await app.worker.drain();
     const notice = smtp.received.find((mail) => mail.envelopeTo[0] === "teacher@example.org")!;
     expect(notice.subject).toBe("New registration: Satsang Evening");
@@ -178,7 +178,7 @@ describe("notices and confirmations", () => {
     expect(state).toMatchObject({ enabled: true, from: "Vedanta & Yoga <hello@example.org>", notifyEmail: "teacher@example.org", lastError: null });
     expect(state.recent[0]).toMatchObject({ recipient: "teacher@example.org", subject: "Test mail from the site", state: "sent", attempts: 1 });
     expect(state.recent[0].lastAnswer).toMatch(/^250 /);
-    expect((await app.t.request("GET", "/api/admin/mail")).status).toBe(401);
+    expect((await app.t.api().admin.mail.get()).status).toBe(401);
   });
 });
 
@@ -203,7 +203,7 @@ describe("failures and retries", () => {
     withApp(smtp.url, async ({ t, worker, clock, rows }) => {
       smtp.received.length = 0;
       smtp.reject(451, "Try again later");
-      await t.request("POST", "/api/contact", { body: contact });
+      await t.api().contact.post(contact);
       await worker.drain();
       const [row] = rows();
       expect(row).toMatchObject({ state: "waiting", attempts: 1 });
@@ -223,7 +223,7 @@ describe("failures and retries", () => {
   test("a permanent failure (550) is marked failed with the server's answer, never retried", () =>
     withApp(smtp.url, async ({ t, worker, clock, rows }) => {
       smtp.reject(550, "Mailbox unavailable");
-      await t.request("POST", "/api/contact", { body: contact });
+      await t.api().contact.post(contact);
       await worker.drain();
       expect(rows()[0]).toMatchObject({ state: "failed", attempts: 1 });
       expect(rows()[0]!.lastAnswer).toContain("550 Mailbox unavailable");
@@ -237,7 +237,7 @@ describe("failures and retries", () => {
     const port = closed.port;
     closed.stop(true);
     await withApp(`smtp://127.0.0.1:${port}`, async ({ t, worker, clock, rows }) => {
-      await t.request("POST", "/api/contact", { body: contact });
+      await t.api().contact.post(contact);
       const waits: number[] = [];
       for (let i = 0; i < 40 && rows()[0]!.state === "waiting"; i++) {
         await worker.drain();
@@ -261,7 +261,7 @@ describe("failures and retries", () => {
   test("a contact message and its notice are stored together or not at all", () =>
     withApp(smtp.url, async ({ t }) => {
       t.db.$client.exec("DROP TABLE outbox");
-      expect((await t.request("POST", "/api/contact", { body: contact })).status).toBe(500);
+      expect((await t.api().contact.post(contact)).status).toBe(500);
       expect(t.db.select({ n: count() }).from(messages).get()!.n).toBe(0);
     }));
 
@@ -272,7 +272,7 @@ describe("failures and retries", () => {
         .insert(profile)
         .values({ name: "Swami", title: "Teacher", biography: "", quote: "", profileImage: "", email: "swami@example.org" })
         .run();
-      await app.t.request("POST", "/api/contact", { body: contact });
+      await app.t.api().contact.post(contact);
       expect(app.t.db.select().from(outbox).where(eq(outbox.kind, "contact-notice")).get()!.recipient).toBe("swami@example.org");
     } finally {
       app.t.cleanup();

@@ -230,7 +230,7 @@ describe("GET /api/youtube/videos", () => {
     expect(await videos()).toMatchObject({ status: 502, body: { code: "AUTH_ERROR" } });
     expect(fake.calls).toBe(1);
     const token = await app.login();
-    await app.request("POST", "/api/admin/youtube-api-key", { token, body: { apiKey: fake.apiKey } });
+    await app.api({ token }).admin["youtube-api-key"].post({ apiKey: fake.apiKey });
     expect(await videos()).toMatchObject({ status: 200 });
   });
 
@@ -349,7 +349,7 @@ describe("GET /api/youtube/status", () => {
     const { app } = await setup({ YOUTUBE_API_KEY: "" });
     expect(await status(app)).toMatchObject({ configured: false });
     const token = await app.login();
-    await app.request("POST", "/api/admin/youtube-api-key", { token, body: { apiKey: fake.apiKey } });
+    await app.api({ token }).admin["youtube-api-key"].post({ apiKey: fake.apiKey });
     expect(await status(app)).toMatchObject({ configured: true, missing: [] });
   });
 });
@@ -396,7 +396,7 @@ describe("POST /api/admin/youtube-api-key", () => {
     // A good list is cached now; another key update drops it and the next answer comes from YouTube again.
     await videos();
     const cachedCalls = fake.calls;
-    await app.request("POST", "/api/admin/youtube-api-key", { token, body: { apiKey: newKey } });
+    await app.api({ token }).admin["youtube-api-key"].post({ apiKey: newKey });
     expect((await videos()).headers.get("x-cache")).toBe("MISS");
     expect(fake.calls).toBe(cachedCalls + 1);
   });
@@ -405,7 +405,7 @@ describe("POST /api/admin/youtube-api-key", () => {
     const { app } = await setup();
     const token = await app.login();
     const inFlight = app.request("GET", "/api/youtube/videos");
-    await app.request("POST", "/api/admin/youtube-api-key", { token, body: { apiKey: fake.apiKey } });
+    await app.api({ token }).admin["youtube-api-key"].post({ apiKey: fake.apiKey });
     await inFlight;
     const calls = fake.calls;
     const next = await app.request("GET", "/api/youtube/videos");
