@@ -586,6 +586,7 @@ describe("archive", () => {
     const { page, context } = await home(VIEWPORTS.phone);
     const section = page.locator("#archives");
     await section.getByRole("searchbox").fill("karma");
+    await answered(page);
     const card = page.getByTestId("archive-card").first();
     for (const text of ["2025", "symposium", "May 17-18, 2025", "Symposium on Karma Yoga", "action without attachment"]) {
       expect(await card.innerText()).toContain(text);
@@ -619,6 +620,7 @@ describe("archive", () => {
 
     // A past event from the events table appears in the archive too.
     await section.getByRole("searchbox").fill("listening");
+    await answered(page);
     expect(await page.getByTestId("archive-card").first().innerText()).toContain("Weekend Workshop: The Art of Listening");
     await context.close();
   });
