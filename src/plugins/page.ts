@@ -136,7 +136,14 @@ export function page({ files, shell: html, config, cache, data: loadData, links:
       (noindex ? NOINDEX : "") +
       portraitPreload(data.profile) +
       ICON_LINKS +
-      pageHead({ siteUrl: config.siteUrl, siteName: SITE_NAME, timezone: config.timezone, profile: data.profile, events: data.events.events, linked });
+      pageHead({
+        siteUrl: config.siteUrl,
+        siteName: SITE_NAME,
+        timezone: config.timezone,
+        profile: data.profile,
+        events: data.events.events,
+        linked,
+      });
     const rendered = render ? await render({ request, data, link, assetUrls }) : undefined;
     const root = rendered && { html: rendered.root, tail: rendered.tail ?? "" };
     return { body: renderDocument(shell, { head, root }), contentType: "text/html; charset=utf-8" };

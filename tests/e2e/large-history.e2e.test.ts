@@ -68,11 +68,12 @@ test("the archive's year select, search count, sort and last page cover the whol
   await answered(page);
   expect((await cards.getByTestId("archive-year").allInnerTexts())[0]).toBe(years.at(-1)!);
   const pages = Math.ceil(archive.length / 6);
-  await section.getByRole("navigation", { name: "Archive pages" }).getByRole("button", { name: `Page ${pages}` }).click();
+  await section
+    .getByRole("navigation", { name: "Archive pages" })
+    .getByRole("button", { name: `Page ${pages}` })
+    .click();
   await answered(page);
-  expect(await page.getByTestId("archive-showing").innerText()).toBe(
-    `Showing ${(pages - 1) * 6 + 1}-${archive.length} of ${archive.length} events`,
-  );
+  expect(await page.getByTestId("archive-showing").innerText()).toBe(`Showing ${(pages - 1) * 6 + 1}-${archive.length} of ${archive.length} events`);
   expect((await cards.getByTestId("archive-year").allInnerTexts()).at(-1)).toBe(years[0]!);
 
   await page.getByRole("button", { name: "View All Events" }).click();

@@ -6,9 +6,11 @@
 import type { PageData } from "@server/page-data.ts";
 import type { Linked } from "@server/plugins/page.ts";
 import { dehydrate, QueryClientProvider } from "@tanstack/react-query";
-import { archiveEntryQueryOptions, archivePageQueryOptions, FIRST_ARCHIVE_PAGE } from "@web/lib/queries/archive.ts";
+import { archiveEntryQueryOptions } from "@web/features/archive/components/archive-dialog.tsx";
+import { eventQueryOptions } from "@web/features/events/components/event-dialog.tsx";
+import { archivePageQueryOptions, FIRST_ARCHIVE_PAGE } from "@web/lib/queries/archive.ts";
 import { classesQueryOptions } from "@web/lib/queries/classes.ts";
-import { eventQueryOptions, firstEventsQueryOptions } from "@web/lib/queries/events.ts";
+import { firstEventsQueryOptions } from "@web/lib/queries/events.ts";
 import { notificationsQueryOptions } from "@web/lib/queries/notifications.ts";
 import { profileQueryOptions } from "@web/lib/queries/profile.ts";
 import { videoStatusQueryOptions } from "@web/lib/queries/videos.ts";

@@ -103,7 +103,14 @@ describe("GET /api/archive-events/page", () => {
     const before = await read();
     const created = await t.request("POST", "/api/admin/archive-events", {
       token,
-      body: { title: "Riverside Retreat", date: "May 1, 2026", type: "retreat", year: "2026", description: "<p>Ten days of silence.</p>", image: "/uploads/x.jpg" },
+      body: {
+        title: "Riverside Retreat",
+        date: "May 1, 2026",
+        type: "retreat",
+        year: "2026",
+        description: "<p>Ten days of silence.</p>",
+        image: "/uploads/x.jpg",
+      },
     });
     expect(created.status).toBe(201);
     expect((await read()).total).toBe(before.total + 1);

@@ -14,7 +14,3 @@ export const firstEventsQueryOptions = () =>
   queryOptions({ queryKey: ["/api/events", "first"], queryFn: () => call((api) => api.events.first.get()) });
 
 export const useFirstEvents = () => useQuery(firstEventsQueryOptions());
-
-/** One upcoming event (a link to it when it is not among those shown); null when there is none. */
-export const eventQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ["/api/events", id], queryFn: () => call((api) => api.events({ id }).get()).then((found) => found.event) });

@@ -3,7 +3,7 @@
 import type { ArchiveEventInput } from "@server/shared/schemas.ts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
-import { archiveQueryOptions } from "@web/lib/queries/archive.ts";
+import { ARCHIVE_QUERY_KEY } from "@web/lib/queries/archive.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 
 export const adminArchiveQueryOptions = () =>
@@ -12,7 +12,7 @@ export const adminArchiveQueryOptions = () =>
 async function refreshArchive(queryClient: QueryClient) {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: adminArchiveQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: archiveQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: ARCHIVE_QUERY_KEY }),
   ]);
 }
 

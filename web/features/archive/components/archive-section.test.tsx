@@ -4,8 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { archiveEvents } from "@db/schema.ts";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { renderWithData, withDom } from "@web/test-dom.tsx";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { renderWithData, withDom } from "@web/test-dom.tsx";
 import { MemoryRouter } from "react-router";
 import { ArchiveSection } from "./archive-section.tsx";
 

@@ -1,6 +1,7 @@
 // 'Archives & Past Events' (anchor "archives"): filters, search, sort, the card grid, pagination and the details
 // dialog (spec §2.1, §4, §5).
 
+import { ARCHIVE_PAGE_SIZE } from "@server/shared/constants.ts";
 import { archiveItemPath } from "@server/shared/links.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
@@ -9,10 +10,8 @@ import { useDialogLink } from "@web/components/ui/dialog-link.ts";
 import { controlStyle } from "@web/components/ui/field.tsx";
 import { cardGridStyle, Section } from "@web/components/ui/section.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
-import { ARCHIVE_PAGE_SIZE } from "@server/shared/constants.ts";
-import { archiveEntryQueryOptions, useArchivePage } from "@web/lib/queries/archive.ts";
+import { useArchivePage } from "@web/lib/queries/archive.ts";
 import { useOpenedOnce } from "@web/lib/use-opened-once.ts";
-import { useQuery } from "@tanstack/react-query";
 import { ArrowDownUp, ChevronLeft, ChevronRight, Search, X } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { type ArchiveFilters, DEFAULT_FILTERS, isFiltered, pageCount, pageSlots, showingText } from "../filter.ts";
@@ -21,7 +20,7 @@ import { ArchiveCard } from "./archive-card.tsx";
 // The details dialog and its gallery (Ark Dialog, the lightbox) load on first use; hovering or focusing the grid starts
 // the download early.
 const loadArchiveDialog = () => import("./archive-dialog.tsx");
-const ArchiveDialog = lazy(() => loadArchiveDialog().then((module) => ({ default: module.ArchiveDialog })));
+const LinkedArchiveDialog = lazy(() => loadArchiveDialog().then((module) => ({ default: module.LinkedArchiveDialog })));
 const preloadArchiveDialog = () => void loadArchiveDialog();
 
 const labelStyle = css({ srOnly: true });
@@ -53,10 +52,7 @@ export function ArchiveSection() {
   const pages = pageCount(total);
   const current = data?.page ?? 1;
   const onPage = linked ? shown.find((item) => item.source === linked.kind && item.id === linked.id) : undefined;
-  // A linked entry that is not on the page shown is asked for by itself (the server's page of a link holds it).
-  const entry = useQuery({ ...archiveEntryQueryOptions(linked?.kind ?? "archive", linked?.id ?? 0), enabled: Boolean(linked && !onPage) });
-  const opened = linked ? (onPage ?? entry.data ?? null) : null;
-  const dialogMounted = useOpenedOnce(opened !== null);
+  const dialogMounted = useOpenedOnce(linked !== null);
 
   // Any change of year, type, search or sort returns to page 1 (spec §4).
   const update = (change: Partial<ArchiveFilters>) => {
@@ -178,7 +174,7 @@ export function ArchiveSection() {
       </div>
 
       {/* Busy while the server answers a change of filter or page (the previous page stays shown meanwhile). */}
-      <div ref={gridRef} aria-busy={isFetching || undefined} data-testid="archive-results" className={css({ scrollMarginTop: "120px" })}>
+      <div ref={gridRef} aria-busy={isFetching || undefined} className={css({ scrollMarginTop: "120px" })}>
         {isPending ? (
           <div className={cardGridStyle} aria-busy="true">
             <span className={css({ srOnly: true })}>Loading the archive</span>
@@ -256,7 +252,7 @@ export function ArchiveSection() {
       )}
       {dialogMounted && (
         <Suspense fallback={null}>
-          <ArchiveDialog item={opened} onClose={close} />
+          <LinkedArchiveDialog linked={linked} shown={onPage} onClose={close} />
         </Suspense>
       )}
     </Section>

@@ -1,14 +1,13 @@
 // Upcoming Events (anchor "events"): the first 3, 'View All Events' / 'Show Less' (spec §2.1).
 
+import { INITIAL_VISIBLE_EVENTS } from "@server/shared/constants.ts";
 import { eventPath } from "@server/shared/links.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { Button } from "@web/components/ui/button.tsx";
 import { useDialogLink } from "@web/components/ui/dialog-link.ts";
 import { cardGridStyle, Section } from "@web/components/ui/section.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
-import { INITIAL_VISIBLE_EVENTS } from "@server/shared/constants.ts";
-import { useQuery } from "@tanstack/react-query";
-import { eventQueryOptions, useEvents, useFirstEvents } from "@web/lib/queries/events.ts";
+import { useEvents, useFirstEvents } from "@web/lib/queries/events.ts";
 import { useOpenedOnce } from "@web/lib/use-opened-once.ts";
 import { lazy, Suspense, useState } from "react";
 import { SubscribeToCalendar } from "../calendar/subscribe-link.tsx";
@@ -17,7 +16,7 @@ import { EventCard } from "./event-card.tsx";
 // The detail dialog (Ark Dialog, the lightbox, the registration form, the calendar links) loads on first use; hovering
 // or focusing the cards starts the download early.
 const loadEventDialog = () => import("./event-dialog.tsx");
-const EventDialog = lazy(() => loadEventDialog().then((module) => ({ default: module.EventDialog })));
+const LinkedEventDialog = lazy(() => loadEventDialog().then((module) => ({ default: module.LinkedEventDialog })));
 const preloadEventDialog = () => void loadEventDialog();
 
 /** `timezone`: SITE_TIMEZONE, for the calendar links (given with the profile). */
@@ -32,11 +31,9 @@ export function EventsSection({ timezone, onViewAll }: { timezone: string; onVie
   const first = data?.events ?? [];
   const visible = expanded ? (all.data ?? first) : first;
   const showToggle = (data?.total ?? 0) > INITIAL_VISIBLE_EVENTS || expanded;
-  const shown = linked?.kind === "event" ? [...first, ...(all.data ?? [])].find((event) => event.id === linked.id) : undefined;
-  // A linked event not among those loaded is asked for by itself (the server's page of a link holds it).
-  const byLink = useQuery({ ...eventQueryOptions(linked?.id ?? 0), enabled: linked?.kind === "event" && !shown });
-  const opened = linked?.kind === "event" ? (shown ?? byLink.data ?? null) : null;
-  const dialogMounted = useOpenedOnce(opened !== null);
+  const linkedId = linked?.kind === "event" ? linked.id : null;
+  const shown = [...first, ...(all.data ?? [])].find((event) => event.id === linkedId);
+  const dialogMounted = useOpenedOnce(linkedId !== null);
 
   return (
     <Section
@@ -95,8 +92,9 @@ export function EventsSection({ timezone, onViewAll }: { timezone: string; onVie
       )}
       {dialogMounted && (
         <Suspense fallback={null}>
-          <EventDialog
-            event={opened}
+          <LinkedEventDialog
+            linkedId={linkedId}
+            shown={shown}
             focusRegistration={focusRegistration}
             timezone={timezone}
             onClose={() => {
