@@ -120,6 +120,21 @@ describe("GET /api/archive-events/page", () => {
   });
 });
 
+describe("what the public cache keeps of it", () => {
+  test("pages without words are kept (with their ETag) up to a bound; a search and the pages past it are answered, not kept", async () => {
+    const etag = async (query: string) => (await t.request("GET", `/api/archive-events/page${query}`)).headers.get("etag");
+    expect(await etag("?type=Course")).toBe(await etag("?type=course"));
+    expect(await etag("?search=river")).toBeNull();
+    // Each page number is a key of its own (past the last page the last is answered): the bound is 200 keys.
+    const tags = [];
+    for (let page = 1; page <= 220; page++) tags.push(await etag(`?year=2019&page=${page}`));
+    expect(tags.filter(Boolean).length).toBeLessThan(200);
+    expect(tags.at(-1)).toBeNull();
+    expect((await read("?year=2019&page=220")).items).toHaveLength(4);
+    expect(await etag("?year=2019&page=1")).not.toBeNull();
+  });
+});
+
 describe("one entry or event, for a link not on the page shown", () => {
   const json = async (path: string) => (await t.request("GET", path)).json();
 

@@ -10,16 +10,21 @@ import { type ArchivePage, archivePage, archivePageQuerySchema, type SearchableA
 import { createArchiveService } from "./service.ts";
 
 const JSON_TYPE = "application/json;charset=utf-8";
+const LIST_PATH = "/api/archive-events";
+/** Archive pages kept at once between two writes (a few KB each); more are made on each request. */
+const MAX_KEPT_PAGES = 200;
 
 export function archiveModule(ctx: AppContext) {
   const service = createArchiveService(ctx.db);
   const params = idParam("Archive event not found");
   const list = () => service.list(todayIn(ctx.config.timezone, ctx.now()));
-  // The whole archive as it is searched, made again after each change of the public data (a write or a new day).
-  let kept: { generation: number; archive: SearchableArchive } | undefined;
+  // The whole archive as it is searched, made again after each change of the public data (a write or a new day: the
+  // look at the whole list's key drops what they made stale), with the keys of the pages kept since.
+  let kept: { generation: number; archive: SearchableArchive; pages: Set<string> } | undefined;
   const current = () => {
-    if (kept?.generation !== ctx.cache.generation) kept = { generation: ctx.cache.generation, archive: searchable(list()) };
-    return kept.archive;
+    ctx.cache.peek(LIST_PATH);
+    if (kept?.generation !== ctx.cache.generation) kept = { generation: ctx.cache.generation, archive: searchable(list()), pages: new Set() };
+    return kept;
   };
   return (
     new Elysia({ name: "archive", prefix: "/api" })
@@ -28,15 +33,18 @@ export function archiveModule(ctx: AppContext) {
       .get(
         "/archive-events/page",
         ({ query, request, set }): ArchivePage => {
-          // A page without words is one of a few hundred at most, kept as bytes; a search is answered from the kept
-          // archive (each search a new key would let anyone fill the memory).
-          const key = `/api/archive-events/page?${JSON.stringify([query.year, query.type, query.sort, query.page])}`;
-          // Looked up first in every case: it drops what a write or a new day has made stale.
+          const { archive, pages } = current();
+          const answer = () => archivePage(archive, query);
+          // A search is answered from the kept archive (each a new key would let anyone fill the memory); so is a
+          // page past the first MAX_KEPT_PAGES asked for since the last write. Those are kept as bytes.
+          if (query.search?.trim()) return answer();
+          const key = `${LIST_PATH}/page?${JSON.stringify([query.year ?? "all", (query.type ?? "all").toLowerCase(), query.sort ?? "newest", query.page ?? 1])}`;
           const ready = ctx.cache.peek(key);
-          if (query.search?.trim()) return archivePage(current(), query);
           if (ready) return sendCached(request, ready, set) as unknown as ArchivePage;
-          const build = () => ({ body: JSON.stringify(archivePage(current(), query)), contentType: JSON_TYPE });
-          return ctx.cache.get(key, build).then((answer) => sendCached(request, answer, set)) as unknown as ArchivePage;
+          if (!pages.has(key) && pages.size >= MAX_KEPT_PAGES) return answer();
+          pages.add(key);
+          const build = () => ({ body: JSON.stringify(answer()), contentType: JSON_TYPE });
+          return ctx.cache.get(key, build).then((built) => sendCached(request, built, set)) as unknown as ArchivePage;
         },
         { query: standard(archivePageQuerySchema) },
       )
@@ -44,7 +52,7 @@ export function archiveModule(ctx: AppContext) {
       // may be an upcoming event's, so none is an answer, not an error.
       .get("/archive-events/:source/:id", ({ params }): { entry: ArchiveItem | null } => {
         const [source, id] = [params.source, toId(params.id)];
-        return { entry: current().items.find((item) => item.source === source && item.id === id) ?? null };
+        return { entry: current().archive.items.find((item) => item.source === source && item.id === id) ?? null };
       })
       .group("/admin/archive-events", { admin: true }, (admin) =>
         admin
