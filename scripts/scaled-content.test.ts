@@ -39,7 +39,11 @@ describe("writeScaledAppData(out, 40)", () => {
   test("a server started on it restores it all at start", async () => {
     const web = join(dir, "web");
     mkdirSync(web);
-    const server = await startServer({ appData: out, env: { ADMIN_PASSWORD: "scaled-admin-password", WEB_DIST: web } });
+    const server = await startServer({
+      appData: out,
+      env: { ADMIN_PASSWORD: "scaled-admin-password", WEB_DIST: web },
+      startTimeoutMs: 100_000,
+    });
     try {
       expect(server.logs()).toContain(
         "Auto-restore restored: Data restored from app_data (synced 2026-11-21T00:00:00.000Z): 320 events, 6 classes, 600 archive events, 400 messages, 20000 subscribers, a profile, 3 notifications, 2043 upload file(s).",
@@ -52,5 +56,5 @@ describe("writeScaledAppData(out, 40)", () => {
       await server.stop();
       server.remove();
     }
-  }, 30_000);
+  }, 120_000);
 });

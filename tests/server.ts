@@ -39,6 +39,8 @@ export type StartOptions = {
   /** Copy this folder into APP_DATA_DIR first (the repo's demo content with "demo"); none by default. */
   appData?: string | "demo" | null;
   env?: Record<string, string>;
+  /** How long the start may take before 'Listening on' (20 s by default; an auto-restore of a large app_data takes longer). */
+  startTimeoutMs?: number;
 };
 
 /** Starts `bun src/main.ts serve` on 127.0.0.1 and a free port, with its own DATA_DIR and APP_DATA_DIR. */
@@ -74,7 +76,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   };
   void collect(child.stdout);
   void collect(child.stderr);
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 20_000);
   while (!output.includes("Listening on")) {
     if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
       child.kill("SIGKILL");

@@ -1,6 +1,6 @@
-// The web app's layout (issue 14, item 6): features do not import each other (the admin area is one feature), the
-// shared parts (components/, lib/, theme/) import no feature and not the app, and the server imports the web app
-// only where listed below.
+// The web app's layout (issue 14, item 6): features do not import each other (the admin area is one feature, each of
+// its tabs a folder that imports no other tab, issue 31), the shared parts (components/, lib/, theme/) import no
+// feature and not the app, and the server imports the web app only where listed below.
 import { describe, expect, test } from "bun:test";
 import { dirname, join, relative, resolve } from "node:path";
 import { Glob } from "bun";
@@ -51,6 +51,14 @@ async function importsUnder(folder: string): Promise<Import[]> {
 /** The feature a path belongs to: the first folder under web/features (all of web/features/admin is "admin"). */
 const featureOf = (path: string) => (path.startsWith("web/features/") ? path.split("/")[2] : undefined);
 
+/** The admin area's folders that are not tabs: the dashboard that shows the tabs, the login pages, the admin's shared UI. */
+const ADMIN_SHELL = new Set(["dashboard", "login", "shared"]);
+/** The admin tab a path belongs to: its folder under web/features/admin, when that folder is a tab. */
+const adminTabOf = (path: string) => {
+  const [, , feature, folder] = path.split("/");
+  return feature === "admin" && folder && !ADMIN_SHELL.has(folder) && !folder.includes(".") ? folder : undefined;
+};
+
 const webImports = await importsUnder("web");
 const show = ({ from, to }: Import) => `${from} -> ${to}`;
 
@@ -61,6 +69,14 @@ describe("the web app's layout", () => {
 
   test("no feature imports another feature (the admin area counts as one)", () => {
     const crossing = webImports.filter(({ from, to }) => featureOf(from) && featureOf(to) && featureOf(from) !== featureOf(to));
+    expect(crossing.map(show)).toEqual([]);
+  });
+
+  test("no admin tab imports another, and the admin's shared UI and login import no tab", () => {
+    expect(webImports.map(show)).toContain("web/features/admin/events/events-tab.tsx -> web/features/admin/events/archive/archive-section.tsx");
+    const crossing = webImports.filter(
+      ({ from, to }) => adminTabOf(to) && adminTabOf(from) !== adminTabOf(to) && !from.startsWith("web/features/admin/dashboard/"),
+    );
     expect(crossing.map(show)).toEqual([]);
   });
 

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import type { PublicProfile } from "@server/shared/types.ts";
 import { hydrate, type QueryClient, type QueryKey, QueryObserver, type QueryObserverOptions } from "@tanstack/react-query";
-import { forgetAdminData } from "../features/admin/shared/session.ts";
 import { notificationsQueryOptions } from "../lib/queries/notifications.ts";
 import { profileQueryOptions } from "../lib/queries/profile.ts";
 import { VideosRequestError, videosQueryOptions } from "../lib/queries/videos.ts";
+import { forgetAdminData } from "../lib/session.ts";
 import { createQueryClient, QUERY_STATE_ID } from "./query-client.ts";
 import { renderHomePage } from "./server-render.tsx";
 

@@ -12,7 +12,6 @@ export const HEADER_SHRINK_PROGRESS = 0.5;
 export const ACTIVE_SECTION_OFFSET = 100;
 export const SCROLL_OFFSET = 80;
 export const IMPORT_RELOAD_DELAY_MS = 1500;
-export const ADMIN_TOKEN_KEY = "adminToken";
 export const DISMISSED_NOTIFICATIONS_KEY = "dismissed-notifications";
 
 /** The notification types the admin form offers, with their labels (spec §3). */

@@ -7,6 +7,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@web/components/ui/toast.tsx";
 import { AdminDashboard } from "@web/features/admin/dashboard/admin-dashboard.tsx";
 import { LoginCard } from "@web/features/admin/login/login-card.tsx";
+import { call } from "@web/lib/api.ts";
 import {
   clearAdminToken,
   forgetAdminData,
@@ -14,8 +15,7 @@ import {
   SIGNED_OUT_EVENT,
   SIGNED_OUT_EVERYWHERE_MESSAGE,
   UNAUTHORIZED_EVENT,
-} from "@web/features/admin/shared/session.ts";
-import { call } from "@web/lib/api.ts";
+} from "@web/lib/session.ts";
 import { useEffect, useState } from "react";
 
 export default function AdminPage() {

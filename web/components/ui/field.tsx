@@ -2,7 +2,7 @@
 
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
-import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
+import { cloneElement, forwardRef, type InputHTMLAttributes, type ReactElement, type ReactNode, type TextareaHTMLAttributes, useId } from "react";
 
 export const controlStyle = css({
   w: "full",
@@ -23,21 +23,28 @@ type FieldProps = {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
-  children: (id: string, describedBy?: string) => ReactNode;
+  /** The one control: it is given its id, what describes it (the hint, the error) and whether it is invalid. */
+  children: ReactElement<{ id?: string; "aria-describedby"?: string; "aria-invalid"?: boolean }>;
   className?: string;
 };
 
-/** A label, the control rendered by `children` and its error message, wired together for screen readers. */
+/** A label, its control, a hint and the error message, wired together for screen readers: the one way to lay out a form field. */
 export function Field({ label, error, hint, children, className }: FieldProps) {
   const id = useId();
+  const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cx(css({ display: "flex", flexDirection: "column", gap: "1.5" }), className)}>
       <label htmlFor={id} className={css({ fontSize: "sm", fontWeight: "600", color: "fg" })}>
         {label}
       </label>
-      {children(id, error ? errorId : undefined)}
-      {hint && <p className={css({ fontSize: "xs", color: "fg.muted" })}>{hint}</p>}
+      {cloneElement(children, { id, "aria-describedby": describedBy, "aria-invalid": !!error })}
+      {hint && (
+        <p id={hintId} className={css({ fontSize: "xs", color: "fg.muted" })}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} role="alert" className={css({ fontSize: "sm", color: "danger" })}>
           {error}

@@ -32,11 +32,7 @@ function videoErrorMessage(status: number, body: Partial<VideoError>): string {
 }
 
 /** The fields of the server's error answer that are there (its body is JSON: src/modules/youtube/service.ts). */
-function errorFields(bodyText: string): Partial<VideoError> {
-  let body: unknown = null;
-  try {
-    body = JSON.parse(bodyText);
-  } catch {}
+function errorFields(body: unknown): Partial<VideoError> {
   if (typeof body !== "object" || body === null) return {};
   const { code, message } = body as Record<string, unknown>;
   return {
@@ -50,7 +46,7 @@ async function fetchVideos() {
     return await call((api) => api.youtube.videos.get());
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const body = errorFields(error.bodyText);
+    const body = errorFields(error.body);
     throw new VideosRequestError(videoErrorMessage(error.status, body), body.code);
   }
 }

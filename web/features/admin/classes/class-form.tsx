@@ -5,10 +5,10 @@ import { type ClassInput, classSchema } from "@server/shared/schemas.ts";
 import type { Class } from "@server/shared/types.ts";
 import { ClassIcon } from "@web/components/class-icon.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
-import { Field, Input } from "@web/components/ui/field.tsx";
 import { Select } from "@web/components/ui/select.tsx";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { Controller } from "react-hook-form";
+import { FormInput } from "../shared/form-input.tsx";
 import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";
@@ -46,24 +46,13 @@ export function toClassPayload(values: ClassInput): ClassInput {
 }
 
 export function ClassForm({ item, pending, onSubmit, onCancel }: ItemFormProps<Class, ClassInput>) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useSchemaResolvedForm<ClassValues, ClassInput>(classSchema, toValues(item));
-  const text = (name: "name" | "days" | "time" | "location", label: string, placeholder?: string) => (
-    <Field label={label} error={errors[name]?.message}>
-      {(id, describedBy) => (
-        <Input id={id} placeholder={placeholder} aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />
-      )}
-    </Field>
-  );
+  const form = useSchemaResolvedForm<ClassValues, ClassInput>(classSchema, toValues(item));
+  const { control, handleSubmit } = form;
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate>
       <Dialog.Body>
         <div className={formGrid}>
-          {text("name", "Name")}
+          <FormInput form={form} name="name" label="Name" />
           <Controller
             control={control}
             name="level"
@@ -71,9 +60,9 @@ export function ClassForm({ item, pending, onSubmit, onCancel }: ItemFormProps<C
               <Select label="Level" options={LEVEL_OPTIONS} value={field.value} onValueChange={field.onChange} name={field.name} />
             )}
           />
-          {text("days", "Days", "e.g. Monday, Wednesday")}
-          {text("time", "Time", "e.g. 7:00 PM - 8:30 PM")}
-          {text("location", "Location")}
+          <FormInput form={form} name="days" label="Days" placeholder="e.g. Monday, Wednesday" />
+          <FormInput form={form} name="time" label="Time" placeholder="e.g. 7:00 PM - 8:30 PM" />
+          <FormInput form={form} name="location" label="Location" />
           <Controller
             control={control}
             name="icon"

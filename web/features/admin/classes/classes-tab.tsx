@@ -7,6 +7,7 @@ import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { ClassIcon } from "@web/components/class-icon.tsx";
 import { Button } from "@web/components/ui/button.tsx";
+import { serverMessageOr } from "@web/lib/api.ts";
 import { classesQueryOptions } from "@web/lib/queries/classes.ts";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useEffect } from "react";
@@ -16,11 +17,25 @@ import { notifyError } from "../shared/notify.ts";
 import { useCreateClass, useDeleteClass, useUpdateClass } from "./api.ts";
 import { ClassForm, toClassPayload } from "./class-form.tsx";
 
+/** What failed, then the server's string error when it gave one, else the spec's fallback. */
+function failedWithServerString(error: Error, failed: string) {
+  const message = serverMessageOr(error, "");
+  return message.trim() ? `${failed}: ${message}` : `${failed}. Please check the console for details.`;
+}
+
 const LEVEL_TONES = { Beginner: "beginner", Intermediate: "intermediate", Advanced: "advanced" } as const;
 
 export function ClassesTab() {
   const query = useQuery(classesQueryOptions());
-  const items = useItemEditing<Class, ClassInput>({ create: useCreateClass(), update: useUpdateClass(), remove: useDeleteClass() });
+  const items = useItemEditing<Class, ClassInput>(
+    { create: useCreateClass(), update: useUpdateClass(), remove: useDeleteClass() },
+    {
+      created: "Class created successfully",
+      updated: "Class updated successfully",
+      deleted: "Class deleted successfully",
+      failed: (error, call) => (call === "delete" ? "Failed to delete class" : failedWithServerString(error, `Failed to ${call} class`)),
+    },
+  );
 
   useEffect(() => {
     if (query.isError) notifyError(query.error, "Failed to fetch classes");

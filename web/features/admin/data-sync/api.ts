@@ -2,7 +2,7 @@
 
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
-import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
+import { mailStatusQueryOptions } from "../shared/mail-status.ts";
 
 export const syncStatusQueryOptions = () =>
   queryOptions({ queryKey: ["/api/admin/sync-status"], queryFn: () => call((api) => api.admin["sync-status"].get()) });
@@ -22,14 +22,8 @@ export function useSyncToAppData() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => succeeded(call((api) => api.admin["sync-to-app-data"].post({}))),
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message || "Data synced to app_data");
-      await queryClient.invalidateQueries({ queryKey: syncStatusQueryOptions().queryKey });
-      await queryClient.invalidateQueries({ queryKey: gitStatusQueryOptions().queryKey });
-    },
     // A failed push still wrote and committed: the card shows the new commit, not pushed, and the push's result.
-    onError: async (error) => {
-      notifyError(error, errorText(error) || "Unknown error occurred", "Sync Failed");
+    onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: syncStatusQueryOptions().queryKey });
       await queryClient.invalidateQueries({ queryKey: gitStatusQueryOptions().queryKey });
     },
@@ -40,25 +34,13 @@ export function useSyncToAppData() {
 export const useRestoreFromAppData = () =>
   useMutation({
     mutationFn: (commit?: string) => succeeded(call((api) => api.admin["restore-from-app-data"].post(commit ? { commit } : {}))),
-    onSuccess: (answer) => notifySuccess(answer.message || "Data restored from app_data"),
-    onError: (error) => notifyError(error, errorText(error) || "Unknown error occurred", "Restore Failed"),
   });
-
-const getMailStatus = () => call((api) => api.admin.mail.get());
-/** GET /api/admin/mail: what the Mail card shows. */
-export type MailStatus = Awaited<ReturnType<typeof getMailStatus>>;
-
-export const mailStatusQueryOptions = () => queryOptions({ queryKey: ["/api/admin/mail"], queryFn: getMailStatus, refetchInterval: 5000 });
 
 /** Queues a test mail to the notice address; the Mail card's rows show how it went. */
 export function useSendTestMail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call((api) => api.admin.mail.test.post({})),
-    onSuccess: async (answer) => {
-      notifySuccess("Test mail queued", answer.message);
-      await queryClient.invalidateQueries({ queryKey: mailStatusQueryOptions().queryKey });
-    },
-    onError: (error) => notifyError(error, errorText(error) || "Unknown error occurred", "Test Mail Failed"),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailStatusQueryOptions().queryKey }),
   });
 }

@@ -8,12 +8,12 @@ import { Button } from "@web/components/ui/button.tsx";
 import { IMPORT_RELOAD_DELAY_MS } from "@web/lib/constants.ts";
 import { CheckCircle2, DatabaseBackup, Info, RefreshCw, Upload, XCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import { BackupsCard } from "../backups/backups-card.tsx";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { formatDateTime } from "../shared/format.ts";
 import { Panel, SubPanel } from "../shared/layout.tsx";
-import { notifyError } from "../shared/notify.ts";
+import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 import { gitStatusQueryOptions, syncStatusQueryOptions, useRestoreFromAppData, useSyncToAppData } from "./api.ts";
+import { BackupsCard } from "./backups/backups-card.tsx";
 import { GitHistory, GitStatusRows } from "./git-history.tsx";
 import { MailCard } from "./mail-card.tsx";
 
@@ -36,10 +36,12 @@ export function DataSyncTab() {
 
   const confirmRestore = () =>
     restore.mutate(confirming?.version?.id, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
+        notifySuccess(answer.message || "Data restored from app_data");
         setConfirming(undefined);
         setTimeout(() => window.location.reload(), IMPORT_RELOAD_DELAY_MS);
       },
+      onError: (error) => notifyError(error, errorText(error) || "Unknown error occurred", "Restore Failed"),
     });
 
   const data = status.data;
@@ -53,7 +55,15 @@ export function DataSyncTab() {
             {git.data?.remote ? ", then push it to the Git remote." : "."}
           </p>
           <div>
-            <Button onClick={() => sync.mutate()} disabled={busy}>
+            <Button
+              onClick={() =>
+                sync.mutate(undefined, {
+                  onSuccess: (answer) => notifySuccess(answer.message || "Data synced to app_data"),
+                  onError: (error) => notifyError(error, errorText(error) || "Unknown error occurred", "Sync Failed"),
+                })
+              }
+              disabled={busy}
+            >
               <Upload size={16} aria-hidden />
               {busy ? "Working..." : "Sync to app_data"}
             </Button>

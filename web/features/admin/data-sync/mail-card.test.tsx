@@ -1,8 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
-import type { MailStatus } from "./api.ts";
-import { mailStatusQueryOptions } from "./api.ts";
+import { type MailStatus, mailStatusQueryOptions } from "../shared/mail-status.ts";
 import { MailCard } from "./mail-card.tsx";
 
 const render = (status: MailStatus) => {

@@ -7,7 +7,9 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Mail, Send } from "lucide-react";
 import { formatDateTime } from "../shared/format.ts";
 import { SubPanel } from "../shared/layout.tsx";
-import { mailStatusQueryOptions, useSendTestMail } from "./api.ts";
+import { mailStatusQueryOptions } from "../shared/mail-status.ts";
+import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
+import { useSendTestMail } from "./api.ts";
 
 const muted = css({ color: "fg.muted", fontSize: "sm" });
 const STATE_TONES = { sent: "success", failed: "danger", waiting: "neutral", sending: "info" } as const;
@@ -23,7 +25,16 @@ export function MailCard() {
       icon={<Mail size={18} aria-hidden />}
       status={data && <span className={badge({ tone: data.enabled ? "success" : "neutral" })}>{data.enabled ? "On" : "Off"}</span>}
       action={
-        <Button size="sm" onClick={() => sendTest.mutate()} disabled={!data?.enabled || sendTest.isPending}>
+        <Button
+          size="sm"
+          onClick={() =>
+            sendTest.mutate(undefined, {
+              onSuccess: (answer) => notifySuccess("Test mail queued", answer.message),
+              onError: (error) => notifyError(error, errorText(error) || "Unknown error occurred", "Test Mail Failed"),
+            })
+          }
+          disabled={!data?.enabled || sendTest.isPending}
+        >
           <Send size={14} aria-hidden />
           {sendTest.isPending ? "Sending..." : "Send a test mail"}
         </Button>

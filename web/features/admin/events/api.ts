@@ -2,10 +2,9 @@
 
 import type { EventInput, RegistrantsMailInput } from "@server/shared/schemas.ts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, call } from "@web/lib/api.ts";
+import { call } from "@web/lib/api.ts";
 import { ARCHIVE_QUERY_KEY } from "@web/lib/queries/archive.ts";
 import { eventsQueryOptions } from "@web/lib/queries/events.ts";
-import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 
 const getAdminEvents = () => call((api) => api.admin.events.get());
 /** An event of the admin list: past ones included, with its registrations counted. */
@@ -36,10 +35,8 @@ export function useCreateEvent() {
   return useMutation({
     mutationFn: (input: EventInput) => call((api) => api.admin.events.post(input)),
     onSuccess: async () => {
-      notifySuccess("Event created successfully");
       await refreshEvents(queryClient);
     },
-    onError: (error) => notifyError(error, "Failed to create event"),
   });
 }
 
@@ -48,15 +45,8 @@ export function useUpdateEvent() {
   return useMutation({
     mutationFn: ({ id, changes }: { id: number; changes: Partial<EventInput> }) => call((api) => api.admin.events({ id }).patch(changes)),
     onSuccess: async () => {
-      notifySuccess("Event updated successfully");
       await refreshEvents(queryClient);
     },
-    // A refused change of places says why (issue 23: never fewer places than confirmed registrants).
-    onError: (error) =>
-      notifyError(
-        error,
-        error instanceof ApiError && error.status === 409 ? `Failed to update event: ${errorText(error)}` : "Failed to update event",
-      ),
   });
 }
 
@@ -65,10 +55,8 @@ export function useDeleteEvent() {
   return useMutation({
     mutationFn: (id: number) => call((api) => api.admin.events({ id }).delete()),
     onSuccess: async () => {
-      notifySuccess("Event deleted successfully");
       await refreshEvents(queryClient);
     },
-    onError: (error) => notifyError(error, "Failed to delete event"),
   });
 }
 
@@ -80,33 +68,22 @@ export const useUploadAttachment = () =>
   });
 
 /** The admin runs an event (issue 23): move up, cancel for someone, check in, mail the confirmed registrants. */
+export type RegistrationAction = "move-up" | "cancel" | { checkedIn: boolean };
+
 export function useRegistrationAction(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: "move-up" | "cancel" | { checkedIn: boolean } }) =>
+    mutationFn: ({ id, action }: { id: number; action: RegistrationAction }) =>
       call((api) => {
         const registration = api.admin.events({ id: eventId }).registrations({ registrationId: id });
         if (action === "move-up") return registration["move-up"].post();
         return action === "cancel" ? registration.cancel.post() : registration.patch(action);
       }),
     onSuccess: async (_, { action }) => {
-      if (action === "move-up") notifySuccess("Moved up: a place is theirs, and they are mailed");
-      if (action === "cancel") notifySuccess("Registration cancelled, and they are mailed");
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: registrationsQueryOptions(eventId).queryKey }),
         typeof action === "string" && refreshEvents(queryClient),
       ]);
-    },
-    onError: (error, { action }) => {
-      const failed =
-        action === "move-up"
-          ? "Failed to move the registrant up"
-          : action === "cancel"
-            ? "Failed to cancel the registration"
-            : action.checkedIn
-              ? "Failed to check in the registrant"
-              : "Failed to take back the check-in";
-      notifyError(error, `${failed}: ${errorText(error)}`);
     },
   });
 }
@@ -114,7 +91,5 @@ export function useRegistrationAction(eventId: number) {
 export function useMailRegistrants(eventId: number) {
   return useMutation({
     mutationFn: (input: RegistrantsMailInput) => call((api) => api.admin.events({ id: eventId }).mail.post(input)),
-    onSuccess: (answer) => notifySuccess(answer.message),
-    onError: (error) => notifyError(error, `Failed to mail the registrants: ${errorText(error)}`),
   });
 }

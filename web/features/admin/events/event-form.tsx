@@ -10,6 +10,7 @@ import { Switch } from "@web/components/ui/switch.tsx";
 import { EVENT_TYPES } from "@web/lib/constants.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { Controller } from "react-hook-form";
+import { FormInput } from "../shared/form-input.tsx";
 import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { RichTextField } from "../shared/rich-text-field.tsx";
@@ -55,77 +56,49 @@ const toValues = (item?: Event | null): EventValues => ({
 });
 
 export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<Event, EventInput>) {
+  const form = useSchemaResolvedForm<EventValues, EventInput>(eventSchema, toValues(item));
   const {
     register,
     control,
     handleSubmit,
     formState: { errors },
-  } = useSchemaResolvedForm<EventValues, EventInput>(eventSchema, toValues(item));
-
-  const text = (name: "name" | "type" | "time" | "location" | "registrationLink" | "year", label: string, extra: Record<string, unknown> = {}) => (
-    <Field label={label} error={errors[name]?.message}>
-      {(id, describedBy) => <Input id={id} aria-describedby={describedBy} aria-invalid={!!errors[name]} {...extra} {...register(name)} />}
-    </Field>
-  );
+  } = form;
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => onSubmit({ ...values, year: values.year || values.startDate.slice(0, 4) }))}>
       <Dialog.Body>
         <div className={formGrid}>
-          {text("name", "Name")}
-          {text("type", "Type", { list: "event-type-suggestions", placeholder: "e.g. retreat, workshop" })}
+          <FormInput form={form} name="name" label="Name" />
+          <FormInput form={form} name="type" label="Type" list="event-type-suggestions" placeholder="e.g. retreat, workshop" />
           <datalist id="event-type-suggestions">
             {EVENT_TYPES.map((type) => (
               <option key={type} value={type} />
             ))}
           </datalist>
           <Field label="Start Date" error={errors.startDate?.message}>
-            {(id, describedBy) => (
-              <Input id={id} type="date" aria-describedby={describedBy} aria-invalid={!!errors.startDate} {...register("startDate")} />
-            )}
+            <Input type="date" {...register("startDate")} />
           </Field>
           <Field label="End Date (optional)" error={errors.endDate?.message}>
-            {(id, describedBy) => (
-              <Input id={id} type="date" aria-describedby={describedBy} aria-invalid={!!errors.endDate} {...register("endDate")} />
-            )}
+            <Input type="date" {...register("endDate")} />
           </Field>
-          {text("time", "Time", { placeholder: "e.g. 10:00 AM - 4:00 PM" })}
-          {text("location", "Location")}
+          <FormInput form={form} name="time" label="Time" placeholder="e.g. 10:00 AM - 4:00 PM" />
+          <FormInput form={form} name="location" label="Location" />
           <RichTextField control={control} name="description" label="Description" className={fullRow} />
-          {text("registrationLink", "Registration Link (optional)", { type: "url", placeholder: "https://" })}
-          {text("year", "Year", { inputMode: "numeric", placeholder: "Defaults to the start date's year" })}
+          <FormInput form={form} name="registrationLink" label="Registration Link (optional)" type="url" placeholder="https://" />
+          <FormInput form={form} name="year" label="Year" inputMode="numeric" placeholder="Defaults to the start date's year" />
           <Field
             label="Places"
             hint="Empty: unlimited. When every place is taken, registrants join the waiting list."
             error={errors.capacity?.message}
           >
-            {(id, describedBy) => (
-              <Input
-                id={id}
-                type="number"
-                min={1}
-                step={1}
-                inputMode="numeric"
-                aria-describedby={describedBy}
-                aria-invalid={!!errors.capacity}
-                {...register("capacity")}
-              />
-            )}
+            <Input type="number" min={1} step={1} inputMode="numeric" {...register("capacity")} />
           </Field>
           <Field
             label="Registration closes (optional)"
             hint="The first day on which registration is closed. It also closes when the event starts."
             error={errors.registrationCloses?.message}
           >
-            {(id, describedBy) => (
-              <Input
-                id={id}
-                type="date"
-                aria-describedby={describedBy}
-                aria-invalid={!!errors.registrationCloses}
-                {...register("registrationCloses")}
-              />
-            )}
+            <Input type="date" {...register("registrationCloses")} />
           </Field>
           <Controller
             control={control}
@@ -151,7 +124,7 @@ export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<E
             <AttachmentFormField control={control} eventId={item?.id ?? "temp"} />
           </div>
           <Field label="Archive Description (optional)" hint="Shown in the archive once the event has passed." className={fullRow}>
-            {(id) => <Textarea id={id} rows={3} {...register("archiveDescription")} />}
+            <Textarea rows={3} {...register("archiveDescription")} />
           </Field>
         </div>
       </Dialog.Body>

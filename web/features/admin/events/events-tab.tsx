@@ -9,14 +9,15 @@ import { cx } from "@styled-system/css";
 import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
+import { ApiError } from "@web/lib/api.ts";
 import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import { useEffect, useState } from "react";
-import { ArchiveSection } from "../archive/archive-section.tsx";
 import { localIsoDate } from "../shared/format.ts";
 import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
-import { notifyError } from "../shared/notify.ts";
+import { errorText, notifyError } from "../shared/notify.ts";
 import { type AdminEvent, adminEventsQueryOptions, useCreateEvent, useDeleteEvent, useUpdateEvent } from "./api.ts";
+import { ArchiveSection } from "./archive/archive-section.tsx";
 import { EventForm } from "./event-form.tsx";
 import { RegistrationsDialog } from "./registrations-dialog.tsx";
 
@@ -36,7 +37,19 @@ function RegistrationsButton({ event, onOpen }: { event: AdminEvent; onOpen: () 
 
 export function EventsTab() {
   const query = useQuery(adminEventsQueryOptions());
-  const items = useItemEditing<Event, EventInput>({ create: useCreateEvent(), update: useUpdateEvent(), remove: useDeleteEvent() });
+  const items = useItemEditing<Event, EventInput>(
+    { create: useCreateEvent(), update: useUpdateEvent(), remove: useDeleteEvent() },
+    {
+      created: "Event created successfully",
+      updated: "Event updated successfully",
+      deleted: "Event deleted successfully",
+      // A refused change of places says why (issue 23: never fewer places than confirmed registrants).
+      failed: (error, call) =>
+        call === "update" && error instanceof ApiError && error.status === 409
+          ? `Failed to update event: ${errorText(error)}`
+          : `Failed to ${call} event`,
+    },
+  );
   const [registrationsOf, setRegistrationsOf] = useState<Event | null>(null);
 
   useEffect(() => {

@@ -15,7 +15,8 @@ import { type FormEvent, useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { StateText } from "../shared/layout.tsx";
-import { registrationsQueryOptions, useMailRegistrants, useRegistrationAction } from "./api.ts";
+import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
+import { type RegistrationAction, registrationsQueryOptions, useMailRegistrants, useRegistrationAction } from "./api.ts";
 
 const cell = css({ px: "3", py: "2", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
 const STATE_LABELS = { confirmed: "Confirmed", waiting: "Waiting", cancelled: "Cancelled" } as const;
@@ -108,8 +109,32 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
   );
 }
 
-function RegistrationList({ eventId, rows }: { eventId: number; rows: Registration[] }) {
+const FAILED = { "move-up": "Failed to move the registrant up", cancel: "Failed to cancel the registration" };
+
+/**
+ * Runs an action on a registration and says how it ended, for every call (at the door several run at once): moving
+ * up and cancelling are mailed to the registrant, a check-in says nothing unless it failed.
+ */
+function useAct(eventId: number) {
   const action = useRegistrationAction(eventId);
+  const act = (id: number, which: RegistrationAction, then?: () => void) =>
+    action.mutateAsync({ id, action: which }).then(
+      () => {
+        if (which === "move-up") notifySuccess("Moved up: a place is theirs, and they are mailed");
+        if (which === "cancel") notifySuccess("Registration cancelled, and they are mailed");
+        then?.();
+      },
+      (error) => {
+        const failed =
+          typeof which === "string" ? FAILED[which] : which.checkedIn ? "Failed to check in the registrant" : "Failed to take back the check-in";
+        notifyError(error, `${failed}: ${errorText(error)}`);
+      },
+    );
+  return { act, pending: action.isPending };
+}
+
+function RegistrationList({ eventId, rows }: { eventId: number; rows: Registration[] }) {
+  const { act, pending } = useAct(eventId);
   const [cancelling, setCancelling] = useState<Registration | null>(null);
   if (!rows.length) return <StateText>No registrations yet</StateText>;
   return (
@@ -144,8 +169,8 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: Registrati
                       size="sm"
                       variant="outline"
                       aria-describedby={`registrant-${row.id}`}
-                      disabled={action.isPending}
-                      onClick={() => action.mutate({ id: row.id, action: "move-up" })}
+                      disabled={pending}
+                      onClick={() => act(row.id, "move-up")}
                     >
                       Move up
                     </Button>
@@ -169,8 +194,8 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: Registrati
         confirmLabel="Cancel registration"
         pendingLabel="Cancelling..."
         cancelLabel="Keep it"
-        pending={action.isPending}
-        onConfirm={() => cancelling && action.mutate({ id: cancelling.id, action: "cancel" }, { onSuccess: () => setCancelling(null) })}
+        pending={pending}
+        onConfirm={() => cancelling && act(cancelling.id, "cancel", () => setCancelling(null))}
       />
     </div>
   );
@@ -178,7 +203,7 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: Registrati
 
 /** The door list: confirmed registrants, searched by name, each a large 'Check in' within a thumb's reach. */
 function DoorList({ eventId, rows }: { eventId: number; rows: Registration[] }) {
-  const action = useRegistrationAction(eventId);
+  const { act } = useAct(eventId);
   const [search, setSearch] = useState("");
   const confirmed = rows.filter((row) => row.state === "confirmed");
   const arrived = confirmed.filter((row) => row.checkedIn).length;
@@ -190,7 +215,7 @@ function DoorList({ eventId, rows }: { eventId: number; rows: Registration[] }) 
         {arrived} of {confirmed.length} arrived
       </p>
       <Field label="Search by name">
-        {(id) => <Input id={id} type="search" value={search} onChange={(change) => setSearch(change.target.value)} autoComplete="off" />}
+        <Input type="search" value={search} onChange={(change) => setSearch(change.target.value)} autoComplete="off" />
       </Field>
       {!shown.length ? (
         <StateText>{confirmed.length ? "Nobody by that name" : "Nobody is confirmed yet"}</StateText>
@@ -212,7 +237,7 @@ function DoorList({ eventId, rows }: { eventId: number; rows: Registration[] }) 
                 variant={row.checkedIn ? "outline" : "solid"}
                 aria-pressed={row.checkedIn}
                 className={css({ flexShrink: 0 })}
-                onClick={() => action.mutate({ id: row.id, action: { checkedIn: !row.checkedIn } })}
+                onClick={() => act(row.id, { checkedIn: !row.checkedIn })}
               >
                 Check in<span className={css({ srOnly: true })}> {row.name}</span>
               </Button>
@@ -240,20 +265,22 @@ function MailRegistrants({ eventId, recipients }: { eventId: number; recipients:
     send.mutate(
       { subject, body },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
+          notifySuccess(answer.message);
           setSubject("");
           setMessage("");
         },
+        onError: (error) => notifyError(error, `Failed to mail the registrants: ${errorText(error)}`),
       },
     );
   };
   return (
     <form onSubmit={submit} className={css({ display: "grid", gap: "3" })}>
-      <Field label="Subject">{(id) => <Input id={id} required value={subject} onChange={(change) => setSubject(change.target.value)} />}</Field>
+      <Field label="Subject">
+        <Input required value={subject} onChange={(change) => setSubject(change.target.value)} />
+      </Field>
       <Field label="Message" hint={`To the ${recipients} confirmed registrant${recipients === 1 ? "" : "s"} of this event.`}>
-        {(id, describedBy) => (
-          <Textarea id={id} rows={5} required aria-describedby={describedBy} value={message} onChange={(change) => setMessage(change.target.value)} />
-        )}
+        <Textarea rows={5} required value={message} onChange={(change) => setMessage(change.target.value)} />
       </Field>
       <div>
         <Button type="submit" disabled={send.isPending || !recipients}>

@@ -1,7 +1,7 @@
 // What a sign-in's answer does, whichever step gave it: the token stored and a toast, or the failure shown.
 import { toast } from "@web/components/ui/toast.tsx";
-import { ApiError } from "@web/lib/api.ts";
-import { storeAdminToken } from "../shared/session.ts";
+import { serverMessageOr } from "@web/lib/api.ts";
+import { storeAdminToken } from "@web/lib/session.ts";
 import type { LoginAnswer } from "./api.ts";
 
 /** Stores a login's token and reports; false when the answer has none. */
@@ -18,7 +18,7 @@ export function acceptLogin(answer: LoginAnswer, username: string, onLoggedIn: (
 }
 
 export function failLogin(error: unknown, setError: (message: string) => void) {
-  const message = (error instanceof ApiError && error.serverMessage) || "Invalid credentials";
+  const message = serverMessageOr(error, "Invalid credentials");
   setError(message);
   toast({ title: "Login failed", description: message, variant: "destructive" });
 }

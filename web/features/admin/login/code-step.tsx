@@ -27,19 +27,14 @@ export function CodeStep({ ticket, username, onLoggedIn, onBack }: { ticket: str
       </h1>
       <p>This browser has not signed in before: we sent a 6-digit code to the account's e-mail. It is valid for 10 minutes.</p>
       <Field label="Code" error={error ?? undefined}>
-        {(id, describedBy) => (
-          <Input
-            id={id}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            autoFocus
-            aria-describedby={describedBy}
-            aria-invalid={!!error}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        )}
+        <Input
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          autoFocus
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
       </Field>
       <Button type="submit" size="lg" disabled={login.isPending}>
         {login.isPending ? "Checking..." : "Sign in"}

@@ -2,7 +2,7 @@
 // when this is confirmed. It asks before acting: a mail scanner that follows links confirms nothing.
 
 import { Button } from "@web/components/ui/button.tsx";
-import { ApiError } from "@web/lib/api.ts";
+import { serverMessageOr } from "@web/lib/api.ts";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { useConfirmEmail } from "./api.ts";
@@ -17,7 +17,7 @@ export function ConfirmEmailPage() {
     setError(null);
     confirm.mutate(token, {
       onSuccess: () => window.history.replaceState(null, "", window.location.pathname),
-      onError: (failure) => setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : "Confirming failed"),
+      onError: (failure) => setError(serverMessageOr(failure, "Confirming failed")),
     });
   };
   return (

@@ -4,7 +4,7 @@ import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Field, Input } from "@web/components/ui/field.tsx";
-import { ApiError } from "@web/lib/api.ts";
+import { serverMessageOr } from "@web/lib/api.ts";
 import { type FormEvent, useState } from "react";
 import { loginOptionsQuery, useForgotPassword } from "./api.ts";
 import { AuthForm, linkButton, noticeStyle, titleStyle } from "./auth-card.tsx";
@@ -22,7 +22,7 @@ export function ForgotStep({ onBack }: { onBack: () => void }) {
     try {
       setAnswer((await forgot.mutateAsync(login.trim())).message);
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : "Something went wrong. Please try again.");
+      setError(serverMessageOr(failure, "Something went wrong. Please try again."));
     }
   };
   return (
@@ -43,17 +43,7 @@ export function ForgotStep({ onBack }: { onBack: () => void }) {
         <>
           <p>Enter the admin's username or e-mail: a link to set a new password goes to the account's e-mail.</p>
           <Field label="Username or e-mail" error={error ?? undefined}>
-            {(id, describedBy) => (
-              <Input
-                id={id}
-                autoComplete="username"
-                autoFocus
-                aria-describedby={describedBy}
-                aria-invalid={!!error}
-                value={login}
-                onChange={(event) => setLogin(event.target.value)}
-              />
-            )}
+            <Input autoComplete="username" autoFocus value={login} onChange={(event) => setLogin(event.target.value)} />
           </Field>
           <Button type="submit" size="lg" disabled={forgot.isPending || options.isPending}>
             {forgot.isPending ? "Sending..." : "Send the link"}

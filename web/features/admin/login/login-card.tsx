@@ -105,22 +105,10 @@ function PasswordStep({
         </p>
       )}
       <Field label="Username" error={errors.username?.message}>
-        {(id, describedBy) => (
-          <Input id={id} autoComplete="username webauthn" aria-describedby={describedBy} aria-invalid={!!errors.username} {...register("username")} />
-        )}
+        <Input autoComplete="username webauthn" {...register("username")} />
       </Field>
       <Field label="Password" error={errors.password?.message}>
-        {(id, describedBy) => (
-          <Input
-            id={id}
-            type="password"
-            autoComplete="current-password"
-            autoFocus
-            aria-describedby={describedBy}
-            aria-invalid={!!errors.password}
-            {...register("password")}
-          />
-        )}
+        <Input type="password" autoComplete="current-password" autoFocus {...register("password")} />
       </Field>
       {serverError && <ErrorText>{serverError}</ErrorText>}
       <Button type="submit" size="lg" disabled={isSubmitting}>

@@ -3,12 +3,13 @@
 
 import { type LinkResetFormInput, linkResetFormSchema } from "@server/shared/sign-in-schemas.ts";
 import { Button } from "@web/components/ui/button.tsx";
-import { Checkbox, Field, Input } from "@web/components/ui/field.tsx";
+import { Checkbox } from "@web/components/ui/field.tsx";
 import { toast } from "@web/components/ui/toast.tsx";
-import { ApiError } from "@web/lib/api.ts";
+import { serverMessageOr } from "@web/lib/api.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { useState } from "react";
 import { Link } from "react-router";
+import { FormInput } from "../shared/form-input.tsx";
 import { useResetWithLink } from "./api.ts";
 import { AuthForm, AuthPage, ErrorText, linkButton, noticeStyle, titleStyle } from "./auth-card.tsx";
 
@@ -21,11 +22,8 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   // Checked: a passkey added by whoever had the account would let them back in after the reset.
   const [removePasskeys, setRemovePasskeys] = useState(true);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useSchemaResolvedForm<Values, LinkResetFormInput>(linkResetFormSchema, { newPassword: "", confirmPassword: "" });
+  const form = useSchemaResolvedForm<Values, LinkResetFormInput>(linkResetFormSchema, { newPassword: "", confirmPassword: "" });
+  const { handleSubmit } = form;
   const onSubmit = handleSubmit(({ newPassword }) => {
     setServerError(null);
     reset.mutate(
@@ -37,20 +35,13 @@ export function ResetPasswordPage() {
           toast({ title: "Password reset successful", description: "Your password has been updated successfully." });
         },
         onError: (error) => {
-          const message = error instanceof ApiError && error.serverMessage ? error.serverMessage : "Password reset failed";
+          const message = serverMessageOr(error, "Password reset failed");
           setServerError(message);
           toast({ title: "Password reset failed", description: message, variant: "destructive" });
         },
       },
     );
   });
-  const field = (name: keyof Values, label: string) => (
-    <Field label={label} error={errors[name]?.message}>
-      {(id, describedBy) => (
-        <Input id={id} type="password" autoComplete="new-password" aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />
-      )}
-    </Field>
-  );
   return (
     <main>
       <AuthPage>
@@ -64,8 +55,8 @@ export function ResetPasswordPage() {
             </p>
           ) : (
             <>
-              {field("newPassword", "New Password")}
-              {field("confirmPassword", "Confirm New Password")}
+              <FormInput form={form} name="newPassword" label="New Password" type="password" autoComplete="new-password" />
+              <FormInput form={form} name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" />
               <Checkbox label="Also remove all passkeys" checked={removePasskeys} onChange={(event) => setRemovePasskeys(event.target.checked)} />
               {serverError && <ErrorText>{serverError}</ErrorText>}
               <Button type="submit" size="lg" disabled={reset.isPending}>

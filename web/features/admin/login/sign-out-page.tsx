@@ -3,7 +3,7 @@
 
 import { Button } from "@web/components/ui/button.tsx";
 import { Checkbox } from "@web/components/ui/field.tsx";
-import { ApiError } from "@web/lib/api.ts";
+import { serverMessageOr } from "@web/lib/api.ts";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { useSignOutWithLink } from "./api.ts";
@@ -21,7 +21,7 @@ export function SignOutEverywherePage() {
       { link, removePasskeys },
       {
         onSuccess: () => window.history.replaceState(null, "", window.location.pathname),
-        onError: (failure) => setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : "Signing out failed"),
+        onError: (failure) => setError(serverMessageOr(failure, "Signing out failed")),
       },
     );
   };

@@ -2,7 +2,6 @@
 
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
-import { notifyError, notifySuccess } from "../shared/notify.ts";
 
 const getMessages = () => call((api) => api.admin.messages.get());
 export type Message = Awaited<ReturnType<typeof getMessages>>[number];
@@ -14,10 +13,8 @@ export function useMarkMessageRead() {
   return useMutation({
     mutationFn: (id: number) => call((api) => api.admin.messages({ id }).read.patch()),
     onSuccess: async () => {
-      notifySuccess("Message marked as read");
       await queryClient.invalidateQueries({ queryKey: messagesQueryOptions().queryKey });
     },
-    onError: (error) => notifyError(error, "Failed to mark message as read"),
   });
 }
 
@@ -26,9 +23,7 @@ export function useDeleteMessage() {
   return useMutation({
     mutationFn: (id: number) => call((api) => api.admin.messages({ id }).delete()),
     onSuccess: async () => {
-      notifySuccess("Message deleted successfully");
       await queryClient.invalidateQueries({ queryKey: messagesQueryOptions().queryKey });
     },
-    onError: (error) => notifyError(error, "Failed to delete message"),
   });
 }

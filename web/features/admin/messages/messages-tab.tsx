@@ -11,13 +11,18 @@ import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { formatDateTime } from "../shared/format.ts";
 import { CardActions, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
-import { notifyError } from "../shared/notify.ts";
+import { notifyError, notifySuccess } from "../shared/notify.ts";
 import { type Message, messagesQueryOptions, useDeleteMessage, useMarkMessageRead } from "./api.ts";
 
 export function MessagesTab() {
   const query = useQuery(messagesQueryOptions());
   const markRead = useMarkMessageRead();
   const remove = useDeleteMessage();
+  const markAsRead = (id: number) =>
+    markRead.mutate(id, {
+      onSuccess: () => notifySuccess("Message marked as read"),
+      onError: (error) => notifyError(error, "Failed to mark message as read"),
+    });
   const [viewingId, setViewingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
 
@@ -62,7 +67,7 @@ export function MessagesTab() {
               </Muted>
               <CardActions>
                 {!message.isRead && (
-                  <Button size="sm" variant="outline" disabled={markRead.isPending} onClick={() => markRead.mutate(message.id)}>
+                  <Button size="sm" variant="outline" disabled={markRead.isPending} onClick={() => markAsRead(message.id)}>
                     <Check size={14} aria-hidden />
                     Mark as Read
                   </Button>
@@ -108,7 +113,7 @@ export function MessagesTab() {
                   Close
                 </Button>
                 {!viewing.isRead && (
-                  <Button variant="outline" disabled={markRead.isPending} onClick={() => markRead.mutate(viewing.id)}>
+                  <Button variant="outline" disabled={markRead.isPending} onClick={() => markAsRead(viewing.id)}>
                     Mark as Read
                   </Button>
                 )}
@@ -131,9 +136,11 @@ export function MessagesTab() {
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
+              notifySuccess("Message deleted successfully");
               setDeleting(null);
               setViewingId(null);
             },
+            onError: (error) => notifyError(error, "Failed to delete message"),
           })
         }
       />

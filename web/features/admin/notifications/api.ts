@@ -4,7 +4,6 @@ import type { NotificationInput } from "@server/shared/schemas.ts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
 import { notificationsQueryOptions } from "@web/lib/queries/notifications.ts";
-import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 
 export const adminNotificationsQueryOptions = () =>
   queryOptions({ queryKey: ["/api/admin/notifications"], queryFn: () => call((api) => api.admin.notifications.get()) });
@@ -21,10 +20,8 @@ export function useCreateNotification() {
   return useMutation({
     mutationFn: (input: NotificationInput) => call((api) => api.admin.notifications.post(input)),
     onSuccess: async () => {
-      notifySuccess("Notification created successfully");
       await refresh(queryClient);
     },
-    onError: (error) => notifyError(error, `Failed to create notification: ${errorText(error)}`),
   });
 }
 
@@ -34,10 +31,8 @@ export function useUpdateNotification() {
     mutationFn: ({ id, changes }: { id: number; changes: Partial<NotificationInput> }) =>
       call((api) => api.admin.notifications({ id }).patch(changes)),
     onSuccess: async () => {
-      notifySuccess("Notification updated successfully");
       await refresh(queryClient);
     },
-    onError: (error) => notifyError(error, `Failed to update notification: ${errorText(error)}`),
   });
 }
 
@@ -46,9 +41,7 @@ export function useDeleteNotification() {
   return useMutation({
     mutationFn: (id: number) => call((api) => api.admin.notifications({ id }).delete()),
     onSuccess: async () => {
-      notifySuccess("Notification deleted successfully");
       await refresh(queryClient);
     },
-    onError: (error) => notifyError(error, `Failed to delete notification: ${errorText(error)}`),
   });
 }

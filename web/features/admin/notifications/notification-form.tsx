@@ -48,19 +48,13 @@ export function NotificationForm({ item, pending, onSubmit, onCancel }: ItemForm
             render={({ field }) => <Select label="Type" options={options} value={field.value} onValueChange={field.onChange} name={field.name} />}
           />
           <Field label="Link (optional)" error={errors.link?.message}>
-            {(id, describedBy) => (
-              <Input id={id} type="url" placeholder="https://" aria-describedby={describedBy} aria-invalid={!!errors.link} {...register("link")} />
-            )}
+            <Input type="url" placeholder="https://" {...register("link")} />
           </Field>
           <Field label="Start Date" error={errors.startDate?.message}>
-            {(id, describedBy) => (
-              <Input id={id} type="date" aria-describedby={describedBy} aria-invalid={!!errors.startDate} {...register("startDate")} />
-            )}
+            <Input type="date" {...register("startDate")} />
           </Field>
           <Field label="End Date (optional)" error={errors.endDate?.message}>
-            {(id, describedBy) => (
-              <Input id={id} type="date" aria-describedby={describedBy} aria-invalid={!!errors.endDate} {...register("endDate")} />
-            )}
+            <Input type="date" {...register("endDate")} />
           </Field>
           <Controller
             control={control}

@@ -15,7 +15,7 @@ import { useEffect } from "react";
 import { localIsoDate } from "../shared/format.ts";
 import { ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { Panel, StateText } from "../shared/layout.tsx";
-import { notifyError } from "../shared/notify.ts";
+import { errorText, notifyError } from "../shared/notify.ts";
 import { adminNotificationsQueryOptions, useCreateNotification, useDeleteNotification, useUpdateNotification } from "./api.ts";
 import { NotificationForm } from "./notification-form.tsx";
 
@@ -59,11 +59,15 @@ const bodyCell = css({
 
 export function NotificationsTab() {
   const query = useQuery(adminNotificationsQueryOptions());
-  const items = useItemEditing<Notification, NotificationInput>({
-    create: useCreateNotification(),
-    update: useUpdateNotification(),
-    remove: useDeleteNotification(),
-  });
+  const items = useItemEditing<Notification, NotificationInput>(
+    { create: useCreateNotification(), update: useUpdateNotification(), remove: useDeleteNotification() },
+    {
+      created: "Notification created successfully",
+      updated: "Notification updated successfully",
+      deleted: "Notification deleted successfully",
+      failed: (error, call) => `Failed to ${call} notification: ${errorText(error)}`,
+    },
+  );
 
   useEffect(() => {
     if (query.isError) notifyError(query.error, "Failed to fetch notifications");

@@ -6,10 +6,11 @@ import { css } from "@styled-system/css" with { type: "macro" };
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Field, Input } from "@web/components/ui/field.tsx";
-import { ApiError } from "@web/lib/api.ts";
+import { serverMessageOr } from "@web/lib/api.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { useState } from "react";
-import { notifyError } from "../shared/notify.ts";
+import { FormInput } from "../shared/form-input.tsx";
+import { notifyError, notifySuccess } from "../shared/notify.ts";
 import { useResetPassword, useUpdateApiKey } from "./api.ts";
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
@@ -33,11 +34,21 @@ function ApiKeyForm({ onDone }: { onDone: () => void }) {
   const { register, handleSubmit, watch } = useSchemaResolvedForm<ApiKeyValues, ApiKeyValues>(apiKeySchema, { apiKey: "" });
   // The button is disabled while the trimmed key is empty (spec §5).
   const blank = !watch("apiKey").trim();
-  const onSubmit = handleSubmit(({ apiKey }) => update.mutate(apiKey, { onSuccess: onDone }));
+  const onSubmit = handleSubmit(({ apiKey }) =>
+    update.mutate(apiKey, {
+      onSuccess: () => {
+        notifySuccess("YouTube API Key Updated");
+        onDone();
+      },
+      onError: (error) => notifyError(error, "Failed to update YouTube API key", "Update failed"),
+    }),
+  );
   return (
     <form onSubmit={onSubmit} noValidate>
       <Dialog.Body>
-        <Field label="YouTube API Key">{(id) => <Input id={id} type="password" autoComplete="off" {...register("apiKey")} />}</Field>
+        <Field label="YouTube API Key">
+          <Input type="password" autoComplete="off" {...register("apiKey")} />
+        </Field>
       </Dialog.Body>
       <Dialog.Footer>
         <Button variant="outline" onClick={onDone}>
@@ -67,44 +78,37 @@ export function ResetPasswordDialog({ open, onOpenChange }: DialogProps) {
 function ResetPasswordForm({ onDone }: { onDone: () => void }) {
   const reset = useResetPassword();
   const [serverError, setServerError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useSchemaResolvedForm<PasswordValues, ResetPasswordFormInput>(resetPasswordFormSchema, {
+  const form = useSchemaResolvedForm<PasswordValues, ResetPasswordFormInput>(resetPasswordFormSchema, {
     username: DEFAULT_USERNAME,
     currentPassword: "",
     newPassword: "",
     confirmPassword: "",
   });
+  const { handleSubmit } = form;
   const onSubmit = handleSubmit(({ username, currentPassword, newPassword }) => {
     setServerError(null);
     reset.mutate(
       { username, currentPassword, newPassword },
       {
-        onSuccess: onDone,
+        onSuccess: () => {
+          notifySuccess("Password reset successful", "Your password has been updated successfully.");
+          onDone();
+        },
         onError: (error) => {
-          const message = error instanceof ApiError && error.serverMessage ? error.serverMessage : null;
-          setServerError(message ?? "Password reset failed");
-          notifyError(error, message ?? "Please check your current password", "Password reset failed");
+          const message = serverMessageOr(error, "");
+          setServerError(message || "Password reset failed");
+          notifyError(error, message || "Please check your current password", "Password reset failed");
         },
       },
     );
   });
-  const field = (name: keyof PasswordValues, label: string, type: string, autoComplete: string) => (
-    <Field label={label} error={errors[name]?.message}>
-      {(id, describedBy) => (
-        <Input id={id} type={type} autoComplete={autoComplete} aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />
-      )}
-    </Field>
-  );
   return (
     <form onSubmit={onSubmit} noValidate>
       <Dialog.Body>
-        {field("username", "Username", "text", "username")}
-        {field("currentPassword", "Current Password", "password", "current-password")}
-        {field("newPassword", "New Password", "password", "new-password")}
-        {field("confirmPassword", "Confirm New Password", "password", "new-password")}
+        <FormInput form={form} name="username" label="Username" type="text" autoComplete="username" />
+        <FormInput form={form} name="currentPassword" label="Current Password" type="password" autoComplete="current-password" />
+        <FormInput form={form} name="newPassword" label="New Password" type="password" autoComplete="new-password" />
+        <FormInput form={form} name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" />
         {serverError && (
           <p role="alert" className={css({ color: "danger", fontSize: "sm" })}>
             {serverError}

@@ -5,20 +5,17 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { call } from "@web/lib/api.ts";
 import { profileQueryOptions } from "@web/lib/queries/profile.ts";
 import { videoStatusQueryOptions, videosQueryOptions } from "@web/lib/queries/videos.ts";
+import { storeAdminToken } from "@web/lib/session.ts";
 import { withProof } from "../shared/confirm-its-you.tsx";
-import { notifyError, notifySuccess } from "../shared/notify.ts";
-import { storeAdminToken } from "../shared/session.ts";
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileInput) => call((api) => api.admin.profile.patch(input)),
     onSuccess: async (profile) => {
-      notifySuccess("Profile updated successfully");
       queryClient.setQueryData(profileQueryOptions().queryKey, profile);
       await queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey });
     },
-    onError: (error) => notifyError(error, "Failed to update profile"),
   });
 }
 
@@ -27,13 +24,11 @@ export function useUpdateApiKey() {
   return useMutation({
     mutationFn: (apiKey: string) => call((api) => api.admin["youtube-api-key"].post({ apiKey: apiKey.trim() })),
     onSuccess: async () => {
-      notifySuccess("YouTube API Key Updated");
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: videoStatusQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: videosQueryOptions().queryKey }),
       ]);
     },
-    onError: (error) => notifyError(error, "Failed to update YouTube API key", "Update failed"),
   });
 }
 
@@ -43,7 +38,6 @@ export function useResetPassword() {
     onSuccess: (answer) => {
       // A reset revokes every older token; the answer carries the new one.
       if (answer.token) storeAdminToken(answer.token);
-      notifySuccess("Password reset successful", "Your password has been updated successfully.");
     },
   });
 }
@@ -63,7 +57,6 @@ export function useImportData() {
   return useMutation({
     mutationFn: (data: Record<string, unknown>) => call((api) => api.admin["import-data"].post(data)),
     onSuccess: async () => {
-      notifySuccess("Import successful", "Data imported successfully. The page will reload to show the updated data.");
       await queryClient.invalidateQueries();
     },
   });

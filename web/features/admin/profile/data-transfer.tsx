@@ -4,13 +4,13 @@ import { EXPORT_SECTIONS, exportFileName, INVALID_JSON_MESSAGE } from "@server/s
 import { css } from "@styled-system/css" with { type: "macro" };
 import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
-import { ApiError } from "@web/lib/api.ts";
+import { serverMessageOr } from "@web/lib/api.ts";
 import { IMPORT_RELOAD_DELAY_MS } from "@web/lib/constants.ts";
 import { Download, FileUp } from "lucide-react";
 import { useRef, useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile } from "../shared/format.ts";
-import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
+import { notifyError, notifySuccess } from "../shared/notify.ts";
 import { exportQueryOptions, useImportData } from "./api.ts";
 
 /** Checks a chosen file's text: valid JSON holding the seven sections. Returns the data or the §5 message. */
@@ -73,10 +73,11 @@ export function DataTransferButtons() {
     setImporting(true);
     try {
       await importData.mutateAsync(pending);
+      notifySuccess("Import successful", "Data imported successfully. The page will reload to show the updated data.");
       setTimeout(() => window.location.reload(), IMPORT_RELOAD_DELAY_MS);
     } catch (error) {
       // On failure the dialog closes and the file input is cleared (spec §4).
-      const message = error instanceof ApiError && error.serverMessage ? errorText(error) : "Could not import data. Please try again.";
+      const message = serverMessageOr(error, "Could not import data. Please try again.");
       notifyError(error, message, "Import Failed");
       setImporting(false);
       cancel();

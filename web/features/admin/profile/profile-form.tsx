@@ -9,6 +9,7 @@ import { IMAGE_TYPES } from "@web/lib/constants.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { ImageUp } from "lucide-react";
 import { useRef, useState } from "react";
+import { FormInput } from "../shared/form-input.tsx";
 import { imageFileProblem, useUploadProfileImage } from "../shared/image-upload.ts";
 import { formGrid, fullRow } from "../shared/layout.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
@@ -43,6 +44,7 @@ export function ProfileForm({ profile }: { profile: PublicProfile | null | undef
   const upload = useUploadProfileImage();
   const uploading = upload.isPending;
   const [imageError, setImageError] = useState<string | null>(null);
+  const form = useSchemaResolvedForm<ProfileValues, ProfileInput>(profileSchema, toValues(profile));
   const {
     register,
     control,
@@ -50,7 +52,7 @@ export function ProfileForm({ profile }: { profile: PublicProfile | null | undef
     setValue,
     watch,
     formState: { errors },
-  } = useSchemaResolvedForm<ProfileValues, ProfileInput>(profileSchema, toValues(profile));
+  } = form;
   const image = watch("profileImage");
 
   const onImageChosen = async (file: File | undefined) => {
@@ -73,15 +75,14 @@ export function ProfileForm({ profile }: { profile: PublicProfile | null | undef
     }
   };
 
-  const text = (name: "name" | "title" | "email" | "phone" | "address", label: string, type = "text") => (
-    <Field label={label} error={errors[name]?.message}>
-      {(id, describedBy) => <Input id={id} type={type} aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />}
-    </Field>
-  );
-
   return (
     <form
-      onSubmit={handleSubmit((values) => update.mutate(values))}
+      onSubmit={handleSubmit((values) =>
+        update.mutate(values, {
+          onSuccess: () => notifySuccess("Profile updated successfully"),
+          onError: (error) => notifyError(error, "Failed to update profile"),
+        }),
+      )}
       noValidate
       className={css({ display: "flex", flexDirection: "column", gap: "5" })}
     >
@@ -104,9 +105,7 @@ export function ProfileForm({ profile }: { profile: PublicProfile | null | undef
         </div>
         <div className={css({ display: "flex", flexDirection: "column", gap: "2", flex: "1", minW: "0", w: "full" })}>
           <Field label="Profile Image" error={errors.profileImage?.message}>
-            {(id, describedBy) => (
-              <Input id={id} placeholder="/uploads/… or https://…" aria-describedby={describedBy} {...register("profileImage")} />
-            )}
+            <Input placeholder="/uploads/… or https://…" {...register("profileImage")} />
           </Field>
           <div className={css({ display: "flex", alignItems: "center", gap: "3", flexWrap: "wrap" })}>
             <input
@@ -131,15 +130,17 @@ export function ProfileForm({ profile }: { profile: PublicProfile | null | undef
         </div>
       </div>
       <div className={formGrid}>
-        {text("name", "Name")}
-        {text("title", "Title")}
+        <FormInput form={form} name="name" label="Name" />
+        <FormInput form={form} name="title" label="Title" />
         <RichTextField control={control} name="biography" label="Biography" className={fullRow} />
         <Field label="Quote" error={errors.quote?.message} className={fullRow}>
-          {(id, describedBy) => <Textarea id={id} rows={2} aria-describedby={describedBy} aria-invalid={!!errors.quote} {...register("quote")} />}
+          <Textarea rows={2} {...register("quote")} />
         </Field>
-        {text("email", "Email", "email")}
-        {text("phone", "Phone", "tel")}
-        <div className={fullRow}>{text("address", "Address")}</div>
+        <FormInput form={form} name="email" label="Email" type="email" />
+        <FormInput form={form} name="phone" label="Phone" type="tel" />
+        <div className={fullRow}>
+          <FormInput form={form} name="address" label="Address" />
+        </div>
       </div>
       <div>
         <Button type="submit" size="lg" disabled={update.isPending}>

@@ -8,7 +8,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Field, Input } from "@web/components/ui/field.tsx";
-import { ApiError, call } from "@web/lib/api.ts";
+import { ApiError, call, fieldOf, serverMessageOr } from "@web/lib/api.ts";
 import { Fingerprint } from "lucide-react";
 import { type FormEvent, useState, useSyncExternalStore } from "react";
 
@@ -22,12 +22,7 @@ const setWaiting = (next: readonly Waiting[]) => {
 };
 
 function isProofRequired(error: unknown) {
-  if (!(error instanceof ApiError) || error.status !== 403) return false;
-  try {
-    return (JSON.parse(error.bodyText) as { proofRequired?: unknown }).proofRequired === true;
-  } catch {
-    return false;
-  }
+  return error instanceof ApiError && error.status === 403 && fieldOf(error.body, "proofRequired") === true;
 }
 
 /** Runs a sensitive call; when the server asks for a recent proof, asks the person for one and runs it again. */
@@ -76,12 +71,7 @@ function ConfirmForm({ onConfirmed, onCancel }: { onConfirmed: () => void; onCan
       return call((api) => api.admin.confirm.post({ passkey }));
     },
     onSuccess: onConfirmed,
-    onError: (failure) =>
-      setError(
-        failure instanceof ApiError && failure.serverMessage
-          ? failure.serverMessage
-          : "That did not work: the passkey prompt was closed or is not available here.",
-      ),
+    onError: (failure) => setError(serverMessageOr(failure, "That did not work: the passkey prompt was closed or is not available here.")),
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -93,17 +83,7 @@ function ConfirmForm({ onConfirmed, onCancel }: { onConfirmed: () => void; onCan
     <form onSubmit={onSubmit} noValidate>
       <Dialog.Body>
         <Field label="Password" error={error ?? undefined}>
-          {(id, describedBy) => (
-            <Input
-              id={id}
-              type="password"
-              autoComplete="current-password"
-              aria-describedby={describedBy}
-              aria-invalid={!!error}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          )}
+          <Input type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
         </Field>
         <div>
           <Button

@@ -8,8 +8,13 @@ import { Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { changedFields } from "./format.ts";
+import { notifyError, notifySuccess } from "./notify.ts";
 
-type Mutation<V> = { mutate: (variables: V, options: { onSuccess: () => void }) => void; isPending: boolean };
+type Mutation<V> = { mutate: (variables: V, options: { onSuccess: () => void; onError: (error: Error) => void }) => void; isPending: boolean };
+
+type ItemCall = "create" | "update" | "delete";
+/** What a list tab says when a call ends: the success toasts, and the failure's description. */
+export type ItemToasts = { created: string; updated: string; deleted: string; failed: (error: Error, call: ItemCall) => string };
 
 /** Which item is being created, edited or deleted, and the calls that finish each (`useItemEditing`). */
 export type ItemEditing<T, V> = {
@@ -30,17 +35,23 @@ export type ItemEditing<T, V> = {
 
 /**
  * The state of a list tab's dialogs: a dialog closes only when its call succeeded (on failure it stays open, spec §8);
- * an edit sends only the changed fields.
+ * an edit sends only the changed fields; the tab's toasts say how each call ended.
  */
-export function useItemEditing<T extends { id: number }, V extends Record<string, unknown>>(mutations: {
-  create: Mutation<V>;
-  update: Mutation<{ id: number; changes: Partial<V> }>;
-  remove: Mutation<number>;
-}): ItemEditing<T, V> {
+export function useItemEditing<T extends { id: number }, V extends Record<string, unknown>>(
+  mutations: { create: Mutation<V>; update: Mutation<{ id: number; changes: Partial<V> }>; remove: Mutation<number> },
+  toasts: ItemToasts,
+): ItemEditing<T, V> {
   const [editing, setEditing] = useState<T | "new" | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   const current = editing === "new" ? null : editing;
   const closeEditor = () => setEditing(null);
+  const ended = (call: ItemCall, done: string, close: () => void) => ({
+    onSuccess: () => {
+      notifySuccess(done);
+      close();
+    },
+    onError: (error: Error) => notifyError(error, toasts.failed(error, call)),
+  });
   return {
     current,
     editorOpen: editing !== null,
@@ -49,15 +60,19 @@ export function useItemEditing<T extends { id: number }, V extends Record<string
     closeEditor,
     saving: mutations.create.isPending || mutations.update.isPending,
     save(values: V) {
-      if (current) mutations.update.mutate({ id: current.id, changes: changedFields(values, current) }, { onSuccess: closeEditor });
-      else mutations.create.mutate(values, { onSuccess: closeEditor });
+      if (current) mutations.update.mutate({ id: current.id, changes: changedFields(values, current) }, ended("update", toasts.updated, closeEditor));
+      else mutations.create.mutate(values, ended("create", toasts.created, closeEditor));
     },
     deleting,
     startDelete: (item: T) => setDeleting(item),
     closeDelete: () => setDeleting(null),
     removing: mutations.remove.isPending,
     confirmDelete() {
-      if (deleting) mutations.remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+      if (deleting)
+        mutations.remove.mutate(
+          deleting.id,
+          ended("delete", toasts.deleted, () => setDeleting(null)),
+        );
     },
   };
 }

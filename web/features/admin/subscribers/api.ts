@@ -3,7 +3,6 @@
 import type { NewsletterMailInput } from "@server/shared/schemas.ts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
-import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 
 const getSubscribers = () => call((api) => api.admin.subscribers.get());
 const getNewsletters = () => call((api) => api.admin.newsletters.get());
@@ -17,10 +16,8 @@ export function useDeleteSubscriber() {
   return useMutation({
     mutationFn: (id: number) => call((api) => api.admin.subscribers({ id }).delete()),
     onSuccess: async () => {
-      notifySuccess("Subscriber deleted successfully");
       await queryClient.invalidateQueries({ queryKey: subscribersQueryOptions().queryKey });
     },
-    onError: (error) => notifyError(error, "Failed to delete subscriber"),
   });
 }
 
@@ -37,10 +34,8 @@ export function useSendNewsletter(test: boolean) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: NewsletterMailInput) => call((api) => (test ? api.admin.newsletters.test.post(values) : api.admin.newsletters.post(values))),
-    onSuccess: async (answer) => {
-      notifySuccess(test ? "Test copy queued" : "Newsletter queued", answer.message);
+    onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: newslettersQueryOptions().queryKey });
     },
-    onError: (error) => notifyError(error, errorText(error) || "Unknown error occurred", "Newsletter Not Sent"),
   });
 }

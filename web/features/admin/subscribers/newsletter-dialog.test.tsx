@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, mock, test } from "bun:test";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderWithData, waitUntilGone, withDom } from "@web/test-dom.tsx";
-import { mailStatusQueryOptions } from "../data-sync/api.ts";
+import { mailStatusQueryOptions } from "../shared/mail-status.ts";
 import { type NewsletterSummary, newslettersQueryOptions, type Subscriber, subscribersQueryOptions } from "./api.ts";
 import { SubscribersTab } from "./subscribers-tab.tsx";
 

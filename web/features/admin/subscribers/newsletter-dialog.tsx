@@ -8,6 +8,7 @@ import { Field, Input } from "@web/components/ui/field.tsx";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
+import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 import { RichTextField } from "../shared/rich-text-field.tsx";
 import { useSendNewsletter } from "./api.ts";
 
@@ -18,6 +19,14 @@ const readers = (count: number) => `${count} confirmed subscriber${count === 1 ?
 export function NewsletterDialog({ open, onClose, recipients }: { open: boolean; onClose: () => void; recipients: number }) {
   const send = useSendNewsletter(false);
   const sendTest = useSendNewsletter(true);
+  /** How a send ended: queued (with the server's count), or why it was not sent. */
+  const said = (queued: string, then?: () => void) => ({
+    onSuccess: (answer: { message: string }) => {
+      notifySuccess(queued, answer.message);
+      then?.();
+    },
+    onError: (error: Error) => notifyError(error, errorText(error) || "Unknown error occurred", "Newsletter Not Sent"),
+  });
   const [confirming, setConfirming] = useState<NewsletterMailInput | null>(null);
   const {
     register,
@@ -40,7 +49,7 @@ export function NewsletterDialog({ open, onClose, recipients }: { open: boolean;
             <Dialog.Body>
               <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
                 <Field label="Subject" error={errors.subject?.message}>
-                  {(id, describedBy) => <Input id={id} aria-describedby={describedBy} aria-invalid={!!errors.subject} {...register("subject")} />}
+                  <Input {...register("subject")} />
                 </Field>
                 <RichTextField control={control} name="body" label="Newsletter" />
               </div>
@@ -49,7 +58,11 @@ export function NewsletterDialog({ open, onClose, recipients }: { open: boolean;
               <Button variant="outline" onClick={close}>
                 Cancel
               </Button>
-              <Button variant="outline" disabled={sendTest.isPending} onClick={handleSubmit((values) => sendTest.mutate(values))}>
+              <Button
+                variant="outline"
+                disabled={sendTest.isPending}
+                onClick={handleSubmit((values) => sendTest.mutate(values, said("Test copy queued")))}
+              >
                 {sendTest.isPending ? "Sending..." : "Send a test to me"}
               </Button>
               <Button type="submit" disabled={!recipients}>
@@ -69,7 +82,7 @@ export function NewsletterDialog({ open, onClose, recipients }: { open: boolean;
         cancelLabel="Back"
         tone="solid"
         pending={send.isPending}
-        onConfirm={() => confirming && send.mutate(confirming, { onSuccess: close })}
+        onConfirm={() => confirming && send.mutate(confirming, said("Newsletter queued", close))}
       />
     </>
   );

@@ -7,11 +7,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Download, Send, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { mailStatusQueryOptions } from "../data-sync/api.ts";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile, localIsoDate, toCsv } from "../shared/format.ts";
 import { Panel, StateText } from "../shared/layout.tsx";
-import { notifyError } from "../shared/notify.ts";
+import { mailStatusQueryOptions } from "../shared/mail-status.ts";
+import { notifyError, notifySuccess } from "../shared/notify.ts";
 import { newslettersQueryOptions, type Subscriber, subscribersQueryOptions, useDeleteSubscriber } from "./api.ts";
 import { NewsletterDialog } from "./newsletter-dialog.tsx";
 
@@ -105,7 +105,16 @@ export function SubscribersTab() {
         title="Delete Subscriber"
         description="Are you sure you want to remove this subscriber? This action cannot be undone."
         pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              notifySuccess("Subscriber deleted successfully");
+              setDeleting(null);
+            },
+            onError: (error) => notifyError(error, "Failed to delete subscriber"),
+          })
+        }
       />
     </Panel>
   );

@@ -49,18 +49,16 @@ export function ContactFormView({ formRef, onSubmit, onFocus, register, errors =
       })}
     >
       <Field label="Name *" error={errors.name?.message}>
-        {(id, describedBy) => <Input id={id} autoComplete="name" aria-invalid={!!errors.name} aria-describedby={describedBy} {...field("name")} />}
+        <Input autoComplete="name" {...field("name")} />
       </Field>
       <Field label="Email *" error={errors.email?.message}>
-        {(id, describedBy) => (
-          <Input id={id} type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby={describedBy} {...field("email")} />
-        )}
+        <Input type="email" autoComplete="email" {...field("email")} />
       </Field>
       <Field label="Subject *" error={errors.subject?.message} className={css({ gridColumn: { md: "1 / -1" } })}>
-        {(id, describedBy) => <Input id={id} aria-invalid={!!errors.subject} aria-describedby={describedBy} {...field("subject")} />}
+        <Input {...field("subject")} />
       </Field>
       <Field label="Message *" error={errors.message?.message} className={css({ gridColumn: { md: "1 / -1" } })}>
-        {(id, describedBy) => <Textarea id={id} rows={4} aria-invalid={!!errors.message} aria-describedby={describedBy} {...field("message")} />}
+        <Textarea rows={4} {...field("message")} />
       </Field>
       <p className={css({ gridColumn: { md: "1 / -1" }, display: "flex", gap: "2", fontSize: "xs", color: "fg.muted", alignItems: "flex-start" })}>
         <ShieldCheck size={16} aria-hidden className={css({ flexShrink: 0, mt: "0.5", color: "success" })} />

@@ -56,22 +56,16 @@ export function RegistrationForm({ event }: { event: PublicEvent }) {
       className={css({ display: "grid", gap: "4", gridTemplateColumns: { base: "1fr", sm: "1fr 1fr" } })}
     >
       <Field label="Name *" error={errors.name?.message}>
-        {(id, describedBy) => (
-          <Input id={id} autoComplete="name" aria-invalid={!!errors.name} aria-describedby={describedBy} {...form.register("name")} />
-        )}
+        <Input autoComplete="name" {...form.register("name")} />
       </Field>
       <Field label="Email *" error={errors.email?.message}>
-        {(id, describedBy) => (
-          <Input id={id} type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby={describedBy} {...form.register("email")} />
-        )}
+        <Input type="email" autoComplete="email" {...form.register("email")} />
       </Field>
       <Field label="Phone *" error={errors.phone?.message}>
-        {(id, describedBy) => (
-          <Input id={id} type="tel" autoComplete="tel" aria-invalid={!!errors.phone} aria-describedby={describedBy} {...form.register("phone")} />
-        )}
+        <Input type="tel" autoComplete="tel" {...form.register("phone")} />
       </Field>
       <Field label="Additional Information" className={css({ gridColumn: { sm: "1 / -1" } })}>
-        {(id) => <Textarea id={id} rows={3} placeholder="Dietary needs, questions, anything we should know" {...form.register("additionalInfo")} />}
+        <Textarea rows={3} placeholder="Dietary needs, questions, anything we should know" {...form.register("additionalInfo")} />
       </Field>
       <div className={css({ gridColumn: { sm: "1 / -1" } })}>
         <Button type="submit" size="lg" disabled={busy}>

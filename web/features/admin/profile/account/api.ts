@@ -4,9 +4,8 @@ import type { ActivityKind } from "@server/shared/activity-kinds.ts";
 import { startRegistration } from "@simplewebauthn/browser";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
-import { withProof } from "../shared/confirm-its-you.tsx";
-import { notifyError, notifySuccess } from "../shared/notify.ts";
-import { SIGNED_OUT_EVENT } from "../shared/session.ts";
+import { SIGNED_OUT_EVENT } from "@web/lib/session.ts";
+import { withProof } from "../../shared/confirm-its-you.tsx";
 
 export const devicesQueryOptions = () => queryOptions({ queryKey: ["/api/admin/sessions"], queryFn: () => call((api) => api.admin.sessions.get()) });
 
@@ -24,11 +23,9 @@ export function useSignOutDevice() {
   return useMutation({
     mutationFn: (id: string) => call((api) => api.admin.sessions({ id }).delete()),
     onSuccess: async () => {
-      notifySuccess("Signed out", "That device is signed out.");
       await queryClient.invalidateQueries({ queryKey: devicesQueryOptions().queryKey });
       await queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY });
     },
-    onError: (error) => notifyError(error, "Failed to sign out the device"),
   });
 }
 
@@ -37,7 +34,6 @@ export function useSignOutEverywhere() {
   return useMutation({
     mutationFn: (removePasskeys: boolean) => withProof(() => call((api) => api.auth["sign-out-everywhere"].post({ removePasskeys }))),
     onSuccess: () => window.dispatchEvent(new Event(SIGNED_OUT_EVENT)),
-    onError: (error) => notifyError(error, "Failed to sign out everywhere"),
   });
 }
 
@@ -48,8 +44,6 @@ export function useSetAccountEmail() {
   return useMutation({
     mutationFn: (email: string) => withProof(() => call((api) => api.admin.account.patch({ email }))),
     onSuccess: (account) => {
-      if (account.pendingEmail) notifySuccess("Check your mail", `Open the link sent to ${account.pendingEmail} to confirm the new address.`);
-      else notifySuccess("Account e-mail saved");
       queryClient.setQueryData(accountQueryOptions().queryKey, account);
       void queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY });
     },
@@ -69,7 +63,6 @@ export function useAddPasskey() {
         return call((api) => api.admin.passkeys.post({ name, response: { ...response } }));
       }),
     onSuccess: async () => {
-      notifySuccess("Passkey added", "You can sign in with it from now on.");
       await queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey });
       await queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY });
     },
@@ -81,10 +74,8 @@ export function useRemovePasskey() {
   return useMutation({
     mutationFn: (id: string) => withProof(() => call((api) => api.admin.passkeys({ id }).delete())),
     onSuccess: async () => {
-      notifySuccess("Passkey removed");
       await queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey });
       await queryClient.invalidateQueries({ queryKey: ACTIVITY_KEY });
     },
-    onError: (error) => notifyError(error, "Failed to remove the passkey"),
   });
 }

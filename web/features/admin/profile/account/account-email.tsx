@@ -4,9 +4,10 @@ import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Field, Input } from "@web/components/ui/field.tsx";
-import { ApiError } from "@web/lib/api.ts";
+import { serverMessageOr } from "@web/lib/api.ts";
 import { type FormEvent, useEffect, useState } from "react";
-import { Muted } from "../shared/layout.tsx";
+import { Muted } from "../../shared/layout.tsx";
+import { notifySuccess } from "../../shared/notify.ts";
 import { accountQueryOptions, useSetAccountEmail } from "./api.ts";
 
 export function AccountEmail() {
@@ -20,23 +21,17 @@ export function AccountEmail() {
     event.preventDefault();
     setError(null);
     save.mutate(email.trim(), {
-      onError: (failure) => setError(failure instanceof ApiError && failure.serverMessage ? failure.serverMessage : "Saving failed"),
+      onSuccess: (account) =>
+        account.pendingEmail
+          ? notifySuccess("Check your mail", `Open the link sent to ${account.pendingEmail} to confirm the new address.`)
+          : notifySuccess("Account e-mail saved"),
+      onError: (failure) => setError(serverMessageOr(failure, "Saving failed")),
     });
   };
   return (
     <form onSubmit={onSubmit} noValidate className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
       <Field label="Account e-mail" error={error ?? undefined}>
-        {(id, describedBy) => (
-          <Input
-            id={id}
-            type="email"
-            autoComplete="email"
-            aria-describedby={describedBy}
-            aria-invalid={!!error}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        )}
+        <Input type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
       </Field>
       <Muted>
         {query.data.mail

@@ -5,7 +5,7 @@ import { css } from "@styled-system/css" with { type: "macro" };
 import { Button } from "@web/components/ui/button.tsx";
 import { AtSign, ChevronDown, ChevronUp, Fingerprint, History, MonitorSmartphone } from "lucide-react";
 import { useState } from "react";
-import { Panel, SubPanel } from "../shared/layout.tsx";
+import { Panel, SubPanel } from "../../shared/layout.tsx";
 import { AccountEmail } from "./account-email.tsx";
 import { ActivityLog } from "./activity-log.tsx";
 import { DevicesList } from "./devices-list.tsx";

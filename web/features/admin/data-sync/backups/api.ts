@@ -1,6 +1,7 @@
 // Backups in the admin area (issues 7, 21): list, take one now, download, restore; the off-site copies' state.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { ApiError, call, getAdminToken } from "@web/lib/api.ts";
+import { ApiError, call } from "@web/lib/api.ts";
+import { getAdminToken } from "@web/lib/session.ts";
 
 const getBackups = () => call((api) => api.admin.backups.get());
 export type BackupInfo = Awaited<ReturnType<typeof getBackups>>[number];
@@ -52,7 +53,7 @@ export async function downloadBackup(name: string): Promise<void> {
     credentials: "include",
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  if (!response.ok) throw await ApiError.of(response);
   const fileName = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? `vedanta-backup-${name}.tar`;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement("a");

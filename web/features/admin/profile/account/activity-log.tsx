@@ -6,8 +6,8 @@ import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
 import { Select } from "@web/components/ui/select.tsx";
 import { useState } from "react";
-import { formatDateTime } from "../shared/format.ts";
-import { Muted } from "../shared/layout.tsx";
+import { formatDateTime } from "../../shared/format.ts";
+import { Muted } from "../../shared/layout.tsx";
 import { activityQueryOptions } from "./api.ts";
 
 const KIND_OPTIONS = [

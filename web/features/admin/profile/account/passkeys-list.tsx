@@ -3,11 +3,12 @@ import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Field, Input } from "@web/components/ui/field.tsx";
-import { ApiError } from "@web/lib/api.ts";
+import { serverMessageOr } from "@web/lib/api.ts";
 import { KeyRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { formatDateTime } from "../shared/format.ts";
-import { listRow, Muted } from "../shared/layout.tsx";
+import { formatDateTime } from "../../shared/format.ts";
+import { listRow, Muted } from "../../shared/layout.tsx";
+import { notifyError, notifySuccess } from "../../shared/notify.ts";
 import { passkeysQueryOptions, useAddPasskey, useRemovePasskey } from "./api.ts";
 
 export function PasskeysList() {
@@ -21,13 +22,12 @@ export function PasskeysList() {
     setError(null);
     if (!name.trim()) return setError("Name the passkey");
     add.mutate(name.trim(), {
-      onSuccess: () => setName(""),
+      onSuccess: () => {
+        notifySuccess("Passkey added", "You can sign in with it from now on.");
+        setName("");
+      },
       onError: (failure) =>
-        setError(
-          failure instanceof ApiError && failure.serverMessage
-            ? failure.serverMessage
-            : "The passkey was not added: the browser's prompt was closed or is not available here.",
-        ),
+        setError(serverMessageOr(failure, "The passkey was not added: the browser's prompt was closed or is not available here.")),
     });
   };
   return (
@@ -43,7 +43,18 @@ export function PasskeysList() {
                   added {formatDateTime(key.createdAt)} · {key.lastUsedAt ? `last used ${formatDateTime(key.lastUsedAt)}` : "not used yet"}
                 </Muted>
               </div>
-              <Button variant="outline" size="sm" aria-label={`Remove ${key.name}`} disabled={remove.isPending} onClick={() => remove.mutate(key.id)}>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`Remove ${key.name}`}
+                disabled={remove.isPending}
+                onClick={() =>
+                  remove.mutate(key.id, {
+                    onSuccess: () => notifySuccess("Passkey removed"),
+                    onError: (error) => notifyError(error, "Failed to remove the passkey"),
+                  })
+                }
+              >
                 Remove
               </Button>
             </li>
@@ -52,16 +63,7 @@ export function PasskeysList() {
       )}
       <form onSubmit={onSubmit} noValidate className={css({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: "3" })}>
         <Field label="Passkey name" error={error ?? undefined} className={css({ flex: "1", minW: "48" })}>
-          {(id, describedBy) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              aria-invalid={!!error}
-              placeholder="e.g. Laptop"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
-          )}
+          <Input placeholder="e.g. Laptop" value={name} onChange={(event) => setName(event.target.value)} />
         </Field>
         <Button type="submit" variant="outline" disabled={add.isPending}>
           <KeyRound size={16} aria-hidden />

@@ -8,17 +8,17 @@ import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
-import { Field, Input } from "@web/components/ui/field.tsx";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Controller } from "react-hook-form";
-import { AttachmentFormField } from "../events/attachment-field.tsx";
-import { ImageListField } from "../events/image-list-field.tsx";
-import { EditDeleteButtons, ItemDialogs, ItemFormFooter, type ItemFormProps, useItemEditing } from "../shared/item-dialogs.tsx";
-import { CardActions, CardGrid, formGrid, fullRow, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
-import { notifyError } from "../shared/notify.ts";
-import { RichTextField } from "../shared/rich-text-field.tsx";
+import { FormInput } from "../../shared/form-input.tsx";
+import { EditDeleteButtons, ItemDialogs, ItemFormFooter, type ItemFormProps, useItemEditing } from "../../shared/item-dialogs.tsx";
+import { CardActions, CardGrid, formGrid, fullRow, ItemCard, Muted, Panel, StateText } from "../../shared/layout.tsx";
+import { notifyError } from "../../shared/notify.ts";
+import { RichTextField } from "../../shared/rich-text-field.tsx";
+import { AttachmentFormField } from "../attachment-field.tsx";
+import { ImageListField } from "../image-list-field.tsx";
 import { adminArchiveQueryOptions, useCreateArchiveEvent, useDeleteArchiveEvent, useUpdateArchiveEvent } from "./api.ts";
 
 export function ArchiveSection() {
@@ -41,11 +41,15 @@ export function ArchiveSection() {
 
 function ArchiveList() {
   const query = useQuery(adminArchiveQueryOptions());
-  const items = useItemEditing<ArchiveEvent, ArchiveEventInput>({
-    create: useCreateArchiveEvent(),
-    update: useUpdateArchiveEvent(),
-    remove: useDeleteArchiveEvent(),
-  });
+  const items = useItemEditing<ArchiveEvent, ArchiveEventInput>(
+    { create: useCreateArchiveEvent(), update: useUpdateArchiveEvent(), remove: useDeleteArchiveEvent() },
+    {
+      created: "Archive entry created successfully",
+      updated: "Archive entry updated successfully",
+      deleted: "Archive entry deleted successfully",
+      failed: (_, call) => `Failed to ${call} archive entry`,
+    },
+  );
 
   useEffect(() => {
     if (query.isError) notifyError(query.error, "Failed to fetch archive entries");
@@ -115,28 +119,23 @@ const toValues = (item?: ArchiveEvent | null): ArchiveValues => ({
 });
 
 function ArchiveForm({ item, pending, onSubmit, onCancel }: ItemFormProps<ArchiveEvent, ArchiveEventInput>) {
+  const form = useSchemaResolvedForm<ArchiveValues, ArchiveEventInput>(archiveEventSchema, toValues(item));
   const {
-    register,
     control,
     handleSubmit,
     formState: { errors },
-  } = useSchemaResolvedForm<ArchiveValues, ArchiveEventInput>(archiveEventSchema, toValues(item));
-  const text = (name: "title" | "date" | "type" | "year" | "image", label: string, placeholder?: string) => (
-    <Field label={label} error={errors[name]?.message}>
-      {(id, describedBy) => (
-        <Input id={id} placeholder={placeholder} aria-describedby={describedBy} aria-invalid={!!errors[name]} {...register(name)} />
-      )}
-    </Field>
-  );
+  } = form;
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)}>
       <Dialog.Body>
         <div className={formGrid}>
-          {text("title", "Title")}
-          {text("date", "Date", "e.g. March 15-17, 2024")}
-          {text("type", "Type", "e.g. retreat")}
-          {text("year", "Year", "e.g. 2024")}
-          <div className={fullRow}>{text("image", "Main Image URL", "https://… or /uploads/…")}</div>
+          <FormInput form={form} name="title" label="Title" />
+          <FormInput form={form} name="date" label="Date" placeholder="e.g. March 15-17, 2024" />
+          <FormInput form={form} name="type" label="Type" placeholder="e.g. retreat" />
+          <FormInput form={form} name="year" label="Year" placeholder="e.g. 2024" />
+          <div className={fullRow}>
+            <FormInput form={form} name="image" label="Main Image URL" placeholder="https://… or /uploads/…" />
+          </div>
           <RichTextField control={control} name="description" label="Description" className={fullRow} />
           <div className={fullRow}>
             <Controller

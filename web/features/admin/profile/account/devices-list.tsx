@@ -7,9 +7,10 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Checkbox } from "@web/components/ui/field.tsx";
 import { LogOut } from "lucide-react";
 import { useState } from "react";
-import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
-import { formatDateTime } from "../shared/format.ts";
-import { listRow, Muted } from "../shared/layout.tsx";
+import { ConfirmDialog } from "../../shared/confirm-dialog.tsx";
+import { formatDateTime } from "../../shared/format.ts";
+import { listRow, Muted } from "../../shared/layout.tsx";
+import { notifyError, notifySuccess } from "../../shared/notify.ts";
 import { devicesQueryOptions, useSignOutDevice, useSignOutEverywhere } from "./api.ts";
 
 const badge = css({ bg: "accent.soft", color: "accent.strong", borderRadius: "full", px: "2", py: "0.5", fontSize: "xs", fontWeight: "600" });
@@ -42,7 +43,12 @@ export function DevicesList() {
               aria-label={`Sign out ${device.device}${device.current ? " (this device)" : ""}`}
               disabled={signOut.isPending}
               // Signing out this device: the list's reload is answered 401, which returns to the login card.
-              onClick={() => signOut.mutate(device.id)}
+              onClick={() =>
+                signOut.mutate(device.id, {
+                  onSuccess: () => notifySuccess("Signed out", "That device is signed out."),
+                  onError: (error) => notifyError(error, "Failed to sign out the device"),
+                })
+              }
             >
               Sign out
             </Button>
@@ -63,7 +69,7 @@ export function DevicesList() {
         confirmLabel="Sign out everywhere"
         pendingLabel="Signing out..."
         pending={everywhere.isPending}
-        onConfirm={() => everywhere.mutate(removePasskeys)}
+        onConfirm={() => everywhere.mutate(removePasskeys, { onError: (error) => notifyError(error, "Failed to sign out everywhere") })}
       >
         <Checkbox label="Also remove all passkeys" checked={removePasskeys} onChange={(event) => setRemovePasskeys(event.target.checked)} />
       </ConfirmDialog>

@@ -10,9 +10,9 @@ import { toast } from "@web/components/ui/toast.tsx";
 import { IMPORT_RELOAD_DELAY_MS } from "@web/lib/constants.ts";
 import { AlertTriangle, ArchiveRestore, CloudUpload, DatabaseBackup, Download, HardDriveDownload } from "lucide-react";
 import { useState } from "react";
-import { formatDateTime } from "../shared/format.ts";
-import { SubPanel } from "../shared/layout.tsx";
-import { errorText, notifyError } from "../shared/notify.ts";
+import { formatDateTime } from "../../shared/format.ts";
+import { SubPanel } from "../../shared/layout.tsx";
+import { errorText, notifyError } from "../../shared/notify.ts";
 import {
   type BackupInfo,
   backupsQueryOptions,

@@ -4,7 +4,6 @@ import type { ArchiveEventInput } from "@server/shared/schemas.ts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
 import { ARCHIVE_QUERY_KEY } from "@web/lib/queries/archive.ts";
-import { notifyError, notifySuccess } from "../shared/notify.ts";
 
 export const adminArchiveQueryOptions = () =>
   queryOptions({ queryKey: ["/api/admin/archive-events"], queryFn: () => call((api) => api.admin["archive-events"].get()) });
@@ -21,10 +20,8 @@ export function useCreateArchiveEvent() {
   return useMutation({
     mutationFn: (input: ArchiveEventInput) => call((api) => api.admin["archive-events"].post(input)),
     onSuccess: async () => {
-      notifySuccess("Archive entry created successfully");
       await refreshArchive(queryClient);
     },
-    onError: (error) => notifyError(error, "Failed to create archive entry"),
   });
 }
 
@@ -34,10 +31,8 @@ export function useUpdateArchiveEvent() {
     mutationFn: ({ id, changes }: { id: number; changes: Partial<ArchiveEventInput> }) =>
       call((api) => api.admin["archive-events"]({ id }).patch(changes)),
     onSuccess: async () => {
-      notifySuccess("Archive entry updated successfully");
       await refreshArchive(queryClient);
     },
-    onError: (error) => notifyError(error, "Failed to update archive entry"),
   });
 }
 
@@ -46,9 +41,7 @@ export function useDeleteArchiveEvent() {
   return useMutation({
     mutationFn: (id: number) => call((api) => api.admin["archive-events"]({ id }).delete()),
     onSuccess: async () => {
-      notifySuccess("Archive entry deleted successfully");
       await refreshArchive(queryClient);
     },
-    onError: (error) => notifyError(error, "Failed to delete archive entry"),
   });
 }
