@@ -1,6 +1,6 @@
 // The site's icon files, made from its mark (LotusMark, web/features/layout) and committed beside it:
 // `bun scripts/icons.ts` after the mark changes (scripts/icons.test.ts fails until then). The server serves them as
-// they are (src/plugins/site-files.ts); resvg draws the PNGs, ico-endec wraps one in the .ico.
+// they are (src/modules/site/site-files.ts); resvg draws the PNGs, ico-endec wraps one in the .ico.
 import { Resvg } from "@resvg/resvg-js";
 import { LotusMark } from "@web/features/layout/components/lotus-mark.tsx";
 import { encode } from "ico-endec";

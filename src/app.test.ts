@@ -5,7 +5,6 @@ import { errors } from "@server/app.ts";
 import { activityModule } from "@server/modules/activity/index.ts";
 import { archiveModule } from "@server/modules/archive/index.ts";
 import { authModule } from "@server/modules/auth/index.ts";
-import { createAuthService } from "@server/modules/auth/service.ts";
 import { backupsModule } from "@server/modules/backups/index.ts";
 import { calendarModule } from "@server/modules/calendar/index.ts";
 import { classesModule } from "@server/modules/classes/index.ts";
@@ -101,15 +100,8 @@ describe("the order of the modules carries no meaning", () => {
 
   test("three shuffled orders: the same route table, hooks and answers", async () => {
     const ctx = t.app.context;
-    const auth = createAuthService({
-      db: t.db,
-      config: ctx.config,
-      jwtSecret: "test-secret-test-secret-test-secret",
-      now: ctx.now,
-      activity: ctx.activity,
-    });
     const modules = [
-      () => authModule(ctx, auth),
+      () => authModule(ctx),
       () => profileModule(ctx),
       () => eventsModule(ctx),
       () => classesModule(ctx),

@@ -1,43 +1,25 @@
-// Everything the server is made of, in one chain: the plugins every request meets, then the modules, then the page
-// and the web app. Each module declares what applies to its routes (the `admin` and `form` macros of
-// src/plugins/access.ts), so the order of the `.use()` lines below carries no meaning (src/app.test.ts shuffles it).
-// A test builds a real app on a temp database in one line (tests/support/app.ts); src/main.ts makes it listen.
+// The composition root: the services built once (src/services.ts) on the context every module is made from, the API
+// (src/api.ts), the HTML site (src/modules/site) and the web app, behind the plugins every request meets. A test builds
+// a real app on a temp database in one line (tests/support/app.ts); src/main.ts makes it listen.
 
 import type { Db } from "@db/client.ts";
 import { cors } from "@elysiajs/cors";
 import { Elysia } from "elysia";
+import { createApi } from "./api.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { clientIp } from "./lib/client-ip.ts";
-import { errorResponse, HttpError } from "./lib/errors.ts";
+import { errorResponse, HttpError, notFoundJson } from "./lib/errors.ts";
 import { errorText, log } from "./lib/log.ts";
 import { createPublicCache } from "./lib/public-cache.ts";
 import { answerInvalid } from "./lib/validate.ts";
-import { activityModule } from "./modules/activity/index.ts";
-import { recordAdminWrites } from "./modules/activity/record-writes.ts";
-import { createActivity } from "./modules/activity/service.ts";
-import { archiveModule } from "./modules/archive/index.ts";
-import { authModule } from "./modules/auth/index.ts";
-import { type AuthService, createAuthService } from "./modules/auth/service.ts";
-import { backupsModule } from "./modules/backups/index.ts";
-import { calendarModule } from "./modules/calendar/index.ts";
-import { classesModule } from "./modules/classes/index.ts";
-import { dataModule } from "./modules/data/index.ts";
-import { eventsModule } from "./modules/events/index.ts";
-import { mailModule } from "./modules/mail/index.ts";
-import { messagesModule } from "./modules/messages/index.ts";
-import { notificationsModule } from "./modules/notifications/index.ts";
-import { profileModule } from "./modules/profile/index.ts";
-import { subscribersModule } from "./modules/subscribers/index.ts";
-import { uploadsModule } from "./modules/uploads/index.ts";
-import { youtubeModule } from "./modules/youtube/index.ts";
-import { pageDataLoader, pageLinksLoader } from "./page-data.ts";
+import { recordAdminWrites } from "./modules/activity/index.ts";
+import { createSiteFiles, type PageRenderer, readShell, siteModule } from "./modules/site/index.ts";
 import { access } from "./plugins/access.ts";
-import { type PageRenderer, page, readShell } from "./plugins/page.ts";
 import { requestId, requestLog } from "./plugins/request-log.ts";
 import { inlineStyleHashes, security } from "./plugins/security-headers.ts";
-import { createSiteFiles } from "./plugins/site-files.ts";
 import { createWebAssetHandler, type WebAssetFiles, webApp } from "./plugins/web-assets.ts";
+import { createServices } from "./services.ts";
 
 export type AppOptions = {
   db: Db;
@@ -49,43 +31,6 @@ export type AppOptions = {
   /** Server-side rendering of `/` (web/app/server-render.tsx); without it `/` is the app shell with its metadata. */
   renderPage?: PageRenderer;
 };
-
-/** Unknown paths under the API's prefixes (a GET route too: Elysia looks for the method's routes before `all`). */
-const notFoundJson = () => Response.json({ error: "Not found" }, { status: 404 });
-
-/** Every route of the API: the modules, and the 404 of an unknown path under their prefixes (401 first under /api/admin). */
-async function createApi(ctx: AppContext, auth: AuthService) {
-  return new Elysia({ name: "api" })
-    .use(authModule(ctx, auth))
-    .use(profileModule(ctx))
-    .use(eventsModule(ctx))
-    .use(classesModule(ctx))
-    .use(archiveModule(ctx))
-    .use(messagesModule(ctx))
-    .use(subscribersModule(ctx))
-    .use(notificationsModule(ctx))
-    .use(dataModule(ctx))
-    .use(youtubeModule(ctx))
-    .use(await uploadsModule(ctx))
-    .use(calendarModule(ctx))
-    .use(backupsModule(ctx))
-    .use(mailModule(ctx))
-    .use(activityModule(ctx))
-    .use(unknownPaths(ctx));
-}
-
-export type Api = Awaited<ReturnType<typeof createApi>>;
-
-/** Wildcards: Elysia's router tries them after every static and parametric path, wherever they were added. */
-const unknownPaths = (ctx: AppContext) =>
-  new Elysia({ name: "unknown-paths" })
-    .use(ctx.access)
-    .get("/api/*", notFoundJson)
-    .all("/api/*", notFoundJson)
-    .get("/calendar/*", notFoundJson)
-    .all("/calendar/*", notFoundJson)
-    .get("/api/admin/*", notFoundJson, { admin: true })
-    .all("/api/admin/*", notFoundJson, { admin: true });
 
 /** What every answer goes through: the error mapping, global so that it applies to every route, wherever added. */
 export const errors = () =>
@@ -111,8 +56,8 @@ export async function createApp(options: AppOptions) {
   const cache = createPublicCache({ now, timezone: config.timezone, dataVersion: () => dataVersion.get()!.data_version });
   // A request's socket address is asked of the server (`app`, below) when a rate limit needs it.
   const ip = (request: Request) => clientIp(request, config.trustProxy, app.server);
-  const activity = createActivity(db, now);
-  const auth = createAuthService({ db, config, jwtSecret: options.jwtSecret, now, activity });
+  const services = createServices({ db, config, jwtSecret: options.jwtSecret, now });
+  const { auth, activity } = services;
   const ctx: AppContext = {
     db,
     config,
@@ -121,7 +66,7 @@ export async function createApp(options: AppOptions) {
     fetch: options.fetch ?? fetch,
     // A request's socket address is asked of the server (`app`, below) when a rate limit needs it.
     clientIp: ip,
-    activity,
+    services,
     access: access(
       (request) => auth.authenticate(request, ip(request)),
       cache,
@@ -130,20 +75,19 @@ export async function createApp(options: AppOptions) {
     ),
     cache,
   };
-  const api = await createApi(ctx, auth);
+  const api = await createApi(ctx);
 
   const files = options.webAssets ?? {};
   const serveFile = createWebAssetHandler(files);
   // The built shell carries the stylesheet inline (scripts/build.ts): every page made from it needs the CSP to allow
   // that <style> by its hash.
   const shell = readShell(files);
-  const home = page({
+  const site = siteModule({
+    api,
     files,
     shell,
     config,
     cache,
-    data: pageDataLoader(api),
-    links: pageLinksLoader(api),
     render: options.renderPage,
     fallback: (request) => serveFile(request, "/"),
   });
@@ -155,13 +99,15 @@ export async function createApp(options: AppOptions) {
     .use(errors())
     .get("/healthz", () => ({ status: "ok" }))
     .use(api)
-    .use(home)
+    .use(site)
     .use(webApp(serveFile, createSiteFiles(config.siteUrl)));
   return Object.assign(app, { context: ctx, publicCache: cache });
 }
 
-/** The whole server's type: what Eden Treaty (web/lib/api.ts) reads every route's request and answer from. */
+/** The whole server's type: what Eden Treaty (web/lib/eden.ts) reads every route's request and answer from. */
 export type App = Awaited<ReturnType<typeof createApp>>;
+/** What `/` is rendered from (web/app/server-render.tsx). */
+export type { Linked, PageData } from "./modules/site/index.ts";
 
 /** CORS for exactly the listed origins (an unknown origin is never echoed), credentials allowed. */
 function corsFor(origins: string[]) {

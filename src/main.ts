@@ -13,8 +13,8 @@ import { runBackupCommand } from "./modules/backups/cli.ts";
 import { scheduleDailyBackups } from "./modules/backups/service.ts";
 import { runDataCommand } from "./modules/data/cli.ts";
 import { autoRestoreFromGit } from "./modules/data/git-sync.ts";
-import { scheduleReminders } from "./modules/events/registrations.ts";
-import type { PageRenderer } from "./plugins/page.ts";
+import { scheduleReminders } from "./modules/events/index.ts";
+import type { PageRenderer } from "./modules/site/index.ts";
 import { assetsFromDirectory } from "./plugins/web-assets.ts";
 import { collectSoon, jitWhenBusy } from "./runtime.ts";
 import { DEFAULT_USERNAME } from "./shared/constants.ts";
@@ -92,7 +92,7 @@ async function serve(config: Config) {
     ? (await import("./modules/mail/worker.ts")).createMailWorker({ db, config: { ...config, mail: config.mail }, jwtSecret })
     : undefined;
   mailWorker?.start();
-  const reminders = config.mail ? scheduleReminders({ db, config, jwtSecret }) : undefined;
+  const reminders = config.mail ? scheduleReminders(app.context.services.registrations) : undefined;
 
   const shutdown = async (signal: string) => {
     log.info(`${signal} received, finishing requests`);

@@ -10,8 +10,8 @@ const ROOT = resolve(import.meta.dir, "..");
 /** Where the server legitimately reaches into web/, and why. */
 const SERVER_IMPORTS_OF_WEB: Record<string, { target: string; reason: string }> = {
   "src/main.ts": { target: "web/app/server-render.tsx", reason: "serve renders `/` with the web app's server renderer" },
-  "src/plugins/page.test.ts": { target: "web/app/server-render.tsx", reason: "the page plugin is tested with the real renderer" },
-  "src/plugins/site-files.ts": {
+  "src/modules/site/page.test.ts": { target: "web/app/server-render.tsx", reason: "the page plugin is tested with the real renderer" },
+  "src/modules/site/site-files.ts": {
     target: "web/features/layout/assets/icons/",
     reason: "the icon files drawn from the site's mark, served at /favicon.ico etc.",
   },

@@ -28,6 +28,9 @@ export function errorResponse(error: HttpError): Response {
   return Response.json({ error: error.message, ...error.body }, { status: error.status, headers: error.headers });
 }
 
+/** The answer of an unknown path (under the API's prefixes, and of a route Elysia did not find). */
+export const notFoundJson = () => Response.json({ error: "Not found" }, { status: 404 });
+
 /** The answer of an HttpError; anything else is thrown on (to the app's error handler). */
 export function answerError(error: unknown): Response {
   if (error instanceof HttpError) return errorResponse(error);

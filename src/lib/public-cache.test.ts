@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { events } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { assetsFromDirectory } from "../plugins/web-assets.ts";
-import { etagMatches } from "./public-cache.ts";
+import { createPublicCache, etagMatches } from "./public-cache.ts";
 
 // 2026-03-09 23:30 in Melbourne (UTC+11): the event of the 9th is upcoming until midnight there.
 const clock = { now: Date.parse("2026-03-09T12:30:00Z") };
@@ -173,5 +173,20 @@ describe("the HTML entry", () => {
     } finally {
       app.cleanup();
     }
+  });
+});
+
+describe("an answer's own validity", () => {
+  test("an answer built with validUntil is built again from that moment on, with no timer and no write", async () => {
+    const now = { ms: Date.parse("2026-05-01T10:00:00Z") };
+    const cache = createPublicCache({ now: () => new Date(now.ms), timezone: "UTC" });
+    let builds = 0;
+    const build = () => ({ body: `build ${++builds}`, contentType: "text/plain", validUntil: Date.parse("2026-05-01T10:30:00Z") });
+    await cache.get("/a", build);
+    now.ms = Date.parse("2026-05-01T10:29:59Z");
+    expect(cache.peek("/a")).toBeDefined();
+    now.ms = Date.parse("2026-05-01T10:30:00Z");
+    expect(cache.peek("/a")).toBeUndefined();
+    expect(new TextDecoder().decode((await cache.get("/a", build)).body)).toBe("build 2");
   });
 });

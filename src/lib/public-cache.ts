@@ -15,8 +15,11 @@ export type CachedAnswer = {
   brPending?: Promise<Uint8Array<ArrayBuffer>>;
 };
 
-/** What a builder produces: the answer's bytes and their type. */
-export type Built = { body: string | Uint8Array<ArrayBuffer>; contentType: string };
+/**
+ * What a builder produces: the answer's bytes and their type, and until when it holds (ms since the epoch) when a
+ * moment other than a write or a new day changes it (the next event's registration closing).
+ */
+export type Built = { body: string | Uint8Array<ArrayBuffer>; contentType: string; validUntil?: number };
 
 export type PublicCacheOptions = {
   /** The clock and SITE_TIMEZONE: answers are kept for one date there only ("upcoming" changes at midnight). */
@@ -36,9 +39,14 @@ const MIN_COMPRESS_BYTES = 1024;
 
 export type PublicCache = ReturnType<typeof createPublicCache>;
 
-/** The cache of public answers. `invalidate()` is what `ctx.onPublicChange()` calls after a write. */
+/**
+ * The cache of public answers, and the one place that decides how long they hold: until `invalidate()` (an admin
+ * write, src/plugins/access.ts; a public form's), a new day, another process's write, or the earliest `validUntil`
+ * an answer was built with.
+ */
 export function createPublicCache(options: PublicCacheOptions) {
   let entries = new Map<string, CachedAnswer | Promise<CachedAnswer>>();
+  let validUntil = Number.POSITIVE_INFINITY;
   let day = "";
   let version = options.dataVersion?.() ?? 0;
   let generation = 0;
@@ -46,6 +54,7 @@ export function createPublicCache(options: PublicCacheOptions) {
 
   const invalidate = () => {
     entries = new Map();
+    validUntil = Number.POSITIVE_INFINITY;
     generation += 1;
     for (const listener of listeners) listener();
   };
@@ -55,6 +64,7 @@ export function createPublicCache(options: PublicCacheOptions) {
   let versionCheckedAt = Number.NEGATIVE_INFINITY;
   const checkFreshness = () => {
     const clock = options.now().getTime();
+    if (clock >= validUntil) invalidate();
     let today = day;
     if (clock - dayCheckedAt >= DAY_CHECK_MS || clock < dayCheckedAt) {
       today = todayIn(options.timezone, new Date(clock));
@@ -99,7 +109,10 @@ export function createPublicCache(options: PublicCacheOptions) {
       const pending = (async () => {
         const built = await build();
         const answer = toAnswer(built.body, built.contentType);
-        if (entries === store) store.set(key, answer);
+        if (entries === store) {
+          store.set(key, answer);
+          validUntil = Math.min(validUntil, built.validUntil ?? Number.POSITIVE_INFINITY);
+        }
         return answer;
       })();
       store.set(key, pending);

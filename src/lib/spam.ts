@@ -1,6 +1,5 @@
 // Public forms carry a hidden honeypot field and a per-IP rate limit: bots are turned away without storing anything,
 // while a person sending a few messages is never blocked.
-import type { AppContext } from "@server/context.ts";
 import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import type { Infer, Struct } from "superstruct";
 import { tooManyRequests } from "./errors.ts";
@@ -10,7 +9,8 @@ import { type StandardSchema, standard } from "./validate.ts";
 
 const WINDOW_MS = 10 * 60 * 1000;
 
-export function createSpamGuard(ctx: AppContext, postsPerWindow: number) {
+/** `ctx`: the clock and the client's address (the app's context has both). */
+export function createSpamGuard(ctx: { now: () => Date; clientIp: (request: Request) => string }, postsPerWindow: number) {
   const limiter = new RateLimiter(postsPerWindow, WINDOW_MS, () => ctx.now().getTime());
   return {
     /** True when the honeypot (`trap`) is filled (answer as if accepted, store nothing); throws 429 past the IP's limit. */

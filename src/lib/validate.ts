@@ -33,12 +33,22 @@ export function parseBody<T>(body: unknown, schema: Struct<T, unknown>): T {
  */
 // biome-ignore lint/suspicious/noExplicitAny: any struct of any type; its own type is read back with Infer<S>
 export function standard<S extends Struct<any, unknown>>(schema: S): StandardSchema<Infer<S>, Infer<S>> {
+  return oneOf(() => schema);
+}
+
+/**
+ * A body of one of several shapes, told apart by `pick` before it is checked (the login: a passkey, a mailed code
+ * with its ticket, or a password): `standard` for each, with the union of their types.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any struct of any type; its own type is read back with Infer<S>
+export function oneOf<S extends Struct<any, unknown>>(pick: (body: Record<string, unknown>) => S): StandardSchema<Infer<S>, Infer<S>> {
   return {
     "~standard": {
       version: 1,
       vendor: "superstruct",
       validate: (value) => {
-        const [issues, checked] = checkBody(value, schema);
+        const body = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+        const [issues, checked] = checkBody(value, pick(body));
         return issues ? { issues: issues.map(({ path, message }) => ({ message, path: path ? [path] : [] })) } : { value: checked as Infer<S> };
       },
     },

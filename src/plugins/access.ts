@@ -2,10 +2,13 @@
 // it, so no hook depends on the order in which src/app.ts uses the modules.
 import { ADMIN_BODY_LIMIT, limitedBodyParser, PUBLIC_BODY_LIMIT } from "@server/lib/body.ts";
 import type { PublicCache } from "@server/lib/public-cache.ts";
-import { Elysia } from "elysia";
+import { Elysia, ElysiaCustomStatusResponse } from "elysia";
 
-/** THE check of a signed-in request (src/modules/auth: `authenticate`); a 401 when it is not. */
-type Verify = (request: Request) => Promise<unknown>;
+/** THE check of a signed-in request (src/modules/auth: `authenticate`): its session, or a 401. */
+type Verify<Session> = (request: Request) => Promise<Session>;
+/** The request's check, kept on Elysia's context of the request: the parser, `resolve` and `beforeHandle` share it. */
+const CHECK = Symbol("admin check");
+type Checked<Session> = { request: Request; [CHECK]?: Promise<Session> };
 type WriteContext = { request: Request; route: string; params: Record<string, string | undefined> };
 /**
  * What an admin route also does (src/modules/activity/record-writes.ts): `before` it runs (once signed in), and
@@ -18,25 +21,19 @@ type Writes = {
 
 /**
  * - `admin: true`: behind the login: a request without a valid token is answered 401 before a byte of its body is
- *   read (Elysia parses before `beforeHandle`, so the parser checks first; the check runs once per request); its body
- *   is read within 1 MB; a successful write makes the public answers be built again.
+ *   read (Elysia parses before `beforeHandle`, so the parser checks first; the check runs once per request); the
+ *   handler receives its `session`; its body is read within 1 MB; a successful write makes the public answers be
+ *   built again.
  * - `admin: "stream"`: the same for a route that reads its own body within its own limit (an upload, an import).
  * - `form: true`: a visitor's form, its body within 64 KB.
  * A route that declares neither reads no body.
  */
-export function access(verify: Verify, cache: PublicCache, writes: Writes, onRefused?: (request: Request, error: Error) => void) {
-  const checked = new WeakMap<Request, Promise<unknown>>();
-  const guard = async ({ request }: { request: Request }): Promise<void> => {
-    let check = checked.get(request);
-    if (!check) {
-      check = verify(request).catch((error: Error) => {
-        onRefused?.(request, error);
-        throw error;
-      });
-      checked.set(request, check);
-    }
-    await check;
-  };
+export function access<Session>(verify: Verify<Session>, cache: PublicCache, writes: Writes, onRefused?: (request: Request, error: Error) => void) {
+  const guard = (context: Checked<Session>): Promise<Session> =>
+    (context[CHECK] ??= verify(context.request).catch((error: Error) => {
+      onRefused?.(context.request, error);
+      throw error;
+    }));
   const adminBody = limitedBodyParser(ADMIN_BODY_LIMIT);
   const guardedBody = async (context: { request: Request; contentType: string }) => {
     await guard(context);
@@ -47,14 +44,17 @@ export function access(verify: Verify, cache: PublicCache, writes: Writes, onRef
     writes.before(context);
   };
   const invalidate = (context: Parameters<Writes["after"]>[0] & { set: { status?: number | string } }) => {
-    const { request, set } = context;
-    if (request.method !== "GET" && (typeof set.status !== "number" || set.status < 400)) cache.invalidate();
-    writes.after(context);
+    // An answer made with `status(code, value)`: its code and value, as a plain one's `set.status` and value.
+    const answered = context.responseValue instanceof ElysiaCustomStatusResponse ? context.responseValue : undefined;
+    const status = answered ? answered.code : context.set.status;
+    if (context.request.method !== "GET" && (typeof status !== "number" || status < 400)) cache.invalidate();
+    writes.after(answered ? { ...context, set: { status }, responseValue: answered.response } : context);
   };
   return new Elysia({ name: "access" }).macro({
     admin: (body: true | "stream") => ({
       // Elysia takes "none" here as on a route (it reads no body), though its macro type does not list it.
       parse: body === "stream" ? ("none" as unknown as typeof guardedBody) : guardedBody,
+      resolve: async (context: Checked<Session>) => ({ session: await guard(context) }),
       beforeHandle: guardAndRead,
       afterHandle: invalidate,
     }),
@@ -62,4 +62,4 @@ export function access(verify: Verify, cache: PublicCache, writes: Writes, onRef
   });
 }
 
-export type Access = ReturnType<typeof access>;
+export type Access<Session> = ReturnType<typeof access<Session>>;

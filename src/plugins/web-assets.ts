@@ -2,11 +2,11 @@
 
 import { join, normalize } from "node:path";
 import { Elysia } from "elysia";
-import { etagMatches } from "../lib/public-cache.ts";
+import { etagMatches, type ResponseSet } from "../lib/public-cache.ts";
 import { APP_PAGES } from "../shared/constants.ts";
-import type { createSiteFiles } from "./site-files.ts";
 
-type SiteFiles = ReturnType<typeof createSiteFiles>;
+/** The site's root files (src/modules/site/site-files.ts), answered before the build's. */
+type SiteFiles = { has: (path: string) => boolean; respond: (request: Request, path: string, set: ResponseSet) => unknown };
 
 /** Path in the build (e.g. "/assets/main-1a2b.js") → file on disk or embedded in the executable. */
 export type WebAssetFiles = Record<string, string>;

@@ -11,6 +11,9 @@ export const HONEYPOT_FIELD = "website";
 
 export const CLASS_LEVELS = ["None", "Beginner", "Intermediate", "Advanced"] as const;
 export type ClassLevel = (typeof CLASS_LEVELS)[number];
+/** A class's level as stored: one of CLASS_LEVELS, "None" for anything else. */
+export const normalizeLevel = (level: string | undefined): ClassLevel =>
+  (CLASS_LEVELS as readonly string[]).includes(level ?? "") ? (level as ClassLevel) : "None";
 
 export const CLASS_ICONS = ["book", "yoga", "meditation", "lotus", "sun", "moon", "heart", "breath", "candle", "chant"] as const;
 export type ClassIcon = (typeof CLASS_ICONS)[number];

@@ -1,7 +1,5 @@
 // Every event and archive entry has a link of its own on the one page (issue 16): `/?event=<id>` opens an event's
 // detail dialog while it is upcoming and its archive details once it has passed; `/?archive=<id>` an archive entry.
-import type { ArchiveItem } from "./types.ts";
-
 type LinkKind = "event" | "archive";
 
 export const linkPath = (kind: LinkKind, id: number) => `/?${kind}=${id}`;
@@ -9,7 +7,7 @@ export const linkPath = (kind: LinkKind, id: number) => `/?${kind}=${id}`;
 export const eventPath = (id: number) => linkPath("event", id);
 
 /** A past event keeps its event link; an archive row has its own. */
-export const archiveItemPath = (item: Pick<ArchiveItem, "id" | "source">) => linkPath(item.source, item.id);
+export const archiveItemPath = (item: { id: number; source: LinkKind }) => linkPath(item.source, item.id);
 
 /** The dialog a page address names (`event` first when both are given), or null. */
 export function linkedDialog(params: URLSearchParams): { kind: LinkKind; id: number } | null {

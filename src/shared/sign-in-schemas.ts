@@ -37,7 +37,7 @@ export const confirmEmailSchema = object({ token: linkToken });
 export const confirmPasswordSchema = object({ password: text(1, "Enter your password", 200) });
 
 /** A WebAuthn response as the browser gave it (SimpleWebAuthn checks every part of it). */
-const webAuthnResponse = define<Record<string, unknown>>(
+const webAuthnResponse = define<object>(
   "webauthn",
   (value) =>
     (typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as { id?: unknown }).id === "string") ||

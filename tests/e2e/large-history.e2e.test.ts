@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { htmlToText } from "@server/shared/rich-text.ts";
-import type { ArchiveItem } from "@server/shared/types.ts";
+import type { ArchiveItem } from "@web/lib/api-types.ts";
 import type { Browser, Page } from "playwright-core";
 import { writeScaledAppData } from "../../scripts/scaled-content.ts";
 import { appStarted, launchBrowser, openPage, type Site, startSite } from "./support.ts";

@@ -94,7 +94,7 @@ export async function createTestApp(overrides: Partial<AppOptions> & { env?: Rec
     const sessions = createSessions(db, app.context.now);
     const { deviceId, sessionId } = sessions.start(1, null, { ip: "127.0.0.1", userAgent: "" });
     sessions.end(sessionId);
-    return `${DEVICE_COOKIE}=${deviceCookies(app.context.jwtSecret).issue(DEFAULT_USERNAME, deviceId)}`;
+    return `${DEVICE_COOKIE}=${deviceCookies(app.context.services.signer).issue(DEFAULT_USERNAME, deviceId)}`;
   };
 
   const login = async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import type { PublicProfile } from "@server/shared/types.ts";
 import { hydrate, type QueryClient, type QueryKey, QueryObserver, type QueryObserverOptions } from "@tanstack/react-query";
+import type { PublicProfile } from "@web/lib/api-types.ts";
 import { notificationsQueryOptions } from "../lib/queries/notifications.ts";
 import { profileQueryOptions } from "../lib/queries/profile.ts";
 import { VideosRequestError, videosQueryOptions } from "../lib/queries/videos.ts";

@@ -3,8 +3,7 @@
 // JSON data tag (not a script that runs: the CSP allows none inline), which web/main.tsx hydrates before the browser
 // router takes over the markup. Runs in the Bun server; public components are render-safe (no window during render).
 
-import type { PageData } from "@server/page-data.ts";
-import type { Linked } from "@server/plugins/page.ts";
+import type { Linked, PageData } from "@server/app.ts";
 import { dehydrate, QueryClientProvider } from "@tanstack/react-query";
 import { archiveEntryQueryOptions } from "@web/features/archive/components/archive-dialog.tsx";
 import { eventQueryOptions } from "@web/features/events/components/event-dialog.tsx";

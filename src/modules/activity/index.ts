@@ -2,6 +2,9 @@ import type { AppContext } from "@server/context.ts";
 import { ACTIVITY_KINDS, type ActivityKind } from "@server/shared/activity-kinds.ts";
 import { Elysia } from "elysia";
 
+export { recordAdminWrites } from "./record-writes.ts";
+export { type Activity, createActivity } from "./service.ts";
+
 /** GET /api/admin/activity?kind=&before=: the account's activity, newest first, 50 at a time. */
 export function activityModule(ctx: AppContext) {
   return new Elysia({ name: "activity", prefix: "/api/admin" }).use(ctx.access).get(
@@ -9,7 +12,7 @@ export function activityModule(ctx: AppContext) {
     ({ query }) => {
       const kind = typeof query.kind === "string" && query.kind in ACTIVITY_KINDS ? (query.kind as ActivityKind) : undefined;
       const before = Number(query.before);
-      return ctx.activity.list({ kind, before: Number.isInteger(before) && before > 0 ? before : undefined });
+      return ctx.services.activity.list({ kind, before: Number.isInteger(before) && before > 0 ? before : undefined });
     },
     { admin: true },
   );

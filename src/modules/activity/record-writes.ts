@@ -5,11 +5,11 @@
 
 import type { Db } from "@db/client.ts";
 import { archiveEvents, classes, events, messages, notifications, subscribers } from "@db/schema.ts";
-import type { AppContext } from "@server/context.ts";
-import { describeUserAgent } from "@server/modules/auth/user-agent.ts";
+import { describeUserAgent } from "@server/lib/user-agent.ts";
 import type { ActivityKind } from "@server/shared/activity-kinds.ts";
 import { htmlToText } from "@server/shared/rich-text.ts";
 import { eq } from "drizzle-orm";
+import type { Activity } from "./service.ts";
 
 type Fields = Record<string, unknown>;
 /** What the access macro (src/plugins/access.ts) hands over before and after an admin route runs. */
@@ -115,7 +115,7 @@ const writeOf = ({ request, route }: WriteContext) => WRITES[`${request.method} 
 const fields = (value: unknown): Fields => (value && typeof value === "object" && !(value instanceof Response) ? (value as Fields) : {});
 
 /** The admin routes' writes, as the access macro runs them: `before` reads the record, `after` records the write. */
-export function recordAdminWrites({ db, activity, clientIp }: Pick<AppContext, "db" | "activity" | "clientIp">) {
+export function recordAdminWrites({ db, activity, clientIp }: { db: Db; activity: Activity; clientIp: (request: Request) => string }) {
   const before = new WeakMap<Request, Fields | undefined>();
   return {
     before(context: WriteContext) {

@@ -2,8 +2,8 @@
 // sends does not grow with the history, so the server answers the filter bar. Real HTTP, real SQLite.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { archiveEvents, events } from "@db/schema.ts";
-import type { ArchiveItem } from "@server/shared/types.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import type { ArchiveItem } from "./model.ts";
 
 const NOW = new Date("2026-11-21T02:00:00Z");
 const TYPES = ["retreat", "Workshop", "course", "workshop"];

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import type { ArchiveItem } from "@server/shared/types.ts";
 import { archiveTypes, archiveYears, filterArchive, searchable } from "./filter.ts";
+import type { ArchiveItem } from "./model.ts";
 
 const item = (id: number, year: string, type: string, title = `Event ${id}`, description = "<p>text</p>"): ArchiveItem => ({
   id,

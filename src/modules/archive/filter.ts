@@ -4,8 +4,8 @@
 
 import { ARCHIVE_PAGE_SIZE } from "@server/shared/constants.ts";
 import { htmlToText } from "@server/shared/rich-text.ts";
-import type { ArchiveItem } from "@server/shared/types.ts";
 import { coerce, enums, type Infer, integer, min, object, optional, size, string } from "superstruct";
+import type { ArchiveItem } from "./model.ts";
 
 export const archivePageQuerySchema = object({
   year: optional(size(string(), 0, 20)),

@@ -4,10 +4,13 @@ import { todayIn } from "@server/lib/time.ts";
 import { idParam, standard, toId } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
 import { archiveEventPatchSchema, archiveEventSchema } from "@server/shared/schemas.ts";
-import type { ArchiveItem } from "@server/shared/types.ts";
 import { Elysia } from "elysia";
 import { type ArchivePage, archivePage, archivePageQuerySchema, type SearchableArchive, searchable } from "./filter.ts";
+import type { ArchiveItem } from "./model.ts";
 import { createArchiveService } from "./service.ts";
+
+export type { ArchiveItem } from "./model.ts";
+export { createArchiveService };
 
 const JSON_TYPE = "application/json;charset=utf-8";
 const LIST_PATH = "/api/archive-events";
@@ -15,7 +18,7 @@ const LIST_PATH = "/api/archive-events";
 const MAX_KEPT_PAGES = 200;
 
 export function archiveModule(ctx: AppContext) {
-  const service = createArchiveService(ctx.db);
+  const service = ctx.services.archive;
   const params = idParam("Archive event not found");
   const list = () => service.list(todayIn(ctx.config.timezone, ctx.now()));
   // The whole archive as it is searched, made again after each change of the public data (a write or a new day: the
@@ -57,14 +60,7 @@ export function archiveModule(ctx: AppContext) {
       .group("/admin/archive-events", { admin: true }, (admin) =>
         admin
           .get("", () => service.rows())
-          .post(
-            "",
-            ({ body, set }) => {
-              set.status = 201;
-              return service.create(body);
-            },
-            { body: standard(archiveEventSchema) },
-          )
+          .post("", ({ body, status }) => status(201, service.create(body)), { body: standard(archiveEventSchema) })
           .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(archiveEventPatchSchema) })
           .delete("/:id", ({ params }) => service.remove(params.id), { params }),
       )

@@ -4,9 +4,9 @@ import { notFound } from "@server/lib/errors.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
 import { formatDateRange } from "@server/shared/dates.ts";
 import type { ArchiveEventInput } from "@server/shared/schemas.ts";
-import type { ArchiveItem } from "@server/shared/types.ts";
 import { asc, desc, eq } from "drizzle-orm";
-import { createEventsService } from "../events/service.ts";
+import type { EventsService } from "../events/index.ts";
+import type { ArchiveItem } from "./model.ts";
 
 /** A past event in the archive's shape: its first photo is the main image, the rest are its photos. */
 function toArchiveShape(event: Event): ArchiveItem {
@@ -39,8 +39,8 @@ function toRow<T extends Partial<ArchiveEventInput>>(input: T): T {
   return { ...input, ...(input.description !== undefined && { description: sanitizeRichText(input.description) }) } as T;
 }
 
-export function createArchiveService(db: Db) {
-  const events = createEventsService(db);
+/** `events`: the past events the archive shows beside its own rows. */
+export function createArchiveService(db: Db, events: Pick<EventsService, "past">) {
   const rows = db.select().from(archiveEvents).orderBy(desc(archiveEvents.year), asc(archiveEvents.id)).prepare();
 
   return {

@@ -1,15 +1,14 @@
 // Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"): a browser that has logged in
 // before carries a signed cookie naming the user it logged in as, and its failed logins are counted on their own, so
 // a guesser elsewhere, who shares the per-username limit of untrusted clients, cannot lock the admin out.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Signer } from "@server/lib/signer.ts";
 
 export const DEVICE_COOKIE = "vedanta_device";
 /** How long a browser stays trusted after its last login. */
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-export function deviceCookies(secret: string) {
-  const key = createHmac("sha256", secret).update("device-cookie").digest();
-  const sign = (payload: string) => createHmac("sha256", key).update(payload).digest("base64url");
+export function deviceCookies(signer: Signer) {
+  const { sign, verify } = signer.for("device-cookie");
 
   return {
     /**
@@ -25,9 +24,7 @@ export function deviceCookies(secret: string) {
     verify(value: string | undefined, username: string): string | null {
       const [user, device, nonce, signature, extra] = (value ?? "").split(".");
       if (!user || !device || !nonce || !signature || extra !== undefined) return null;
-      const expected = Buffer.from(sign(`${user}.${device}.${nonce}`));
-      const given = Buffer.from(signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      if (!verify(`${user}.${device}.${nonce}`, signature)) return null;
       return Buffer.from(user, "base64url").toString() === username ? device : null;
     },
   };

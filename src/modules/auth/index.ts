@@ -1,16 +1,13 @@
 import type { AppContext } from "@server/context.ts";
 import { unauthorized } from "@server/lib/errors.ts";
-import { parseBody, standard } from "@server/lib/validate.ts";
-import { loginSchema, resetPasswordSchema } from "@server/shared/schemas.ts";
+import { standard } from "@server/lib/validate.ts";
+import { resetPasswordSchema } from "@server/shared/schemas.ts";
 import {
   accountEmailSchema,
   confirmEmailSchema,
-  confirmPasswordSchema,
   forgotPasswordSchema,
   linkResetSchema,
-  loginCodeSchema,
   passkeyAddSchema,
-  passkeyLoginSchema,
   signOutEverywhereSchema,
   signOutSchema,
 } from "@server/shared/sign-in-schemas.ts";
@@ -18,15 +15,21 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { type Cookie, Elysia } from "elysia";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "./device-cookie.ts";
 import { LINK_INVALID } from "./mail-steps.ts";
+import { confirmBody, loginBody } from "./model.ts";
 import { CHALLENGE_MS, PASSKEY_COOKIE } from "./passkeys.ts";
-import type { AuthService, LoginResult } from "./service.ts";
+import type { LoginResult } from "./service.ts";
+import type { Session } from "./sessions.ts";
+
+export { createAuthService } from "./service.ts";
+export type { Session };
 
 /**
  * The admin's sign-in (open to anyone: POST /api/admin/login is the one admin path that is a public route; the other
  * open steps are under /api/auth), the password change, the account's e-mail, passkeys and signed-in devices. The
  * guard every admin route sits behind is `auth.authenticate`, in the `admin` macro (src/plugins/access.ts).
  */
-export function authModule(ctx: AppContext, auth: AuthService) {
+export function authModule(ctx: AppContext) {
+  const { auth, activity } = ctx.services;
   const { mail, keys } = auth;
   const secure = ctx.config.siteUrl.startsWith("https:");
   const origin = (request: Request) => ({ ip: ctx.clientIp(request), userAgent: request.headers.get("user-agent") ?? "" });
@@ -37,10 +40,8 @@ export function authModule(ctx: AppContext, auth: AuthService) {
     cookie[DEVICE_COOKIE]!.set({ value, path: "/api/admin", maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS, httpOnly: true, sameSite: "strict", secure });
   /** The session a bearer token names, for the open routes that act on one; null without a valid one. */
   const sessionOf = (request: Request) => auth.authenticate(request, ctx.clientIp(request)).catch(() => null);
-  const userOf = (request: Request) => auth.session(request).userId;
-  const isObject = (body: unknown): body is Record<string, unknown> => typeof body === "object" && body !== null;
   /** The sensitive changes (account e-mail, passkeys, password): a proof within the last 10 minutes, else a 403. */
-  const recentProof = { beforeHandle: ({ request }: { request: Request }) => auth.requireRecentProof(request, ctx.clientIp(request)) };
+  const recentProof = { beforeHandle: ({ session }: { session: Session }) => auth.requireRecentProof(session) };
 
   return (
     new Elysia({ name: "auth" })
@@ -51,21 +52,18 @@ export function authModule(ctx: AppContext, auth: AuthService) {
         async ({ body, request, cookie }) => {
           const from = attempt(request, cookie[DEVICE_COOKIE]?.value);
           let result: LoginResult;
-          if (isObject(body) && "passkey" in body) {
-            const { passkey } = parseBody(body, passkeyLoginSchema);
-            result = await auth.loginWithPasskey(passkey as unknown as AuthenticationResponseJSON, from, text(cookie[PASSKEY_COOKIE]?.value));
-          } else if (isObject(body) && "ticket" in body) {
-            const { ticket, code } = parseBody(body, loginCodeSchema);
-            result = await auth.loginWithCode(ticket, code.trim(), from);
+          if ("passkey" in body) {
+            result = await auth.loginWithPasskey(body.passkey as unknown as AuthenticationResponseJSON, from, text(cookie[PASSKEY_COOKIE]?.value));
+          } else if ("ticket" in body) {
+            result = await auth.loginWithCode(body.ticket, body.code.trim(), from);
           } else {
-            const { username, password } = parseBody(body, loginSchema);
-            result = await auth.login(username, password, from);
+            result = await auth.login(body.username, body.password, from);
           }
           if ("codeRequired" in result) return result;
           setDeviceCookie(cookie, result.device);
           return { token: result.token };
         },
-        { form: true },
+        { form: true, body: loginBody },
       )
       // Whether the login card offers mailed links and codes.
       .get("/api/auth/options", () => ({ mail: mail.enabled }))
@@ -122,7 +120,7 @@ export function authModule(ctx: AppContext, auth: AuthService) {
           } else {
             const session = await sessionOf(request);
             if (!session) throw unauthorized("Authentication required");
-            if (removePasskeys) await auth.requireRecentProof(request, ctx.clientIp(request));
+            if (removePasskeys) auth.requireRecentProof(session);
             auth.signOutEverywhere(session.userId, origin(request), "from the account area", removePasskeys);
           }
           return { success: true, message: "Every device is signed out." };
@@ -130,53 +128,54 @@ export function authModule(ctx: AppContext, auth: AuthService) {
         { form: true, body: standard(signOutEverywhereSchema) },
       )
       // The account's routes record their own entries (src/modules/activity/record-writes.ts leaves them alone).
-      .group("/api/admin", { admin: true, beforeHandle: ({ request }) => ctx.activity.recordsItself(request) }, (admin) =>
+      .group("/api/admin", { admin: true, beforeHandle: ({ request }) => activity.recordsItself(request) }, (admin) =>
         admin
           // 'Confirm it's you': the password or a passkey again, for the sensitive changes below.
-          .post("/confirm", async ({ body, request, cookie }) => {
-            const from = attempt(request, cookie[DEVICE_COOKIE]?.value);
-            if (isObject(body) && "passkey" in body) {
-              const { passkey } = parseBody(body, passkeyLoginSchema);
-              const challengeCookie = text(cookie[PASSKEY_COOKIE]?.value);
-              return auth.confirm(auth.session(request), { passkey: passkey as unknown as AuthenticationResponseJSON, challengeCookie }, from);
-            }
-            return auth.confirm(auth.session(request), parseBody(body, confirmPasswordSchema), from);
-          })
+          .post(
+            "/confirm",
+            async ({ body, request, cookie, session }) => {
+              const from = attempt(request, cookie[DEVICE_COOKIE]?.value);
+              if ("passkey" in body) {
+                const challengeCookie = text(cookie[PASSKEY_COOKIE]?.value);
+                return auth.confirm(session, { passkey: body.passkey as unknown as AuthenticationResponseJSON, challengeCookie }, from);
+              }
+              return auth.confirm(session, body, from);
+            },
+            { body: confirmBody },
+          )
           .post(
             "/reset-password",
-            ({ body, request, cookie }) => auth.resetPassword(body, attempt(request, cookie[DEVICE_COOKIE]?.value), auth.session(request)),
+            ({ body, request, cookie, session }) => auth.resetPassword(body, attempt(request, cookie[DEVICE_COOKIE]?.value), session),
             { body: standard(resetPasswordSchema), ...recentProof },
           )
-          .get("/account", ({ request }) => auth.account(userOf(request)))
-          .patch("/account", ({ body, request }) => auth.setAccountEmail(userOf(request), body.email ?? null, origin(request)), {
+          .get("/account", ({ session }) => auth.account(session.userId))
+          .patch("/account", ({ body, request, session }) => auth.setAccountEmail(session.userId, body.email ?? null, origin(request)), {
             body: standard(accountEmailSchema),
             ...recentProof,
           })
-          .get("/passkeys", ({ request }) => keys.list(userOf(request)))
+          .get("/passkeys", ({ session }) => keys.list(session.userId))
           .post(
             "/passkeys/options",
-            ({ request }) => keys.registrationOptions({ id: userOf(request), username: auth.account(userOf(request)).username }),
+            ({ session }) => keys.registrationOptions({ id: session.userId, username: auth.account(session.userId).username }),
             { body: standard(signOutSchema), ...recentProof },
           )
           .post(
             "/passkeys",
-            ({ body, request, set }) => {
-              set.status = 201;
-              return auth.addPasskey(userOf(request), body.name, body.response as unknown as RegistrationResponseJSON, origin(request));
-            },
+            ({ body, request, status, session }) =>
+              status(201, auth.addPasskey(session.userId, body.name, body.response as unknown as RegistrationResponseJSON, origin(request))),
             { body: standard(passkeyAddSchema), ...recentProof },
           )
           .delete(
             "/passkeys/:id",
-            ({ params, request, set }) => {
-              auth.removePasskey(userOf(request), params.id, origin(request));
+            ({ params, request, set, session }) => {
+              auth.removePasskey(session.userId, params.id, origin(request));
               set.status = 204;
             },
             recentProof,
           )
-          .get("/sessions", ({ request }) => auth.devices(auth.session(request)))
-          .delete("/sessions/:id", ({ params, request, set }) => {
-            auth.signOutDevice(auth.session(request), params.id, origin(request));
+          .get("/sessions", ({ session }) => auth.devices(session))
+          .delete("/sessions/:id", ({ params, request, set, session }) => {
+            auth.signOutDevice(session, params.id, origin(request));
             set.status = 204;
           }),
       )

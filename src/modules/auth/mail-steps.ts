@@ -3,17 +3,18 @@
 // stored hashed; their mails carry them sealed (src/modules/mail/sealed.ts); nothing secret is recorded. All of it goes
 // to the account's own confirmed address only.
 
-import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { randomInt } from "node:crypto";
 import type { Db } from "@db/client.ts";
 import { emailChanges, passwordResets, signInCodes, users } from "@db/schema.ts";
 import type { Config } from "@server/config.ts";
 import { badRequest, tooManyRequests } from "@server/lib/errors.ts";
 import { RateLimiter } from "@server/lib/rate-limit.ts";
-import type { Activity } from "@server/modules/activity/service.ts";
-import { createOutbox } from "@server/modules/mail/outbox.ts";
+import type { Signer } from "@server/lib/signer.ts";
+import { describeUserAgent } from "@server/lib/user-agent.ts";
+import type { Activity } from "@server/modules/activity/index.ts";
+import type { Outbox } from "@server/modules/mail/index.ts";
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Origin } from "./sessions.ts";
-import { describeUserAgent } from "./user-agent.ts";
 
 const RESET_LINK_MINUTES = 30;
 const EMAIL_LINK_HOURS = 24;
@@ -32,11 +33,11 @@ const sha256 = (value: string) => new Bun.CryptoHasher("sha256").update(value).d
 
 type User = typeof users.$inferSelect;
 
-export function createMailSteps(options: { db: Db; config: Config; jwtSecret: string; now: () => Date; activity: Activity }) {
-  const { db, config, now, activity } = options;
-  const outbox = createOutbox(db, config, options.jwtSecret);
-  const key = createHmac("sha256", options.jwtSecret).update("account-mail").digest();
-  const hmac = (value: string) => createHmac("sha256", key).update(value).digest("base64url");
+export type MailStepsOptions = { db: Db; config: Config; signer: Signer; outbox: Outbox; now: () => Date; activity: Activity };
+
+export function createMailSteps(options: MailStepsOptions) {
+  const { db, config, now, activity, outbox } = options;
+  const { sign: hmac, verify } = options.signer.for("account-mail");
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
   const clock = () => now().getTime();
   const linksByIp = new RateLimiter(10, WINDOW_MS, clock);
@@ -154,9 +155,7 @@ export function createMailSteps(options: { db: Db; config: Config; jwtSecret: st
         .set({ tries: row.tries + 1 })
         .where(eq(signInCodes.id, row.id))
         .run();
-      const expected = Buffer.from(row.codeHash);
-      const given = Buffer.from(hmac(`${ticket}:${code}`));
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      if (!verify(`${ticket}:${code}`, row.codeHash)) {
         const left = CODE_TRIES - row.tries - 1;
         activity.tally({ kind: "code", summary: "Wrong sign-in code entered", ...where(origin) });
         throw badRequest(left > 0 ? `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.` : CODE_EXPIRED);
@@ -251,9 +250,7 @@ export function createMailSteps(options: { db: Db; config: Config; jwtSecret: st
     signOutLinkUser(link: string): number | null {
       const [id, version, expires, signature, extra] = link.split(".");
       if (!id || !version || !expires || !signature || extra !== undefined) return null;
-      const expected = Buffer.from(signOutSignature(`${id}.${version}.${expires}`));
-      const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+      if (!verify(`sign-out:${id}.${version}.${expires}`, signature)) return null;
       if (Number(expires) * 1000 < now().getTime()) return null;
       const user = db
         .select()

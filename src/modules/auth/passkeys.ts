@@ -3,10 +3,10 @@
 // challenges live in a signed cookie of the browser that asked for them (its last 3, for the card's autofill and its
 // button), so no number of other browsers' requests can evict them; a registration's are kept in memory.
 
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "@db/client.ts";
 import { passkeys } from "@db/schema.ts";
 import { badRequest, notFound, unauthorized } from "@server/lib/errors.ts";
+import type { Signer } from "@server/lib/signer.ts";
 import {
   type AuthenticationResponseJSON,
   type AuthenticatorTransport,
@@ -28,10 +28,9 @@ const PASSKEY_REFUSED = "That passkey was not accepted.";
 /** A row of the account area's passkey list (GET /api/admin/passkeys). */
 export type PasskeyInfo = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
 
-export function createPasskeys(options: { db: Db; siteUrl: string; siteName: string; now: () => Date; secret: string }) {
+export function createPasskeys(options: { db: Db; siteUrl: string; siteName: string; now: () => Date; signer: Signer }) {
   const { db, now } = options;
-  const cookieKey = createHmac("sha256", options.secret).update("passkey-challenges").digest();
-  const sign = (payload: string) => createHmac("sha256", cookieKey).update(payload).digest("base64url");
+  const { sign, verify } = options.signer.for("passkey-challenges");
   const rpID = new URL(options.siteUrl).hostname;
   const origin = new URL(options.siteUrl).origin;
   // A registration's challenge → the user it was made for, and until when.
@@ -50,9 +49,7 @@ export function createPasskeys(options: { db: Db; siteUrl: string; siteName: str
   const challengesIn = (cookie: string | undefined): [string, number][] => {
     const [payload, signature, extra] = (cookie ?? "").split(".");
     if (!payload || !signature || extra !== undefined) return [];
-    const expected = Buffer.from(sign(payload));
-    const given = Buffer.from(signature);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return [];
+    if (!verify(payload, signature)) return [];
     const pairs = JSON.parse(Buffer.from(payload, "base64url").toString()) as [string, number][];
     return pairs.filter(([, expires]) => expires >= now().getTime());
   };

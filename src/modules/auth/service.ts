@@ -1,20 +1,19 @@
 import type { Db } from "@db/client.ts";
 import { devices, users } from "@db/schema.ts";
 import { jwt } from "@elysiajs/jwt";
-import { type Config, SettingError } from "@server/config.ts";
+import { SettingError } from "@server/config.ts";
 import { badRequest, HttpError, notFound, tooManyRequests, unauthorized } from "@server/lib/errors.ts";
 import { log } from "@server/lib/log.ts";
 import { RateLimiter, Semaphore } from "@server/lib/rate-limit.ts";
-import type { Activity } from "@server/modules/activity/service.ts";
+import { describeUserAgent } from "@server/lib/user-agent.ts";
 import { DEFAULT_USERNAME, SESSION_EXPIRED_MESSAGE } from "@server/shared/constants.ts";
 import { checkNewPassword } from "@server/shared/schemas.ts";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { eq, inArray, isNull, sql } from "drizzle-orm";
 import { deviceCookies } from "./device-cookie.ts";
-import { createMailSteps, LINK_INVALID } from "./mail-steps.ts";
+import { createMailSteps, LINK_INVALID, type MailStepsOptions } from "./mail-steps.ts";
 import { createPasskeys } from "./passkeys.ts";
 import { createSessions, type Origin, SESSION_LIFETIME_MS, type Session } from "./sessions.ts";
-import { describeUserAgent } from "./user-agent.ts";
 
 /**
  * Attempts per trusted device in a window; per username from untrusted clients (all of them together) before each
@@ -88,19 +87,15 @@ export type SignedInDevice = { id: string; device: string; ip: string; firstSeen
 /** A password sign-in's answer: signed in, or (a new device while mail is on) a code to ask for. */
 export type LoginResult = { token: string; device: string } | { codeRequired: true; ticket: string };
 
-export type AuthService = ReturnType<typeof createAuthService>;
-
-export function createAuthService(options: { db: Db; config: Config; jwtSecret: string; now: () => Date; activity: Activity }) {
-  const { db, jwtSecret, now, activity } = options;
+export function createAuthService(options: MailStepsOptions & { jwtSecret: string }) {
+  const { db, jwtSecret, now, activity, signer } = options;
   const mail = createMailSteps(options);
   const siteUrl = options.config.siteUrl;
-  const keys = createPasskeys({ db, siteUrl, siteName: new URL(siteUrl).host, now, secret: jwtSecret });
+  const keys = createPasskeys({ db, siteUrl, siteName: new URL(siteUrl).host, now, signer });
   // @elysiajs/jwt's signer and verifier, used outside a request (the guard and the login call them).
   const tokens = jwt({ secret: jwtSecret, alg: "HS256" }).decorator.jwt;
-  const cookies = deviceCookies(jwtSecret);
+  const cookies = deviceCookies(signer);
   const sessions = createSessions(db, now);
-  // The session each request was found to carry, set by `authenticate` (the guard) for the handlers after it.
-  const requestSessions = new WeakMap<Request, Session>();
   const byUsername = db
     .select()
     .from(users)
@@ -269,8 +264,7 @@ export function createAuthService(options: { db: Db; config: Config; jwtSecret: 
      * within PROOF_MS: a stolen token alone cannot lock the owner out or add a way back in. A 403 the admin area
      * answers with 'Confirm it's you', then retries.
      */
-    async requireRecentProof(request: Request, ip: string) {
-      const { provedAt } = await this.authenticate(request, ip);
+    requireRecentProof({ provedAt }: Session) {
       if (!provedAt || Date.parse(provedAt) < now().getTime() - PROOF_MS) throw new HttpError(403, PROOF_REQUIRED, { proofRequired: true });
     },
 
@@ -325,11 +319,9 @@ export function createAuthService(options: { db: Db; config: Config; jwtSecret: 
     /**
      * THE check of a signed-in request: a valid token (signed, unexpired, of the user's current version) naming a
      * live session. Answers the session, or a 401 when the token is missing, forged, expired, without expiry, revoked
-     * or its device was signed out. Called again for the same request, it answers from memory.
+     * or its device was signed out. The `admin` macro (src/plugins/access.ts) runs it once per request.
      */
     async authenticate(request: Request, ip: string): Promise<Session> {
-      const known = requestSessions.get(request);
-      if (known) return known;
       const token = /^Bearer\s+(\S+)$/i.exec(request.headers.get("authorization") ?? "")?.[1];
       if (!token) throw unauthorized("Authentication required");
       const payload = await tokens.verify(token, { algorithms: ["HS256"], currentDate: now(), requiredClaims: ["exp"] });
@@ -337,14 +329,6 @@ export function createAuthService(options: { db: Db; config: Config; jwtSecret: 
       if (!payload || !user || payload.ver !== user.tokenVersion || typeof payload.sid !== "string") throw unauthorized(SESSION_EXPIRED_MESSAGE);
       const session = sessions.find(payload.sid, ip);
       if (!session || session.userId !== user.id) throw unauthorized(SESSION_EXPIRED_MESSAGE);
-      requestSessions.set(request, session);
-      return session;
-    },
-
-    /** The session `authenticate` found for this request (it has run: the route is behind the guard). */
-    session(request: Request): Session {
-      const session = requestSessions.get(request);
-      if (!session) throw unauthorized("Authentication required");
       return session;
     },
 

@@ -15,6 +15,8 @@ import {
 import { type Backup, type BackupInfo, backupTarEntries, findBackup, listBackups, restoreBackup, takeBackup } from "./service.ts";
 import { tarSize, tarStream } from "./tar.ts";
 
+export { BACKUPS_KEPT, takeBackup } from "./service.ts";
+
 const info = ({ name, kind, createdAt, size }: Backup): BackupInfo => ({ name, kind, createdAt, size });
 
 type OffsiteAnswer = OffsiteStatus & { copies: OffsiteCopy[]; listError: string | null };
@@ -47,12 +49,11 @@ export function backupsModule(ctx: AppContext) {
   return new Elysia({ name: "backups", prefix: "/api/admin" }).use(ctx.access).group("/backups", { admin: true }, (admin) =>
     admin
       .get("", () => listBackups(ctx.config.dataDir).map(info))
-      .post("", ({ set }) => {
+      .post("", ({ status }) => {
         const backup = takeBackup(deps, "manual");
         offsite?.run().catch(() => {}); // its state shows in the off-site answer
-        set.status = 201;
         const message = `Backup ${backup.name} taken.${offsite ? " An off-site copy is under way." : ""}`;
-        return { success: true, message, backup: info(backup) };
+        return status(201, { success: true, message, backup: info(backup) });
       })
       .get("/offsite", async (): Promise<OffsiteAnswer> => {
         if (!config || !offsite) return OFFSITE_OFF;

@@ -14,7 +14,7 @@ import { badRequest, HttpError, notFound } from "@server/lib/errors.ts";
 import { writeFileAtomic } from "@server/lib/files.ts";
 import { maskText } from "@server/lib/mask.ts";
 import { randomHex } from "@server/lib/secrets.ts";
-import { UPLOAD_FILE } from "../uploads/service.ts";
+import { UPLOAD_FILE } from "@server/lib/upload-files.ts";
 import { retained } from "./retention.ts";
 import { type BackupDeps, backupsDir, basicStamp, restoreBackup, uploadFiles } from "./service.ts";
 

@@ -22,7 +22,7 @@ import type { BackupKeep } from "@server/config.ts";
 import { badRequest, HttpError, notFound } from "@server/lib/errors.ts";
 import { commitStaged, discardStaged, fsyncDir, isRegularFile, type StagedFile, sameFile, stageCopy } from "@server/lib/files.ts";
 import { randomHex } from "@server/lib/secrets.ts";
-import { UPLOAD_FILE } from "../uploads/service.ts";
+import { UPLOAD_FILE } from "@server/lib/upload-files.ts";
 import { retained } from "./retention.ts";
 import { extractTar, type TarEntry } from "./tar.ts";
 

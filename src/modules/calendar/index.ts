@@ -4,16 +4,15 @@ import { notFound } from "@server/lib/errors.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { DEFAULT_PROFILE } from "@server/shared/constants.ts";
 import { Elysia } from "elysia";
-import { createClassesService } from "../classes/service.ts";
-import { createEventsService } from "../events/service.ts";
 import { type CalendarOptions, classesCalendar, eventFileName, eventsCalendar, singleEventCalendar } from "./service.ts";
+
+export { eventFileName, singleEventCalendar };
 
 const CALENDAR_HEADERS = { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "public, max-age=300" };
 
 /** Calendar feeds (issue 7): /calendar/events.ics, /calendar/events/<id>.ics (a download), /calendar/classes.ics. */
 export function calendarModule(ctx: AppContext) {
-  const events = createEventsService(ctx.db);
-  const classes = createClassesService(ctx.db);
+  const { events, classes } = ctx.services;
   const teacher = () => ctx.db.select({ name: profile.name }).from(profile).limit(1).get()?.name ?? DEFAULT_PROFILE.name;
   const options = (what: string): CalendarOptions => ({
     siteUrl: ctx.config.siteUrl,

@@ -1,5 +1,6 @@
 // The calendar files (issue 7): upcoming events, one event, and the weekly classes, as iCalendar text.
 import type { Class, Event } from "@db/schema.ts";
+import { vtimezoneLines, zonedToUtc } from "@server/lib/timezone.ts";
 import {
   addDays,
   basicDate,
@@ -14,7 +15,6 @@ import { eventPath } from "@server/shared/links.ts";
 import { htmlToText } from "@server/shared/rich-text.ts";
 import { slugify } from "@server/shared/slug.ts";
 import { escapeText, serialize } from "./ics.ts";
-import { vtimezoneLines, zonedToUtc } from "./timezone.ts";
 
 /** Weekly classes start on their first day on or after this date, so that the feed is the same on every request. */
 const CLASS_ANCHOR_DATE = "2026-01-01";

@@ -5,8 +5,10 @@ import { classPatchSchema, classSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
 import { createClassesService } from "./service.ts";
 
+export { createClassesService };
+
 export function classesModule(ctx: AppContext) {
-  const service = createClassesService(ctx.db);
+  const service = ctx.services.classes;
   const params = idParam("Class not found");
   return new Elysia({ name: "classes", prefix: "/api" })
     .use(ctx.access)
@@ -16,14 +18,7 @@ export function classesModule(ctx: AppContext) {
     )
     .group("/admin/classes", { admin: true }, (admin) =>
       admin
-        .post(
-          "",
-          ({ body, set }) => {
-            set.status = 201;
-            return service.create(body);
-          },
-          { body: standard(classSchema) },
-        )
+        .post("", ({ body, status }) => status(201, service.create(body)), { body: standard(classSchema) })
         .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(classPatchSchema) })
         .delete("/:id", ({ params }) => service.remove(params.id), { params }),
     );

@@ -2,14 +2,11 @@ import type { Db } from "@db/client.ts";
 import { classes } from "@db/schema.ts";
 import { notFound } from "@server/lib/errors.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
-import { CLASS_LEVELS, type ClassLevel, DEFAULT_CLASS_ICON } from "@server/shared/constants.ts";
+import { DEFAULT_CLASS_ICON, normalizeLevel } from "@server/shared/constants.ts";
 import type { ClassInput } from "@server/shared/schemas.ts";
 import { asc, eq } from "drizzle-orm";
 
 /** An invalid or missing level becomes None (spec §5). */
-export const normalizeLevel = (level: string | undefined): ClassLevel =>
-  (CLASS_LEVELS as readonly string[]).includes(level ?? "") ? (level as ClassLevel) : "None";
-
 function toRow<T extends Partial<ClassInput>>(input: T): T {
   return {
     ...input,

@@ -15,9 +15,9 @@ import {
   writeFileAtomic,
 } from "@server/lib/files.ts";
 import { setSetting } from "@server/lib/settings.ts";
+import { UPLOAD_FILE, uploadFileUnder } from "@server/lib/upload-files.ts";
 import { EXPORT_SECTIONS, type ExportSection } from "@server/shared/constants.ts";
-import type { SyncStatus } from "@server/shared/types.ts";
-import { UPLOAD_FILE, uploadFileUnder } from "../uploads/service.ts";
+import type { SyncStatus } from "./model.ts";
 import {
   type ContentRows,
   type ContentSections,

@@ -6,12 +6,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { events, messages } from "@db/schema.ts";
 import { loadConfig } from "@server/config.ts";
-import type { GitStatus } from "@server/shared/types.ts";
 import { ROOT } from "@tests/server.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { exportContent, importThroughApi, sampleExport, writeSampleUploads } from "@tests/support/data-fixtures.ts";
 import { GIT_TOKEN, type GitServer, runGit, runGitAsync, startGitServer } from "@tests/support/git-server.ts";
 import { autoRestoreFromGit, syncToGit } from "./git-sync.ts";
+import type { GitStatus } from "./model.ts";
 
 // Each test runs real git on both sides; on a busy machine that takes seconds.
 setDefaultTimeout(30_000);

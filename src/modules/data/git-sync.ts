@@ -7,9 +7,8 @@ import { badRequest, HttpError } from "@server/lib/errors.ts";
 import { commitStaged, discardStaged, fsyncDir, isRegularFile, type StagedFile, stageWrite, writeFileAtomic } from "@server/lib/files.ts";
 import { maskText } from "@server/lib/mask.ts";
 import { getSetting, setSetting } from "@server/lib/settings.ts";
+import { UPLOAD_FILE, uploadFileUnder } from "@server/lib/upload-files.ts";
 import { EXPORT_SECTIONS, type ExportSection } from "@server/shared/constants.ts";
-import type { GitCommit, GitStatus, LastPush } from "@server/shared/types.ts";
-import { UPLOAD_FILE, uploadFileUnder } from "../uploads/service.ts";
 import { type AutoRestoreResult, autoRestore, MANIFEST_FILE, removeLeftovers, restoreFromAppData, sectionFile, syncToAppData } from "./app-data.ts";
 import {
   commitIndex,
@@ -31,6 +30,7 @@ import {
   stageAll,
   withRepo,
 } from "./git.ts";
+import type { GitCommit, GitStatus, LastPush } from "./model.ts";
 import { type DataDeps, hasContent } from "./service.ts";
 
 export type GitDeps = DataDeps & { config: Pick<Config, "dataDir" | "appDataDir" | "gitBranch" | "gitRemote"> };

@@ -21,7 +21,7 @@ import {
 import type { Config } from "@server/config.ts";
 import { badRequest, type Issue } from "@server/lib/errors.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
-import { DEFAULT_CLASS_ICON, EXPORT_SECTIONS, type ExportSection } from "@server/shared/constants.ts";
+import { DEFAULT_CLASS_ICON, EXPORT_SECTIONS, type ExportSection, normalizeLevel } from "@server/shared/constants.ts";
 import {
   archiveEventRowSchema,
   classRowSchema,
@@ -34,8 +34,7 @@ import {
 import { asc } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { type Struct, validate } from "superstruct";
-import { BACKUPS_KEPT as BACKUPS_KEPT_BY_KIND, takeBackup } from "../backups/service.ts";
-import { normalizeLevel } from "../classes/service.ts";
+import { BACKUPS_KEPT as BACKUPS_KEPT_BY_KIND, takeBackup } from "../backups/index.ts";
 
 /** The format version written into export files and the app_data manifest. */
 export const DATA_FORMAT_VERSION = 1;

@@ -1,16 +1,20 @@
 import type { AppContext } from "@server/context.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
-import { todayIn } from "@server/lib/time.ts";
 import { idParam, type StandardSchema, standard, toId } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
 import { HONEYPOT_FIELD, INITIAL_VISIBLE_EVENTS } from "@server/shared/constants.ts";
 import { cancelPagePath, registrationPath } from "@server/shared/registration-links.ts";
 import { checkInSchema, eventPatchSchema, eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
-import type { RegistrationAnswer } from "@server/shared/types.ts";
 import { Elysia } from "elysia";
-import { createOutbox } from "../mail/outbox.ts";
-import { availability, createRegistrations, registrationClosesAt, registrationLinks } from "./registrations.ts";
-import { createEventsService } from "./service.ts";
+import { nextClosing, upcomingWithAvailability } from "./registrations.ts";
+import { createEventsService, type EventsService } from "./service.ts";
+
+export { createRegistrations, registrationLinks, scheduleReminders } from "./registrations.ts";
+export { createEventsService, type EventsService };
+
+import type { RegistrationAnswer } from "./model.ts";
+
+export type { Event, PublicEvent } from "./model.ts";
 
 /** `/:id/registrations/:registrationId` as numbers; anything else is a 404 naming what was not found. */
 const registrationParams: StandardSchema<{ id: string | number; registrationId: string | number }, { id: number; registrationId: number }> = {
@@ -28,57 +32,48 @@ const registrationParams: StandardSchema<{ id: string | number; registrationId: 
 };
 
 export function eventsModule(ctx: AppContext) {
-  const outbox = createOutbox(ctx.db, ctx.config, ctx.jwtSecret);
-  const registrations = createRegistrations({
-    db: ctx.db,
-    outbox,
-    links: registrationLinks(ctx.jwtSecret, ctx.config.siteUrl),
-    config: ctx.config,
-    now: ctx.now,
-  });
-  const service = createEventsService(ctx.db, { fillPlaces: registrations.fillPlaces });
+  const { events: service, registrations } = ctx.services;
   const spam = createSpamGuard(ctx, 10);
   const params = idParam("Event not found");
-  // The public answers are kept until a write or a new day: they are also built again when the next event's
-  // registration closes during the day (at its start time), so that `registrationOpen` turns false on time.
-  let nextClosing: ReturnType<typeof setTimeout> | undefined;
-  const upcoming = () => {
-    const now = ctx.now();
-    const list = service
-      .upcomingWithPlaces(todayIn(ctx.config.timezone, now))
-      .map(({ event, confirmed }) => ({ ...event, ...availability(event, confirmed, now, ctx.config.timezone) }));
-    const closings = list.filter((event) => event.registrationOpen).map((event) => registrationClosesAt(event, ctx.config.timezone).getTime());
-    clearTimeout(nextClosing);
-    if (closings.length) {
-      nextClosing = setTimeout(() => ctx.cache.invalidate(), Math.min(Math.min(...closings) - now.getTime() + 1000, 2 ** 31 - 1));
-      nextClosing.unref();
-    }
-    return list;
-  };
+  const { timezone } = ctx.config;
   return (
     new Elysia({ name: "events", prefix: "/api" })
       .use(ctx.access)
-      .get("/events", cachedRead(ctx.cache, upcoming))
+      .get(
+        "/events",
+        cachedRead(
+          ctx.cache,
+          () => upcomingWithAvailability(service, ctx.now(), timezone),
+          (list) => nextClosing(list, timezone),
+        ),
+      )
       // What `/` shows before 'View All Events': the first ones, and how many there are.
       .get(
         "/events/first",
-        cachedRead(ctx.cache, () => {
-          const list = upcoming();
-          return { events: list.slice(0, INITIAL_VISIBLE_EVENTS), total: list.length };
-        }),
+        cachedRead(
+          ctx.cache,
+          () => {
+            const list = upcomingWithAvailability(service, ctx.now(), timezone);
+            return { events: list.slice(0, INITIAL_VISIBLE_EVENTS), total: list.length };
+          },
+          (first) => nextClosing(first.events, timezone),
+        ),
       )
       // One upcoming event, for a link to it (`/?event=<id>`) when the list is not loaded. The link may be a past
       // event's (the archive shows it), so none is an answer, not an error.
-      .get("/events/:id", ({ params }) => ({ event: upcoming().find((event) => event.id === params.id) ?? null }), { params })
+      .get(
+        "/events/:id",
+        ({ params }) => ({ event: upcomingWithAvailability(service, ctx.now(), timezone).find((event) => event.id === params.id) ?? null }),
+        { params },
+      )
       .post(
         "/events/:id/registrations",
-        ({ params, body: { [HONEYPOT_FIELD]: trap, ...input }, request, set }): RegistrationAnswer => {
+        ({ params, body: { [HONEYPOT_FIELD]: trap, ...input }, request, status }) => {
           // A bot is answered as if it had a place, and nothing is stored.
-          const answer = spam.isBot(request, trap) ? ({ state: "confirmed" } as const) : registrations.register(params.id, input);
+          const answer: RegistrationAnswer = spam.isBot(request, trap) ? { state: "confirmed" } : registrations.register(params.id, input);
           // A registration changes the places the public reads show.
           ctx.cache.invalidate();
-          set.status = 201;
-          return answer;
+          return status(201, answer);
         },
         { form: true, params, body: formBody(registrationSchema) },
       )
@@ -100,14 +95,7 @@ export function eventsModule(ctx: AppContext) {
       .group("/admin/events", { admin: true }, (admin) =>
         admin
           .get("", () => service.all())
-          .post(
-            "",
-            ({ body, set }) => {
-              set.status = 201;
-              return service.create(body);
-            },
-            { body: standard(eventSchema) },
-          )
+          .post("", ({ body, status }) => status(201, service.create(body)), { body: standard(eventSchema) })
           .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(eventPatchSchema) })
           .delete("/:id", ({ params }) => service.remove(params.id), { params })
           .get("/:id/registrations", ({ params }) => registrations.list(params.id), { params })
@@ -122,14 +110,10 @@ export function eventsModule(ctx: AppContext) {
             ({ params, body }) => registrations.checkIn(params.id, params.registrationId, body.checkedIn),
             { params: registrationParams, body: standard(checkInSchema) },
           )
-          .post(
-            "/:id/mail",
-            ({ params, body, set }) => {
-              set.status = 201;
-              return registrations.mailRegistrants(params.id, body);
-            },
-            { params, body: standard(registrantsMailSchema) },
-          ),
+          .post("/:id/mail", ({ params, body, status }) => status(201, registrations.mailRegistrants(params.id, body)), {
+            params,
+            body: standard(registrantsMailSchema),
+          }),
       )
   );
 }

@@ -334,7 +334,7 @@ describe("reminders", () => {
   test("the day before at 09:00 in SITE_TIMEZONE, once each; at once for a registration after that moment", async () => {
     const event = createEvent({ startDate: "2027-03-11", time: "10:00 am", name: "Thursday satsang" });
     await register(event.id, "early-bird@example.org");
-    const reminders = scheduleReminders({ db: t.db, config: t.config, jwtSecret: "test-secret-test-secret-test-secret", now });
+    const reminders = scheduleReminders(t.app.context.services.registrations);
     try {
       clock = new Date("2027-03-09T21:59:00Z"); // 08:59 on the 10th in Melbourne
       expect(reminders.check()).toBe(0);
@@ -362,7 +362,7 @@ describe("reminders", () => {
     const event = createEvent({ startDate: "2027-03-12", time: "6:00 pm", name: "Friday kirtan" });
     await register(event.id, "restart@example.org");
     clock = new Date("2027-03-10T22:30:00Z"); // 09:30 the day before
-    const before = scheduleReminders({ db: t.db, config: t.config, jwtSecret: "test-secret-test-secret-test-secret", now });
+    const before = scheduleReminders(t.app.context.services.registrations);
     before.stop();
     const queued = t.db.select().from(outbox).where(eq(outbox.subject, "Reminder: Friday kirtan")).all();
     expect(queued.map((row) => row.state)).toEqual(["waiting"]);
@@ -370,7 +370,7 @@ describe("reminders", () => {
     // The process dies before the worker sends it; a new one opens the same database file.
     const db = openDatabase(`${t.dir}/site.db`);
     const app = await createApp({ db, config: t.config, jwtSecret: "test-secret-test-secret-test-secret", now });
-    const after = scheduleReminders({ db, config: t.config, jwtSecret: "test-secret-test-secret-test-secret", now });
+    const after = scheduleReminders(app.context.services.registrations);
     after.stop();
     expect(after.check()).toBe(0);
     const newWorker = createMailWorker({ db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret, now });

@@ -1,21 +1,22 @@
 // Registrations that run an event by themselves (issue 23): places taken in one transaction, a waiting list that moves
 // up, signed cancel links, reminders queued once. Every mail is an outbox row written in the transaction of its cause.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "@db/client.ts";
 import { type Event, type EventRegistration, eventRegistrations, events } from "@db/schema.ts";
 import type { Config } from "@server/config.ts";
 import { badRequest, conflict, notFound } from "@server/lib/errors.ts";
 import { log } from "@server/lib/log.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
+import type { Signer } from "@server/lib/signer.ts";
 import { todayIn } from "@server/lib/time.ts";
+import { zonedToUtc } from "@server/lib/timezone.ts";
 import { addDays, eventSchedule } from "@server/shared/calendar.ts";
 import { isPastEvent } from "@server/shared/dates.ts";
 import { registrationCancelPath } from "@server/shared/registration-links.ts";
 import type { RegistrantsMailInput, RegistrationInput } from "@server/shared/schemas.ts";
-import type { Registration, RegistrationAnswer } from "@server/shared/types.ts";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import { zonedToUtc } from "../calendar/timezone.ts";
-import { createOutbox, type Outbox } from "../mail/outbox.ts";
+import type { Outbox } from "../mail/index.ts";
+import type { Registration, RegistrationAnswer } from "./model.ts";
+import type { EventsService } from "./service.ts";
 
 type Timing = Pick<Event, "startDate" | "endDate" | "time" | "registrationCloses">;
 
@@ -27,7 +28,7 @@ function eventStartsAt(event: Timing, timezone: string): Date {
 }
 
 /** The first moment at which registration is closed: the event's start, or the start of `registrationCloses`. */
-export function registrationClosesAt(event: Timing, timezone: string): Date {
+function registrationClosesAt(event: Timing, timezone: string): Date {
   const start = eventStartsAt(event, timezone);
   if (!event.registrationCloses) return start;
   const closes = zonedToUtc(timezone, { date: event.registrationCloses, hour: 0, minute: 0 });
@@ -39,24 +40,35 @@ const reminderAt = (event: Pick<Event, "startDate">, timezone: string) =>
   zonedToUtc(timezone, { date: addDays(event.startDate, -1), hour: 9, minute: 0 });
 
 /** What the public reads say about an event's places. */
-export function availability(event: Event, confirmed: number, now: Date, timezone: string) {
+function availability(event: Event, confirmed: number, now: Date, timezone: string) {
   return {
     placesLeft: event.capacity === null ? null : Math.max(0, event.capacity - confirmed),
     registrationOpen: !isPastEvent(event, todayIn(timezone, now)) && now < registrationClosesAt(event, timezone),
   };
 }
 
+/** The upcoming events as the public reads show them: with their places left and whether registration is open. */
+export function upcomingWithAvailability(events: Pick<EventsService, "upcomingWithPlaces">, now: Date, timezone: string) {
+  return events
+    .upcomingWithPlaces(todayIn(timezone, now))
+    .map(({ event, confirmed }) => ({ ...event, ...availability(event, confirmed, now, timezone) }));
+}
+
+/** When that list stops holding besides a write or a new day: the next closing of an open registration (ms). */
+export function nextClosing(list: ReturnType<typeof upcomingWithAvailability>, timezone: string): number | undefined {
+  const closings = list.filter((event) => event.registrationOpen).map((event) => registrationClosesAt(event, timezone).getTime());
+  return closings.length ? Math.min(...closings) : undefined;
+}
+
 /** The cancel link of one registration, signed with the server's key over its id and address. */
-export function registrationLinks(secret: string, siteUrl: string) {
-  const sign = (registration: Pick<EventRegistration, "id" | "email">) =>
-    createHmac("sha256", secret).update(`registration:cancel:${registration.id}:${registration.email}`).digest("base64url");
+export function registrationLinks(signer: Signer, siteUrl: string) {
+  const links = signer.for("registration");
+  const signed = (registration: Pick<EventRegistration, "id" | "email">) => `cancel:${registration.id}:${registration.email}`;
   return {
-    cancelUrl: (registration: Pick<EventRegistration, "id" | "email">) => `${siteUrl}${registrationCancelPath(registration.id, sign(registration))}`,
-    verify(registration: Pick<EventRegistration, "id" | "email">, token: string) {
-      const expected = Buffer.from(sign(registration));
-      const given = Buffer.from(token);
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    },
+    cancelUrl: (registration: Pick<EventRegistration, "id" | "email">) =>
+      `${siteUrl}${registrationCancelPath(registration.id, links.sign(signed(registration)))}`,
+    verify: (registration: Pick<EventRegistration, "id" | "email">, token: string) =>
+      links.verify(signed(registration), token) || signer.verifyUnderived(`registration:${signed(registration)}`, token),
   };
 }
 type RegistrationLinks = ReturnType<typeof registrationLinks>;
@@ -388,18 +400,12 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
   };
 }
 
+type Registrations = ReturnType<typeof createRegistrations>;
+
 const REMINDER_CHECK_MS = 60_000;
 
 /** While serving with mail on: queues due reminders at start and every minute (a restart catches up at once). */
-export function scheduleReminders(options: { db: Db; config: Config; jwtSecret: string; now?: () => Date }) {
-  const { db, config } = options;
-  const registrations = createRegistrations({
-    db,
-    outbox: createOutbox(db, config, options.jwtSecret),
-    links: registrationLinks(options.jwtSecret, config.siteUrl),
-    config,
-    now: options.now ?? (() => new Date()),
-  });
+export function scheduleReminders(registrations: Pick<Registrations, "queueDueReminders">) {
   const check = () => {
     try {
       return registrations.queueDueReminders();

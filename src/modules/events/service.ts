@@ -122,3 +122,5 @@ export function createEventsService(db: Db, options: { fillPlaces?: (event: Even
     },
   };
 }
+
+export type EventsService = ReturnType<typeof createEventsService>;

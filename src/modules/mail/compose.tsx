@@ -5,7 +5,7 @@ import type { MailConfig } from "@server/config.ts";
 import type { SendMailOptions } from "nodemailer";
 import type { ReactElement } from "react";
 import { render } from "react-email";
-import { eventFileName, singleEventCalendar } from "../calendar/service.ts";
+import { eventFileName, singleEventCalendar } from "../calendar/index.ts";
 import { type MailData, type MailKind, type NewsletterCopy, type NewsletterTestCopy, oneLine } from "./outbox.ts";
 import { EmailConfirmation, PasswordReset, SecurityNotice, SignInCode } from "./templates/account-mails.tsx";
 import { ContactNotice } from "./templates/contact-notice.tsx";

@@ -3,13 +3,14 @@ import type { AppContext } from "@server/context.ts";
 import { badRequest } from "@server/lib/errors.ts";
 import { and, desc, eq, isNotNull, or } from "drizzle-orm";
 import { Elysia } from "elysia";
-import { createOutbox } from "./outbox.ts";
+
+export { createOutbox, type Outbox } from "./outbox.ts";
 
 const RECENT_ROWS = 20;
 
 /** The admin's Mail card: whether mail is on, its last error, the outbox's recent rows, and a test mail. */
 export function mailModule(ctx: AppContext) {
-  const outbox = createOutbox(ctx.db, ctx.config, ctx.jwtSecret);
+  const { outbox } = ctx.services;
   const recent = ctx.db
     .select({
       id: outboxTable.id,
@@ -42,13 +43,12 @@ export function mailModule(ctx: AppContext) {
         lastError: outbox.enabled ? (lastError.get() ?? null) : null,
         recent: recent.all(),
       }))
-      .post("/test", ({ set }) => {
+      .post("/test", ({ status }) => {
         if (!outbox.enabled) throw badRequest("Mail is off: set SMTP_URL and MAIL_FROM to send mail.");
         const to = outbox.notifyAddress();
         if (!to) throw badRequest("Set NOTIFY_EMAIL or the profile's email first.");
         outbox.add("test", to, "Test mail from the site", {});
-        set.status = 201;
-        return { success: true, message: `A test mail to ${to} is on its way.` };
+        return status(201, { success: true, message: `A test mail to ${to} is on its way.` });
       }),
   );
 }

@@ -4,6 +4,7 @@ import type { Db } from "@db/client.ts";
 import { outbox, profile } from "@db/schema.ts";
 import type { Config } from "@server/config.ts";
 import { log } from "@server/lib/log.ts";
+import type { Signer } from "@server/lib/signer.ts";
 import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import { mailSeal } from "./sealed.ts";
 import type { EmailConfirmationData, PasswordResetData, SecurityNoticeData, SignInCodeData } from "./templates/account-mails.tsx";
@@ -53,8 +54,8 @@ const PUBLIC_FORM_MAILS_PER_ADDRESS_PER_HOUR = 3;
 /** A header value on one line: CR/LF typed into a form can never start another header. */
 export const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
 
-export function createOutbox(db: Db, config: Config, jwtSecret: string) {
-  const { seal } = mailSeal(jwtSecret);
+export function createOutbox(db: Db, config: Config, signer: Signer) {
+  const { seal } = mailSeal(signer);
   const profileEmail = db.select({ email: profile.email }).from(profile).limit(1).prepare();
   // Prepared once: a newsletter adds a row per subscriber, and each statement prepared anew stays in memory until a GC.
   const insert = db

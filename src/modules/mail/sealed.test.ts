@@ -10,6 +10,7 @@ import { openDatabase } from "@db/client.ts";
 import { migrations } from "@db/migrations/index.ts";
 import { outbox } from "@db/schema.ts";
 import { loadConfig } from "@server/config.ts";
+import { createSigner } from "@server/lib/signer.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { eq } from "drizzle-orm";
 import { createOutbox } from "./outbox.ts";
@@ -78,10 +79,15 @@ describe("sealed secrets in the outbox", () => {
     const db = openDatabase(join(dir, "changed.db"));
     const config = configOf();
     const confirmUrl = "https://yoga.example.org/api/newsletter/confirm?id=1&token=sealed-token";
-    createOutbox(db, config, SECRET).add("newsletter-confirmation", "seeker@example.org", "Please confirm", { confirmUrl });
-    createOutbox(db, config, "another-secret-another-secret-another").add("newsletter-confirmation", "late@example.org", "Please confirm", {
-      confirmUrl,
-    });
+    createOutbox(db, config, createSigner(SECRET)).add("newsletter-confirmation", "seeker@example.org", "Please confirm", { confirmUrl });
+    createOutbox(db, config, createSigner("another-secret-another-secret-another")).add(
+      "newsletter-confirmation",
+      "late@example.org",
+      "Please confirm",
+      {
+        confirmUrl,
+      },
+    );
     const [kept] = db.select().from(outbox).all();
     expect(kept!.data).toEqual({});
     expect(kept!.sealed).not.toContain("sealed-token");

@@ -5,7 +5,8 @@
 // DATA_DIR/jwt-secret) and which no copy carries. The worker opens them at send time and erases them once the mail is
 // sent or given up. A row survives a restart whole: the key is the same after it.
 
-import { createCipheriv, createDecipheriv, createHmac } from "node:crypto";
+import { createCipheriv, createDecipheriv } from "node:crypto";
+import type { Signer } from "@server/lib/signer.ts";
 
 /** Where each secret sits in a mail's data (src/modules/mail/outbox.ts MailData): the only place that names them. */
 export const SECRET_PATHS = [["resetUrl"], ["code"], ["signOutUrl"], ["cancelUrl"], ["confirmUrl"], ["subscriber", "unsubscribeUrl"]] as const;
@@ -34,8 +35,8 @@ function put(data: Data, [key, ...rest]: readonly string[], value: unknown): Dat
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-export function mailSeal(jwtSecret: string) {
-  const key = createHmac("sha256", jwtSecret).update("outbox-secrets").digest();
+export function mailSeal(signer: Signer) {
+  const key = signer.key("outbox-secrets");
   return {
     /** Splits a mail's data into what may be stored as it is and its secrets sealed (null when it has none). */
     seal(data: Data): { data: Data; sealed: string | null } {

@@ -4,6 +4,7 @@ import type { Db } from "@db/client.ts";
 import { newsletters, type OutboxRow, outbox, subscribers } from "@db/schema.ts";
 import type { Config, MailConfig } from "@server/config.ts";
 import { errorText, log } from "@server/lib/log.ts";
+import { createSigner } from "@server/lib/signer.ts";
 import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { createComposer } from "./compose.tsx";
@@ -34,7 +35,7 @@ const answerOf = (error: unknown) => {
 
 export function createMailWorker(options: { db: Db; config: Config & { mail: MailConfig }; jwtSecret: string; now?: () => Date }) {
   const { db, config } = options;
-  const { open } = mailSeal(options.jwtSecret);
+  const { open } = mailSeal(createSigner(options.jwtSecret));
   const now = options.now ?? (() => new Date());
   const { smtpUrl, tls } = config.mail;
   if (!tls) log.warn("SMTP_URL has ?tls=off: the SMTP password and every mail go in clear", { host: URL.parse(smtpUrl)?.host });

@@ -4,22 +4,20 @@ import { idParam } from "@server/lib/validate.ts";
 import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import { contactSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import { createOutbox } from "../mail/outbox.ts";
 import { createMessagesService } from "./service.ts";
 
 /** The contact form's messages: sent by visitors, read by the admin. */
 export function messagesModule(ctx: AppContext) {
-  const service = createMessagesService(ctx.db, createOutbox(ctx.db, ctx.config, ctx.jwtSecret));
+  const service = createMessagesService(ctx.db, ctx.services.outbox);
   const spam = createSpamGuard(ctx, 5);
   const params = idParam("Message not found");
   return new Elysia({ name: "messages", prefix: "/api" })
     .use(ctx.access)
     .post(
       "/contact",
-      ({ body: { [HONEYPOT_FIELD]: trap, ...input }, request, set }) => {
-        set.status = 201;
+      ({ body: { [HONEYPOT_FIELD]: trap, ...input }, request, status }) => {
         if (!spam.isBot(request, trap)) service.create(input);
-        return { success: true };
+        return status(201, { success: true });
       },
       { form: true, body: formBody(contactSchema) },
     )

@@ -3,7 +3,7 @@ import { type Message, messages } from "@db/schema.ts";
 import { notFound } from "@server/lib/errors.ts";
 import type { ContactInput } from "@server/shared/schemas.ts";
 import { desc, eq } from "drizzle-orm";
-import type { Outbox } from "../mail/outbox.ts";
+import type { Outbox } from "../mail/index.ts";
 
 export function createMessagesService(db: Db, outbox: Outbox) {
   const list = db.select().from(messages).orderBy(desc(messages.createdAt), desc(messages.id)).prepare();

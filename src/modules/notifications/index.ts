@@ -18,14 +18,7 @@ export function notificationsModule(ctx: AppContext) {
     .group("/admin/notifications", { admin: true }, (admin) =>
       admin
         .get("", () => service.all())
-        .post(
-          "",
-          ({ body, set }) => {
-            set.status = 201;
-            return service.create(body);
-          },
-          { body: standard(notificationSchema) },
-        )
+        .post("", ({ body, status }) => status(201, service.create(body)), { body: standard(notificationSchema) })
         .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(notificationPatchSchema) })
         .delete("/:id", ({ params }) => service.remove(params.id), { params }),
     );

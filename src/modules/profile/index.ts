@@ -5,6 +5,8 @@ import { profilePatchSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
 import { createProfileService } from "./service.ts";
 
+export type { PublicProfile } from "./model.ts";
+
 export function profileModule(ctx: AppContext) {
   const service = createProfileService(ctx.db, ctx.now, ctx.config.timezone);
   return new Elysia({ name: "profile", prefix: "/api" })

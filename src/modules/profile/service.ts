@@ -4,8 +4,8 @@ import { sanitizeRichText } from "@server/lib/rich-text.ts";
 import { parseBody } from "@server/lib/validate.ts";
 import { DEFAULT_PROFILE } from "@server/shared/constants.ts";
 import { type ProfileInput, profileSchema } from "@server/shared/schemas.ts";
-import type { PublicProfile } from "@server/shared/types.ts";
 import { asc, eq } from "drizzle-orm";
+import type { PublicProfile } from "./model.ts";
 
 /** The profile; every answer carries the site's time zone (SITE_TIMEZONE), which the page's calendar links use. */
 export function createProfileService(db: Db, now: () => Date, timezone: string) {

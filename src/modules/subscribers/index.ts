@@ -6,14 +6,13 @@ import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import { newsletterPath, SITE_FORM_FIELD, unsubscribePagePath } from "@server/shared/newsletter-links.ts";
 import { newsletterMailSchema, newsletterSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import { createOutbox } from "../mail/outbox.ts";
 import { createNewslettersService } from "./newsletters.ts";
 import { createSubscribersService, subscriberLinks } from "./service.ts";
 
 /** Newsletter sign-ups from the footer (double opt-in while mail is on), managed in the admin's Subscribers tab. */
 export function subscribersModule(ctx: AppContext) {
-  const outbox = createOutbox(ctx.db, ctx.config, ctx.jwtSecret);
-  const links = subscriberLinks(ctx.jwtSecret, ctx.config.siteUrl);
+  const { outbox, signer } = ctx.services;
+  const links = subscriberLinks(signer, ctx.config.siteUrl);
   const service = createSubscribersService(ctx.db, outbox, links);
   const newsletters = createNewslettersService(ctx.db, outbox, links);
   const spam = createSpamGuard(ctx, 10);
@@ -22,11 +21,10 @@ export function subscribersModule(ctx: AppContext) {
       .use(ctx.access)
       .post(
         "/newsletter",
-        ({ body: { [HONEYPOT_FIELD]: trap, email }, request, set }) => {
+        ({ body: { [HONEYPOT_FIELD]: trap, email }, request, status }) => {
           // A bot, an address already subscribed and a new one get the same answer (issue 30).
           if (!spam.isBot(request, trap)) service.subscribe(email);
-          set.status = 201;
-          return { success: true, message: "Subscribed" };
+          return status(201, { success: true, message: "Subscribed" });
         },
         { form: true, body: formBody(newsletterSchema) },
       )
@@ -56,22 +54,8 @@ export function subscribersModule(ctx: AppContext) {
           .get("/subscribers", () => service.list())
           .delete("/subscribers/:id", ({ params }) => service.remove(params.id), { params: idParam("Subscriber not found") })
           .get("/newsletters", () => newsletters.list())
-          .post(
-            "/newsletters",
-            ({ body, set }) => {
-              set.status = 201;
-              return newsletters.send(body);
-            },
-            { body: standard(newsletterMailSchema) },
-          )
-          .post(
-            "/newsletters/test",
-            ({ body, set }) => {
-              set.status = 201;
-              return newsletters.sendTest(body);
-            },
-            { body: standard(newsletterMailSchema) },
-          ),
+          .post("/newsletters", ({ body, status }) => status(201, newsletters.send(body)), { body: standard(newsletterMailSchema) })
+          .post("/newsletters/test", ({ body, status }) => status(201, newsletters.sendTest(body)), { body: standard(newsletterMailSchema) }),
       )
   );
 }

@@ -7,7 +7,7 @@ import { badRequest } from "@server/lib/errors.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
 import type { NewsletterMailInput } from "@server/shared/schemas.ts";
 import { desc, eq, sql } from "drizzle-orm";
-import type { Outbox } from "../mail/outbox.ts";
+import type { Outbox } from "../mail/index.ts";
 import type { SubscriberLinks } from "./service.ts";
 
 const MAIL_OFF = "Mail is off: set SMTP_URL and MAIL_FROM to send a newsletter.";

@@ -1,10 +1,12 @@
 // Double opt-in and unsubscribe while mail is on (issue 15, items 4 and 6), through a real SMTP server. The links land
 // on the site (`/?newsletter=<state>`), whose page shows the outcome (web/features/newsletter: the notice itself).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createHmac } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { subscribers } from "@db/schema.ts";
+import { createSigner } from "@server/lib/signer.ts";
 import { assetsFromDirectory } from "@server/plugins/web-assets.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
@@ -17,7 +19,7 @@ let t: TestApp;
 let worker: ReturnType<typeof createMailWorker>;
 let token: string;
 const SITE_URL = "http://localhost";
-const links = subscriberLinks("test-secret-test-secret-test-secret", SITE_URL);
+const links = subscriberLinks(createSigner("test-secret-test-secret-test-secret"), SITE_URL);
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -154,6 +156,15 @@ describe("unsubscribe", () => {
     const forged = await oneClick(pathOf(links.url("unsubscribe", { id: subscriber.id, email: "other@example.org" })));
     expect(forged.status).toBe(400);
     expect(await forged.json()).toMatchObject({ error: "This link is not valid" });
+  });
+
+  test("a link mailed before the one key derivation (issue 31) still unsubscribes", async () => {
+    await subscribe("before-spine@example.org", "10.1.0.31");
+    const subscriber = row("before-spine@example.org")!;
+    const signed = `newsletter:unsubscribe:${subscriber.id}:${subscriber.email}`;
+    const token = createHmac("sha256", "test-secret-test-secret-test-secret").update(signed).digest("base64url");
+    expect((await oneClick(`/api/newsletter/unsubscribe?id=${subscriber.id}&token=${token}`)).status).toBe(200);
+    expect(row("before-spine@example.org")!.state).toBe("unsubscribed");
   });
 
   test("the site's button unsubscribes and lands on the site: 'unsubscribed', or 'invalid' for a bad link", async () => {

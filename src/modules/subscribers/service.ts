@@ -1,24 +1,21 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "@db/client.ts";
 import { type Subscriber, subscribers } from "@db/schema.ts";
 import { notFound } from "@server/lib/errors.ts";
+import type { Signer } from "@server/lib/signer.ts";
 import { desc, eq } from "drizzle-orm";
-import type { Outbox } from "../mail/outbox.ts";
+import type { Outbox } from "../mail/index.ts";
 
 type LinkPurpose = "confirm" | "unsubscribe";
 
 /** Signed links of the double opt-in and the unsubscribe (issue 15): bound to one row and its address. */
-export function subscriberLinks(secret: string, siteUrl: string) {
-  const sign = (purpose: LinkPurpose, subscriber: Pick<Subscriber, "id" | "email">) =>
-    createHmac("sha256", secret).update(`newsletter:${purpose}:${subscriber.id}:${subscriber.email}`).digest("base64url");
+export function subscriberLinks(signer: Signer, siteUrl: string) {
+  const links = signer.for("newsletter");
+  const signed = (purpose: LinkPurpose, subscriber: Pick<Subscriber, "id" | "email">) => `${purpose}:${subscriber.id}:${subscriber.email}`;
   return {
     url: (purpose: LinkPurpose, subscriber: Pick<Subscriber, "id" | "email">) =>
-      `${siteUrl}/api/newsletter/${purpose}?id=${subscriber.id}&token=${sign(purpose, subscriber)}`,
-    verify(purpose: LinkPurpose, subscriber: Pick<Subscriber, "id" | "email">, token: string) {
-      const expected = Buffer.from(sign(purpose, subscriber));
-      const given = Buffer.from(token);
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    },
+      `${siteUrl}/api/newsletter/${purpose}?id=${subscriber.id}&token=${links.sign(signed(purpose, subscriber))}`,
+    verify: (purpose: LinkPurpose, subscriber: Pick<Subscriber, "id" | "email">, token: string) =>
+      links.verify(signed(purpose, subscriber), token) || signer.verifyUnderived(`newsletter:${signed(purpose, subscriber)}`, token),
   };
 }
 

@@ -11,19 +11,6 @@ export type UploadKind = { ext: "jpg" | "png" | "gif" | "webp" | "pdf"; type: st
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** What a stored upload may be called; anything else under /uploads/ is a 404. */
 export const UPLOAD_NAME = /^[A-Za-z0-9_-]+\.(jpg|png|gif|webp|pdf)$/;
-/**
- * A file of the uploads folder that every copy carries (backups, off-site copies, app_data, git sync): a plain name,
- * no folder, no leading dot (a temp file being written). The server's own names (UPLOAD_NAME: random base64url, so
- * one in 64 starts with "-") are among them; the copies once asked for a letter, digit or "_" first and left those out.
- */
-export const UPLOAD_FILE = /^[\w-][\w.-]*$/;
-
-/** The upload file that `path` names under `folder` (`/uploads/` in content, `uploads/` in a commit), if any. */
-export function uploadFileUnder(folder: string, path: string): string | undefined {
-  const name = path.startsWith(folder) ? path.slice(folder.length) : "";
-  return UPLOAD_FILE.test(name) ? name : undefined;
-}
-
 export const CONTENT_TYPES: Record<UploadKind["ext"], string> = {
   jpg: "image/jpeg",
   png: "image/png",

@@ -10,8 +10,9 @@ import { HttpError } from "@server/lib/errors.ts";
 import { log } from "@server/lib/log.ts";
 import { setSetting } from "@server/lib/settings.ts";
 import { decodeEntities } from "@server/shared/rich-text.ts";
-import type { Video, VideoErrorCode, VideoList } from "@server/shared/types.ts";
+import type { VideoErrorCode } from "@server/shared/videos.ts";
 import { eq, sql } from "drizzle-orm";
+import type { Video, VideoList } from "./model.ts";
 
 const YOUTUBE_API_KEY_SETTING = "youtubeApiKey";
 const YOUTUBE_CHANNEL_SETTING = "youtubeChannelId";

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from "bun:test";
 import { configureLog } from "@server/lib/log.ts";
 import { decodeEntities } from "@server/shared/rich-text.ts";
-import type { VideoList } from "@server/shared/types.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { type FakeMode, type FakeYouTube, startFakeYouTube } from "@tests/support/fake-youtube.ts";
+import type { VideoList } from "./model.ts";
 import { classifyUpstreamError, createYoutubeService, UPSTREAM_TIMEOUT_MS, VIDEO_CACHE_TTL_MS } from "./service.ts";
 
 let fake: FakeYouTube;

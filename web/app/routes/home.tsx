@@ -1,7 +1,6 @@
 // The public home page (spec §2.1): hero, notifications, events, classes, videos, contact, archive, then the footer.
 // Features do not import each other; this page composes them and passes what they share (profile, channel).
 
-import type { PublicProfile } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { ArchiveSection } from "@web/features/archive/components/archive-section.tsx";
 import { ClassesSection } from "@web/features/classes/components/classes-section.tsx";
@@ -17,6 +16,7 @@ import { NewsletterForm } from "@web/features/newsletter/components/newsletter-f
 import { NewsletterNotice } from "@web/features/newsletter/components/newsletter-notice.tsx";
 import { NotificationBanner } from "@web/features/notifications/components/notification-banner.tsx";
 import { channelUrl, VideosSection } from "@web/features/videos/components/videos-section.tsx";
+import type { PublicProfile } from "@web/lib/api-types.ts";
 import { useProfile } from "@web/lib/queries/profile.ts";
 import { useVideoStatus } from "@web/lib/queries/videos.ts";
 import { Suspense } from "react";

@@ -1,6 +1,6 @@
 // Where a mailed link lands (the newsletter's, a registration's cancel link): a notice at the top of the page, and for
 // a link that changes something its one button, a plain form that works without JavaScript. The server renders it
-// with the page (src/plugins/page.ts), so it reads before the script loads.
+// with the page (src/modules/site/page.ts), so it reads before the script loads.
 
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";

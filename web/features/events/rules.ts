@@ -1,7 +1,7 @@
 // The event card rules of spec §2.1 and §9.
 
-import type { Event, PublicEvent } from "@server/shared/types.ts";
 import { htmlToText } from "@web/components/ui/format.ts";
+import type { Event, PublicEvent } from "@web/lib/api-types.ts";
 import { DESCRIPTION_PREVIEW_LENGTH } from "@web/lib/constants.ts";
 
 /** 'View More' is offered when the description exceeds 150 characters or the event has photos or an attachment. */

@@ -1,5 +1,5 @@
 import { NOTIFICATION_TYPES } from "@server/shared/constants.ts";
-import type { Notification } from "@server/shared/types.ts";
+import type { Notification } from "@web/lib/api-types.ts";
 
 const RANK: Record<string, number> = { "priority-1": 0, "priority-2": 1, "priority-3": 2 };
 

@@ -1,4 +1,4 @@
-import { VIDEO_ERROR_CODES, type VideoError, type VideoErrorCode } from "@server/shared/types.ts";
+import { VIDEO_ERROR_CODES, type VideoError, type VideoErrorCode } from "@server/shared/videos.ts";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { ApiError, call } from "../api.ts";
 import { VIDEO_FETCH_ATTEMPTS, VIDEO_RETRY_BASE_DELAY_MS } from "../constants.ts";

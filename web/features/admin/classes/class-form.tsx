@@ -2,10 +2,10 @@
 
 import { CLASS_ICONS, CLASS_LEVELS, DEFAULT_CLASS_ICON } from "@server/shared/constants.ts";
 import { type ClassInput, classSchema } from "@server/shared/schemas.ts";
-import type { Class } from "@server/shared/types.ts";
 import { ClassIcon } from "@web/components/class-icon.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Select } from "@web/components/ui/select.tsx";
+import type { Class } from "@web/lib/api-types.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { Controller } from "react-hook-form";
 import { FormInput } from "../shared/form-input.tsx";

@@ -1,13 +1,13 @@
 // Classes tab (spec §2.2): cards with level badge (hidden for None), days, time, location; create, edit, delete.
 
 import type { ClassInput } from "@server/shared/schemas.ts";
-import type { Class } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { ClassIcon } from "@web/components/class-icon.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { serverMessageOr } from "@web/lib/api.ts";
+import type { Class } from "@web/lib/api-types.ts";
 import { classesQueryOptions } from "@web/lib/queries/classes.ts";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useEffect } from "react";

@@ -1,10 +1,10 @@
 // Data Sync tab 'Data Sync & Persistence' (spec §2.2, §4): sync, restore (confirmed), status, how it works.
 
-import type { GitCommit } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
+import type { GitCommit } from "@web/lib/api-types.ts";
 import { IMPORT_RELOAD_DELAY_MS } from "@web/lib/constants.ts";
 import { CheckCircle2, DatabaseBackup, Info, RefreshCw, Upload, XCircle } from "lucide-react";
 import { useEffect, useState } from "react";

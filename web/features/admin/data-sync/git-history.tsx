@@ -1,10 +1,10 @@
 // The Git part of the 'Sync Status' card (issue 21): the remote as the server shows it (never with credentials), the
 // last push and its result, and the newest commits, each with 'Restore this version'.
 
-import type { GitCommit, GitStatus } from "@server/shared/types.ts";
 import { css, cx } from "@styled-system/css" with { type: "macro" };
 import { badge } from "@styled-system/recipes";
 import { Button } from "@web/components/ui/button.tsx";
+import type { GitCommit, GitStatus } from "@web/lib/api-types.ts";
 import { History } from "lucide-react";
 import { formatDateTime } from "../shared/format.ts";
 

@@ -2,11 +2,11 @@
 // the year rule (current year by default, else the start date's year when left empty) and the PDF attachment.
 
 import { type EventInput, eventSchema } from "@server/shared/schemas.ts";
-import type { Event } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "@web/components/ui/field.tsx";
 import { Switch } from "@web/components/ui/switch.tsx";
+import type { Event } from "@web/lib/api-types.ts";
 import { EVENT_TYPES } from "@web/lib/constants.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { Controller } from "react-hook-form";

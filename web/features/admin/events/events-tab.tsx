@@ -3,13 +3,13 @@
 
 import { formatDateRange, isPastEvent } from "@server/shared/dates.ts";
 import type { EventInput } from "@server/shared/schemas.ts";
-import type { Event } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
 import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { ApiError } from "@web/lib/api.ts";
+import type { Event } from "@web/lib/api-types.ts";
 import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { localIsoDate } from "../shared/format.ts";

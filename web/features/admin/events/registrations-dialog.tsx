@@ -2,7 +2,6 @@
 // states, 'Mail registrants', and the door list: search by name and 'Check in', one-handed on a phone at 360 px.
 
 import { slugify } from "@server/shared/slug.ts";
-import type { Event, Registration } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
 import { useQuery } from "@tanstack/react-query";
@@ -10,6 +9,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "@web/components/ui/field.tsx";
 import { Tabs } from "@web/components/ui/tabs.tsx";
+import type { Event, Registration } from "@web/lib/api-types.ts";
 import { Check, Download } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";

@@ -1,11 +1,11 @@
 // The notification form (spec §3, §5): rich-text message ≥ 5, type, start date (today by default), end date, link, active.
 
 import { type NotificationInput, notificationSchema } from "@server/shared/schemas.ts";
-import type { Notification } from "@server/shared/types.ts";
 import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Field, Input } from "@web/components/ui/field.tsx";
 import { Select } from "@web/components/ui/select.tsx";
 import { Switch } from "@web/components/ui/switch.tsx";
+import type { Notification } from "@web/lib/api-types.ts";
 import { NOTIFICATION_FORM_TYPES } from "@web/lib/constants.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { Controller } from "react-hook-form";

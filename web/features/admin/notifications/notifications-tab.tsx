@@ -3,12 +3,12 @@
 
 import { formatLongDate } from "@server/shared/dates.ts";
 import type { NotificationInput } from "@server/shared/schemas.ts";
-import type { Notification } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
 import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
+import type { Notification } from "@web/lib/api-types.ts";
 import { NOTIFICATION_FORM_TYPES } from "@web/lib/constants.ts";
 import { AlertTriangle, Bell, CheckCircle2, ExternalLink, Info, Pencil, Plus, Trash2, XCircle } from "lucide-react";
 import { useEffect } from "react";

@@ -1,10 +1,10 @@
 // The profile form 'Guru Profile' (spec §2.2, §5): name, title, biography (rich text), quote, image upload, contact.
 
 import { type ProfileInput, profileSchema } from "@server/shared/schemas.ts";
-import type { PublicProfile } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { Button } from "@web/components/ui/button.tsx";
 import { Field, Input, Textarea } from "@web/components/ui/field.tsx";
+import type { PublicProfile } from "@web/lib/api-types.ts";
 import { IMAGE_TYPES } from "@web/lib/constants.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { ImageUp } from "lucide-react";

@@ -1,5 +1,4 @@
 import { imageSources } from "@server/shared/images.ts";
-import type { ArchiveItem } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { button } from "@styled-system/recipes/button";
 import { card } from "@styled-system/recipes/card";
@@ -7,6 +6,7 @@ import { tag } from "@styled-system/recipes/tag";
 import { Button } from "@web/components/ui/button.tsx";
 import { RichText } from "@web/components/ui/rich-text.tsx";
 import { CARD_IMAGE_SIZES } from "@web/components/ui/section.tsx";
+import type { ArchiveItem } from "@web/lib/api-types.ts";
 import { typeTone } from "@web/theme/tones.ts";
 import { FileText, Images } from "lucide-react";
 

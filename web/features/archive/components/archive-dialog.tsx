@@ -3,7 +3,6 @@
 import { imageSources } from "@server/shared/images.ts";
 import type { linkedDialog } from "@server/shared/links.ts";
 import { archiveItemPath } from "@server/shared/links.ts";
-import type { ArchiveItem } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { button } from "@styled-system/recipes/button";
 import { tag } from "@styled-system/recipes/tag";
@@ -13,6 +12,7 @@ import { Lightbox } from "@web/components/ui/lightbox.tsx";
 import { RichText } from "@web/components/ui/rich-text.tsx";
 import { ShareButton } from "@web/components/ui/share-button.tsx";
 import { call } from "@web/lib/api.ts";
+import type { ArchiveItem } from "@web/lib/api-types.ts";
 import { ARCHIVE_QUERY_KEY } from "@web/lib/queries/archive.ts";
 import { typeTone } from "@web/theme/tones.ts";
 import { Download } from "lucide-react";

@@ -1,6 +1,5 @@
 // Weekly Classes (anchor "classes"): first 3, 'View All Classes' / 'Show Less'; level colours per spec §2.1.
 
-import type { Class } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { card } from "@styled-system/recipes/card";
 import { tag } from "@styled-system/recipes/tag";
@@ -9,6 +8,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { RichText } from "@web/components/ui/rich-text.tsx";
 import { cardGridStyle, Section } from "@web/components/ui/section.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
+import type { Class } from "@web/lib/api-types.ts";
 import { INITIAL_VISIBLE_CLASSES } from "@web/lib/constants.ts";
 import { useClasses } from "@web/lib/queries/classes.ts";
 import { CalendarDays, Clock, MapPin } from "lucide-react";

@@ -2,7 +2,7 @@
 // (the same reading of its free-text time, in the site's time zone).
 import { basicDate, basicDateTime, eventSchedule } from "@server/shared/calendar.ts";
 import { htmlToText } from "@server/shared/rich-text.ts";
-import type { Event } from "@server/shared/types.ts";
+import type { Event } from "@web/lib/api-types.ts";
 
 export type CalendarEvent = Pick<Event, "id" | "name" | "startDate" | "endDate" | "time" | "location" | "description">;
 

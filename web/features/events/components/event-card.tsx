@@ -1,6 +1,5 @@
 import { shortMonth } from "@server/shared/dates.ts";
 import { imageSources } from "@server/shared/images.ts";
-import type { PublicEvent } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { button } from "@styled-system/recipes/button";
 import { card } from "@styled-system/recipes/card";
@@ -8,6 +7,7 @@ import { tag } from "@styled-system/recipes/tag";
 import { Button } from "@web/components/ui/button.tsx";
 import { RichText } from "@web/components/ui/rich-text.tsx";
 import { CARD_IMAGE_SIZES } from "@web/components/ui/section.tsx";
+import type { PublicEvent } from "@web/lib/api-types.ts";
 import { ExternalLink } from "lucide-react";
 import { descriptionPreview, offersViewMore, registerLabel, typeTone } from "../rules.ts";
 import { EventMeta } from "./event-meta.tsx";

@@ -3,7 +3,6 @@
 
 import { imageSources } from "@server/shared/images.ts";
 import { eventPath } from "@server/shared/links.ts";
-import type { PublicEvent as Event } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { button } from "@styled-system/recipes/button";
 import { tag } from "@styled-system/recipes/tag";
@@ -13,6 +12,7 @@ import { Lightbox } from "@web/components/ui/lightbox.tsx";
 import { RichText } from "@web/components/ui/rich-text.tsx";
 import { ShareButton } from "@web/components/ui/share-button.tsx";
 import { call } from "@web/lib/api.ts";
+import type { PublicEvent as Event } from "@web/lib/api-types.ts";
 import { ExternalLink, FileText } from "lucide-react";
 import { useEffect, useState } from "react";
 import { EventCalendarLinks } from "../calendar/calendar-links.tsx";

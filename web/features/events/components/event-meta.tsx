@@ -1,6 +1,6 @@
-import type { PublicEvent } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { formatDateRange } from "@web/components/ui/format.ts";
+import type { PublicEvent } from "@web/lib/api-types.ts";
 import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import { placesText } from "../rules.ts";
 

@@ -3,8 +3,8 @@
 // attachment. In happy-dom.
 
 import { afterEach, describe, expect, test } from "bun:test";
-import type { PublicEvent as Event } from "@server/shared/types.ts";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import type { PublicEvent as Event } from "@web/lib/api-types.ts";
 import { eventsQueryOptions, firstEventsQueryOptions } from "@web/lib/queries/events.ts";
 import { renderWithData, withDom } from "@web/test-dom.tsx";
 import { MemoryRouter } from "react-router";

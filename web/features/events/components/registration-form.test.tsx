@@ -2,9 +2,9 @@
 // characters are required; additional information is optional.
 
 import { afterEach, describe, expect, spyOn, test } from "bun:test";
-import type { PublicEvent } from "@server/shared/types.ts";
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { Toaster } from "@web/components/ui/toast.tsx";
+import type { PublicEvent } from "@web/lib/api-types.ts";
 import { renderWithData, waitUntilGone, withDom } from "@web/test-dom.tsx";
 import { RegistrationForm } from "./registration-form.tsx";
 

@@ -1,7 +1,6 @@
 // Registration for an event without an external link (the §5 registration schema and messages).
 
 import { type RegistrationInput, registrationSchema } from "@server/shared/schemas.ts";
-import type { PublicEvent } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
@@ -10,6 +9,7 @@ import { useHoneypot } from "@web/components/ui/honeypot.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { toast } from "@web/components/ui/toast.tsx";
 import { ApiError } from "@web/lib/api.ts";
+import type { PublicEvent } from "@web/lib/api-types.ts";
 import { eventsQueryOptions } from "@web/lib/queries/events.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { registerForEvent } from "../api.ts";

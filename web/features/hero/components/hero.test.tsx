@@ -2,7 +2,7 @@
 // page painted while its HTML is still arriving is not shifted when the portrait's markup arrives.
 import { expect, test } from "bun:test";
 import { DEFAULT_PROFILE } from "@server/shared/constants.ts";
-import type { PublicProfile } from "@server/shared/types.ts";
+import type { PublicProfile } from "@web/lib/api-types.ts";
 import { renderToString } from "react-dom/server";
 import { Hero } from "./hero.tsx";
 

@@ -3,11 +3,11 @@
 
 import { DEFAULT_PROFILE } from "@server/shared/constants.ts";
 import { imageSources, PORTRAIT_SIZES } from "@server/shared/images.ts";
-import type { PublicProfile } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { button } from "@styled-system/recipes/button";
 import { RichText } from "@web/components/ui/rich-text.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
+import type { PublicProfile } from "@web/lib/api-types.ts";
 import { ArrowDown } from "lucide-react";
 import { type MouseEvent, useEffect, useState } from "react";
 import placeholderImage from "../assets/portrait-placeholder.svg";

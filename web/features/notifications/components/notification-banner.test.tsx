@@ -2,8 +2,8 @@
 // remembered in local storage under the dismissed-notifications key; the banner goes when none remain. In happy-dom.
 
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import type { Notification } from "@server/shared/types.ts";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import type { Notification } from "@web/lib/api-types.ts";
 import { notificationsQueryOptions } from "@web/lib/queries/notifications.ts";
 import { renderWithData, withDom } from "@web/test-dom.tsx";
 import { NotificationBanner } from "./notification-banner.tsx";

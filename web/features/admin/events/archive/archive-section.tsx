@@ -2,12 +2,12 @@
 // They live inside the Events tab, folded away until asked for.
 
 import { type ArchiveEventInput, archiveEventSchema } from "@server/shared/schemas.ts";
-import type { ArchiveEvent } from "@server/shared/types.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
+import type { ArchiveEvent } from "@web/lib/api-types.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { ChevronDown, ChevronUp } from "lucide-react";
 import { useEffect, useState } from "react";

@@ -6,8 +6,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { archiveEvents, events, profile } from "@db/schema.ts";
+import { assetsFromDirectory } from "@server/plugins/web-assets.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
-import { assetsFromDirectory } from "./web-assets.ts";
 
 const SITE = "https://yoga.example.org";
 let t: TestApp;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await createTestApp({ webAssets: await assetsFromDirectory(web), now: () => new Date("2026-11-21T00:00:00Z"), env: { SITE_URL: SITE } });
   // A 1200 x 800 photo: its preview copy is not enlarged to 1280.
   mkdirSync(join(t.config.dataDir, "uploads"), { recursive: true });
-  copyFileSync(join(import.meta.dir, "../../app_data/uploads/event-summer-retreat-1.jpg"), join(t.config.dataDir, "uploads/talk.jpg"));
+  copyFileSync(join(import.meta.dir, "../../../app_data/uploads/event-summer-retreat-1.jpg"), join(t.config.dataDir, "uploads/talk.jpg"));
   t.db
     .insert(profile)
     .values({

@@ -1,7 +1,8 @@
-// The public reads `/` is rendered from (the first page of each list: what it sends does not grow with the history), each asked of the API's own route in-process, as the browser asks it: their
+// The public reads `/` is rendered from (the first page of each list: what it sends does not grow with the history),
+// each asked of the API's own route in-process, as the browser asks it: their
 // types are the routes' (Eden Treaty), their bytes the public cache's.
 import { treaty } from "@elysiajs/eden";
-import type { Api } from "./app.ts";
+import type { Api } from "@server/api.ts";
 
 /** The data of an answer, or the error that stops the page from being rendered (the shell is served instead). */
 function ok<T>(answer: { data: T; error: null } | { data: null; error: { status: unknown; value: unknown } }): T {

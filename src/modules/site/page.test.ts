@@ -6,10 +6,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { events, profile } from "@db/schema.ts";
+import { styleHash } from "@server/plugins/security-headers.ts";
+import { assetsFromDirectory } from "@server/plugins/web-assets.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
-import { eventDateTimes, offsetAt, portraitPreload } from "../lib/page-metadata.ts";
-import { styleHash } from "./security-headers.ts";
-import { assetsFromDirectory } from "./web-assets.ts";
+import { eventDateTimes, offsetAt, portraitPreload } from "./metadata.ts";
 
 const SITE = "https://yoga.example.org";
 let t: TestApp;

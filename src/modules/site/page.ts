@@ -1,26 +1,27 @@
 // GET /: the built index.html with the page's metadata in <head> and, when a renderer is given, the React tree
-// rendered with its data (src/plugins/page-document.ts fills the shell's slots), kept in the public cache so serving
+// rendered with its data (src/modules/site/page-document.ts fills the shell's slots), kept in the public cache so serving
 // it costs a lookup until a write changes it. Each event's and archive entry's link (`/?event=<id>`, `/?archive=<id>`,
 // issue 16) is a page of its own for crawlers and link previews, cached the same way. Where the mailed links (newsletter, registration cancel) land
-// are src/plugins/landing-pages.ts; the sitemap, which lists the links, src/plugins/sitemap.ts.
+// are src/modules/site/landing-pages.ts; the sitemap, which lists the links, src/modules/site/sitemap.ts.
 
 import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Config } from "@server/config.ts";
 import { errorText, log } from "@server/lib/log.ts";
-import { type LinkedItem, type PreviewImage, pageHead, portraitPreload } from "@server/lib/page-metadata.ts";
 import { type PublicCache, sendCached, toAnswer } from "@server/lib/public-cache.ts";
-import type { PageData, PageLinks } from "@server/page-data.ts";
+import { requestId } from "@server/plugins/request-log.ts";
+import type { WebAssetFiles } from "@server/plugins/web-assets.ts";
 import { imageSources } from "@server/shared/images.ts";
 import { archiveItemPath, eventPath, linkedDialog, linkPath } from "@server/shared/links.ts";
-import type { ArchiveItem, PublicEvent as Event } from "@server/shared/types.ts";
 import { Elysia } from "elysia";
+import type { ArchiveItem } from "../archive/index.ts";
+import type { PublicEvent as Event } from "../events/index.ts";
 import { landingPages } from "./landing-pages.ts";
+import { type LinkedItem, type PreviewImage, pageHead, portraitPreload } from "./metadata.ts";
+import type { PageData, PageLinks } from "./page-data.ts";
 import { parseShell, renderDocument } from "./page-document.ts";
-import { requestId } from "./request-log.ts";
 import { ICON_LINKS, SITE_NAME } from "./site-files.ts";
 import { sitemap } from "./sitemap.ts";
-import type { WebAssetFiles } from "./web-assets.ts";
 
 const REVALIDATE = "public, max-age=0, must-revalidate";
 /** Link pages kept at once (between two writes); more are rendered on each request. */
@@ -75,9 +76,9 @@ export type PageOptions = {
   /** The built index.html (readShell), or null without a build. */
   shell: string | null;
   cache: PublicCache;
-  /** The public reads (src/page-data.ts). */
+  /** The public reads (src/modules/site/page-data.ts). */
   data: () => Promise<PageData>;
-  /** Every upcoming event and archive entry (src/page-data.ts). */
+  /** Every upcoming event and archive entry (src/modules/site/page-data.ts). */
   links: () => Promise<PageLinks>;
   render?: PageRenderer;
   /** Answers `/` when there is no build or rendering failed: the app shell (src/plugins/web-assets.ts). */

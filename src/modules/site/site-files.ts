@@ -1,14 +1,14 @@
 // The files search engines, browsers and phones ask for at the site's root (issue 5, findability): robots.txt,
-// sitemap.xml (its text; src/plugins/page.ts serves it), the icons (made from the site's mark by scripts/icons.ts, served as
+// sitemap.xml (its text; src/modules/site/page.ts serves it), the icons (made from the site's mark by scripts/icons.ts, served as
 // they are) and the web manifest.
 import { readFileSync } from "node:fs";
+import { type CachedAnswer, type ResponseSet, sendCached, toAnswer } from "@server/lib/public-cache.ts";
 import appleTouchIcon from "@web/features/layout/assets/icons/apple-touch-icon.png" with { type: "file" };
 import faviconIco from "@web/features/layout/assets/icons/favicon.ico" with { type: "file" };
 import faviconSvg from "@web/features/layout/assets/icons/favicon.svg" with { type: "file" };
 import icon192 from "@web/features/layout/assets/icons/icon-192.png" with { type: "file" };
 import icon512 from "@web/features/layout/assets/icons/icon-512.png" with { type: "file" };
 import iconMaskable512 from "@web/features/layout/assets/icons/icon-maskable-512.png" with { type: "file" };
-import { type CachedAnswer, type ResponseSet, sendCached, toAnswer } from "../lib/public-cache.ts";
 
 export const SITE_NAME = "Vedanta & Yoga Melbourne";
 const SITE_SHORT_NAME = "Vedanta & Yoga";
@@ -80,7 +80,7 @@ export function createSiteFiles(siteUrl: string) {
 
 /**
  * sitemap.xml: the page, then each event's and archive entry's link (issue 16) with the day it was added (the rows keep
- * no other date). Served by the page (src/plugins/page.ts), which rebuilds it after every write.
+ * no other date). Served by the page (src/modules/site/page.ts), which rebuilds it after every write.
  */
 export function sitemapXml(siteUrl: string, links: { path: string; createdAt: string }[]): string {
   const urls = [

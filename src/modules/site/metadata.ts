@@ -1,10 +1,12 @@
 // The public page's <head> for search engines and link previews (issue 5, metadata): title, description,
 // canonical URL, Open Graph and Twitter cards, and JSON-LD for the teacher, the association and each upcoming event;
 // on a link's page (`/?event=<id>`, `/?archive=<id>`, issue 16) the same for the item it opens.
-import { imageSources, PORTRAIT_SIZES } from "../shared/images.ts";
-import { eventPath } from "../shared/links.ts";
-import { htmlToText } from "../shared/rich-text.ts";
-import type { ArchiveItem, Event, PublicEvent, PublicProfile } from "../shared/types.ts";
+import { imageSources, PORTRAIT_SIZES } from "@server/shared/images.ts";
+import { eventPath } from "@server/shared/links.ts";
+import { htmlToText } from "@server/shared/rich-text.ts";
+import type { ArchiveItem } from "../archive/index.ts";
+import type { Event, PublicEvent } from "../events/index.ts";
+import type { PublicProfile } from "../profile/index.ts";
 
 const ORGANIZATION_NAME = "Vedanta and Yoga Association of Melbourne";
 const DEFAULT_DESCRIPTION = "Yoga and Vedanta classes, retreats and talks in Melbourne.";

@@ -1,0 +1,32 @@
+// The composition root's services: each built once here, from the database, the settings, the clock and the one
+// signer, and handed to the modules on the context (src/context.ts). A module never builds another module's service.
+import type { Db } from "@db/client.ts";
+import type { Config } from "./config.ts";
+import { createSigner } from "./lib/signer.ts";
+import { createActivity } from "./modules/activity/index.ts";
+import { createArchiveService } from "./modules/archive/index.ts";
+import { createAuthService } from "./modules/auth/index.ts";
+import { createClassesService } from "./modules/classes/index.ts";
+import { createEventsService, createRegistrations, registrationLinks } from "./modules/events/index.ts";
+import { createOutbox } from "./modules/mail/index.ts";
+
+export function createServices(options: { db: Db; config: Config; jwtSecret: string; now: () => Date }) {
+  const { db, config, jwtSecret, now } = options;
+  const signer = createSigner(jwtSecret);
+  const outbox = createOutbox(db, config, signer);
+  const activity = createActivity(db, now);
+  const registrations = createRegistrations({ db, outbox, links: registrationLinks(signer, config.siteUrl), config, now });
+  const events = createEventsService(db, { fillPlaces: registrations.fillPlaces });
+  return {
+    signer,
+    outbox,
+    activity,
+    auth: createAuthService({ db, config, jwtSecret, signer, outbox, now, activity }),
+    registrations,
+    events,
+    classes: createClassesService(db),
+    archive: createArchiveService(db, events),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
