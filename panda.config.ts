@@ -34,6 +34,16 @@ export default defineConfig({
       outline: "3px solid token(colors.focusRing)",
       outlineOffset: "2px",
     },
+    // Native selects drawn like the other controls in every engine (WebKit keeps its grey platform look otherwise), with
+    // lucide's chevron-down in fg.muted; the control's class gives the room on the right (`pr`).
+    select: {
+      appearance: "none",
+      backgroundImage:
+        "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%236b6459' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")",
+      backgroundRepeat: "no-repeat",
+      backgroundPosition: "right 0.75rem center",
+      backgroundSize: "1rem",
+    },
     "@media (prefers-reduced-motion: reduce)": {
       html: { scrollBehavior: "auto" },
       "*, *::before, *::after": { animationDuration: "0.01ms !important", transitionDuration: "0.01ms !important" },

@@ -173,6 +173,13 @@ export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>
     const section = '//*[@id="archives"]';
     const cards = testId("archive-card");
     await textIs(engine, testId("archive-showing"), "Showing 1-6 of 17 events");
+    // Drawn like the other controls, not in the platform's look (WebKit kept its grey one, issue 33).
+    for (const label of ["Year", "Type"]) {
+      const style = `getComputedStyle(${node(field(label, section))})`;
+      expect(await engine.evaluate<string>(`${style}.getPropertyValue("appearance") || ${style}.getPropertyValue("-webkit-appearance")`)).toBe(
+        "none",
+      );
+    }
     await engine.select(field("Year", section), "2025");
     await countIs(engine, cards, 3);
     await engine.select(field("Type", section), "retreat");

@@ -11,9 +11,12 @@ const tabs = defineSlotRecipe({
       display: "flex",
       gap: "1",
       overflowX: "auto",
+      // Only sideways: the triggers fill the row's height exactly, so it never shows a vertical scrollbar.
+      overflowY: "hidden",
       scrollbarWidth: "thin",
-      borderBottomWidth: "1px",
-      borderColor: "border",
+      // The row's rule is an inset shadow, under the selected trigger's border: a real border with the triggers pulled
+      // over it by a negative margin made the content 1px taller than the row (a stray vertical scrollbar).
+      boxShadow: "inset 0 -1px 0 token(colors.border)",
       // Room for the focus ring of the first and last trigger.
       px: "1",
       pt: "1",
@@ -31,7 +34,6 @@ const tabs = defineSlotRecipe({
       cursor: "pointer",
       borderBottomWidth: "2px",
       borderColor: "transparent",
-      mb: "-1px",
       whiteSpace: "nowrap",
       _hover: { color: "fg" },
       _selected: { color: "accent.strong", borderColor: "accent" },
@@ -163,6 +165,50 @@ const menu = defineSlotRecipe({
   },
 });
 
+/**
+ * The admin's tables: one card per row, each value beside its column's name (the cell's `data-label`), until the screen
+ * is wide enough for the columns side by side: from `md`, or from `lg` for tables of many columns. (Media, not
+ * container, queries: the Nu HTML Checker of tests/e2e/html-validity does not know `@container`.)
+ */
+const tableFrom = (breakpoint: "md" | "lg") => ({
+  table: { [breakpoint]: { display: "table" } },
+  head: { [breakpoint]: { srOnly: false, display: "table-header-group" } },
+  body: { [breakpoint]: { display: "table-row-group" } },
+  row: { [breakpoint]: { display: "table-row", borderWidth: "0", borderRadius: "0", p: "0" } },
+  cell: { [breakpoint]: { display: "table-cell", borderBottomWidth: "1px", py: "2.5", "&[data-label]::before": { display: "none" } } },
+});
+
+const dataTable = defineSlotRecipe({
+  className: "data-table",
+  slots: ["frame", "table", "head", "body", "row", "header", "cell"],
+  base: {
+    // A last resort: a table too wide for its frame scrolls inside it, never the page.
+    frame: { w: "full", overflowX: "auto" },
+    table: { display: "block", w: "full", borderCollapse: "collapse", fontSize: "sm" },
+    head: { srOnly: true, bg: "bg.muted" },
+    body: { display: "flex", flexDirection: "column", gap: "3" },
+    row: { display: "block", borderWidth: "1px", borderColor: "border", borderRadius: "card", p: "2" },
+    header: { px: "3", py: "2.5", textAlign: "left", fontWeight: "600", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" },
+    cell: {
+      display: "flex",
+      gap: "3",
+      alignItems: "baseline",
+      px: "3",
+      py: "1.5",
+      textAlign: "left",
+      verticalAlign: "top",
+      borderColor: "border",
+      overflowWrap: "anywhere",
+      // Seen, not read: a screen reader has the table's own headers (the alternative text after `/` is empty).
+      "&[data-label]::before": { content: 'attr(data-label) / ""', fontWeight: "600", minW: "28", flexShrink: 0 },
+    },
+  },
+  variants: {
+    columns: { few: tableFrom("md"), many: tableFrom("lg") },
+  },
+  defaultVariants: { columns: "few" },
+});
+
 const badge = defineRecipe({
   className: "badge",
   base: {
@@ -193,4 +239,4 @@ const badge = defineRecipe({
 });
 
 export const adminRecipes = { badge };
-export const adminSlotRecipes = { tabs, select, toggleSwitch: switchRecipe, menu };
+export const adminSlotRecipes = { tabs, select, toggleSwitch: switchRecipe, menu, dataTable };

@@ -161,8 +161,8 @@ export function authModule(ctx: AppContext) {
           )
           .post(
             "/passkeys",
-            ({ body, request, status, session }) =>
-              status(201, auth.addPasskey(session.userId, body.name, body.response as unknown as RegistrationResponseJSON, origin(request))),
+            async ({ body, request, status, session }) =>
+              status(201, await auth.addPasskey(session.userId, body.name, body.response as unknown as RegistrationResponseJSON, origin(request))),
             { body: standard(passkeyAddSchema), ...recentProof },
           )
           .delete(

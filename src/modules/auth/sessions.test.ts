@@ -13,7 +13,9 @@ setDefaultTimeout(30_000);
 
 let t: TestApp;
 beforeEach(async () => {
-  t = await createTestApp();
+  // A clock that stands still: the username's delay after 5 failures (1 s, growing) holds however slow each check is.
+  const at = new Date();
+  t = await createTestApp({ now: () => at });
 });
 afterEach(() => t.cleanup());
 

@@ -6,7 +6,7 @@ import { cloneElement, forwardRef, type InputHTMLAttributes, type ReactElement, 
 
 export const controlStyle = css({
   w: "full",
-  bg: "surface",
+  bgColor: "surface",
   borderWidth: "1px",
   borderColor: "border",
   borderRadius: "control",

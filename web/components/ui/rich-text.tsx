@@ -5,6 +5,9 @@ import { cx } from "@styled-system/css";
 
 const proseStyle = css({
   color: "inherit",
+  // A long link or address wraps rather than widening its column past a phone's screen (the reset gives paragraphs and
+  // headings `break-word`, which still counts the whole word in the column's width).
+  "&, & p, & h1, & h2": { overflowWrap: "anywhere" },
   "& p": { mb: "3", _last: { mb: "0" } },
   "& h1, & h2": { fontFamily: "display", color: "heading", fontWeight: "600", mt: "5", mb: "2", lineHeight: "1.25" },
   "& h1": { fontSize: "xl" },

@@ -1,15 +1,16 @@
 // The Git part of the 'Sync Status' card (issue 21): the remote as the server shows it (never with credentials), the
 // last push and its result, and the newest commits, each with 'Restore this version'.
 
-import { css, cx } from "@styled-system/css" with { type: "macro" };
-import { badge } from "@styled-system/recipes";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
+import { badge, dataTable } from "@styled-system/recipes";
 import { Button } from "@web/components/ui/button.tsx";
 import type { GitCommit, GitStatus } from "@web/lib/api-types.ts";
 import { History } from "lucide-react";
 import { formatDateTime } from "../shared/format.ts";
 
 const term = css({ fontWeight: "600" });
-const cell = css({ px: "2", py: "1.5", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
+const styles = dataTable();
 
 function pushedBadge(pushed: boolean | null) {
   if (pushed === null) return <span className={badge({ tone: "neutral" })}>Local only</span>;
@@ -56,27 +57,33 @@ export function GitHistory({ commits, disabled, onRestore }: { commits: GitCommi
         Versions
       </h4>
       {commits.length ? (
-        <div className={css({ overflowX: "auto" })}>
-          <table className={css({ w: "full", borderCollapse: "collapse", fontSize: "sm" })}>
-            <thead className={css({ bg: "bg.muted" })}>
+        <div className={styles.frame}>
+          <table className={styles.table}>
+            <thead className={styles.head}>
               <tr>
-                <th className={cell}>Date</th>
-                <th className={cell}>Message</th>
-                <th className={cell}>Commit</th>
-                <th className={cell}>Pushed</th>
-                <th className={cell}>Actions</th>
+                <th className={styles.header}>Date</th>
+                <th className={styles.header}>Message</th>
+                <th className={styles.header}>Commit</th>
+                <th className={styles.header}>Pushed</th>
+                <th className={styles.header}>Actions</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={styles.body}>
               {commits.map((commit) => (
-                <tr key={commit.id}>
-                  <td className={cx(cell, css({ whiteSpace: "nowrap" }))}>{formatDateTime(commit.date)}</td>
-                  <td className={cx(cell, css({ overflowWrap: "anywhere" }))}>{commit.message}</td>
-                  <td className={cell}>
+                <tr key={commit.id} className={styles.row}>
+                  <td className={cx(styles.cell, css({ whiteSpace: "nowrap" }))} data-label="Date">
+                    {formatDateTime(commit.date)}
+                  </td>
+                  <td className={styles.cell} data-label="Message">
+                    {commit.message}
+                  </td>
+                  <td className={styles.cell} data-label="Commit">
                     <code>{commit.shortId}</code>
                   </td>
-                  <td className={cell}>{pushedBadge(commit.pushed)}</td>
-                  <td className={cell}>
+                  <td className={styles.cell} data-label="Pushed">
+                    {pushedBadge(commit.pushed)}
+                  </td>
+                  <td className={styles.cell}>
                     <Button
                       size="sm"
                       variant="outline"

@@ -55,11 +55,11 @@ describe("MailCard", () => {
     expect(html).toContain("Sending as <!-- -->Vedanta &amp; Yoga &lt;hello@example.org&gt;");
     expect(html).toContain("Last error (<!-- -->ravi@example.org<!-- -->): <!-- -->451 Try again later");
     for (const cell of [
-      "<th>To</th>",
-      "<th>Subject</th>",
-      "<th>State</th>",
-      "<th>Attempts</th>",
-      "<th>Last answer</th>",
+      ">To</th>",
+      ">Subject</th>",
+      ">State</th>",
+      ">Attempts</th>",
+      ">Last answer</th>",
       "Contact form: Classes",
       ">sent<",
       ">waiting<",

@@ -1,7 +1,8 @@
 // The 'Mail' card (issue 15): whether the site sends mail, its last error, 'Send a test mail', the outbox's recent rows.
 
 import { css } from "@styled-system/css" with { type: "macro" };
-import { badge } from "@styled-system/recipes";
+import { cx } from "@styled-system/css";
+import { badge, dataTable } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Mail, Send } from "lucide-react";
@@ -12,6 +13,7 @@ import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 import { useSendTestMail } from "./api.ts";
 
 const muted = css({ color: "fg.muted", fontSize: "sm" });
+const styles = dataTable();
 const STATE_TONES = { sent: "success", failed: "danger", waiting: "neutral", sending: "info" } as const;
 
 export function MailCard() {
@@ -61,31 +63,37 @@ export function MailCard() {
           {data.recent.length === 0 ? (
             <p className={muted}>No mail sent yet.</p>
           ) : (
-            <div className={css({ overflowX: "auto" })}>
-              <table
-                className={css({ width: "full", fontSize: "sm", "& th, & td": { textAlign: "left", py: "1.5", pr: "3", verticalAlign: "top" } })}
-              >
-                <thead>
+            <div className={styles.frame}>
+              <table className={styles.table}>
+                <thead className={styles.head}>
                   <tr>
-                    <th>To</th>
-                    <th>Subject</th>
-                    <th>State</th>
-                    <th>Attempts</th>
-                    <th>Last answer</th>
+                    <th className={styles.header}>To</th>
+                    <th className={styles.header}>Subject</th>
+                    <th className={styles.header}>State</th>
+                    <th className={styles.header}>Attempts</th>
+                    <th className={styles.header}>Last answer</th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody className={styles.body}>
                   {data.recent.map((row) => (
-                    <tr key={row.id}>
-                      <td>{row.recipient}</td>
-                      <td>{row.subject}</td>
-                      <td>
+                    <tr key={row.id} className={styles.row}>
+                      <td className={styles.cell} data-label="To">
+                        {row.recipient}
+                      </td>
+                      <td className={styles.cell} data-label="Subject">
+                        {row.subject}
+                      </td>
+                      <td className={styles.cell} data-label="State">
                         <span className={badge({ tone: STATE_TONES[row.state] })} title={formatDateTime(row.sentAt ?? row.createdAt)}>
                           {row.state}
                         </span>
                       </td>
-                      <td>{row.attempts}</td>
-                      <td className={muted}>{row.lastAnswer ?? ""}</td>
+                      <td className={styles.cell} data-label="Attempts">
+                        {row.attempts}
+                      </td>
+                      <td className={cx(styles.cell, muted)} data-label="Last answer">
+                        {row.lastAnswer ?? ""}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

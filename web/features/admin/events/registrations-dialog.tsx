@@ -4,6 +4,7 @@
 import { slugify } from "@server/shared/slug.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
+import { dataTable } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
@@ -18,7 +19,7 @@ import { StateText } from "../shared/layout.tsx";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 import { type RegistrationAction, registrationsQueryOptions, useMailRegistrants, useRegistrationAction } from "./api.ts";
 
-const cell = css({ px: "3", py: "2", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
+const styles = dataTable({ columns: "many" });
 const STATE_LABELS = { confirmed: "Confirmed", waiting: "Waiting", cancelled: "Cancelled" } as const;
 const doorRow = css({
   display: "flex",
@@ -138,31 +139,41 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: Registrati
   const [cancelling, setCancelling] = useState<Registration | null>(null);
   if (!rows.length) return <StateText>No registrations yet</StateText>;
   return (
-    <div className={css({ overflowX: "auto" })}>
-      <table className={css({ w: "full", minW: "760px", borderCollapse: "collapse", fontSize: "sm" })}>
-        <thead className={css({ bg: "bg.muted" })}>
+    <div className={styles.frame}>
+      <table className={styles.table}>
+        <thead className={styles.head}>
           <tr>
-            <th className={cell}>Name</th>
-            <th className={cell}>Email</th>
-            <th className={cell}>Phone</th>
-            <th className={cell}>Additional Info</th>
-            <th className={cell}>State</th>
-            <th className={cell}>Registered On</th>
-            <th className={cell}>Actions</th>
+            <th className={styles.header}>Name</th>
+            <th className={styles.header}>Email</th>
+            <th className={styles.header}>Phone</th>
+            <th className={styles.header}>Additional Info</th>
+            <th className={styles.header}>State</th>
+            <th className={styles.header}>Registered On</th>
+            <th className={styles.header}>Actions</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className={styles.body}>
           {rows.map((row) => (
-            <tr key={row.id}>
-              <td className={cell} id={`registrant-${row.id}`}>
-                {row.name}
+            <tr key={row.id} className={styles.row}>
+              <td className={styles.cell} data-label="Name">
+                <span id={`registrant-${row.id}`}>{row.name}</span>
               </td>
-              <td className={cell}>{row.email}</td>
-              <td className={cell}>{row.phone}</td>
-              <td className={cell}>{row.additionalInfo}</td>
-              <td className={cell}>{stateText(row)}</td>
-              <td className={cell}>{formatDateTime(row.createdAt)}</td>
-              <td className={cell}>
+              <td className={styles.cell} data-label="Email">
+                {row.email}
+              </td>
+              <td className={styles.cell} data-label="Phone">
+                {row.phone}
+              </td>
+              <td className={styles.cell} data-label="Additional Info">
+                {row.additionalInfo}
+              </td>
+              <td className={styles.cell} data-label="State">
+                {stateText(row)}
+              </td>
+              <td className={styles.cell} data-label="Registered On">
+                {formatDateTime(row.createdAt)}
+              </td>
+              <td className={styles.cell}>
                 <div className={css({ display: "flex", gap: "2", flexWrap: "wrap" })}>
                   {row.state === "waiting" && (
                     <Button

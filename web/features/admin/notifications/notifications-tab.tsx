@@ -5,7 +5,7 @@ import { formatLongDate } from "@server/shared/dates.ts";
 import type { NotificationInput } from "@server/shared/schemas.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
-import { badge } from "@styled-system/recipes";
+import { badge, dataTable } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import type { Notification } from "@web/lib/api-types.ts";
@@ -37,25 +37,7 @@ const typeLabel = (type: string) => {
   return known && known.value !== "info" ? `${known.label} (${type})` : type;
 };
 
-const cell = css({ px: "3", py: "2.5", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
-// On a phone each row becomes a card and every cell shows its column name (from data-label).
-const table = css({ w: "full", borderCollapse: "collapse", fontSize: "sm", display: { base: "block", md: "table" } });
-const head = css({ srOnly: { base: true, md: false } });
-const body = css({ display: { base: "flex", md: "table-row-group" }, flexDirection: "column", gap: "3" });
-const row = css({
-  display: { base: "block", md: "table-row" },
-  borderWidth: { base: "1px", md: "0" },
-  borderColor: "border",
-  borderRadius: { base: "card", md: "0" },
-  p: { base: "2", md: "0" },
-});
-const bodyCell = css({
-  display: { base: "flex", md: "table-cell" },
-  gap: "3",
-  borderBottomWidth: { base: "0", md: "1px" },
-  py: { base: "1.5", md: "2.5" },
-  _before: { content: "attr(data-label)", fontWeight: "600", minW: "24", flexShrink: 0, display: { base: "block", md: "none" } },
-});
+const styles = dataTable({ columns: "many" });
 
 export function NotificationsTab() {
   const query = useQuery(adminNotificationsQueryOptions());
@@ -99,28 +81,28 @@ export function NotificationsTab() {
           </Button>
         </div>
       ) : (
-        <div className={css({ overflowX: "auto" })}>
-          <table className={table}>
-            <thead className={cx(head, css({ bg: "bg.muted" }))}>
+        <div className={styles.frame}>
+          <table className={styles.table}>
+            <thead className={styles.head}>
               <tr>
-                <th className={cell}>Message</th>
-                <th className={cell}>Type</th>
-                <th className={cell}>Start Date</th>
-                <th className={cell}>End Date</th>
-                <th className={cell}>Status</th>
-                <th className={cell}>
+                <th className={styles.header}>Message</th>
+                <th className={styles.header}>Type</th>
+                <th className={styles.header}>Start Date</th>
+                <th className={styles.header}>End Date</th>
+                <th className={styles.header}>Status</th>
+                <th className={styles.header}>
                   <span className={css({ srOnly: true })}>Actions</span>
                 </th>
               </tr>
             </thead>
-            <tbody className={body}>
+            <tbody className={styles.body}>
               {notifications.map((item) => {
                 const style = TYPE_STYLES[item.type as keyof typeof TYPE_STYLES] ?? TYPE_STYLES.info;
                 const Icon = style.icon;
                 const active = isNotificationActive(item, today);
                 return (
-                  <tr key={item.id} data-type={item.type} className={row}>
-                    <td className={cx(cell, bodyCell, css({ _before: { display: "none!" } }))} data-label="Message">
+                  <tr key={item.id} data-type={item.type} className={styles.row}>
+                    <td className={styles.cell}>
                       <div className={css({ display: "flex", gap: "2", alignItems: "flex-start", flex: "1", minW: "0" })}>
                         <Icon size={18} aria-label={item.type} className={cx(style.className, css({ flexShrink: 0, mt: "0.5" }))} />
                         <div
@@ -147,19 +129,19 @@ export function NotificationsTab() {
                         )}
                       </div>
                     </td>
-                    <td className={cx(cell, bodyCell)} data-label="Type">
+                    <td className={styles.cell} data-label="Type">
                       {typeLabel(item.type)}
                     </td>
-                    <td className={cx(cell, bodyCell)} data-label="Start Date">
+                    <td className={styles.cell} data-label="Start Date">
                       {formatLongDate(item.startDate)}
                     </td>
-                    <td className={cx(cell, bodyCell)} data-label="End Date">
+                    <td className={styles.cell} data-label="End Date">
                       {item.endDate ? formatLongDate(item.endDate) : "None"}
                     </td>
-                    <td className={cx(cell, bodyCell)} data-label="Status">
+                    <td className={styles.cell} data-label="Status">
                       <span className={badge({ tone: active ? "success" : "neutral" })}>{active ? "Active" : "Inactive"}</span>
                     </td>
-                    <td className={cx(cell, bodyCell, css({ _before: { display: "none!" } }))}>
+                    <td className={styles.cell}>
                       <div className={css({ display: "flex", gap: "1" })}>
                         <Button size="sm" variant="ghost" aria-label="Edit notification" onClick={() => items.startEdit(item)}>
                           <Pencil size={16} aria-hidden />

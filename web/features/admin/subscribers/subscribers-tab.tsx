@@ -1,8 +1,7 @@
 // Subscribers tab (spec §2.2): table, delete with confirm, client-side CSV, 'Send Newsletter' while mail is on (issue 15).
 
 import { css } from "@styled-system/css" with { type: "macro" };
-import { cx } from "@styled-system/css";
-import { badge } from "@styled-system/recipes";
+import { badge, dataTable } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Download, Send, Trash2 } from "lucide-react";
@@ -30,7 +29,7 @@ function exportSubscribersCsv(subscribers: Subscriber[]) {
   downloadFile(`subscribers_${localIsoDate()}.csv`, csv, "text/csv;charset=utf-8");
 }
 
-const cell = css({ px: "3", py: "2.5", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "middle" });
+const styles = dataTable();
 
 export function SubscribersTab() {
   const query = useQuery(subscribersQueryOptions());
@@ -68,25 +67,29 @@ export function SubscribersTab() {
       ) : !subscribers.length ? (
         <StateText>No subscribers found</StateText>
       ) : (
-        <div className={css({ overflowX: "auto" })}>
-          <table className={css({ w: "full", borderCollapse: "collapse", fontSize: "sm" })}>
-            <thead className={css({ bg: "bg.muted" })}>
+        <div className={styles.frame}>
+          <table className={styles.table}>
+            <thead className={styles.head}>
               <tr>
-                <th className={cell}>Email</th>
-                <th className={cell}>Subscribed On</th>
-                <th className={cell}>State</th>
-                <th className={cell}>Actions</th>
+                <th className={styles.header}>Email</th>
+                <th className={styles.header}>Subscribed On</th>
+                <th className={styles.header}>State</th>
+                <th className={styles.header}>Actions</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={styles.body}>
               {subscribers.map((subscriber) => (
-                <tr key={subscriber.id}>
-                  <td className={cx(cell, css({ overflowWrap: "anywhere" }))}>{subscriber.email}</td>
-                  <td className={cell}>{subscribedOn(subscriber.createdAt)}</td>
-                  <td className={cell}>
+                <tr key={subscriber.id} className={styles.row}>
+                  <td className={styles.cell} data-label="Email">
+                    {subscriber.email}
+                  </td>
+                  <td className={styles.cell} data-label="Subscribed On">
+                    {subscribedOn(subscriber.createdAt)}
+                  </td>
+                  <td className={styles.cell} data-label="State">
                     <span className={badge({ tone: STATES[subscriber.state].tone })}>{STATES[subscriber.state].label}</span>
                   </td>
-                  <td className={cell}>
+                  <td className={styles.cell}>
                     <Button size="sm" variant="ghost" aria-label={`Delete ${subscriber.email}`} onClick={() => setDeleting(subscriber)}>
                       <Trash2 size={16} aria-hidden />
                     </Button>
@@ -127,30 +130,44 @@ function PastNewsletters() {
   return (
     <section aria-label="Past newsletters" className={css({ mt: "6" })}>
       <h3 className={css({ fontSize: "md", fontWeight: "600", mb: "2" })}>Past newsletters</h3>
-      <table className={css({ w: "full", borderCollapse: "collapse", fontSize: "sm" })}>
-        <thead className={css({ bg: "bg.muted" })}>
-          <tr>
-            <th className={cell}>Subject</th>
-            <th className={cell}>Sent On</th>
-            <th className={cell}>Recipients</th>
-            <th className={cell}>Sent</th>
-            <th className={cell}>Failed</th>
-            <th className={cell}>Waiting</th>
-          </tr>
-        </thead>
-        <tbody>
-          {newsletters.map((newsletter) => (
-            <tr key={newsletter.id}>
-              <td className={cx(cell, css({ overflowWrap: "anywhere" }))}>{newsletter.subject}</td>
-              <td className={cell}>{subscribedOn(newsletter.createdAt)}</td>
-              <td className={cell}>{newsletter.recipients}</td>
-              <td className={cell}>{newsletter.sent}</td>
-              <td className={cell}>{newsletter.failed}</td>
-              <td className={cell}>{newsletter.waiting}</td>
+      <div className={styles.frame}>
+        <table className={styles.table}>
+          <thead className={styles.head}>
+            <tr>
+              <th className={styles.header}>Subject</th>
+              <th className={styles.header}>Sent On</th>
+              <th className={styles.header}>Recipients</th>
+              <th className={styles.header}>Sent</th>
+              <th className={styles.header}>Failed</th>
+              <th className={styles.header}>Waiting</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className={styles.body}>
+            {newsletters.map((newsletter) => (
+              <tr key={newsletter.id} className={styles.row}>
+                <td className={styles.cell} data-label="Subject">
+                  {newsletter.subject}
+                </td>
+                <td className={styles.cell} data-label="Sent On">
+                  {subscribedOn(newsletter.createdAt)}
+                </td>
+                <td className={styles.cell} data-label="Recipients">
+                  {newsletter.recipients}
+                </td>
+                <td className={styles.cell} data-label="Sent">
+                  {newsletter.sent}
+                </td>
+                <td className={styles.cell} data-label="Failed">
+                  {newsletter.failed}
+                </td>
+                <td className={styles.cell} data-label="Waiting">
+                  {newsletter.waiting}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -127,7 +127,7 @@ export function ArchiveSection() {
           <select
             value={filters.year}
             onChange={(event) => update({ year: event.target.value })}
-            className={cx(controlStyle, css({ h: "11", minW: "9rem", cursor: "pointer" }))}
+            className={cx(controlStyle, css({ h: "11", minW: "9rem", pr: "9", cursor: "pointer" }))}
             aria-label="Year"
           >
             <option value="all">All Years</option>
@@ -143,7 +143,7 @@ export function ArchiveSection() {
           <select
             value={filters.type}
             onChange={(event) => update({ type: event.target.value })}
-            className={cx(controlStyle, css({ h: "11", minW: "9rem", cursor: "pointer" }))}
+            className={cx(controlStyle, css({ h: "11", minW: "9rem", pr: "9", cursor: "pointer" }))}
             aria-label="Type"
           >
             <option value="all">All Types</option>

@@ -1,6 +1,7 @@
 // 'Get in Touch' (anchor "contact"): address, e-mail, phone and social links, and the contact form (contact-form.tsx).
 
 import { css } from "@styled-system/css" with { type: "macro" };
+import { EmailText } from "@web/components/ui/email-text.tsx";
 import { Section } from "@web/components/ui/section.tsx";
 import { Mail, MapPin, Phone } from "lucide-react";
 import { ContactForm } from "./contact-form.tsx";
@@ -102,7 +103,7 @@ export function ContactSection({ address, email, phone, channelUrl }: ContactSec
                 <div>
                   <p className={infoLabel}>Email</p>
                   <a href={`mailto:${email}`} className={css({ overflowWrap: "anywhere", _hover: { textDecoration: "underline" } })}>
-                    {email}
+                    <EmailText email={email} />
                   </a>
                 </div>
               </li>

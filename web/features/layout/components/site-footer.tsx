@@ -1,6 +1,7 @@
 // The footer: mission line, the same quick links as the header, contact e-mail, newsletter and the legal dialogs.
 
 import { css } from "@styled-system/css" with { type: "macro" };
+import { EmailText } from "@web/components/ui/email-text.tsx";
 import { Mail } from "lucide-react";
 import type { MouseEvent, ReactNode } from "react";
 import { NAV_SECTIONS } from "../sections.ts";
@@ -77,10 +78,10 @@ export function SiteFooter({ brand, email, newsletter, legal }: SiteFooterProps)
                   gap: "2",
                   color: "fg.onDeep",
                   _hover: { textDecoration: "underline" },
-                  wordBreak: "break-all",
+                  overflowWrap: "anywhere",
                 })}
               >
-                <Mail size={18} aria-hidden /> {email}
+                <Mail size={18} aria-hidden /> <EmailText email={email} />
               </a>
             )}
           </div>

@@ -3,6 +3,7 @@
 
 import { css } from "@styled-system/css" with { type: "macro" };
 import { Dialog } from "@web/components/ui/dialog.tsx";
+import { EmailText } from "@web/components/ui/email-text.tsx";
 import type { ReactNode } from "react";
 
 export const LAST_UPDATED = "Last Updated: March 28, 2025";
@@ -14,7 +15,7 @@ function contactLine(email: string | null) {
     <>
       by e-mail at{" "}
       <a href={`mailto:${email}`} className={css({ color: "accent.strong", textDecoration: "underline" })}>
-        {email}
+        <EmailText email={email} />
       </a>
     </>
   ) : (
