@@ -108,7 +108,7 @@ export async function createApp(options: AppOptions) {
 /** The whole server's type: what Eden Treaty (web/lib/eden.ts) reads every route's request and answer from. */
 export type App = Awaited<ReturnType<typeof createApp>>;
 /** What `/` is rendered from (web/app/server-render.tsx). */
-export type { PageData } from "./modules/site/index.ts";
+export type { Linked, PageData } from "./modules/site/index.ts";
 
 /** CORS for exactly the listed origins (an unknown origin is never echoed), credentials allowed. */
 function corsFor(origins: string[]) {

@@ -2,7 +2,7 @@ import type { AppContext } from "@server/context.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
 import { idParam, type StandardSchema, standard, toId } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
-import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
+import { HONEYPOT_FIELD, INITIAL_VISIBLE_EVENTS } from "@server/shared/constants.ts";
 import { cancelPagePath, registrationPath } from "@server/shared/registration-links.ts";
 import { checkInSchema, eventPatchSchema, eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
@@ -46,6 +46,25 @@ export function eventsModule(ctx: AppContext) {
           () => upcomingWithAvailability(service, ctx.now(), timezone, payments.currency),
           (list) => nextClosing(list, timezone),
         ),
+      )
+      // What `/` shows before 'View All Events': the first ones, and how many there are.
+      .get(
+        "/events/first",
+        cachedRead(
+          ctx.cache,
+          () => {
+            const list = upcomingWithAvailability(service, ctx.now(), timezone);
+            return { events: list.slice(0, INITIAL_VISIBLE_EVENTS), total: list.length };
+          },
+          (first) => nextClosing(first.events, timezone),
+        ),
+      )
+      // One upcoming event, for a link to it (`/?event=<id>`) when the list is not loaded. The link may be a past
+      // event's (the archive shows it), so none is an answer, not an error.
+      .get(
+        "/events/:id",
+        ({ params }) => ({ event: upcomingWithAvailability(service, ctx.now(), timezone).find((event) => event.id === params.id) ?? null }),
+        { params },
       )
       .post(
         "/events/:id/registrations",
