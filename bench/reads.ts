@@ -11,7 +11,7 @@ import { startFakeYouTube } from "@tests/support/fake-youtube.ts";
 /** Every read a visitor's browser makes of the site, the page included. */
 export const PUBLIC_READS = [
   "/api/events",
-  "/api/archive-events",
+  "/api/archive-events/page?page=2",
   "/api/classes",
   "/api/notifications",
   "/api/profile",

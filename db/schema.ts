@@ -133,6 +133,10 @@ export const events = sqliteTable("events", {
   capacity: integer("capacity"),
   /** The first day (YYYY-MM-DD, SITE_TIMEZONE) on which registration is closed; it also closes when the event starts. */
   registrationCloses: text("registrationCloses"),
+  /** Issue 32: integer cents (≥ 100) or null for free; the concession below it; by donation: `price` is the suggestion. */
+  price: integer("price"),
+  concessionPrice: integer("concessionPrice"),
+  byDonation: integer("byDonation", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -220,7 +224,12 @@ export const eventRegistrations = sqliteTable(
     phone: text("phone").notNull(),
     additionalInfo: text("additionalInfo"),
     createdAt: createdAt(),
-    state: text("state").$type<"confirmed" | "waiting" | "cancelled">().notNull().default("confirmed"),
+    /** `pending`: a place held for its payment until `holdUntil` (issue 32); it counts against the places. */
+    state: text("state").$type<"confirmed" | "pending" | "waiting" | "cancelled">().notNull().default("confirmed"),
+    holdUntil: text("holdUntil"),
+    /** What this place costs in integer cents, decided by the server from the event's price when it was taken. */
+    amountDue: integer("amountDue"),
+    ticket: text("ticket").$type<"full" | "concession" | "donation">(),
     checkedIn: integer("checkedIn", { mode: "boolean" }).notNull().default(false),
     /** When the reminder was queued (in the outbox, in the same transaction): never twice. */
     remindedAt: text("remindedAt"),
@@ -231,6 +240,45 @@ export const eventRegistrations = sqliteTable(
     index("event_registrations_email").on(table.eventId, table.email),
   ],
 );
+
+/**
+ * A payment for a place or a gift, through Stripe Checkout (issue 32): `amount` in integer cents, decided by the server.
+ * `status`: pending → paid → (refunding →) refunded, or expired. Kept in the database (and its backups) only: never in APP_DATA_DIR.
+ */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: id(),
+    kind: text("kind").$type<"registration" | "donation">().notNull(),
+    // No foreign keys: a payment is the treasurer's record, kept when its event or registration is deleted or imported over.
+    registrationId: integer("registrationId"),
+    eventId: integer("eventId"),
+    /** What was paid for, as the receipt and the Money tab name it ("Silent Retreat (concession)", "Monthly gift"). */
+    description: text("description").notNull(),
+    name: text("name"),
+    email: text("email"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    monthly: integer("monthly", { mode: "boolean" }).notNull().default(false),
+    status: text("status").$type<"pending" | "paid" | "refunding" | "refunded" | "expired">().notNull().default("pending"),
+    sessionId: text("sessionId").unique(),
+    paymentIntentId: text("paymentIntentId"),
+    subscriptionId: text("subscriptionId"),
+    createdAt: createdAt(),
+    paidAt: text("paidAt"),
+    refundedAt: text("refundedAt"),
+    /** A monthly gift stopped by its donor's link. */
+    stoppedAt: text("stoppedAt"),
+  },
+  (table) => [index("payments_registration").on(table.registrationId), index("payments_created").on(table.createdAt)],
+);
+
+/** Each Stripe webhook event id, stored in the transaction that acted on it: a replay does nothing. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: createdAt(),
+});
 
 /** Server-side key/value settings: YouTube key and channel, last sync time. */
 export const settings = sqliteTable("settings", {
@@ -290,4 +338,5 @@ export type Notification = typeof notifications.$inferSelect;
 export type EventRegistration = typeof eventRegistrations.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type Device = typeof devices.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
 export type ActivityRow = typeof activity.$inferSelect;

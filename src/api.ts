@@ -16,6 +16,7 @@ import { eventsModule } from "./modules/events/index.ts";
 import { mailModule } from "./modules/mail/index.ts";
 import { messagesModule } from "./modules/messages/index.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
+import { paymentsModule } from "./modules/payments/index.ts";
 import { profileModule } from "./modules/profile/index.ts";
 import { subscribersModule } from "./modules/subscribers/index.ts";
 import { uploadsModule } from "./modules/uploads/index.ts";
@@ -39,6 +40,7 @@ export async function createApi(ctx: AppContext) {
     .use(backupsModule(ctx))
     .use(mailModule(ctx))
     .use(activityModule(ctx))
+    .use(paymentsModule(ctx))
     .use(unknownPaths(ctx));
 }
 

@@ -14,6 +14,7 @@ import { errorText, log } from "./lib/log.ts";
 import { createPublicCache } from "./lib/public-cache.ts";
 import { answerInvalid } from "./lib/validate.ts";
 import { recordAdminWrites } from "./modules/activity/index.ts";
+import { connectStripe } from "./modules/payments/index.ts";
 import { createSiteFiles, type PageRenderer, readShell, siteModule } from "./modules/site/index.ts";
 import { access } from "./plugins/access.ts";
 import { requestId, requestLog } from "./plugins/request-log.ts";
@@ -57,7 +58,7 @@ export async function createApp(options: AppOptions) {
   const cache = createPublicCache({ now, timezone: config.timezone, dataVersion: () => dataVersion.get()!.data_version });
   // A request's socket address is asked of the server (`app`, below) when a rate limit needs it.
   const ip = (request: Request) => clientIp(request, config.trustProxy, app.server);
-  const services = createServices({ db, config, jwtSecret: options.jwtSecret, now });
+  const services = createServices({ db, config, jwtSecret: options.jwtSecret, now, stripe: await connectStripe(config) });
   const { auth, activity } = services;
   const ctx: AppContext = {
     db,
@@ -108,7 +109,7 @@ export async function createApp(options: AppOptions) {
 /** The whole server's type: what Eden Treaty (web/lib/eden.ts) reads every route's request and answer from. */
 export type App = Awaited<ReturnType<typeof createApp>>;
 /** What `/` is rendered from (web/app/server-render.tsx). */
-export type { PageData } from "./modules/site/index.ts";
+export type { Linked, PageData } from "./modules/site/index.ts";
 
 /** CORS for exactly the listed origins (an unknown origin is never echoed), credentials allowed. */
 function corsFor(origins: string[]) {

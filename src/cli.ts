@@ -111,6 +111,14 @@ export const SETTINGS = `Settings (environment variables; a flag wins over its v
                            https://user:token@host/owner/repo.git (credentials are never logged or shown)
   GIT_TOKEN                The token for GIT_REMOTE_URL, when it is not in the URL
   GIT_BRANCH               The branch that sync commits to (main)
+  STRIPE_SECRET_KEY        Payments through Stripe Checkout (sk_live_... or sk_test_...; never logged or shown)
+  STRIPE_WEBHOOK_SECRET    The webhook's signing secret (whsec_...), required with the key
+  STRIPE_API_BASE          Tests only: the Stripe API the SDK talks to (Stripe's own)
+  CURRENCY                 The currency of every price and gift (aud)
+  PAYMENT_HOLD_MINUTES     How long a place waits for its payment (30)
+  REFUND_UNTIL_DAYS        A paid place cancelled this many days before the start is refunded (7)
+  ORG_NAME, ORG_ABN        Printed on receipts (the site's name; none)
+  DONATIONS_DEDUCTIBLE     1: gift receipts carry the words of a deductible gift receipt
 No .env or bunfig.toml is read from the working folder; give a settings file with --env-file FILE.`;
 
 const usageLine = (name: string, command: Command) => `vedanta-site ${name}${command.args ? ` ${command.args}` : ""} [options]`;

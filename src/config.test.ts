@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
 import { SETTINGS } from "./cli.ts";
-import { loadConfig, SettingError } from "./config.ts";
+import { loadConfig, SettingError, settingSecrets } from "./config.ts";
 
 describe("SITE_TIMEZONE", () => {
   test("defaults to Australia/Melbourne", () => {
@@ -166,5 +166,38 @@ describe("GIT_REMOTE_URL, GIT_TOKEN, GIT_BRANCH", () => {
 
   test.each(["-x", "a..b", "main.lock", "/main", "a b", "x//y"])("refuses the branch %s", (branch) => {
     expect(() => loadConfig({ GIT_BRANCH: branch })).toThrow(`GIT_BRANCH must be a branch name such as main, got "${branch}"`);
+  });
+});
+
+describe("payments (issue 32)", () => {
+  test("off without STRIPE_SECRET_KEY; aud, a 30-minute hold and refunds until 7 days before by default", () => {
+    expect(loadConfig({}).payments).toEqual({
+      stripe: undefined,
+      currency: "aud",
+      holdMinutes: 30,
+      refundUntilDays: 7,
+      orgName: undefined,
+      orgAbn: undefined,
+      donationsDeductible: false,
+    });
+  });
+
+  test("the key without the webhook's secret stops the start, naming neither value", () => {
+    const key = "sk_test_abcdefghijklmnop";
+    const start = () => loadConfig({ STRIPE_SECRET_KEY: key });
+    expect(start).toThrow("STRIPE_WEBHOOK_SECRET (whsec_…, the webhook's signing secret) is required with STRIPE_SECRET_KEY");
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_test_public" })).toThrow("STRIPE_SECRET_KEY must be a Stripe secret key");
+  });
+
+  test("STRIPE_API_BASE: host, port and protocol for the SDK; both secrets are masked in every log line", () => {
+    const config = loadConfig({
+      STRIPE_SECRET_KEY: "sk_test_abcdefghijklmnop",
+      STRIPE_WEBHOOK_SECRET: "whsec_abcdefghijkl",
+      STRIPE_API_BASE: "http://127.0.0.1:12111",
+    });
+    expect(config.payments.stripe?.apiBase?.host).toBe("127.0.0.1:12111");
+    expect(settingSecrets(config)).toContain("sk_test_abcdefghijklmnop");
+    expect(settingSecrets(config)).toContain("whsec_abcdefghijkl");
+    expect(() => loadConfig({ PAYMENT_HOLD_MINUTES: "10" })).toThrow("PAYMENT_HOLD_MINUTES must be a whole number from 30");
   });
 });

@@ -39,6 +39,31 @@ export type Config = {
   gitBranch: string;
   /** GIT_REMOTE_URL with GIT_TOKEN; undefined when no remote is set. */
   gitRemote: GitRemote | undefined;
+  /** Issue 32: prices, gifts and receipts; `stripe` is undefined when payments are off. */
+  payments: PaymentsConfig;
+};
+
+type PaymentsConfig = {
+  /** STRIPE_SECRET_KEY with STRIPE_WEBHOOK_SECRET and STRIPE_API_BASE; undefined: payments off ("Pay at the door"). */
+  stripe: StripeConfig | undefined;
+  /** CURRENCY: ISO 4217, lower case, of every price and gift. */
+  currency: string;
+  /** PAYMENT_HOLD_MINUTES: how long a place waits for its payment (30 at least: Stripe's shortest session). */
+  holdMinutes: number;
+  /** REFUND_UNTIL_DAYS: a paid place cancelled this many days before the start or earlier is refunded in full. */
+  refundUntilDays: number;
+  /** ORG_NAME (undefined: the site's name) and ORG_ABN, printed on receipts. */
+  orgName: string | undefined;
+  orgAbn: string | undefined;
+  /** DONATIONS_DEDUCTIBLE=1: a gift's receipt carries the words of a deductible gift receipt. */
+  donationsDeductible: boolean;
+};
+
+type StripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_BASE: Stripe's API unless set (the tests' server). */
+  apiBase: URL | undefined;
 };
 
 /** A git remote: its address without credentials, the form in which it is shown, and the credentials apart. */
@@ -138,6 +163,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: loadMailConfig(env),
     gitBranch: loadGitBranch(env),
     gitRemote: loadGitRemote(env),
+    payments: loadPaymentsConfig(env),
     domain,
     httpPort: portSetting(env, "HTTP_PORT", 80),
     httpsPort,
@@ -180,6 +206,39 @@ function loadOffsiteConfig(env: Record<string, string | undefined>): OffsiteConf
     recipient,
     identityFile: env.BACKUP_AGE_IDENTITY_FILE || undefined,
   };
+}
+
+function loadPaymentsConfig(env: Record<string, string | undefined>): PaymentsConfig {
+  const currency = (env.CURRENCY || "aud").toLowerCase();
+  if (!/^[a-z]{3}$/.test(currency)) throw new SettingError(`CURRENCY must be a three-letter currency code such as aud, got "${env.CURRENCY}"`);
+  const holdMinutes = Number(env.PAYMENT_HOLD_MINUTES ?? 30);
+  if (!Number.isInteger(holdMinutes) || holdMinutes < 30 || holdMinutes > 1440)
+    throw new SettingError(
+      `PAYMENT_HOLD_MINUTES must be a whole number from 30 (Stripe's shortest session) to 1440, got "${env.PAYMENT_HOLD_MINUTES}"`,
+    );
+  return {
+    stripe: loadStripeConfig(env),
+    currency,
+    holdMinutes,
+    refundUntilDays: keepCount(env, "REFUND_UNTIL_DAYS", 7),
+    orgName: env.ORG_NAME || undefined,
+    orgAbn: env.ORG_ABN || undefined,
+    donationsDeductible: env.DONATIONS_DEDUCTIBLE === "1",
+  };
+}
+
+function loadStripeConfig(env: Record<string, string | undefined>): StripeConfig | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  if (!secretKey) return undefined;
+  // The values are never repeated in a message: they are secrets.
+  if (!/^(sk|rk)_(live|test)_\w+$/.test(secretKey)) throw new SettingError("STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_… or sk_test_…)");
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
+  if (!webhookSecret?.startsWith("whsec_"))
+    throw new SettingError("STRIPE_WEBHOOK_SECRET (whsec_…, the webhook's signing secret) is required with STRIPE_SECRET_KEY");
+  const apiBase = env.STRIPE_API_BASE ? URL.parse(env.STRIPE_API_BASE) : undefined;
+  if (apiBase === null || (apiBase && !/^https?:$/.test(apiBase.protocol)))
+    throw new SettingError(`STRIPE_API_BASE must be an http(s) URL such as http://127.0.0.1:12111, got "${env.STRIPE_API_BASE}"`);
+  return { secretKey, webhookSecret, apiBase };
 }
 
 function loadGitBranch(env: Record<string, string | undefined>): string {
@@ -265,5 +324,7 @@ export function settingSecrets(config: Config): (string | undefined)[] {
     ...(config.gitRemote?.secrets ?? []),
     config.offsite?.secretAccessKey,
     config.offsite?.accessKeyId,
+    config.payments.stripe?.secretKey,
+    config.payments.stripe?.webhookSecret,
   ];
 }

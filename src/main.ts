@@ -14,6 +14,7 @@ import { scheduleDailyBackups } from "./modules/backups/service.ts";
 import { runDataCommand } from "./modules/data/cli.ts";
 import { autoRestoreFromGit } from "./modules/data/git-sync.ts";
 import { scheduleReminders } from "./modules/events/index.ts";
+import { scheduleHoldRelease } from "./modules/payments/index.ts";
 import type { PageRenderer } from "./modules/site/index.ts";
 import { assetsFromDirectory } from "./plugins/web-assets.ts";
 import { collectSoon, jitWhenBusy } from "./runtime.ts";
@@ -93,12 +94,14 @@ async function serve(config: Config) {
     : undefined;
   mailWorker?.start();
   const reminders = config.mail ? scheduleReminders(app.context.services.registrations) : undefined;
+  const holds = config.payments.stripe ? scheduleHoldRelease(app.context.services.payments) : undefined;
 
   const shutdown = async (signal: string) => {
     log.info(`${signal} received, finishing requests`);
     await stopServers();
     dailyBackups.stop();
     reminders?.stop();
+    holds?.stop();
     await mailWorker?.stop();
     db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     db.$client.close();

@@ -1,6 +1,7 @@
 // The composition root's services: each built once here, from the database, the settings, the clock and the one
 // signer, and handed to the modules on the context (src/context.ts). A module never builds another module's service.
 import type { Db } from "@db/client.ts";
+import type Stripe from "stripe";
 import type { Config } from "./config.ts";
 import { createSigner } from "./lib/signer.ts";
 import { createActivity } from "./modules/activity/index.ts";
@@ -9,13 +10,17 @@ import { createAuthService } from "./modules/auth/index.ts";
 import { createClassesService } from "./modules/classes/index.ts";
 import { createEventsService, createRegistrations, registrationLinks } from "./modules/events/index.ts";
 import { createOutbox } from "./modules/mail/index.ts";
+import { createPaymentsService, paymentLinks } from "./modules/payments/index.ts";
 
-export function createServices(options: { db: Db; config: Config; jwtSecret: string; now: () => Date }) {
-  const { db, config, jwtSecret, now } = options;
+/** `stripe`: the SDK's client when payments are on (connectStripe, loaded only then). */
+export function createServices(options: { db: Db; config: Config; jwtSecret: string; now: () => Date; stripe?: Stripe }) {
+  const { db, config, jwtSecret, now, stripe } = options;
   const signer = createSigner(jwtSecret);
   const outbox = createOutbox(db, config, signer);
   const activity = createActivity(db, now);
-  const registrations = createRegistrations({ db, outbox, links: registrationLinks(signer, config.siteUrl), config, now });
+  // With payments on, a place from the waiting list is mailed the signed link that pays for it (issue 32).
+  const paidPlaces = stripe ? { holdMinutes: config.payments.holdMinutes, payUrl: paymentLinks(signer, config.siteUrl).payUrl } : undefined;
+  const registrations = createRegistrations({ db, outbox, links: registrationLinks(signer, config.siteUrl), config, now, paidPlaces });
   const events = createEventsService(db, { fillPlaces: registrations.fillPlaces });
   return {
     signer,
@@ -23,6 +28,7 @@ export function createServices(options: { db: Db; config: Config; jwtSecret: str
     activity,
     auth: createAuthService({ db, config, jwtSecret, signer, outbox, now, activity }),
     registrations,
+    payments: createPaymentsService({ db, config, outbox, registrations, stripe, signer, now }),
     events,
     classes: createClassesService(db),
     archive: createArchiveService(db, events),

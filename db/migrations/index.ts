@@ -9,6 +9,7 @@ import outboxRecipient from "./0006_cannon.sql" with { type: "text" };
 import outboxSealedPriority from "./0007_outbox_sealed_priority.sql" with { type: "text" };
 import activityCount from "./0008_activity-count.sql" with { type: "text" };
 import sudo from "./0009_sudo.sql" with { type: "text" };
+import payments from "./0010_payments.sql" with { type: "text" };
 
 export const migrations: { name: string; sql: string }[] = [
   { name: "0000_init", sql: init },
@@ -21,4 +22,5 @@ export const migrations: { name: string; sql: string }[] = [
   { name: "0007_outbox_sealed_priority", sql: outboxSealedPriority },
   { name: "0008_activity-count", sql: activityCount },
   { name: "0009_sudo", sql: sudo },
+  { name: "0010_payments", sql: payments },
 ];

@@ -35,6 +35,13 @@ describe("maskUrl", () => {
 });
 
 describe("maskText", () => {
+  test("Stripe's secret keys and webhook secrets, wherever they are typed (issue 32)", () => {
+    expect(maskText("Stripe said: Invalid API Key provided: sk_live_51HabcDEF123 (whsec_XYZ789abc also set)")).toBe(
+      "Stripe said: Invalid API Key provided: *** (*** also set)",
+    );
+    expect(maskText("rk_test_abc123 and pk_test_public stay")).toBe("*** and pk_test_public stay");
+  });
+
   test("masks the user info of every URL and each known secret, as written and URL-encoded", () => {
     const secret = "s3cr3t/with+chars";
     const text = `fetch https://me:${TOKEN}@host/a.git failed; token ${TOKEN}; ${encodeURIComponent(secret)} and ${secret}`;

@@ -15,8 +15,10 @@ const TOKEN_SEGMENT = /(?<=\/)[A-Za-z0-9_-]{32,}(?=\/|$|\?)/g;
 /** `Bearer abc`, `Basic abc` and secrets written as `name=value` in a free text. */
 const AUTH_SCHEME = /\b(Bearer|Basic)\s+[^\s,;]+/gi;
 const ASSIGNMENT = /\b([\w-]*(?:pass(?:word)?|secret|token|api[_-]?key|access[_-]?key|code|cookie))(["']?\s*[=:]\s*["']?)[^\s"'&,;]+/gi;
+/** Stripe's secret keys and webhook signing secrets (issue 32), whoever typed them where. */
+const STRIPE_SECRET = /\b(?:(?:sk|rk)_(?:live|test)|whsec)_[A-Za-z0-9]+/g;
 /** Every pattern above needs one of these: a text without any is left as it is, at the cost of one test. */
-const MAY_HOLD_SECRET = /[:=/]|bearer|basic/i;
+const MAY_HOLD_SECRET = /[:=/]|bearer|basic|[sr]k_(?:live|test)|whsec_/i;
 /** Shorter known values are left alone: masking them would garble ordinary words without hiding anything worth a guess. */
 const SHORTEST_KNOWN = 4;
 
@@ -65,6 +67,7 @@ export function maskText(text: string, known: readonly (string | undefined)[] = 
   const masked = maskKnown(text, known);
   if (!MAY_HOLD_SECRET.test(masked)) return masked;
   return masked
+    .replace(STRIPE_SECRET, MASK)
     .replace(URL_USERINFO, `$1${MASK}@`)
     .replace(AUTH_SCHEME, `$1 ${MASK}`)
     .replace(ASSIGNMENT, `$1$2${MASK}`)

@@ -45,3 +45,8 @@ export const DEFAULT_PROFILE = {
   phone: null,
   address: null,
 } as const;
+
+/** Archive entries on a page (spec §9): the server pages the archive (src/modules/archive/filter.ts). */
+export const ARCHIVE_PAGE_SIZE = 6;
+/** Upcoming events `/` shows before 'View All Events' (spec §9), the first of which it is sent. */
+export const INITIAL_VISIBLE_EVENTS = 3;

@@ -3,14 +3,17 @@
 // the button posts back to the link and lands on `/?registration=cancelled|invalid`. A GET cancels nothing.
 
 type Outcome = "cancelled" | "invalid";
-export type RegistrationNotice = { state: Outcome } | { state: "cancel"; id: string; token: string };
+/** Issue 32: a paid place's cancel page says whether cancelling now refunds it in full, or not at all. */
+type Refund = "full" | "none";
+export type RegistrationNotice = { state: Outcome } | { state: "cancel"; id: string; token: string; refund?: Refund };
 
 /** The link in every registrant's mail (the server's SITE_URL before it). */
 export const registrationCancelPath = (id: number | string, token: string) => `/api/registrations/cancel?id=${id}&token=${token}`;
 
 export const registrationPath = (state: Outcome) => `/?registration=${state}`;
 
-export const cancelPagePath = (id: number | string, token: string) => `/?registration=cancel&id=${id}&token=${token}`;
+export const cancelPagePath = (id: number | string, token: string, refund?: Refund) =>
+  `/?registration=cancel&id=${id}&token=${token}${refund ? `&refund=${refund}` : ""}`;
 
 /** The notice a page address names, or null (an unknown state is the plain page). */
 export function registrationNotice(params: URLSearchParams): RegistrationNotice | null {
@@ -18,7 +21,9 @@ export function registrationNotice(params: URLSearchParams): RegistrationNotice 
   if (state === "cancel") {
     const [id, token] = [params.get("id") ?? "", params.get("token") ?? ""];
     // The link's own shapes: a row id and an HMAC-SHA256 in base64url (src/modules/events/registrations.ts).
-    return /^[1-9]\d{0,14}$/.test(id) && /^[\w-]{43}$/.test(token) ? { state, id, token } : { state: "invalid" };
+    const refund = params.get("refund");
+    if (!/^[1-9]\d{0,14}$/.test(id) || !/^[\w-]{43}$/.test(token)) return { state: "invalid" };
+    return refund === "full" || refund === "none" ? { state, id, token, refund } : { state, id, token };
   }
   return state === "cancelled" || state === "invalid" ? { state } : null;
 }

@@ -1,17 +1,21 @@
 // One schema per form or call (spec §5), used by the web forms and by the server routes.
-import { assign, boolean, define, enums, type Infer, nullable, object, optional, string } from "superstruct";
+import { assign, boolean, coerce, define, enums, type Infer, nullable, object, optional, string } from "superstruct";
 import { CLASS_ICONS, NOTIFICATION_TYPES, PASSWORD_MIN_LENGTH } from "./constants.ts";
 import {
+  cents,
   date,
+  dollarsToCents,
   email,
   isMediaUrl,
   optionalDate,
+  optionalDollars,
   optionalEmail,
   optionalMediaUrl,
   optionalPlaces,
   optionalText,
   optionalUrl,
   personName,
+  refused,
   richText,
   text,
 } from "./validation.ts";
@@ -52,10 +56,21 @@ export const registrationSchema = object({
   email: email("Valid email is required"),
   phone: text(6, "Phone number is required", 40),
   additionalInfo: optionalText(2_000),
+  /** Issue 32: a priced event's ticket, a by-donation event's amount; what is charged is the server's to decide. */
+  ticket: optional(enums(["full", "concession"])),
+  amount: optional(cents(0, 100_000, "The amount must be from 0 to 100000 cents")),
+  price: refused("The price is set by the event"),
+  concessionPrice: refused("The price is set by the event"),
+  currency: refused("The currency is set by the site"),
+  amountDue: refused("The price is set by the event"),
 });
 export type RegistrationInput = Infer<typeof registrationSchema>;
+/** The public form: a by-donation amount typed in dollars ("15" or "15.50"), sent in cents (issue 32). */
+export const registrationFormSchema = object({
+  ...registrationSchema.schema,
+  amount: optional(coerce(cents(0, 100_000, "Please enter an amount from 0 to 1,000.00"), string(), dollarsToCents)),
+});
 
-/** The admin's 'Check in' at the door (issue 23). */
 /** The admin's 'Mail registrants': a message to every confirmed registrant of one event. */
 export const registrantsMailSchema = object({
   subject: text(1, "Subject is required", 300),
@@ -92,6 +107,16 @@ export const eventSchema = object({
   /** Issue 23: the form's 'Places' (empty = unlimited) and the first day on which registration is closed. */
   capacity: optionalPlaces("Places must be a whole number of at least 1"),
   registrationCloses: optionalDate("Registration closes must be a valid date"),
+  /** Issue 32: integer cents; the concession below the price; by donation, the price is the suggested amount. */
+  price: optional(nullable(cents(100, 10_000_000, "Price must be at least 1.00"))),
+  concessionPrice: optional(nullable(cents(0, 10_000_000, "Concession price must be a whole number of cents"))),
+  byDonation: optional(boolean()),
+});
+/** The admin's form: 'Price (A$)' and 'Concession price (A$)' typed in dollars, sent in cents (issue 32). */
+export const eventFormSchema = object({
+  ...eventSchema.schema,
+  price: optionalDollars(100, "Price must be at least 1.00"),
+  concessionPrice: optionalDollars(0, "Concession price must be an amount such as 15 or 15.50"),
 });
 export type EventInput = Infer<typeof eventSchema>;
 

@@ -121,3 +121,26 @@ export const isMediaUrl = (value: string) => /^\/uploads\/[\w.-]+$/.test(value) 
 export const optionalUrl = (message = "Please enter a valid URL") => optionalText(2_000, (value) => isWebUrl(value) || message);
 
 export const optionalMediaUrl = (message = "Please enter a valid URL") => optionalText(2_000, (value) => isMediaUrl(value) || message);
+
+/** An amount of money in integer cents from `min` to `max` (a form's digits are read as a number; issue 32). */
+export function cents(min: number, max: number, message: string) {
+  return coerce(
+    define<number>("cents", (value) => (typeof value === "number" && Number.isInteger(value) && value >= min && value <= max) || message),
+    string(),
+    (value) => (/^\s*\d{1,9}\s*$/.test(value) ? Number(value) : Number.NaN),
+  );
+}
+
+/** A field the server decides alone (a price): any value sent is refused. */
+export const refused = (message: string) => optional(define<never>("refused", () => message));
+
+/** Dollars as typed into a form ("25", "25.5", "25.50") in integer cents; NaN when not an amount. */
+export const dollarsToCents = (value: string) =>
+  /^\s*\d{0,7}(\.\d{1,2})?\s*$/.test(value) ? Math.round(Number(value.trim() || 0) * 100) : Number.NaN;
+
+/** An admin form's price in dollars, sent in cents; empty is null (free). */
+export function optionalDollars(min: number, message: string) {
+  return optional(
+    nullable(coerce(nullable(cents(min, 10_000_000, message)), string(), (value) => (value.trim() === "" ? null : dollarsToCents(value)))),
+  );
+}

@@ -79,6 +79,8 @@ test("the public page: top, legal dialogs, event and archive details, galleries,
 
   const archive = page.locator("#archives");
   await archive.getByRole("searchbox").fill("karma");
+  // The server answers the search (issue 33); the grid is busy until it has.
+  await page.waitForFunction(() => !document.querySelector("#archives [aria-busy=true]"));
   await page
     .getByTestId("archive-card")
     .first()

@@ -109,29 +109,30 @@ describe("the data cache (spec §7)", () => {
       phone: "",
       address: "",
       timezone: "Australia/Melbourne",
+      payments: { enabled: false, currency: "aud" },
     };
     const data = {
       profile,
-      events: [],
+      events: { events: [], total: 0 },
       classes: [],
-      archive: [],
+      archive: { items: [], total: 0, page: 1, years: [], types: [] },
       notifications: [],
       videoStatus: { configured: false, missing: ["apiKey" as const], channelId: "" },
     };
     const keys = {
-      profile: "/api/profile",
-      events: "/api/events",
-      classes: "/api/classes",
-      archive: "/api/archive-events",
-      notifications: "/api/notifications",
-      videoStatus: "/api/youtube/status",
+      profile: ["/api/profile"],
+      events: ["/api/events", "first"],
+      classes: ["/api/classes"],
+      archive: ["/api/archive-events", "page", { year: "all", type: "all", search: "", sort: "newest", page: 1 }],
+      notifications: ["/api/notifications"],
+      videoStatus: ["/api/youtube/status"],
     };
     const { root, tail } = await renderHomePage({ request: new Request("http://localhost/"), data });
     expect(root).toContain("Swami Rendered");
     const state = new RegExp(`^<script type="application/json" id="${QUERY_STATE_ID}">(.*)</script>$`).exec(tail)![1]!;
     const browser = createQueryClient();
     hydrate(browser, JSON.parse(state));
-    for (const [name, value] of Object.entries(data)) expect(browser.getQueryData([keys[name as keyof typeof keys]])).toEqual(value);
+    for (const [name, value] of Object.entries(data)) expect(browser.getQueryData(keys[name as keyof typeof keys])).toEqual(value);
     expect(browser.getQueryData(profileQueryOptions().queryKey)).toEqual(profile);
   });
 

@@ -3,11 +3,13 @@
 // JSON data tag (not a script that runs: the CSP allows none inline), which web/main.tsx hydrates before the browser
 // router takes over the markup. Runs in the Bun server; public components are render-safe (no window during render).
 
-import type { PageData } from "@server/app.ts";
+import type { Linked, PageData } from "@server/app.ts";
 import { dehydrate, QueryClientProvider } from "@tanstack/react-query";
-import { archiveQueryOptions } from "@web/lib/queries/archive.ts";
+import { archiveEntryQueryOptions } from "@web/features/archive/components/archive-dialog.tsx";
+import { eventQueryOptions } from "@web/features/events/components/event-dialog.tsx";
+import { archivePageQueryOptions, FIRST_ARCHIVE_PAGE } from "@web/lib/queries/archive.ts";
 import { classesQueryOptions } from "@web/lib/queries/classes.ts";
-import { eventsQueryOptions } from "@web/lib/queries/events.ts";
+import { firstEventsQueryOptions } from "@web/lib/queries/events.ts";
 import { notificationsQueryOptions } from "@web/lib/queries/notifications.ts";
 import { profileQueryOptions } from "@web/lib/queries/profile.ts";
 import { videoStatusQueryOptions } from "@web/lib/queries/videos.ts";
@@ -22,6 +24,8 @@ import { createQueryClient, QUERY_STATE_ID } from "./query-client.ts";
 export type HomePageRender = {
   request: Request;
   data: PageData;
+  /** The event or archive entry a link page is about: its dialog opens with its own data, wherever it is in its list. */
+  link?: Linked;
   /** A bundled file's name (e.g. "portrait-placeholder.svg") to its URL in the build. */
   assetUrls?: Record<string, string>;
 };
@@ -29,13 +33,21 @@ export type HomePageRender = {
 const { query, dataRoutes } = createStaticHandler(routes);
 
 /** Renders `/` with `data`: the inner HTML of #root, and the tag holding the dehydrated cache to put after it. */
-export async function renderHomePage({ request, data, assetUrls = {} }: HomePageRender): Promise<{ root: string; tail: string }> {
+export async function renderHomePage({ request, data, link, assetUrls = {} }: HomePageRender): Promise<{ root: string; tail: string }> {
   const queryClient = createQueryClient();
   // Each read under the key of the query the browser asks it with (typed by its route, on both sides).
   queryClient.setQueryData(profileQueryOptions().queryKey, data.profile);
-  queryClient.setQueryData(eventsQueryOptions().queryKey, data.events);
+  queryClient.setQueryData(firstEventsQueryOptions().queryKey, data.events);
   queryClient.setQueryData(classesQueryOptions().queryKey, data.classes);
-  queryClient.setQueryData(archiveQueryOptions().queryKey, data.archive);
+  queryClient.setQueryData(archivePageQueryOptions(FIRST_ARCHIVE_PAGE).queryKey, data.archive);
+  // A link's item, and for an event's link that the other section has nothing under it (no request for it either).
+  if (link && "event" in link) {
+    queryClient.setQueryData(eventQueryOptions(link.event.id).queryKey, link.event);
+    queryClient.setQueryData(archiveEntryQueryOptions("event", link.event.id).queryKey, null);
+  } else if (link) {
+    queryClient.setQueryData(archiveEntryQueryOptions(link.entry.source, link.entry.id).queryKey, link.entry);
+    if (link.entry.source === "event") queryClient.setQueryData(eventQueryOptions(link.entry.id).queryKey, null);
+  }
   queryClient.setQueryData(notificationsQueryOptions().queryKey, data.notifications);
   queryClient.setQueryData(videoStatusQueryOptions().queryKey, data.videoStatus);
   const context = await query(request);

@@ -1,12 +1,10 @@
 // Business constants of spec §9 that only the web app uses (those the server shares: src/shared/constants.ts).
 
-export const INITIAL_VISIBLE_EVENTS = 3;
 export const INITIAL_VISIBLE_CLASSES = 3;
 export const DESCRIPTION_PREVIEW_LENGTH = 150;
 export const VIDEO_SKELETONS = 6;
 export const VIDEO_FETCH_ATTEMPTS = 5;
 export const VIDEO_RETRY_BASE_DELAY_MS = 1000;
-export const ARCHIVE_PAGE_SIZE = 6;
 export const PAGINATION_SLOTS = 5;
 export const NOTIFICATIONS_STALE_MS = 5 * 60 * 1000;
 export const TOAST_DURATION_MS = 5000;

@@ -2,7 +2,7 @@ import type { AppContext } from "@server/context.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
 import { idParam, idParams, linkQuery, standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
-import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
+import { HONEYPOT_FIELD, INITIAL_VISIBLE_EVENTS } from "@server/shared/constants.ts";
 import { cancelPagePath, registrationPath } from "@server/shared/registration-links.ts";
 import { eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
@@ -10,7 +10,7 @@ import { checkInSchema, eventPatchSchema } from "./model.ts";
 import { nextClosing, upcomingWithAvailability } from "./registrations.ts";
 import { createEventsService, type EventsService } from "./service.ts";
 
-export { createRegistrations, registrationLinks, scheduleReminders } from "./registrations.ts";
+export { createRegistrations, registrationClosesAt, registrationLinks, scheduleReminders } from "./registrations.ts";
 export { createEventsService, type EventsService };
 
 import type { RegistrationAnswer } from "./model.ts";
@@ -18,7 +18,7 @@ import type { RegistrationAnswer } from "./model.ts";
 export type { Event, PublicEvent } from "./model.ts";
 
 export function eventsModule(ctx: AppContext) {
-  const { events: service, registrations } = ctx.services;
+  const { events: service, registrations, payments } = ctx.services;
   const spam = createSpamGuard(ctx, 10);
   const params = idParam("Event not found");
   const registrationParams = idParams({ id: "Event not found", registrationId: "Registration not found" });
@@ -30,15 +30,36 @@ export function eventsModule(ctx: AppContext) {
         "/events",
         cachedRead(
           ctx.cache,
-          () => upcomingWithAvailability(service, ctx.now(), timezone),
+          () => upcomingWithAvailability(service, ctx.now(), timezone, payments.currency),
           (list) => nextClosing(list, timezone),
         ),
       )
+      // What `/` shows before 'View All Events': the first ones, and how many there are.
+      .get(
+        "/events/first",
+        cachedRead(
+          ctx.cache,
+          () => {
+            const list = upcomingWithAvailability(service, ctx.now(), timezone, payments.currency);
+            return { events: list.slice(0, INITIAL_VISIBLE_EVENTS), total: list.length };
+          },
+          (first) => nextClosing(first.events, timezone),
+        ),
+      )
+      // One upcoming event, for a link to it (`/?event=<id>`) when the list is not loaded. The link may be a past
+      // event's (the archive shows it), so none is an answer, not an error.
+      .get(
+        "/events/:id",
+        ({ params }) => ({
+          event: upcomingWithAvailability(service, ctx.now(), timezone, payments.currency).find((event) => event.id === params.id) ?? null,
+        }),
+        { params },
+      )
       .post(
         "/events/:id/registrations",
-        ({ params, body: { [HONEYPOT_FIELD]: trap, ...input }, request, status }) => {
+        async ({ params, body: { [HONEYPOT_FIELD]: trap, ...input }, request, status }) => {
           // A bot is answered as if it had a place, and nothing is stored.
-          const answer: RegistrationAnswer = spam.isBot(request, trap) ? { state: "confirmed" } : registrations.register(params.id, input);
+          const answer: RegistrationAnswer = spam.isBot(request, trap) ? { state: "confirmed" } : await payments.register(params.id, input);
           // A registration changes the places the public reads show.
           ctx.cache.invalidate();
           return status(201, answer);
@@ -49,15 +70,22 @@ export function eventsModule(ctx: AppContext) {
       // (src/shared/registration-links.ts): a mail scanner that follows links cancels nothing.
       .get(
         "/registrations/cancel",
-        ({ query: { id, token }, redirect }) =>
-          redirect(registrations.isCancelLink(id, token) ? cancelPagePath(id, token) : registrationPath("invalid"), 303),
+        ({ query: { id, token }, redirect }) => {
+          if (!registrations.isCancelLink(id, token)) return redirect(registrationPath("invalid"), 303);
+          // Issue 32: a paid place's page says before its button whether cancelling now refunds it.
+          const refund = payments.isPaid(id) ? (payments.refundDue(id) ? "full" : "none") : undefined;
+          return redirect(cancelPagePath(id, token, refund), 303);
+        },
         { query: linkQuery },
       )
       .post(
         "/registrations/cancel",
-        ({ query, redirect }) => {
-          const done = registrations.cancelByLink(query.id, query.token);
-          if (done) ctx.cache.invalidate();
+        async ({ query: { id, token }, redirect }) => {
+          const done = registrations.cancelByLink(id, token);
+          if (done) {
+            ctx.cache.invalidate();
+            await payments.refundCancelled(id);
+          }
           return redirect(registrationPath(done ? "cancelled" : "invalid"), 303);
         },
         { form: true, query: linkQuery },
@@ -68,13 +96,27 @@ export function eventsModule(ctx: AppContext) {
           .post("", ({ body, status }) => status(201, service.create(body)), { body: standard(eventSchema) })
           .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(eventPatchSchema) })
           .delete("/:id", ({ params }) => service.remove(params.id), { params })
-          .get("/:id/registrations", ({ params }) => registrations.list(params.id), { params })
+          .get(
+            "/:id/registrations",
+            ({ params }) => {
+              const rows = registrations.list(params.id);
+              const paid = payments.summaries(rows.map((row) => row.id));
+              return rows.map((row) => ({ ...row, payment: paid.get(row.id) }));
+            },
+            { params },
+          )
           .post("/:id/registrations/:registrationId/move-up", ({ params }) => registrations.moveUp(params.id, params.registrationId), {
             params: registrationParams,
           })
-          .post("/:id/registrations/:registrationId/cancel", ({ params }) => registrations.cancelByAdmin(params.id, params.registrationId), {
-            params: registrationParams,
-          })
+          .post(
+            "/:id/registrations/:registrationId/cancel",
+            async ({ params }) => {
+              const cancelled = registrations.cancelByAdmin(params.id, params.registrationId);
+              await payments.refundCancelled(params.registrationId);
+              return cancelled;
+            },
+            { params: registrationParams },
+          )
           .patch(
             "/:id/registrations/:registrationId",
             ({ params, body }) => registrations.checkIn(params.id, params.registrationId, body.checkedIn),

@@ -8,10 +8,17 @@ export type { Event };
 /** One row of GET /api/admin/events/:id/registrations: `position` (1, 2, …) for the waiting ones (issue 23). */
 export type Registration = EventRegistration & { position: number | null };
 /** The answer of POST /api/events/:id/registrations (issue 23). */
-export type RegistrationAnswer = { state: "confirmed" } | { state: "waiting"; position: number };
-/** One event of GET /api/events: its places left (null: unlimited) and whether registration is open (issue 23). */
-export type PublicEvent = Event & { placesLeft: number | null; registrationOpen: boolean };
+export type RegistrationAnswer =
+  | { state: "confirmed" }
+  | { state: "waiting"; position: number }
+  /** Issue 32: a priced place held until `holdUntil` (ISO time) for its payment at `checkoutUrl`. */
+  | { state: "pending"; checkoutUrl: string; holdUntil: string };
+/**
+ * One event of GET /api/events: its places left (null: unlimited), whether registration is open (issue 23), and the
+ * currency of its prices (issue 32).
+ */
+export type PublicEvent = Event & { placesLeft: number | null; registrationOpen: boolean; currency: string };
 
 export const eventPatchSchema = partial(eventSchema);
-/** PATCH /api/admin/events/:id/registrations/:registrationId: a registrant checked in, or not. */
+/** The admin's 'Check in' at the door (issue 23). */
 export const checkInSchema = object({ checkedIn: boolean() });

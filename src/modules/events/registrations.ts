@@ -10,12 +10,14 @@ import type { Signer } from "@server/lib/signer.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { zonedToUtc } from "@server/lib/timezone.ts";
 import { addDays, eventSchedule } from "@server/shared/calendar.ts";
-import { isPastEvent } from "@server/shared/dates.ts";
+import { formatMoment, isPastEvent } from "@server/shared/dates.ts";
+import { formatMoney } from "@server/shared/money.ts";
 import { registrationCancelPath } from "@server/shared/registration-links.ts";
 import type { RegistrantsMailInput, RegistrationInput } from "@server/shared/schemas.ts";
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import type { Outbox } from "../mail/index.ts";
+import { and, asc, eq, gt, gte, lte, sql } from "drizzle-orm";
+import type { Outbox, ReceiptData } from "../mail/index.ts";
 import type { Registration, RegistrationAnswer } from "./model.ts";
+import { type Charge, chargeFor } from "./pricing.ts";
 import type { EventsService } from "./service.ts";
 
 type Timing = Pick<Event, "startDate" | "endDate" | "time" | "registrationCloses">;
@@ -28,7 +30,7 @@ function eventStartsAt(event: Timing, timezone: string): Date {
 }
 
 /** The first moment at which registration is closed: the event's start, or the start of `registrationCloses`. */
-function registrationClosesAt(event: Timing, timezone: string): Date {
+export function registrationClosesAt(event: Timing, timezone: string): Date {
   const start = eventStartsAt(event, timezone);
   if (!event.registrationCloses) return start;
   const closes = zonedToUtc(timezone, { date: event.registrationCloses, hour: 0, minute: 0 });
@@ -39,19 +41,22 @@ function registrationClosesAt(event: Timing, timezone: string): Date {
 const reminderAt = (event: Pick<Event, "startDate">, timezone: string) =>
   zonedToUtc(timezone, { date: addDays(event.startDate, -1), hour: 9, minute: 0 });
 
-/** What the public reads say about an event's places. */
-function availability(event: Event, confirmed: number, now: Date, timezone: string) {
+/** What the public reads say about an event's places (`taken`: confirmed, and held for a payment). */
+function availability(event: Event, taken: number, now: Date, timezone: string) {
   return {
-    placesLeft: event.capacity === null ? null : Math.max(0, event.capacity - confirmed),
+    placesLeft: event.capacity === null ? null : Math.max(0, event.capacity - taken),
     registrationOpen: !isPastEvent(event, todayIn(timezone, now)) && now < registrationClosesAt(event, timezone),
   };
 }
 
-/** The upcoming events as the public reads show them: with their places left and whether registration is open. */
-export function upcomingWithAvailability(events: Pick<EventsService, "upcomingWithPlaces">, now: Date, timezone: string) {
+/**
+ * The upcoming events as the public reads show them: with their places left (held places taken), whether
+ * registration is open, and the currency of their prices (issue 32).
+ */
+export function upcomingWithAvailability(events: Pick<EventsService, "upcomingWithPlaces">, now: Date, timezone: string, currency: string) {
   return events
-    .upcomingWithPlaces(todayIn(timezone, now))
-    .map(({ event, confirmed }) => ({ ...event, ...availability(event, confirmed, now, timezone) }));
+    .upcomingWithPlaces(todayIn(timezone, now), now)
+    .map(({ event, taken }) => ({ ...event, currency, ...availability(event, taken, now, timezone) }));
 }
 
 /** When that list stops holding besides a write or a new day: the next closing of an open registration (ms). */
@@ -73,12 +78,29 @@ export function registrationLinks(signer: Signer, siteUrl: string) {
 }
 type RegistrationLinks = ReturnType<typeof registrationLinks>;
 
-type Options = { db: Db; outbox: Outbox; links: RegistrationLinks; config: Pick<Config, "timezone">; now: () => Date };
+/**
+ * Issue 32, with payments on: a priced place is held for its payment for `holdMinutes`, and `payUrl` is the signed link
+ * (src/modules/payments) that takes its holder to Checkout. Undefined: priced places are paid at the door.
+ */
+type PaidPlaces = { holdMinutes: number; payUrl: (registration: EventRegistration) => string };
+
+type Options = {
+  db: Db;
+  outbox: Outbox;
+  links: RegistrationLinks;
+  config: Pick<Config, "timezone" | "payments">;
+  now: () => Date;
+  paidPlaces?: PaidPlaces;
+};
+
+/** What `register` did: the public answer, or a place held for its payment. */
+export type Registered = Exclude<RegistrationAnswer, { state: "pending" }> | { state: "pending"; registration: EventRegistration };
 /** How a registrant's mail is queued: `outbox.add`, or `outbox.addFromPublicForm` when the registration form asks. */
 type Queue = Outbox["addFromPublicForm"];
 
-export function createRegistrations({ db, outbox, links, config, now }: Options) {
+export function createRegistrations({ db, outbox, links, config, now, paidPlaces }: Options) {
   const { timezone } = config;
+  const { currency } = config.payments;
   const eventById = db
     .select()
     .from(events)
@@ -132,6 +154,9 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
       phone: sql.placeholder("phone"),
       additionalInfo: sql.placeholder("additionalInfo"),
       state: sql.placeholder("state"),
+      holdUntil: sql.placeholder("holdUntil"),
+      amountDue: sql.placeholder("amountDue"),
+      ticket: sql.placeholder("ticket"),
     })
     .returning()
     .prepare();
@@ -146,7 +171,25 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
     .orderBy(asc(eventRegistrations.id))
     .prepare();
 
+  const heldCount = db
+    .select({ n: sql<number>`count(*)` })
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.eventId, sql.placeholder("eventId")),
+        eq(eventRegistrations.state, "pending"),
+        gt(eventRegistrations.holdUntil, sql.placeholder("at")),
+      ),
+    )
+    .prepare();
   const confirmedCount = (eventId: number) => countIn.get({ eventId, state: "confirmed" })?.n ?? 0;
+  /** The places taken: confirmed, and held for a payment until their hold ends (issue 32). */
+  const takenCount = (eventId: number) => confirmedCount(eventId) + (heldCount.get({ eventId, at: now().toISOString() })?.n ?? 0);
+  const hasFreePlace = (event: Event) => event.capacity === null || takenCount(event.id) < event.capacity;
+  const holdEnd = () => (paidPlaces ? new Date(now().getTime() + paidPlaces.holdMinutes * 60_000).toISOString() : null);
+  /** With payments off, a priced place's mails say what to bring. */
+  const payAtDoor = (registration: EventRegistration) =>
+    !paidPlaces && registration.amountDue ? formatMoney(registration.amountDue, currency) : undefined;
   const position = (registration: EventRegistration) => positionOf.get({ eventId: registration.eventId, id: registration.id })?.n ?? 0;
   const findEvent = (id: number) => {
     const event = eventById.get({ id });
@@ -185,11 +228,26 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
   };
 
   /** Mails a registrant the state they are in: their place, or their position on the waiting list. */
-  const mailState = (event: Event, registration: EventRegistration, variant: "confirmed" | "moved-up", queue: Queue = outbox.add) => {
+  const mailState = (
+    event: Event,
+    registration: EventRegistration,
+    variant: "confirmed" | "moved-up",
+    queue: Queue = outbox.add,
+    receipt?: ReceiptData,
+  ) => {
     const cancelUrl = links.cancelUrl(registration);
+    const subject = variant === "moved-up" ? `A place is yours: ${event.name}` : `You're registered: ${event.name}`;
     if (registration.state === "confirmed") {
-      const subject = variant === "moved-up" ? `A place is yours: ${event.name}` : `You're registered: ${event.name}`;
-      queue("registration-confirmation", registration.email, subject, { name: registration.name, event, cancelUrl, variant });
+      const data = { name: registration.name, event, cancelUrl, variant, receipt, payAtDoor: payAtDoor(registration) };
+      queue("registration-confirmation", registration.email, subject, data);
+    } else if (registration.state === "pending" && variant === "moved-up" && paidPlaces && registration.holdUntil) {
+      // The place is held for its payment: the link takes them to Checkout (issue 32).
+      const payment = {
+        payUrl: paidPlaces.payUrl(registration),
+        holdUntil: formatMoment(registration.holdUntil, timezone),
+        amount: formatMoney(registration.amountDue ?? 0, currency),
+      };
+      queue("registration-confirmation", registration.email, subject, { name: registration.name, event, cancelUrl, variant, payment });
     } else if (registration.state === "waiting") {
       queue("registration-waiting", registration.email, `On the waiting list: ${event.name}`, {
         name: registration.name,
@@ -200,11 +258,13 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
     }
   };
 
+  /** A place for the first waiting one: theirs at once, or held for its payment (issue 32). */
   const promote = (event: Event, registration: EventRegistration) => {
-    const confirmed = setState(registration.id, { state: "confirmed" });
-    mailState(event, confirmed, "moved-up");
-    remindIfDue(event, confirmed, now());
-    return confirmed;
+    const paid = paidPlaces && registration.amountDue;
+    const moved = setState(registration.id, paid ? { state: "pending", holdUntil: holdEnd() } : { state: "confirmed" });
+    mailState(event, moved, "moved-up");
+    remindIfDue(event, moved, now());
+    return moved;
   };
 
   /** Gives each free place to the first on the waiting list (inside the caller's transaction). */
@@ -213,7 +273,7 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
       for (let next = firstWaiting.get({ eventId: event.id }); next; next = firstWaiting.get({ eventId: event.id })) promote(event, next);
       return;
     }
-    for (let free = event.capacity - confirmedCount(event.id); free > 0; free -= 1) {
+    for (let free = event.capacity - takenCount(event.id); free > 0; free -= 1) {
       const next = firstWaiting.get({ eventId: event.id });
       if (!next) return;
       promote(event, next);
@@ -222,19 +282,29 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
 
   const cancel = (event: Event, registration: EventRegistration, byAdmin: boolean) => {
     if (registration.state === "cancelled") return registration;
-    const cancelled = setState(registration.id, { state: "cancelled", cancelledAt: now().toISOString() });
+    const cancelled = setState(registration.id, { state: "cancelled", cancelledAt: now().toISOString(), holdUntil: null });
     outbox.add("registration-cancelled", registration.email, `Registration cancelled: ${event.name}`, {
       name: registration.name,
       event,
       byAdmin,
     });
     notice("cancelled", event, cancelled);
-    if (registration.state === "confirmed") fillPlaces(event);
+    if (registration.state === "confirmed" || registration.state === "pending") fillPlaces(event);
     return cancelled;
   };
 
-  const answerOf = (registration: EventRegistration): RegistrationAnswer =>
-    registration.state === "waiting" ? { state: "waiting", position: position(registration) } : { state: "confirmed" };
+  /** A held place whose payment did not come: given back, its hold kept as the mark of why (inside the caller's transaction). */
+  const release = (registration: EventRegistration) => {
+    if (registration.state !== "pending") return;
+    setState(registration.id, { state: "cancelled", cancelledAt: now().toISOString() });
+    fillPlaces(findEvent(registration.eventId));
+  };
+
+  const answerOf = (registration: EventRegistration): Registered => {
+    if (registration.state === "waiting") return { state: "waiting", position: position(registration) };
+    if (registration.state === "pending") return { state: "pending", registration };
+    return { state: "confirmed" };
+  };
 
   const linked = (id: number, token: string) => {
     const registration = id > 0 ? byId.get({ id }) : undefined;
@@ -243,6 +313,45 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
 
   return {
     fillPlaces,
+    takenCount,
+    release,
+    byId: (id: number) => byId.get({ id }),
+
+    /**
+     * A payment came for this place (inside the caller's transaction): the place is confirmed while it is held, or when
+     * its hold lapsed and a place is still free; false when the event is full (the caller refunds). The confirmation
+     * mail carries the receipt.
+     */
+    confirmPaid(id: number, receipt: ReceiptData): boolean {
+      const registration = byId.get({ id });
+      if (!registration) return false;
+      if (registration.state === "confirmed") return true;
+      const event = findEvent(registration.eventId);
+      const holding = registration.state === "pending" && registration.holdUntil !== null && registration.holdUntil > now().toISOString();
+      const lapsed = (registration.state === "pending" || registration.state === "cancelled") && registration.holdUntil !== null;
+      if (!holding && !(lapsed && hasFreePlace(event))) return false;
+      const confirmed = setState(id, { state: "confirmed", holdUntil: null, cancelledAt: null });
+      notice("registered", event, confirmed);
+      mailState(event, confirmed, "confirmed", outbox.add, receipt);
+      remindIfDue(event, confirmed, now());
+      return true;
+    },
+
+    /** The held places whose hold has ended, given back (the waiting list moves); their ids. */
+    releaseExpiredHolds(): number[] {
+      return db.transaction(
+        () => {
+          const expired = db
+            .select()
+            .from(eventRegistrations)
+            .where(and(eq(eventRegistrations.state, "pending"), lte(eventRegistrations.holdUntil, now().toISOString())))
+            .all();
+          for (const registration of expired) release(registration);
+          return expired.map((registration) => registration.id);
+        },
+        { behavior: "immediate" },
+      );
+    },
 
     /**
      * Takes a place, or a place on the waiting list, in one transaction (SQLite runs one writer at a time: no place is
@@ -250,19 +359,32 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
      * registration: it is answered the state it has, and mailed nothing more. The registrant's mails count against the
      * public forms' limit (issue 30: at most 3 an hour to one address); the teacher's notice does not.
      */
-    register(eventId: number, input: RegistrationInput): RegistrationAnswer {
+    register(eventId: number, input: RegistrationInput): Registered {
       return db.transaction(
         () => {
           const at = now();
           const event = eventById.get({ id: eventId });
           if (!event || isPastEvent(event, todayIn(timezone, at))) throw notFound("Event not found");
           if (at >= registrationClosesAt(event, timezone)) throw conflict("Registration is closed");
+          const charge: Charge = chargeFor(event, input);
           const existing = liveByEmail.get({ eventId, email: input.email });
           if (existing) return answerOf(existing);
-          const state = event.capacity === null || confirmedCount(eventId) < event.capacity ? "confirmed" : "waiting";
-          const registration = insert.get({ ...input, additionalInfo: input.additionalInfo ?? null, eventId, state });
+          const held = paidPlaces && charge !== null;
+          const state = hasFreePlace(event) ? (held ? "pending" : "confirmed") : "waiting";
+          const registration = insert.get({
+            eventId,
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            additionalInfo: input.additionalInfo ?? null,
+            state,
+            holdUntil: state === "pending" ? holdEnd() : null,
+            amountDue: charge?.amount ?? null,
+            ticket: charge?.ticket ?? null,
+          });
           if (!registration) throw new Error("The registration was not stored");
-          notice(state === "confirmed" ? "registered" : "waiting", event, registration);
+          // A held place is announced when it is paid for (confirmPaid).
+          if (state !== "pending") notice(state === "confirmed" ? "registered" : "waiting", event, registration);
           mailState(event, registration, "confirmed", outbox.addFromPublicForm);
           remindIfDue(event, registration, at, outbox.addFromPublicForm);
           return answerOf(registration);
@@ -315,10 +437,10 @@ export function createRegistrations({ db, outbox, links, config, now }: Options)
           let event = findEvent(eventId);
           const registration = findRegistration(eventId, id);
           if (registration.state !== "waiting") throw badRequest("Only someone on the waiting list can be moved up");
-          if (event.capacity !== null && confirmedCount(eventId) >= event.capacity) {
+          if (event.capacity !== null && takenCount(eventId) >= event.capacity) {
             const raised = db
               .update(events)
-              .set({ capacity: confirmedCount(eventId) + 1 })
+              .set({ capacity: takenCount(eventId) + 1 })
               .where(eq(events.id, eventId))
               .returning()
               .get();

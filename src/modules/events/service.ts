@@ -4,6 +4,7 @@ import { conflict, notFound } from "@server/lib/errors.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
 import type { EventInput } from "@server/shared/schemas.ts";
 import { asc, desc, eq, sql } from "drizzle-orm";
+import { checkPrices } from "./pricing.ts";
 
 const lastDay = sql`coalesce(${events.endDate}, ${events.startDate})`;
 // Written qualified: Drizzle names a column of the selected table without its table, which inside the subquery would
@@ -30,8 +31,11 @@ export function createEventsService(db: Db, options: { fillPlaces?: (event: Even
     .where(sql`${lastDay} >= ${sql.placeholder("today")}`)
     .orderBy(asc(events.startDate), asc(events.id))
     .prepare();
+  // Taken: confirmed, and held for a payment until the hold ends (issue 32).
+  const taken = sql<number>`(select count(*) from ${eventRegistrations} where ${ofTheEvent} and (${eventRegistrations.state} = 'confirmed'
+    or (${eventRegistrations.state} = 'pending' and ${eventRegistrations.holdUntil} > ${sql.placeholder("at")})))`;
   const upcomingWithPlaces = db
-    .select({ event: events, confirmed: countOf("confirmed") })
+    .select({ event: events, taken })
     .from(events)
     .where(sql`${lastDay} >= ${sql.placeholder("today")}`)
     .orderBy(asc(events.startDate), asc(events.id))
@@ -70,8 +74,8 @@ export function createEventsService(db: Db, options: { fillPlaces?: (event: Even
     find,
     /** Events whose last day is today or later in the site's time zone, soonest first. */
     upcoming: (today: string) => upcoming.all({ today }),
-    /** The upcoming events with their count of confirmed registrants (issue 23: places left). */
-    upcomingWithPlaces: (today: string) => upcomingWithPlaces.all({ today }),
+    /** The upcoming events with their count of places taken at `at` (issue 23: places left). */
+    upcomingWithPlaces: (today: string, at: Date) => upcomingWithPlaces.all({ today, at: at.toISOString() }),
     /** Events whose last day has passed, latest first. */
     past: (today: string) => past.all({ today }),
     /** Every event for the admin, newest first, with its number of registrations and their counts by state. */
@@ -83,6 +87,7 @@ export function createEventsService(db: Db, options: { fillPlaces?: (event: Even
         year: input.year ?? input.startDate.slice(0, 4),
         images: input.images ?? [],
       };
+      checkPrices({ price: row.price ?? null, concessionPrice: row.concessionPrice ?? null, byDonation: row.byDonation ?? false });
       return db.insert(events).values(row).returning().get();
     },
 
@@ -108,6 +113,7 @@ export function createEventsService(db: Db, options: { fillPlaces?: (event: Even
           }
           const updated = db.update(events).set(changes).where(eq(events.id, id)).returning().get();
           if (!updated) throw notFound("Event not found");
+          checkPrices(updated);
           if (changes.capacity !== undefined) options.fillPlaces?.(updated);
           return updated;
         },

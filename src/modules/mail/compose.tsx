@@ -6,12 +6,13 @@ import type { SendMailOptions } from "nodemailer";
 import type { ReactElement } from "react";
 import { render } from "react-email";
 import { eventFileName, singleEventCalendar } from "../calendar/index.ts";
-import { type MailData, type MailKind, type NewsletterCopy, type NewsletterTestCopy, oneLine } from "./outbox.ts";
+import { type MailData, type MailKind, type NewsletterCopy, type NewsletterTestCopy, oneLine, siteName } from "./outbox.ts";
 import { EmailConfirmation, PasswordReset, SecurityNotice, SignInCode } from "./templates/account-mails.tsx";
 import { ContactNotice } from "./templates/contact-notice.tsx";
 import type { SiteInfo } from "./templates/layout.tsx";
 import { Newsletter } from "./templates/newsletter.tsx";
 import { NewsletterConfirmation } from "./templates/newsletter-confirmation.tsx";
+import { GiftReceipt, PaymentRefunded } from "./templates/receipt.tsx";
 import { RegistrantsMessage } from "./templates/registrants-message.tsx";
 import { RegistrationCancelled } from "./templates/registration-cancelled.tsx";
 import { RegistrationConfirmation } from "./templates/registration-confirmation.tsx";
@@ -21,10 +22,8 @@ import { TestMail } from "./templates/test-mail.tsx";
 
 export type ComposeOptions = { mail: MailConfig; siteUrl: string; timezone: string; now: Date };
 
-/** The site's name in mails: MAIL_FROM's display name, else SITE_URL's host. */
 function siteInfo(options: ComposeOptions): SiteInfo {
-  const name = /^\s*"?([^"<]+?)"?\s*</.exec(options.mail.from)?.[1];
-  return { siteName: name ?? new URL(options.siteUrl).host, siteUrl: options.siteUrl };
+  return { siteName: siteName(options.mail.from, options.siteUrl), siteUrl: options.siteUrl };
 }
 
 /** RFC 2369 and RFC 8058: mail clients show an Unsubscribe button that POSTs to the signed link, no login. */
@@ -71,6 +70,10 @@ function parts(row: OutboxRow, options: ComposeOptions): Parts {
       return { element: <RegistrationCancelled site={site} data={row.data as MailData["registration-cancelled"]} /> };
     case "registrants-message":
       return { element: <RegistrantsMessage site={site} subject={row.subject} data={row.data as MailData["registrants-message"]} /> };
+    case "gift-receipt":
+      return { element: <GiftReceipt site={site} data={row.data as MailData["gift-receipt"]} /> };
+    case "payment-refunded":
+      return { element: <PaymentRefunded site={site} data={row.data as MailData["payment-refunded"]} /> };
     case "newsletter-confirmation":
       return { element: <NewsletterConfirmation site={site} confirmUrl={(row.data as MailData["newsletter-confirmation"]).confirmUrl} /> };
     case "newsletter": {

@@ -4,7 +4,8 @@ import { badRequest } from "@server/lib/errors.ts";
 import { and, desc, eq, isNotNull, or } from "drizzle-orm";
 import { Elysia } from "elysia";
 
-export { createOutbox, type Outbox } from "./outbox.ts";
+export { createOutbox, type Outbox, siteName } from "./outbox.ts";
+export type { ReceiptData } from "./templates/receipt.tsx";
 
 const RECENT_ROWS = 20;
 

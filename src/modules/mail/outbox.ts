@@ -10,6 +10,7 @@ import { mailSeal } from "./sealed.ts";
 import type { EmailConfirmationData, PasswordResetData, SecurityNoticeData, SignInCodeData } from "./templates/account-mails.tsx";
 import type { ContactNoticeData } from "./templates/contact-notice.tsx";
 import type { NewsletterReader } from "./templates/newsletter.tsx";
+import type { GiftReceiptData, PaymentRefundedData } from "./templates/receipt.tsx";
 import type { RegistrantsMessageData } from "./templates/registrants-message.tsx";
 import type { RegistrationCancelledData } from "./templates/registration-cancelled.tsx";
 import type { RegistrationConfirmationData } from "./templates/registration-confirmation.tsx";
@@ -32,6 +33,8 @@ export type MailData = {
   "registration-waiting": RegistrationWaitingData;
   "registration-cancelled": RegistrationCancelledData;
   "registrants-message": RegistrantsMessageData;
+  "gift-receipt": GiftReceiptData;
+  "payment-refunded": PaymentRefundedData;
   "newsletter-confirmation": { confirmUrl: string };
   newsletter: NewsletterCopy | NewsletterTestCopy;
   test: Record<string, never>;
@@ -50,6 +53,9 @@ const PUBLIC_FORM_KINDS = ["registration-confirmation", "registration-waiting", 
 type PublicFormKind = (typeof PUBLIC_FORM_KINDS)[number];
 /** Issue 30: the public forms are no way to mail-bomb a stranger, whoever asks and from however many addresses. */
 const PUBLIC_FORM_MAILS_PER_ADDRESS_PER_HOUR = 3;
+
+/** The site's name in mails and on receipts: MAIL_FROM's display name, else SITE_URL's host. */
+export const siteName = (mailFrom: string | undefined, siteUrl: string) => /^\s*"?([^"<]+?)"?\s*</.exec(mailFrom ?? "")?.[1] ?? new URL(siteUrl).host;
 
 /** A header value on one line: CR/LF typed into a form can never start another header. */
 export const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();

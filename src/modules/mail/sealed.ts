@@ -9,7 +9,17 @@ import { createCipheriv, createDecipheriv } from "node:crypto";
 import type { Signer } from "@server/lib/signer.ts";
 
 /** Where each secret sits in a mail's data (src/modules/mail/outbox.ts MailData): the only place that names them. */
-export const SECRET_PATHS = [["resetUrl"], ["code"], ["signOutUrl"], ["cancelUrl"], ["confirmUrl"], ["subscriber", "unsubscribeUrl"]] as const;
+export const SECRET_PATHS = [
+  ["resetUrl"],
+  ["code"],
+  ["signOutUrl"],
+  ["cancelUrl"],
+  ["confirmUrl"],
+  ["subscriber", "unsubscribeUrl"],
+  // Issue 32: the link that pays for a held place, and the one that stops a monthly gift.
+  ["payment", "payUrl"],
+  ["stopUrl"],
+] as const;
 
 type Data = Record<string, unknown>;
 type Secret = { path: readonly string[]; value: unknown };

@@ -8,7 +8,10 @@ import { createProfileService } from "./service.ts";
 export type { PublicProfile } from "./model.ts";
 
 export function profileModule(ctx: AppContext) {
-  const service = createProfileService(ctx.db, ctx.now, ctx.config.timezone);
+  const service = createProfileService(ctx.db, ctx.now, {
+    timezone: ctx.config.timezone,
+    payments: { enabled: ctx.services.payments.enabled, currency: ctx.services.payments.currency },
+  });
   return new Elysia({ name: "profile", prefix: "/api" })
     .use(ctx.access)
     .get(

@@ -2,12 +2,12 @@
 // links' landings, /sitemap.xml, and the site's files (icons, robots.txt, the manifest).
 import type { Api } from "@server/api.ts";
 import { type PageOptions, page } from "./page.ts";
-import { pageDataLoader } from "./page-data.ts";
+import { pageDataLoader, pageLinksLoader } from "./page-data.ts";
 
-export { type PageRenderer, readShell } from "./page.ts";
+export { type Linked, type PageRenderer, readShell } from "./page.ts";
 export type { PageData } from "./page-data.ts";
 export { createSiteFiles } from "./site-files.ts";
 
-export function siteModule({ api, ...options }: Omit<PageOptions, "data"> & { api: Api }) {
-  return page({ ...options, data: pageDataLoader(api) });
+export function siteModule({ api, ...options }: Omit<PageOptions, "data" | "links"> & { api: Api }) {
+  return page({ ...options, data: pageDataLoader(api), links: pageLinksLoader(api) });
 }

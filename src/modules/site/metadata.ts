@@ -122,7 +122,14 @@ function upcomingEvent(event: PublicEvent, url: string, timezone: string, siteUr
     organizer: { "@id": ids.organization },
     performer: { "@id": ids.person },
     ...(event.placesLeft !== null && { remainingAttendeeCapacity: event.placesLeft }),
-    offers: { "@type": "Offer", url, availability: `https://schema.org/${availabilityOf(event)}` },
+    // Issue 32: the price in the currency's major unit (25 for 2500 cents); a free event 0; by donation, the suggested amount.
+    offers: {
+      "@type": "Offer",
+      url,
+      availability: `https://schema.org/${availabilityOf(event)}`,
+      price: (event.price ?? 0) / 100,
+      priceCurrency: event.currency.toUpperCase(),
+    },
   };
 }
 

@@ -1,4 +1,5 @@
-// The public reads `/` is rendered from, each asked of the API's own route in-process, as the browser asks it: their
+// The public reads `/` is rendered from (the first page of each list: what it sends does not grow with the history),
+// each asked of the API's own route in-process, as the browser asks it: their
 // types are the routes' (Eden Treaty), their bytes the public cache's.
 import { treaty } from "@elysiajs/eden";
 import type { Api } from "@server/api.ts";
@@ -14,9 +15,9 @@ export function pageDataLoader(api: Api) {
   return async () => {
     const [profile, events, classes, archive, notifications, videoStatus] = await Promise.all([
       reads.profile.get(),
-      reads.events.get(),
+      reads.events.first.get(),
       reads.classes.get(),
-      reads["archive-events"].get(),
+      reads["archive-events"].page.get({ query: {} }),
       reads.notifications.get(),
       reads.youtube.status.get(),
     ]);
@@ -31,5 +32,15 @@ export function pageDataLoader(api: Api) {
   };
 }
 
+/** Every upcoming event and archive entry: the links that exist (their own pages, the sitemap). */
+export function pageLinksLoader(api: Api) {
+  const { api: reads } = treaty(api, { parseDate: false });
+  return async () => {
+    const [events, archive] = await Promise.all([reads.events.get(), reads["archive-events"].get()]);
+    return { events: ok(events), archive: ok(archive) };
+  };
+}
+
 /** What `/` is rendered from (web/app/server-render.tsx puts each under its query's key). */
 export type PageData = Awaited<ReturnType<ReturnType<typeof pageDataLoader>>>;
+export type PageLinks = Awaited<ReturnType<ReturnType<typeof pageLinksLoader>>>;

@@ -305,7 +305,7 @@ describe("JSON-LD of an event's places (issue 23)", () => {
         .insert(events)
         .values([
           { ...base, name: "Open hall" },
-          { ...base, name: "Roomy", capacity: 20 },
+          { ...base, name: "Roomy", capacity: 20, price: 2500 },
           { ...base, name: "Nearly full", capacity: 20 },
           { ...base, name: "Full", capacity: 1 },
         ])
@@ -317,7 +317,10 @@ describe("JSON-LD of an event's places (issue 23)", () => {
         });
       for (let i = 0; i < 16; i++) expect((await register(3, i)).status).toBe(201);
       expect((await register(4, 100)).status).toBe(201);
-      const graph = jsonLd(await (await app.request("GET", "/")).text())["@graph"].filter((node) => node["@type"] === "Event");
+      // `/` lists the events it shows (the first 3, issue 33); the fourth is on its own link's page (and the sitemap).
+      const eventsOf = async (path: string) =>
+        jsonLd(await (await app.request("GET", path)).text())["@graph"].filter((node) => node["@type"] === "Event");
+      const graph = [...(await eventsOf("/")), ...(await eventsOf("/?event=4"))];
       const places = graph.map((node) => [node.name, node.remainingAttendeeCapacity, node.offers.availability]);
       expect(places).toEqual([
         ["Open hall", undefined, "https://schema.org/InStock"],
@@ -326,6 +329,11 @@ describe("JSON-LD of an event's places (issue 23)", () => {
         ["Full", 0, "https://schema.org/SoldOut"],
       ]);
       expect(graph[0]!.offers.url).toBe(`${SITE}/?event=1`);
+      // Issue 32: a priced event's offer carries its price and currency; a free one price 0.
+      expect(graph.slice(0, 2).map((node) => [node.offers.price, node.offers.priceCurrency])).toEqual([
+        [0, "AUD"],
+        [25, "AUD"],
+      ]);
     } finally {
       app.cleanup();
     }

@@ -18,7 +18,7 @@ import type { ArchiveItem } from "../archive/index.ts";
 import type { PublicEvent as Event } from "../events/index.ts";
 import { landingPages } from "./landing-pages.ts";
 import { type LinkedItem, type PreviewImage, pageHead, portraitPreload } from "./metadata.ts";
-import type { PageData } from "./page-data.ts";
+import type { PageData, PageLinks } from "./page-data.ts";
 import { parseShell, renderDocument } from "./page-document.ts";
 import { ICON_LINKS, SITE_NAME } from "./site-files.ts";
 import { sitemap } from "./sitemap.ts";
@@ -65,6 +65,8 @@ async function previewImage(siteUrl: string, uploadsDir: string, photo: string |
 export type PageRenderer = (input: {
   request: Request;
   data: PageData;
+  /** The event or archive entry a link page is about, which the first page of its list may not hold. */
+  link?: Linked;
   assetUrls: Record<string, string>;
 }) => Promise<{ root: string; tail?: string }> | { root: string; tail?: string };
 
@@ -76,6 +78,8 @@ export type PageOptions = {
   cache: PublicCache;
   /** The public reads (src/modules/site/page-data.ts). */
   data: () => Promise<PageData>;
+  /** Every upcoming event and archive entry (src/modules/site/page-data.ts). */
+  links: () => Promise<PageLinks>;
   render?: PageRenderer;
   /** Answers `/` when there is no build or rendering failed: the app shell (src/plugins/web-assets.ts). */
   fallback: (request: Request) => Response | Promise<Response>;
@@ -93,7 +97,7 @@ export function readShell(files: WebAssetFiles): string | null {
 }
 
 /** GET /, the link pages, the mailed links' landings and /sitemap.xml. */
-export function page({ files, shell: html, config, cache, data: loadData, render, fallback }: PageOptions) {
+export function page({ files, shell: html, config, cache, data: loadData, links: loadLinks, render, fallback }: PageOptions) {
   const shell = html === null ? null : parseShell(html);
   if (html !== null && !shell) console.error("The page shell has no <!--page:head--> and <!--page:root--> slots: / is served as the shell.");
   const assetUrls: Record<string, string> = {};
@@ -113,7 +117,7 @@ export function page({ files, shell: html, config, cache, data: loadData, render
   const currentLinks = async () => {
     if (links) return links;
     const generation = cache.generation;
-    const { events, archive } = await loadData();
+    const { events, archive } = await loadLinks();
     const made = linksOf(events, archive);
     // Kept unless a write came in meanwhile.
     if (cache.generation === generation) links = made;
@@ -133,8 +137,15 @@ export function page({ files, shell: html, config, cache, data: loadData, render
       (noindex ? NOINDEX : "") +
       portraitPreload(data.profile) +
       ICON_LINKS +
-      pageHead({ siteUrl: config.siteUrl, siteName: SITE_NAME, timezone: config.timezone, profile: data.profile, events: data.events, linked });
-    const rendered = render ? await render({ request, data, assetUrls }) : undefined;
+      pageHead({
+        siteUrl: config.siteUrl,
+        siteName: SITE_NAME,
+        timezone: config.timezone,
+        profile: data.profile,
+        events: data.events.events,
+        linked,
+      });
+    const rendered = render ? await render({ request, data, link, assetUrls }) : undefined;
     const root = rendered && { html: rendered.root, tail: rendered.tail ?? "" };
     return { body: renderDocument(shell, { head, root }), contentType: "text/html; charset=utf-8" };
   };

@@ -1,4 +1,5 @@
-// The public home page (spec §2.1): hero, notifications, events, classes, videos, contact, archive, then the footer.
+// The public home page (spec §2.1): hero, notifications, events, classes, videos, contact, 'Support the association'
+// (issue 32, with payments on), archive, then the footer.
 // Features do not import each other; this page composes them and passes what they share (profile, channel).
 
 import { css } from "@styled-system/css" with { type: "macro" };
@@ -15,6 +16,7 @@ import { LegalDialogs } from "@web/features/legal/components/legal-dialogs.tsx";
 import { NewsletterForm } from "@web/features/newsletter/components/newsletter-form.tsx";
 import { NewsletterNotice } from "@web/features/newsletter/components/newsletter-notice.tsx";
 import { NotificationBanner } from "@web/features/notifications/components/notification-banner.tsx";
+import { PaymentNotice, SupportSection } from "@web/features/payments/lazy.ts";
 import { channelUrl, VideosSection } from "@web/features/videos/components/videos-section.tsx";
 import type { PublicProfile } from "@web/lib/api-types.ts";
 import { useProfile } from "@web/lib/queries/profile.ts";
@@ -39,6 +41,7 @@ function Contact({ profile }: { profile: PublicProfile | undefined }) {
 export function HomePage() {
   const profile = useProfile();
   const email = profile.data?.email ?? null;
+  const payments = profile.data?.payments;
 
   return (
     <>
@@ -66,6 +69,7 @@ export function HomePage() {
       <main id="main" tabIndex={-1} className={css({ _focus: { outline: "none" } })}>
         <NewsletterNotice />
         <RegistrationNotice />
+        <PaymentNotice />
         <Hero profile={profile.data} isPending={profile.isPending} onNavigate={scrollToSection} />
         {/* Each part below the hero is a Suspense boundary of its own: React hydrates the header and the hero first,
             then each part in a render and a commit of its own, so no long task holds the page's first load (ADR 14).
@@ -85,12 +89,17 @@ export function HomePage() {
         <Suspense>
           <Contact profile={profile.data} />
         </Suspense>
+        {payments?.enabled && (
+          <Suspense>
+            <SupportSection currency={payments.currency} />
+          </Suspense>
+        )}
         <Suspense>
           <ArchiveSection />
         </Suspense>
       </main>
       <Suspense>
-        <SiteFooter brand={BRAND} email={email} newsletter={<NewsletterForm />} legal={<LegalDialogs email={email} />} />
+        <SiteFooter brand={BRAND} email={email} support={payments?.enabled} newsletter={<NewsletterForm />} legal={<LegalDialogs email={email} />} />
       </Suspense>
     </>
   );

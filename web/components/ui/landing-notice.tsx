@@ -7,13 +7,15 @@ import { cx } from "@styled-system/css";
 import { notice as noticeRecipe } from "@styled-system/recipes/notice";
 import { Button } from "@web/components/ui/button.tsx";
 import { CircleCheck, CircleX, Info } from "lucide-react";
+import type { ReactNode } from "react";
 
 const ICONS = { success: CircleCheck, error: CircleX, info: Info };
 
 export type LandingNoticeProps = {
   id: string;
   title: string;
-  text: string;
+  /** Text, or (issue 32) text with a link to follow. */
+  text: ReactNode;
   type: keyof typeof ICONS;
   /** The one button: posts `field=site` to `action`. */
   form?: { action: string; field: string; label: string };

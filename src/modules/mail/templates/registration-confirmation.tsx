@@ -2,6 +2,7 @@ import type { Event } from "@db/schema.ts";
 import { formatDateRange } from "@server/shared/dates.ts";
 import { Button, Link, Section, Text } from "react-email";
 import { Field, MailLayout, type SiteInfo, styles } from "./layout.tsx";
+import { Receipt, type ReceiptData } from "./receipt.tsx";
 
 /**
  * The registrant's name and the event as it was when the mail was queued. `variant`: the confirmation, the place that
@@ -13,6 +14,12 @@ export type RegistrationConfirmationData = {
   /** Rows queued before issue 23 have none. */
   cancelUrl?: string;
   variant?: "confirmed" | "moved-up" | "reminder";
+  /** Issue 32: a paid place's receipt. */
+  receipt?: ReceiptData;
+  /** Payments off: the price, paid at the door ("A$25.00"). */
+  payAtDoor?: string;
+  /** A place from the waiting list held for its payment: the link to pay, until when (as said in SITE_TIMEZONE). */
+  payment?: { payUrl: string; holdUntil: string; amount: string };
 };
 
 const mapLink = (location: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;
@@ -65,11 +72,14 @@ export function RegistrationConfirmation({ site, data }: { site: SiteInfo; data:
   const variant = data.variant ?? "confirmed";
   const link = `${site.siteUrl}/?event=${event.id}`;
   const title = titles[variant](event.name);
+  if (data.payment) return <PlaceHeld site={site} data={data} payment={data.payment} />;
   return (
     <MailLayout site={site} preview={title} title={title}>
       <Text style={styles.text}>
         Dear {data.name}, {greetings[variant]}
       </Text>
+      {data.receipt && <Receipt receipt={data.receipt} />}
+      {data.payAtDoor && <Text style={styles.text}>Pay at the door: {data.payAtDoor}.</Text>}
       <EventFields event={event} />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's rich text, sanitised on write against the shared allowlist */}
       {variant !== "reminder" && <div style={styles.text} dangerouslySetInnerHTML={{ __html: event.description }} />}
@@ -79,6 +89,33 @@ export function RegistrationConfirmation({ site, data }: { site: SiteInfo; data:
         </Button>
       </Section>
       <Text style={styles.label}>The attached calendar file adds the event to your calendar.</Text>
+      <CancelLink url={data.cancelUrl} />
+    </MailLayout>
+  );
+}
+
+/** "A place is yours" for a priced place: held for its holder until they pay, with the link to pay. */
+function PlaceHeld({
+  site,
+  data,
+  payment,
+}: {
+  site: SiteInfo;
+  data: RegistrationConfirmationData;
+  payment: NonNullable<RegistrationConfirmationData["payment"]>;
+}) {
+  const { event } = data;
+  return (
+    <MailLayout site={site} preview="A place is yours" title="A place is yours">
+      <Text style={styles.text}>
+        Dear {data.name}, a place has come free and it is yours. It is held for you until {payment.holdUntil}: pay {payment.amount} to keep it.
+      </Text>
+      <EventFields event={event} />
+      <Section style={{ margin: "20px 0" }}>
+        <Button href={payment.payUrl} style={styles.button}>
+          Pay and keep my place
+        </Button>
+      </Section>
       <CancelLink url={data.cancelUrl} />
     </MailLayout>
   );

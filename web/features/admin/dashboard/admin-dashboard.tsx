@@ -4,13 +4,14 @@
 import { css } from "@styled-system/css" with { type: "macro" };
 import { Button } from "@web/components/ui/button.tsx";
 import { Tabs } from "@web/components/ui/tabs.tsx";
-import { Bell, CalendarDays, DatabaseBackup, GraduationCap, LogOut, Mail, User, Users } from "lucide-react";
+import { Bell, CalendarDays, DatabaseBackup, GraduationCap, HandCoins, LogOut, Mail, User, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ClassesTab } from "../classes/classes-tab.tsx";
 import { DataSyncTab } from "../data-sync/data-sync-tab.tsx";
 import { EventsTab } from "../events/events-tab.tsx";
 import { MessagesTab } from "../messages/messages-tab.tsx";
+import { MoneyTab } from "../money/money-tab.tsx";
 import { NotificationsTab } from "../notifications/notifications-tab.tsx";
 import { ProfileTab } from "../profile/profile-tab.tsx";
 import { SubscribersTab } from "../subscribers/subscribers-tab.tsx";
@@ -22,6 +23,7 @@ const TABS: { value: string; label: string; icon: ReactNode; panel: () => ReactN
   { value: "messages", label: "Messages", icon: <Mail size={16} aria-hidden />, panel: () => <MessagesTab /> },
   { value: "subscribers", label: "Subscribers", icon: <Users size={16} aria-hidden />, panel: () => <SubscribersTab /> },
   { value: "notifications", label: "Notifications", icon: <Bell size={16} aria-hidden />, panel: () => <NotificationsTab /> },
+  { value: "money", label: "Money", icon: <HandCoins size={16} aria-hidden />, panel: () => <MoneyTab /> },
   { value: "datasync", label: "Data Sync", icon: <DatabaseBackup size={16} aria-hidden />, panel: () => <DataSyncTab /> },
 ];
 const DEFAULT_TAB = "profile";

@@ -3,7 +3,7 @@
 import type { EventInput, RegistrantsMailInput } from "@server/shared/schemas.ts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
-import { archiveQueryOptions } from "@web/lib/queries/archive.ts";
+import { ARCHIVE_QUERY_KEY } from "@web/lib/queries/archive.ts";
 import { eventsQueryOptions } from "@web/lib/queries/events.ts";
 
 const getAdminEvents = () => call((api) => api.admin.events.get());
@@ -26,7 +26,7 @@ async function refreshEvents(queryClient: QueryClient) {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: adminEventsQueryOptions().queryKey, exact: true }),
     queryClient.invalidateQueries({ queryKey: eventsQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: archiveQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: ARCHIVE_QUERY_KEY }),
   ]);
 }
 
@@ -91,5 +91,15 @@ export function useRegistrationAction(eventId: number) {
 export function useMailRegistrants(eventId: number) {
   return useMutation({
     mutationFn: (input: RegistrantsMailInput) => call((api) => api.admin.events({ id: eventId }).mail.post(input)),
+  });
+}
+
+/** 'Cancel this event' (issue 32): every registrant cancelled and mailed, every payment refunded. */
+export function useCancelEvent(eventId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call((api) => api.admin.events({ id: eventId }).cancel.post()),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: registrationsQueryOptions(eventId).queryKey }), refreshEvents(queryClient)]),
   });
 }

@@ -1,7 +1,7 @@
 // The event form (spec §3, §5): every admin field, the rich-text description, highlighted switch, image URLs,
 // the year rule (current year by default, else the start date's year when left empty) and the PDF attachment.
 
-import { type EventInput, eventSchema } from "@server/shared/schemas.ts";
+import { type EventInput, eventFormSchema } from "@server/shared/schemas.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "@web/components/ui/field.tsx";
@@ -34,7 +34,13 @@ type EventValues = {
   archiveDescription: string;
   capacity: string;
   registrationCloses: string;
+  price: string;
+  concessionPrice: string;
+  byDonation: boolean;
 };
+
+/** Cents as the form shows them in dollars ("25.00"); empty for none. */
+const dollars = (cents: number | null | undefined) => (cents == null ? "" : (cents / 100).toFixed(2));
 
 const toValues = (item?: Event | null): EventValues => ({
   name: item?.name ?? "",
@@ -53,10 +59,13 @@ const toValues = (item?: Event | null): EventValues => ({
   archiveDescription: item?.archiveDescription ?? "",
   capacity: item?.capacity == null ? "" : String(item.capacity),
   registrationCloses: item?.registrationCloses ?? "",
+  price: dollars(item?.price),
+  concessionPrice: dollars(item?.concessionPrice),
+  byDonation: item?.byDonation ?? false,
 });
 
 export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<Event, EventInput>) {
-  const form = useSchemaResolvedForm<EventValues, EventInput>(eventSchema, toValues(item));
+  const form = useSchemaResolvedForm<EventValues, EventInput>(eventFormSchema, toValues(item));
   const {
     register,
     control,
@@ -100,6 +109,25 @@ export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<E
           >
             <Input type="date" {...register("registrationCloses")} />
           </Field>
+          <Field label="Price (A$)" hint="Empty: free. By donation: the suggested amount." error={errors.price?.message}>
+            <Input inputMode="decimal" placeholder="Free" {...register("price")} />
+          </Field>
+          <Field label="Concession price (A$)" hint="Optional, below the price." error={errors.concessionPrice?.message}>
+            <Input inputMode="decimal" placeholder="None" {...register("concessionPrice")} />
+          </Field>
+          <Controller
+            control={control}
+            name="byDonation"
+            render={({ field }) => (
+              <Switch
+                className={css({ gridColumn: "1 / -1" })}
+                label="By donation"
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                name={field.name}
+              />
+            )}
+          />
           <Controller
             control={control}
             name="isHighlighted"

@@ -1,6 +1,7 @@
 // The admin runs an event (issue 23): its counts, the list with states (move up, cancel for someone), the CSV with
 // states, 'Mail registrants', and the door list: search by name and 'Check in', one-handed on a phone at 360 px.
 
+import { formatMoney } from "@server/shared/money.ts";
 import { slugify } from "@server/shared/slug.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
@@ -11,16 +12,18 @@ import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "@web/components/ui/field.tsx";
 import { Tabs } from "@web/components/ui/tabs.tsx";
 import type { Event, Registration } from "@web/lib/api-types.ts";
+import { useProfile } from "@web/lib/queries/profile.ts";
 import { Check, Download } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { useRefund } from "../money/api.ts";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { StateText } from "../shared/layout.tsx";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
-import { type RegistrationAction, registrationsQueryOptions, useMailRegistrants, useRegistrationAction } from "./api.ts";
+import { type RegistrationAction, registrationsQueryOptions, useCancelEvent, useMailRegistrants, useRegistrationAction } from "./api.ts";
 
 const styles = dataTable({ columns: "many" });
-const STATE_LABELS = { confirmed: "Confirmed", waiting: "Waiting", cancelled: "Cancelled" } as const;
+const STATE_LABELS = { confirmed: "Confirmed", pending: "Held for payment", waiting: "Waiting", cancelled: "Cancelled" } as const;
 const doorRow = css({
   display: "flex",
   alignItems: "center",
@@ -35,6 +38,13 @@ const doorRow = css({
 const arrivedRow = css({ bg: "bg.muted" });
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 const stateText = (row: Registration) => (row.state === "waiting" ? `Waiting (${row.position})` : STATE_LABELS[row.state]);
+/** Issue 32: each row's payment; a priced place without one is paid at the door. */
+type Row = Registration & { payment?: { id: number | null; status: "paid" | "pending" | "refunded" | "none"; amount: number; currency: string } };
+const PAYMENT_LABELS = { paid: "Paid", pending: "Waiting for payment", refunded: "Refunded", none: "" } as const;
+function paymentText({ payment, amountDue }: Row, currency: string): string {
+  if (payment && payment.status !== "none") return `${PAYMENT_LABELS[payment.status]} ${formatMoney(payment.amount, payment.currency)}`;
+  return amountDue ? `At the door ${formatMoney(amountDue, currency)}` : "Free";
+}
 
 export function RegistrationsDialog({ event, onClose }: { event: Event | null; onClose: () => void }) {
   return (
@@ -46,11 +56,14 @@ export function RegistrationsDialog({ event, onClose }: { event: Event | null; o
 
 function Registrations({ event, onClose }: { event: Event; onClose: () => void }) {
   const query = useQuery(registrationsQueryOptions(event.id));
-  const rows = query.data ?? [];
+  const rows: Row[] = query.data ?? [];
+  const cancelEvent = useCancelEvent(event.id);
+  const [cancellingEvent, setCancellingEvent] = useState(false);
+  const currency = useProfile().data?.payments?.currency ?? "aud";
   const count = (state: Registration["state"]) => rows.filter((row) => row.state === state).length;
   const exportCsv = () => {
     const csv = toCsv([
-      ["Name", "Email", "Phone", "Additional Info", "State", "Position", "Checked In", "Registered On"],
+      ["Name", "Email", "Phone", "Additional Info", "State", "Position", "Payment", "Checked In", "Registered On"],
       ...rows.map((row) => [
         row.name,
         row.email,
@@ -58,6 +71,7 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
         row.additionalInfo ?? "",
         row.state,
         row.position ?? "",
+        paymentText(row, currency),
         row.checkedIn ? "yes" : "no",
         new Date(row.createdAt).toLocaleString(),
       ]),
@@ -85,10 +99,10 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
                 <Tabs.Trigger value="mail">Mail registrants</Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="list">
-                <RegistrationList eventId={event.id} rows={rows} />
+                <RegistrationList eventId={event.id} rows={rows} currency={currency} />
               </Tabs.Content>
               <Tabs.Content value="door">
-                <DoorList eventId={event.id} rows={rows} />
+                <DoorList eventId={event.id} rows={rows} currency={currency} />
               </Tabs.Content>
               <Tabs.Content value="mail">
                 <MailRegistrants eventId={event.id} recipients={count("confirmed")} />
@@ -101,11 +115,33 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
         <Button variant="outline" onClick={onClose}>
           Close
         </Button>
+        <Button variant="outline" disabled={!rows.some((row) => row.state !== "cancelled")} onClick={() => setCancellingEvent(true)}>
+          Cancel this event
+        </Button>
         <Button onClick={exportCsv} disabled={!rows.length}>
           <Download size={16} aria-hidden />
           Export CSV
         </Button>
       </Dialog.Footer>
+      <ConfirmDialog
+        open={cancellingEvent}
+        onOpenChange={setCancellingEvent}
+        title="Cancel this event"
+        description={`Cancel ${event.name}? Every registrant is mailed, and every payment is refunded in full.`}
+        confirmLabel="Cancel this event"
+        pendingLabel="Cancelling..."
+        cancelLabel="Keep it"
+        pending={cancelEvent.isPending}
+        onConfirm={() =>
+          cancelEvent.mutate(undefined, {
+            onSuccess: ({ cancelled, refunded }) => {
+              notifySuccess(`Event cancelled: ${cancelled} registrants mailed, ${refunded} payments refunded`);
+              setCancellingEvent(false);
+            },
+            onError: (error) => notifyError(error, `Failed to cancel the event: ${errorText(error)}`),
+          })
+        }
+      />
     </>
   );
 }
@@ -134,9 +170,11 @@ function useAct(eventId: number) {
   return { act, pending: action.isPending };
 }
 
-function RegistrationList({ eventId, rows }: { eventId: number; rows: Registration[] }) {
+function RegistrationList({ eventId, rows, currency }: { eventId: number; rows: Row[]; currency: string }) {
   const { act, pending } = useAct(eventId);
+  const refund = useRefund();
   const [cancelling, setCancelling] = useState<Registration | null>(null);
+  const [refunding, setRefunding] = useState<Row | null>(null);
   if (!rows.length) return <StateText>No registrations yet</StateText>;
   return (
     <div className={styles.frame}>
@@ -148,6 +186,7 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: Registrati
             <th className={styles.header}>Phone</th>
             <th className={styles.header}>Additional Info</th>
             <th className={styles.header}>State</th>
+            <th className={styles.header}>Payment</th>
             <th className={styles.header}>Registered On</th>
             <th className={styles.header}>Actions</th>
           </tr>
@@ -170,6 +209,9 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: Registrati
               <td className={styles.cell} data-label="State">
                 {stateText(row)}
               </td>
+              <td className={styles.cell} data-label="Payment">
+                {paymentText(row, currency)}
+              </td>
               <td className={styles.cell} data-label="Registered On">
                 {formatDateTime(row.createdAt)}
               </td>
@@ -191,6 +233,11 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: Registrati
                       Cancel
                     </Button>
                   )}
+                  {row.payment?.status === "paid" && (
+                    <Button size="sm" variant="outline" aria-describedby={`registrant-${row.id}`} onClick={() => setRefunding(row)}>
+                      Refund
+                    </Button>
+                  )}
                 </div>
               </td>
             </tr>
@@ -208,12 +255,32 @@ function RegistrationList({ eventId, rows }: { eventId: number; rows: Registrati
         pending={pending}
         onConfirm={() => cancelling && act(cancelling.id, "cancel", () => setCancelling(null))}
       />
+      <ConfirmDialog
+        open={refunding !== null}
+        onOpenChange={(open) => !open && setRefunding(null)}
+        title="Refund payment"
+        description={`Refund ${refunding?.name}'s payment in full? They are mailed; their place is kept.`}
+        confirmLabel="Refund"
+        pendingLabel="Refunding..."
+        cancelLabel="Keep it"
+        pending={refund.isPending}
+        onConfirm={() =>
+          refunding?.payment?.id &&
+          refund.mutate(refunding.payment.id, {
+            onSuccess: () => {
+              notifySuccess("Refunded, and they are mailed");
+              setRefunding(null);
+            },
+            onError: (error) => notifyError(error, `Failed to refund: ${errorText(error)}`),
+          })
+        }
+      />
     </div>
   );
 }
 
 /** The door list: confirmed registrants, searched by name, each a large 'Check in' within a thumb's reach. */
-function DoorList({ eventId, rows }: { eventId: number; rows: Registration[] }) {
+function DoorList({ eventId, rows, currency }: { eventId: number; rows: Row[]; currency: string }) {
   const { act } = useAct(eventId);
   const [search, setSearch] = useState("");
   const confirmed = rows.filter((row) => row.state === "confirmed");
@@ -236,6 +303,7 @@ function DoorList({ eventId, rows }: { eventId: number; rows: Registration[] }) 
             <li key={row.id} className={cx(doorRow, row.checkedIn && arrivedRow)}>
               <span className={css({ fontSize: "md", fontWeight: "600", overflowWrap: "anywhere" })}>
                 {row.name}
+                <span className={css({ display: "block", fontSize: "sm", fontWeight: "400", color: "fg.muted" })}>{paymentText(row, currency)}</span>
                 {row.checkedIn && (
                   <span className={css({ display: "block", fontSize: "sm", fontWeight: "400", color: "fg.muted" })}>
                     <Check size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />

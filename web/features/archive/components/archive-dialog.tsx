@@ -1,15 +1,19 @@
 // The archive details dialog and its full-screen gallery (spec §2.1).
 
 import { imageSources } from "@server/shared/images.ts";
+import type { linkedDialog } from "@server/shared/links.ts";
 import { archiveItemPath } from "@server/shared/links.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { button } from "@styled-system/recipes/button";
 import { tag } from "@styled-system/recipes/tag";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Lightbox } from "@web/components/ui/lightbox.tsx";
 import { RichText } from "@web/components/ui/rich-text.tsx";
 import { ShareButton } from "@web/components/ui/share-button.tsx";
+import { call } from "@web/lib/api.ts";
 import type { ArchiveItem } from "@web/lib/api-types.ts";
+import { ARCHIVE_QUERY_KEY } from "@web/lib/queries/archive.ts";
 import { typeTone } from "@web/theme/tones.ts";
 import { Download } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -19,7 +23,32 @@ const subheading = css({ fontFamily: "display", fontSize: "lg", fontWeight: "600
 /** Every photo of an entry: the main image, then the others. */
 export const archivePhotos = (item: ArchiveItem) => [item.image, ...item.images].filter(Boolean);
 
-export function ArchiveDialog({ item, onClose }: { item: ArchiveItem | null; onClose: () => void }) {
+// Here, in the dialog's own chunk, rather than in the page's script: only an opened link asks for it.
+/** One entry (a link to it when it is not on the page shown); null when there is none. */
+export const archiveEntryQueryOptions = (source: "archive" | "event", id: number) =>
+  queryOptions({
+    queryKey: [...ARCHIVE_QUERY_KEY, source, id],
+    queryFn: () => call((api) => api["archive-events"]({ source })({ id }).get()).then((found) => found.entry),
+  });
+
+/**
+ * The entry the address names: the one on the page shown, else asked for by itself (a link's page from the server
+ * holds it). An upcoming event's link is none of the archive's.
+ */
+export function LinkedArchiveDialog({
+  linked,
+  shown,
+  onClose,
+}: {
+  linked: ReturnType<typeof linkedDialog>;
+  shown?: ArchiveItem;
+  onClose: () => void;
+}) {
+  const entry = useQuery({ ...archiveEntryQueryOptions(linked?.kind ?? "archive", linked?.id ?? 0), enabled: Boolean(linked && !shown) });
+  return <ArchiveDialog item={linked ? (shown ?? entry.data ?? null) : null} onClose={onClose} />;
+}
+
+function ArchiveDialog({ item, onClose }: { item: ArchiveItem | null; onClose: () => void }) {
   const [photoIndex, setPhotoIndex] = useState<number | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another entry opens at its first photo
   useEffect(() => setPhotoIndex(null), [item]);

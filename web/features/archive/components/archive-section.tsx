@@ -1,6 +1,7 @@
 // 'Archives & Past Events' (anchor "archives"): filters, search, sort, the card grid, pagination and the details
 // dialog (spec §2.1, §4, §5).
 
+import { ARCHIVE_PAGE_SIZE } from "@server/shared/constants.ts";
 import { archiveItemPath } from "@server/shared/links.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
@@ -9,28 +10,17 @@ import { useDialogLink } from "@web/components/ui/dialog-link.ts";
 import { controlStyle } from "@web/components/ui/field.tsx";
 import { cardGridStyle, Section } from "@web/components/ui/section.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
-import { ARCHIVE_PAGE_SIZE } from "@web/lib/constants.ts";
-import { useArchive } from "@web/lib/queries/archive.ts";
+import { useArchivePage } from "@web/lib/queries/archive.ts";
 import { useOpenedOnce } from "@web/lib/use-opened-once.ts";
 import { ArrowDownUp, ChevronLeft, ChevronRight, Search, X } from "lucide-react";
-import { lazy, Suspense, useMemo, useRef, useState } from "react";
-import {
-  type ArchiveFilters,
-  archiveTypes,
-  archiveYears,
-  DEFAULT_FILTERS,
-  filterArchive,
-  isFiltered,
-  pageCount,
-  pageSlots,
-  showingText,
-} from "../filter.ts";
+import { lazy, Suspense, useRef, useState } from "react";
+import { type ArchiveFilters, DEFAULT_FILTERS, isFiltered, pageCount, pageSlots, showingText } from "../filter.ts";
 import { ArchiveCard } from "./archive-card.tsx";
 
 // The details dialog and its gallery (Ark Dialog, the lightbox) load on first use; hovering or focusing the grid starts
 // the download early.
 const loadArchiveDialog = () => import("./archive-dialog.tsx");
-const ArchiveDialog = lazy(() => loadArchiveDialog().then((module) => ({ default: module.ArchiveDialog })));
+const LinkedArchiveDialog = lazy(() => loadArchiveDialog().then((module) => ({ default: module.LinkedArchiveDialog })));
 const preloadArchiveDialog = () => void loadArchiveDialog();
 
 const labelStyle = css({ srOnly: true });
@@ -49,23 +39,20 @@ const pageButton = css({
 });
 
 export function ArchiveSection() {
-  const { data, isPending, isError } = useArchive();
   const [filters, setFilters] = useState<ArchiveFilters>(DEFAULT_FILTERS);
   const [page, setPage] = useState(1);
+  const term = filters.search.trim();
+  // The server filters, sorts and pages the whole archive; the page shown stays until the next one arrives.
+  const { data, isPending, isError, isFetching } = useArchivePage({ ...filters, search: term, page });
   // The open dialog is the one the address names: /?archive=<id> for an archive row, /?event=<id> for a past event.
   const { linked, open, close } = useDialogLink();
   const gridRef = useRef<HTMLDivElement>(null);
-  const items = data ?? [];
-
-  const years = useMemo(() => archiveYears(items), [items]);
-  const types = useMemo(() => archiveTypes(items), [items]);
-  const matched = useMemo(() => filterArchive(items, filters), [items, filters]);
-  const pages = pageCount(matched.length);
-  const current = Math.min(page, pages);
-  const shown = matched.slice((current - 1) * ARCHIVE_PAGE_SIZE, current * ARCHIVE_PAGE_SIZE);
-  const term = filters.search.trim();
-  const opened = linked ? (items.find((item) => item.source === linked.kind && item.id === linked.id) ?? null) : null;
-  const dialogMounted = useOpenedOnce(opened !== null);
+  const shown = data?.items ?? [];
+  const [years, types, total] = [data?.years ?? [], data?.types ?? [], data?.total ?? 0];
+  const pages = pageCount(total);
+  const current = data?.page ?? 1;
+  const onPage = linked ? shown.find((item) => item.source === linked.kind && item.id === linked.id) : undefined;
+  const dialogMounted = useOpenedOnce(linked !== null);
 
   // Any change of year, type, search or sort returns to page 1 (spec §4).
   const update = (change: Partial<ArchiveFilters>) => {
@@ -181,12 +168,13 @@ export function ArchiveSection() {
       <div aria-live="polite" className={css({ minH: "6", mb: "4", fontSize: "sm", color: "fg.muted" })}>
         {term && (
           <p data-testid="archive-search-result">
-            Found {matched.length} event(s) matching "{term}"
+            Found {total} event(s) matching "{term}"
           </p>
         )}
       </div>
 
-      <div ref={gridRef} className={css({ scrollMarginTop: "120px" })}>
+      {/* Busy while the server answers a change of filter or page (the previous page stays shown meanwhile). */}
+      <div ref={gridRef} aria-busy={isFetching || undefined} className={css({ scrollMarginTop: "120px" })}>
         {isPending ? (
           <div className={cardGridStyle} aria-busy="true">
             <span className={css({ srOnly: true })}>Loading the archive</span>
@@ -197,7 +185,7 @@ export function ArchiveSection() {
           </div>
         ) : isError ? (
           <p className={css({ color: "fg.muted" })}>The archive could not be loaded. Please try again later.</p>
-        ) : matched.length === 0 ? (
+        ) : total === 0 ? (
           <div
             data-testid="archive-empty"
             className={css({
@@ -229,7 +217,7 @@ export function ArchiveSection() {
         )}
       </div>
 
-      {matched.length > ARCHIVE_PAGE_SIZE && (
+      {total > ARCHIVE_PAGE_SIZE && (
         <nav aria-label="Archive pages" className={css({ mt: "10", display: "flex", flexDirection: "column", alignItems: "center", gap: "3" })}>
           <div className={css({ display: "flex", alignItems: "center", gap: "1", flexWrap: "wrap", justifyContent: "center" })}>
             <Button variant="ghost" size="sm" disabled={current === 1} onClick={() => goTo(current - 1)}>
@@ -258,13 +246,13 @@ export function ArchiveSection() {
             </Button>
           </div>
           <p className={css({ fontSize: "sm", color: "fg.muted" })} data-testid="archive-showing">
-            {showingText(current, matched.length)}
+            {showingText(current, total)}
           </p>
         </nav>
       )}
       {dialogMounted && (
         <Suspense fallback={null}>
-          <ArchiveDialog item={opened} onClose={close} />
+          <LinkedArchiveDialog linked={linked} shown={onPage} onClose={close} />
         </Suspense>
       )}
     </Section>

@@ -6,10 +6,12 @@ import { eventPath } from "@server/shared/links.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { button } from "@styled-system/recipes/button";
 import { tag } from "@styled-system/recipes/tag";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Lightbox } from "@web/components/ui/lightbox.tsx";
 import { RichText } from "@web/components/ui/rich-text.tsx";
 import { ShareButton } from "@web/components/ui/share-button.tsx";
+import { call } from "@web/lib/api.ts";
 import type { PublicEvent as Event } from "@web/lib/api-types.ts";
 import { ExternalLink, FileText } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -22,7 +24,21 @@ type EventDialogProps = { event: Event | null; focusRegistration: boolean; timez
 
 const subheading = css({ fontFamily: "display", fontSize: "lg", fontWeight: "600", color: "heading", mb: "3" });
 
-export function EventDialog({ event, focusRegistration, timezone, onClose }: EventDialogProps) {
+// Here, in the dialog's own chunk, rather than in the page's script: only an opened link asks for it.
+/** One upcoming event (a link to it when it is not among those shown); null when there is none. */
+export const eventQueryOptions = (id: number) =>
+  queryOptions({ queryKey: ["/api/events", id], queryFn: () => call((api) => api.events({ id }).get()).then((found) => found.event) });
+
+/**
+ * The event the address names (`linkedId`): one of those shown, else asked for by itself (a link's page from the
+ * server holds it). A past event's link is the archive's.
+ */
+export function LinkedEventDialog({ linkedId, shown, ...props }: Omit<EventDialogProps, "event"> & { linkedId: number | null; shown?: Event }) {
+  const byLink = useQuery({ ...eventQueryOptions(linkedId ?? 0), enabled: linkedId !== null && !shown });
+  return <EventDialog event={linkedId === null ? null : (shown ?? byLink.data ?? null)} {...props} />;
+}
+
+function EventDialog({ event, focusRegistration, timezone, onClose }: EventDialogProps) {
   const [photoIndex, setPhotoIndex] = useState<number | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: another event opens at its first photo
   useEffect(() => setPhotoIndex(null), [event?.id]);

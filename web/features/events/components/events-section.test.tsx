@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import type { PublicEvent as Event } from "@web/lib/api-types.ts";
-import { eventsQueryOptions } from "@web/lib/queries/events.ts";
+import { eventsQueryOptions, firstEventsQueryOptions } from "@web/lib/queries/events.ts";
 import { renderWithData, withDom } from "@web/test-dom.tsx";
 import { MemoryRouter } from "react-router";
 import { EventsSection } from "./events-section.tsx";
@@ -33,7 +33,11 @@ const event = (id: number, name: string, changes: Partial<Event> = {}): Event =>
   year: null,
   capacity: null,
   registrationCloses: null,
+  price: null,
+  concessionPrice: null,
+  byDonation: false,
   createdAt: "2031-01-01T00:00:00.000Z",
+  currency: "aud",
   placesLeft: null,
   registrationOpen: true,
   ...changes,
@@ -51,7 +55,11 @@ const renderEvents = (events = EVENTS) =>
     <MemoryRouter>
       <EventsSection timezone="Australia/Melbourne" />
     </MemoryRouter>,
-    [[eventsQueryOptions().queryKey, events]],
+    // The page's first events and their count, and the list 'View All Events' asks for.
+    [
+      [firstEventsQueryOptions().queryKey, { events: events.slice(0, 3), total: events.length }],
+      [eventsQueryOptions().queryKey, events],
+    ],
   );
 const card = (name: string) => screen.getByRole("article", { name });
 const offersViewMore = (name: string) => within(card(name)).queryByRole("button", { name: `View More: ${name}` }) !== null;

@@ -1,13 +1,13 @@
 // Upcoming Events (anchor "events"): the first 3, 'View All Events' / 'Show Less' (spec §2.1).
 
+import { INITIAL_VISIBLE_EVENTS } from "@server/shared/constants.ts";
 import { eventPath } from "@server/shared/links.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { Button } from "@web/components/ui/button.tsx";
 import { useDialogLink } from "@web/components/ui/dialog-link.ts";
 import { cardGridStyle, Section } from "@web/components/ui/section.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
-import { INITIAL_VISIBLE_EVENTS } from "@web/lib/constants.ts";
-import { useEvents } from "@web/lib/queries/events.ts";
+import { useEvents, useFirstEvents } from "@web/lib/queries/events.ts";
 import { useOpenedOnce } from "@web/lib/use-opened-once.ts";
 import { lazy, Suspense, useState } from "react";
 import { SubscribeToCalendar } from "../calendar/subscribe-link.tsx";
@@ -16,21 +16,24 @@ import { EventCard } from "./event-card.tsx";
 // The detail dialog (Ark Dialog, the lightbox, the registration form, the calendar links) loads on first use; hovering
 // or focusing the cards starts the download early.
 const loadEventDialog = () => import("./event-dialog.tsx");
-const EventDialog = lazy(() => loadEventDialog().then((module) => ({ default: module.EventDialog })));
+const LinkedEventDialog = lazy(() => loadEventDialog().then((module) => ({ default: module.LinkedEventDialog })));
 const preloadEventDialog = () => void loadEventDialog();
 
 /** `timezone`: SITE_TIMEZONE, for the calendar links (given with the profile). */
 export function EventsSection({ timezone, onViewAll }: { timezone: string; onViewAll?: () => void }) {
-  const { data, isPending, isError } = useEvents();
+  // The page is sent the first events and their count; 'View All Events' asks for the rest.
+  const { data, isPending, isError } = useFirstEvents();
   const [expanded, setExpanded] = useState(false);
+  const all = useEvents(expanded);
   // The open dialog is the one the address names (/?event=<id>); a past event's link opens in the archive.
   const { linked, open, close } = useDialogLink();
   const [focusRegistration, setFocusRegistration] = useState(false);
-  const events = data ?? [];
-  const visible = expanded ? events : events.slice(0, INITIAL_VISIBLE_EVENTS);
-  const showToggle = events.length > INITIAL_VISIBLE_EVENTS || expanded;
-  const opened = linked?.kind === "event" ? (events.find((event) => event.id === linked.id) ?? null) : null;
-  const dialogMounted = useOpenedOnce(opened !== null);
+  const first = data?.events ?? [];
+  const visible = expanded ? (all.data ?? first) : first;
+  const showToggle = (data?.total ?? 0) > INITIAL_VISIBLE_EVENTS || expanded;
+  const linkedId = linked?.kind === "event" ? linked.id : null;
+  const shown = [...first, ...(all.data ?? [])].find((event) => event.id === linkedId);
+  const dialogMounted = useOpenedOnce(linkedId !== null);
 
   return (
     <Section
@@ -50,7 +53,7 @@ export function EventsSection({ timezone, onViewAll }: { timezone: string; onVie
         </div>
       ) : isError ? (
         <p className={css({ color: "fg.muted" })}>The events could not be loaded. Please try again later.</p>
-      ) : events.length === 0 ? (
+      ) : first.length === 0 ? (
         <p className={css({ color: "fg.muted" })}>No upcoming events at the moment. Please check back soon.</p>
       ) : (
         <>
@@ -89,8 +92,9 @@ export function EventsSection({ timezone, onViewAll }: { timezone: string; onVie
       )}
       {dialogMounted && (
         <Suspense fallback={null}>
-          <EventDialog
-            event={opened}
+          <LinkedEventDialog
+            linkedId={linkedId}
+            shown={shown}
             focusRegistration={focusRegistration}
             timezone={timezone}
             onClose={() => {

@@ -15,7 +15,11 @@ afterEach(cleanup);
 const renderForm = () =>
   renderWithData(
     <>
-      <RegistrationForm event={{ id: 7, name: "Spring Retreat", placesLeft: null } as PublicEvent} />
+      <RegistrationForm
+        event={
+          { id: 7, name: "Spring Retreat", placesLeft: null, price: null, concessionPrice: null, byDonation: false, currency: "aud" } as PublicEvent
+        }
+      />
       <Toaster />
     </>,
   );

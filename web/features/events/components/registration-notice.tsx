@@ -11,6 +11,8 @@ const NOTICES = {
   invalid: { title: "This link is not valid", text: "It may be incomplete, or the registration no longer exists.", type: "error" },
 } as const;
 
+const REFUND_TEXT = { full: "Your payment is refunded in full.", none: "It is too close to the event: no refund." };
+
 export function RegistrationNotice() {
   const [params] = useSearchParams();
   const notice = registrationNotice(params);
@@ -19,5 +21,8 @@ export function RegistrationNotice() {
     notice.state === "cancel"
       ? { action: registrationCancelPath(notice.id, notice.token), field: "from", label: "Cancel my registration" }
       : undefined;
-  return <LandingNotice id="registration-notice" {...NOTICES[notice.state]} form={form} />;
+  // Issue 32: a paid place's page says before its button whether it is refunded.
+  const refund = notice.state === "cancel" && notice.refund;
+  const text = refund ? `${NOTICES.cancel.text} ${REFUND_TEXT[refund]}` : NOTICES[notice.state].text;
+  return <LandingNotice id="registration-notice" {...NOTICES[notice.state]} text={text} form={form} />;
 }

@@ -13,6 +13,7 @@ const profile: PublicProfile = {
   name: "Swami Test",
   profileImage: "/uploads/me.jpg",
   timezone: "Australia/Melbourne",
+  payments: { enabled: false, currency: "aud" },
 };
 
 test("the portrait precedes the name and the biography in the markup; on a desktop each has its own cell, text first", () => {

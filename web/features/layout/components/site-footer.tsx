@@ -10,7 +10,8 @@ import { LotusMark } from "./lotus-mark.tsx";
 
 const MISSION = "Guiding seekers on the path of Vedanta with clarity, simplicity and humour.";
 
-type SiteFooterProps = { brand: string; email: string | null; newsletter: ReactNode; legal: ReactNode };
+/** `support`: the site takes gifts (issue 32), linked to the 'Support the association' section. */
+type SiteFooterProps = { brand: string; email: string | null; newsletter: ReactNode; legal: ReactNode; support?: boolean };
 
 const headingStyle = css({
   fontSize: "xs",
@@ -27,7 +28,7 @@ const linkStyle = css({
   _focusVisible: { outlineColor: "accent.bright!" },
 });
 
-export function SiteFooter({ brand, email, newsletter, legal }: SiteFooterProps) {
+export function SiteFooter({ brand, email, newsletter, legal, support }: SiteFooterProps) {
   const go = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
     event.preventDefault();
     scrollToSection(id);
@@ -88,7 +89,7 @@ export function SiteFooter({ brand, email, newsletter, legal }: SiteFooterProps)
           <nav aria-label="Quick links">
             <h2 className={headingStyle}>Quick Links</h2>
             <ul className={css({ display: "grid", gap: "2.5" })}>
-              {NAV_SECTIONS.map(({ id, label }) => (
+              {[...NAV_SECTIONS, ...(support ? [{ id: "support", label: "Support the association" }] : [])].map(({ id, label }) => (
                 <li key={id}>
                   <a href={`#${id}`} className={linkStyle} onClick={(event) => go(event, id)}>
                     {label}

@@ -3,7 +3,7 @@
 import type { ArchiveEventInput } from "@server/shared/schemas.ts";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
-import { archiveQueryOptions } from "@web/lib/queries/archive.ts";
+import { ARCHIVE_QUERY_KEY } from "@web/lib/queries/archive.ts";
 
 export const adminArchiveQueryOptions = () =>
   queryOptions({ queryKey: ["/api/admin/archive-events"], queryFn: () => call((api) => api.admin["archive-events"].get()) });
@@ -11,7 +11,7 @@ export const adminArchiveQueryOptions = () =>
 async function refreshArchive(queryClient: QueryClient) {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: adminArchiveQueryOptions().queryKey }),
-    queryClient.invalidateQueries({ queryKey: archiveQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: ARCHIVE_QUERY_KEY }),
   ]);
 }
 

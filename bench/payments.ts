@@ -1,0 +1,232 @@
+// The payments part of `bun run bench` (issue 32; alone: BENCH_ONLY=payments), on the executable with the tests'
+// Stripe-protocol server (tests/support/stripe.ts) and mail on (a local SMTP sink):
+// - the race: 200 registrations a second for the last 50 paid places of one event, each held place then paid (70 %)
+//   or its session expired (30 %) while the race goes on (the freed places go to the waiting list, whose holders are
+//   paid for too): at the end exactly 50 places are confirmed, every one of them paid, none oversold; a payment
+//   whose place was gone is refunded;
+// - 1,000 webhook events with 10 % repeats: 900 gifts completed, 100 of their events delivered again; each gift is
+//   paid once and thanked once (one receipt in the outbox each), and every repeat is answered 200.
+
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { freePort } from "@tests/server.ts";
+import { startStripeServer } from "@tests/support/stripe.ts";
+import type Stripe from "stripe";
+
+const RATE = Number(process.env.BENCH_REGISTRATIONS_PER_SECOND ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CAPACITY = 1000;
+const TAKEN = CAPACITY - 50;
+const GIFTS = 900;
+const REPEATS = 100;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
+};
+
+async function waitForHealth(url: string, child: { exitCode: number | null }) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {}
+    await Bun.sleep(10);
+  }
+  throw new Error("server did not start");
+}
+
+/** `count` calls of `task`, `width` at a time. */
+async function pool<T>(count: number, width: number, task: (index: number) => Promise<T>): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) {
+        const index = next++;
+        results[index] = await task(index);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Runs the payments bench on the executable `exe`, in a folder under `dir`; returns the lines to print. */
+export async function paymentsBench(exe: string, dir: string): Promise<string> {
+  const { SMTPServer } = await import("smtp-server");
+  // The pay links mailed to those who move up from the waiting list ("A place is yours"), as they would follow them.
+  const payLinks: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => {
+        raw += chunk.toString("latin1");
+      });
+      stream.on("end", () => {
+        const text = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+        const link = /\/api\/payments\/pay\?id=\d+&(?:amp;)?token=[\w-]+/.exec(text)?.[0];
+        if (link) payLinks.push(link.replace("&amp;", "&"));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const stripe = await startStripeServer();
+  const home = join(dir, "payments");
+  mkdirSync(join(home, "app_data"), { recursive: true });
+  const port = freePort();
+  const url = `http://127.0.0.1:${port}`;
+  stripe.setWebhookUrl(`${url}/api/payments/stripe`);
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: join(home, "data"),
+    APP_DATA_DIR: join(home, "app_data"),
+    ADMIN_PASSWORD: "bench-admin-password",
+    SITE_URL: url,
+    TRUST_PROXY: "1",
+    YOUTUBE_API_BASE: "http://127.0.0.1:9/unreachable",
+    WEB_DIST: "",
+    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}?tls=off`,
+    MAIL_FROM: "Bench <bench@example.org>",
+    MAIL_PER_MINUTE: "1000000",
+    ...stripe.env(),
+  };
+  const start = () => Bun.spawn([exe, "serve"], { cwd: home, env, stdout: "ignore", stderr: "inherit" });
+  const stop = async (child: ReturnType<typeof start>) => {
+    child.kill("SIGTERM");
+    await child.exited;
+  };
+
+  // The paid event and its first 950 places, written while the server is stopped.
+  let server = start();
+  await waitForHealth(url, server);
+  await stop(server);
+  const db = new Database(join(home, "data", "site.db"));
+  const eventId = db
+    .query<{ id: number }, [number]>(
+      "INSERT INTO events (name, type, startDate, time, location, description, capacity, price) VALUES ('Paid Retreat', 'retreat', '2035-01-10', '9:00 am', 'Warburton', '<p>Silence.</p>', ?, 2500) RETURNING id",
+    )
+    .get(CAPACITY)!.id;
+  const insert = db.prepare("INSERT INTO event_registrations (eventId, name, email, phone) VALUES (?, ?, ?, '0400 000 000')");
+  db.transaction(() => {
+    for (let i = 0; i < TAKEN; i++) insert.run(eventId, `Early ${i}`, `early${i}@example.org`);
+  })();
+  db.close();
+
+  server = start();
+  try {
+    await waitForHealth(url, server);
+    const check = new Database(join(home, "data", "site.db"), { readonly: true });
+    const query = <T>(sql: string, ...params: (string | number)[]) => check.query<T, (string | number)[]>(sql).get(...params) as T;
+
+    // The race.
+    const latencies: number[] = [];
+    const statuses = new Map<number, number>();
+    const outcomes = { completed: 0, expired: 0 };
+    const total = RATE * SECONDS;
+    const began = performance.now();
+    const settle = (checkoutUrl: string, i: number) => {
+      const session = stripe.sessionOf(checkoutUrl);
+      if (session?.status !== "open") return;
+      if (i % 10 < 7) {
+        outcomes.completed += 1;
+        return stripe.complete(session.id);
+      }
+      outcomes.expired += 1;
+      return stripe.expire(session.id);
+    };
+    const posts: Promise<unknown>[] = [];
+    for (let i = 0; i < total; i++) {
+      const wait = began + (i * 1000) / RATE - performance.now();
+      if (wait > 0) await Bun.sleep(wait);
+      posts.push(
+        (async () => {
+          const sent = performance.now();
+          const response = await fetch(`${url}/api/events/${eventId}/registrations`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+            body: JSON.stringify({ name: "Ann Visitor", email: `visitor${i}@example.org`, phone: "0400 000 000", ticket: "full" }),
+          });
+          const answer = (await response.json()) as { state: string; checkoutUrl?: string };
+          latencies.push(performance.now() - sent);
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          // The payment completes or expires a moment later, while the race goes on.
+          if (answer.checkoutUrl) {
+            const checkoutUrl = answer.checkoutUrl;
+            await Bun.sleep(Math.random() * 500);
+            await settle(checkoutUrl, i);
+          }
+        })(),
+      );
+    }
+    await Promise.all(posts);
+    const raceSeconds = (performance.now() - began) / 1000;
+    // Then every place still held is paid: open sessions completed, and the links mailed to those who moved up followed.
+    const deadline = Date.now() + 60_000;
+    while (query<{ n: number }>("SELECT count(*) AS n FROM event_registrations WHERE eventId = ? AND state = 'pending'", eventId).n > 0) {
+      if (Date.now() > deadline) throw new Error("payments race: places still held a minute after the race");
+      for (const link of payLinks.splice(0)) {
+        const response = await fetch(`${url}${link}`, { redirect: "manual" });
+        await response.arrayBuffer();
+      }
+      for (const open of [...stripe.sessions.values()].filter((session) => session.status === "open" && session.mode === "payment")) {
+        outcomes.completed += 1;
+        await stripe.complete(open.id);
+      }
+      await Bun.sleep(200);
+    }
+    const confirmed = query<{ n: number }>("SELECT count(*) AS n FROM event_registrations WHERE eventId = ? AND state = 'confirmed'", eventId).n;
+    const confirmedPaid = query<{ n: number }>(
+      "SELECT count(*) AS n FROM event_registrations r JOIN payments p ON p.registrationId = r.id WHERE r.eventId = ? AND r.state = 'confirmed' AND p.status = 'paid'",
+      eventId,
+    ).n;
+    const refunded = query<{ n: number }>("SELECT count(*) AS n FROM payments WHERE eventId = ? AND status = 'refunded'", eventId).n;
+    if (confirmed !== CAPACITY || confirmedPaid !== CAPACITY - TAKEN)
+      throw new Error(`payments race: ${confirmed - TAKEN} confirmed of the last ${CAPACITY - TAKEN} places, ${confirmedPaid} of them paid`);
+
+    // 1,000 webhook events with 10 % repeats.
+    const giftUrls = await pool(GIFTS, 20, async (i) => {
+      const response = await fetch(`${url}/api/donations`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `172.16.${(i >> 8) & 255}.${i & 255}` },
+        body: JSON.stringify({ amount: 1000 + i, monthly: i % 3 === 0 }),
+      });
+      return ((await response.json()) as { checkoutUrl: string }).checkoutUrl;
+    });
+    const before = stripe.sentEvents.length;
+    const webhookLatencies: number[] = [];
+    const timed = async (deliver: () => Promise<Response>) => {
+      const sent = performance.now();
+      const response = await deliver();
+      await response.arrayBuffer();
+      webhookLatencies.push(performance.now() - sent);
+      if (response.status !== 200) throw new Error(`a webhook was answered ${response.status}`);
+    };
+    await pool(GIFTS, 20, (i) => timed(() => stripe.complete(stripe.sessionOf(giftUrls[i]!)!.id, `donor${i}@example.org`)));
+    const completions = stripe.sentEvents.slice(before) as Stripe.Event[];
+    await pool(REPEATS, 20, (i) => timed(() => stripe.deliver(completions[(i * 9) % completions.length]!)));
+    const paidGifts = query<{ n: number }>("SELECT count(*) AS n FROM payments WHERE kind = 'donation' AND status = 'paid'").n;
+    const receipts = query<{ n: number }>("SELECT count(*) AS n FROM outbox WHERE kind = 'gift-receipt'").n;
+    check.close();
+    if (paidGifts !== GIFTS || receipts !== GIFTS) throw new Error(`webhooks: ${paidGifts} gifts paid and ${receipts} receipts for ${GIFTS} gifts`);
+    const codes = [...statuses].map(([status, n]) => `${n} × ${status}`).join(", ");
+    return (
+      `payments race: ${total} POSTs at ${RATE}/s for the last ${CAPACITY - TAKEN} paid places (${raceSeconds.toFixed(1)} s; ${codes}), ` +
+      `${outcomes.completed} payments completed and ${outcomes.expired} sessions expired meanwhile: exactly ${confirmed - TAKEN} confirmed and paid, ` +
+      `none oversold, ${refunded} late payments refunded; POST p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms\n` +
+      `webhooks: ${GIFTS + REPEATS} signed events (${REPEATS} repeats): ${paidGifts} gifts paid once, ${receipts} receipts; ` +
+      `p50 ${percentile(webhookLatencies, 0.5).toFixed(1)} ms, p99 ${percentile(webhookLatencies, 0.99).toFixed(1)} ms`
+    );
+  } finally {
+    await stop(server);
+    stripe.stop();
+    smtp.close();
+  }
+}

@@ -1,0 +1,74 @@
+import { formatMoney } from "@server/shared/money.ts";
+import { Section, Text } from "react-email";
+import { Field, MailLayout, type SiteInfo, styles } from "./layout.tsx";
+
+/**
+ * A receipt (issue 32): what was paid for, the amount and currency, the date, ORG_NAME and ORG_ABN. With
+ * DONATIONS_DEDUCTIBLE=1 a gift's receipt carries the words the ATO asks of a deductible gift receipt.
+ */
+export type ReceiptData = {
+  what: string;
+  /** Integer cents. */
+  amount: number;
+  currency: string;
+  /** The day it was paid, as the receipt says it ("9 March 2027"). */
+  date: string;
+  orgName: string;
+  orgAbn: string | undefined;
+  gift: boolean;
+  deductible: boolean;
+};
+
+/** The receipt's lines, inside a registration's confirmation or a gift's thanks. */
+export function Receipt({ receipt }: { receipt: ReceiptData }) {
+  return (
+    <Section style={{ margin: "20px 0" }}>
+      <Text style={{ ...styles.text, fontWeight: "600" }}>Receipt</Text>
+      <Field label="For" value={receipt.what} />
+      <Field label="Amount" value={`${formatMoney(receipt.amount, receipt.currency)} ${receipt.currency.toUpperCase()}`} />
+      <Field label="Date" value={receipt.date} />
+      <Field label="Received by" value={receipt.orgName} />
+      <Field label="ABN" value={receipt.orgAbn} />
+      {receipt.gift && receipt.deductible && (
+        <Text style={styles.text}>
+          This is a receipt for a gift. No goods or services were received for it. Gifts of $2 or more to {receipt.orgName} are tax deductible.
+        </Text>
+      )}
+    </Section>
+  );
+}
+
+export type GiftReceiptData = { receipt: ReceiptData; monthly: boolean; stopUrl?: string };
+
+/** To a donor: thanks, the receipt, and for a monthly gift the link that stops it. */
+export function GiftReceipt({ site, data }: { site: SiteInfo; data: GiftReceiptData }) {
+  const title = data.monthly ? "Thank you for your monthly gift" : "Thank you for your gift";
+  return (
+    <MailLayout site={site} preview={title} title={title}>
+      <Text style={styles.text}>Your gift keeps the classes open to everyone, whatever they can give. With gratitude, {data.receipt.orgName}.</Text>
+      <Receipt receipt={data.receipt} />
+      {data.stopUrl && (
+        <Text style={styles.label}>
+          Your gift is taken each month until you stop it:{" "}
+          <a href={data.stopUrl} style={styles.link}>
+            Stop my monthly gift
+          </a>
+        </Text>
+      )}
+    </MailLayout>
+  );
+}
+
+export type PaymentRefundedData = { name: string; what: string; amount: number; currency: string; reason: string };
+
+/** To the one who paid: their money is on its way back, and why. */
+export function PaymentRefunded({ site, data }: { site: SiteInfo; data: PaymentRefundedData }) {
+  const amount = `${formatMoney(data.amount, data.currency)} ${data.currency.toUpperCase()}`;
+  return (
+    <MailLayout site={site} preview={`Your payment of ${amount} is refunded`} title="Your payment is refunded">
+      <Text style={styles.text}>
+        Dear {data.name}, {data.reason} Your payment of {amount} for {data.what} has been refunded in full. It reaches your card within 5 to 10 days.
+      </Text>
+    </MailLayout>
+  );
+}

@@ -1,0 +1,70 @@
+// Issue 32's routes: Stripe's webhook, the pay link of a held place, gifts and their stop link, and the admin's money.
+import type { AppContext } from "@server/context.ts";
+import { PUBLIC_BODY_LIMIT, readBodyWithLimit } from "@server/lib/body.ts";
+import { createSpamGuard } from "@server/lib/spam.ts";
+import { idParam, linkQuery, standard } from "@server/lib/validate.ts";
+import { Elysia } from "elysia";
+import { donationSchema } from "./model.ts";
+
+export { connectStripe, createPaymentsService, paymentLinks, scheduleHoldRelease } from "./service.ts";
+
+/** Where a gift's stop link lands: the site's page with one button (a mail scanner that follows links stops nothing). */
+const giftPath = (state: "stop" | "stopped" | "invalid", id?: number, token?: string) =>
+  state === "stop" ? `/?gift=stop&id=${id}&token=${token}` : `/?gift=${state}`;
+
+export function paymentsModule(ctx: AppContext) {
+  const { payments, registrations } = ctx.services;
+  const spam = createSpamGuard(ctx, 10);
+  const params = idParam("Payment not found");
+  const eventParams = idParam("Event not found");
+  return (
+    new Elysia({ name: "payments", prefix: "/api" })
+      .use(ctx.access)
+      // The raw body is what Stripe signed: it is read here, not parsed, and checked before anything else.
+      .post("/payments/stripe", async ({ request }) => {
+        const payload = new TextDecoder().decode(await readBodyWithLimit(request, PUBLIC_BODY_LIMIT));
+        const answer = await payments.webhook(payload, request.headers.get("stripe-signature"));
+        ctx.cache.invalidate();
+        return answer;
+      })
+      .get("/payments/pay", async ({ query: { id, token }, redirect }) => redirect((await payments.payLink(id, token)) ?? "/?payment=expired", 303), {
+        query: linkQuery,
+      })
+      .post(
+        "/donations",
+        async ({ body, request, status }) => {
+          spam.isBot(request, undefined);
+          return status(201, await payments.donate(body));
+        },
+        { form: true, body: standard(donationSchema) },
+      )
+      .get(
+        "/donations/stop",
+        ({ query: { id, token }, redirect }) => redirect(payments.isStopLink(id, token) ? giftPath("stop", id, token) : giftPath("invalid"), 303),
+        { query: linkQuery },
+      )
+      .post(
+        "/donations/stop",
+        async ({ query: { id, token }, redirect }) => redirect(giftPath((await payments.stopGift(id, token)) ? "stopped" : "invalid"), 303),
+        { query: linkQuery },
+      )
+      .group("/admin", { admin: true }, (admin) =>
+        admin
+          .get("/payments", () => payments.money())
+          .post("/payments/:id/refund", ({ params }) => payments.refundByAdmin(params.id), { params })
+          // 'Cancel this event': every registrant mailed, every payment refunded.
+          .post(
+            "/events/:id/cancel",
+            async ({ params }) => {
+              const live = registrations.list(params.id).filter((row) => row.state !== "cancelled");
+              // The waiting list first: nobody is offered a place that is about to go.
+              const waitingFirst = [...live.filter((row) => row.state === "waiting"), ...live.filter((row) => row.state !== "waiting")];
+              for (const row of waitingFirst) registrations.cancelByAdmin(params.id, row.id);
+              const refunded = await payments.refundEvent(params.id);
+              return { cancelled: live.length, refunded };
+            },
+            { params: eventParams },
+          ),
+      )
+  );
+}

@@ -1,0 +1,424 @@
+// Issue 32 through real HTTP: the site (app.listen on a free port) talks to the tests' Stripe-protocol server through
+// the official SDK, Stripe's webhooks come back signed by the SDK, and mail goes to the suite's real SMTP server.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { type Event, eventRegistrations, events, outbox, payments } from "@db/schema.ts";
+import { createMailWorker } from "@server/modules/mail/worker.ts";
+import { freePort } from "@tests/server.ts";
+import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
+import { type StripeServer, startStripeServer, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "@tests/support/stripe.ts";
+import { eq } from "drizzle-orm";
+
+// 2027-03-09 10:00 in Melbourne (AEDT, UTC+11).
+const START = new Date("2027-03-08T23:00:00Z");
+let clock = START;
+const now = () => clock;
+let smtp: SmtpServer;
+let stripe: StripeServer;
+let t: TestApp;
+let base: string;
+let token: string;
+let worker: ReturnType<typeof createMailWorker>;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  stripe = await startStripeServer();
+  const port = freePort();
+  base = `http://127.0.0.1:${port}`;
+  t = await createTestApp({
+    now,
+    env: {
+      SITE_URL: base,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Vedanta & Yoga <hello@example.org>",
+      TRUST_PROXY: "1",
+      ORG_NAME: "Vedanta Association of Victoria",
+      ORG_ABN: "12 345 678 901",
+      DONATIONS_DEDUCTIBLE: "1",
+      ...stripe.env(),
+    },
+  });
+  t.app.listen({ port, hostname: "127.0.0.1", reusePort: false });
+  stripe.setWebhookUrl(`${base}/api/payments/stripe`);
+  token = await t.login();
+  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret, now });
+});
+afterAll(async () => {
+  await worker.stop();
+  await t.app.stop();
+  t.cleanup();
+  stripe.stop();
+  await smtp.close();
+});
+afterEach(() => {
+  clock = START;
+});
+
+function createEvent(changes: Partial<typeof events.$inferInsert> = {}): Event {
+  return t.db
+    .insert(events)
+    .values({
+      name: "Silent Retreat",
+      type: "retreat",
+      startDate: "2027-04-10",
+      time: "9:30 am - 4:00 pm",
+      location: "12 Hill Road, Warburton",
+      description: "<p>A day of silence.</p>",
+      price: 2500,
+      ...changes,
+    })
+    .returning()
+    .get();
+}
+
+const register = (eventId: number, email: string, extra: Record<string, unknown> = {}) =>
+  fetch(`${base}/api/events/${eventId}/registrations`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.1.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}` },
+    body: JSON.stringify({ name: "Asha Devi", email, phone: "0400 000 000", ...extra }),
+  });
+type Pending = { state: "pending"; checkoutUrl: string; holdUntil: string };
+const pending = async (eventId: number, email: string, extra: Record<string, unknown> = {}) => {
+  const response = await register(eventId, email, extra);
+  expect(response.status).toBe(201);
+  const answer = (await response.json()) as Pending;
+  expect(answer.state).toBe("pending");
+  return answer;
+};
+const admin = (method: string, path: string) => fetch(`${base}/api/admin${path}`, { method, headers: { Authorization: `Bearer ${token}` } });
+const stateOf = (email: string) => t.db.select().from(eventRegistrations).where(eq(eventRegistrations.email, email)).get()?.state;
+const paymentOf = (email: string) => t.db.select().from(payments).where(eq(payments.email, email)).get();
+const mailsTo = async (address: string) => {
+  await worker.drain();
+  return smtp.received.filter((mail) => mail.envelopeTo.includes(address));
+};
+const pay = (answer: Pending) => stripe.complete(stripe.sessionOf(answer.checkoutUrl)!.id);
+
+describe("paid places", () => {
+  test("a priced place is held until paid: 201 pending with Checkout's link and the hold, counted against the places", async () => {
+    const event = createEvent({ capacity: 3, name: "Held places" });
+    const answer = await pending(event.id, "held@example.org", { ticket: "full" });
+    expect(answer.holdUntil).toBe(new Date(START.getTime() + 30 * 60_000).toISOString());
+    const session = stripe.sessionOf(answer.checkoutUrl)!;
+    // The amount is the event's, in cents, from the database.
+    expect(session).toMatchObject({ amount_total: 2500, currency: "aud", mode: "payment", customer_email: "held@example.org" });
+    const list = (await (await fetch(`${base}/api/events`)).json()) as { id: number; placesLeft: number; price: number; currency: string }[];
+    expect(list.find((row) => row.id === event.id)).toMatchObject({ placesLeft: 2, price: 2500, currency: "aud" });
+  });
+
+  test("the browser never names the price: a price field is a 400 and nothing is stored", async () => {
+    const event = createEvent({ name: "No haggling" });
+    for (const field of [{ price: 1 }, { concessionPrice: 1 }, { currency: "usd" }, { amountDue: 1 }]) {
+      const response = await register(event.id, "haggler@example.org", field);
+      expect(response.status).toBe(400);
+    }
+    expect((await register(event.id, "haggler@example.org", { amount: 100 })).status).toBe(400);
+    expect((await register(event.id, "haggler@example.org", { ticket: "concession" })).status).toBe(400);
+    expect(stateOf("haggler@example.org")).toBeUndefined();
+  });
+
+  test("paid through Checkout: the webhook confirms the place and mails the receipt; the concession price is charged", async () => {
+    const event = createEvent({ name: "Paid retreat", concessionPrice: 1500 });
+    const answer = await pending(event.id, "payer@example.org", { ticket: "concession" });
+    expect(stripe.sessionOf(answer.checkoutUrl)!.amount_total).toBe(1500);
+    const response = await pay(answer);
+    expect(response.status).toBe(200);
+    expect(stateOf("payer@example.org")).toBe("confirmed");
+    expect(paymentOf("payer@example.org")).toMatchObject({ status: "paid", amount: 1500, currency: "aud" });
+    const [mail] = await mailsTo("payer@example.org");
+    expect(mail!.subject).toBe("You're registered: Paid retreat");
+    expect(mail!.text).toContain("Paid retreat (concession)");
+    expect(mail!.text).toContain("A$15.00 AUD");
+    expect(mail!.text).toContain("Vedanta Association of Victoria");
+    expect(mail!.text).toContain("12 345 678 901");
+    expect(mail!.text).toContain("Date: March 9, 2027");
+  });
+
+  test("a bad or old signature is a 400 and changes nothing; a replayed event answers 200 and does nothing", async () => {
+    const event = createEvent({ name: "Signed only" });
+    const answer = await pending(event.id, "signed@example.org");
+    const session = stripe.sessionOf(answer.checkoutUrl)!;
+    const completed = stripe.eventOf("checkout.session.completed", { ...session, status: "complete", payment_intent: "pi_test_forged" });
+    const forged = await stripe.deliver(completed, { secret: "whsec_notTheSitesSecret" });
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toEqual({ error: "Invalid signature" });
+    const old = await stripe.deliver(completed, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    expect(old.status).toBe(400);
+    const unsigned = await fetch(`${base}/api/payments/stripe`, { method: "POST", body: JSON.stringify(completed) });
+    expect(unsigned.status).toBe(400);
+    expect(stateOf("signed@example.org")).toBe("pending");
+    expect(paymentOf("signed@example.org")?.status).toBe("pending");
+
+    expect((await stripe.deliver(completed)).status).toBe(200);
+    expect(stateOf("signed@example.org")).toBe("confirmed");
+    expect((await stripe.deliver(completed)).status).toBe(200);
+    expect((await mailsTo("signed@example.org")).map((mail) => mail.subject)).toEqual(["You're registered: Signed only"]);
+  });
+
+  test("an expired hold gives its place to the waiting list: mailed 'A place is yours' with a link that pays", async () => {
+    const event = createEvent({ capacity: 1, name: "One mat" });
+    const first = await pending(event.id, "slow@example.org");
+    expect(await (await register(event.id, "next@example.org")).json()).toEqual({ state: "waiting", position: 1 });
+    expect((await stripe.expire(stripe.sessionOf(first.checkoutUrl)!.id)).status).toBe(200);
+    expect(stateOf("slow@example.org")).toBe("cancelled");
+    expect(stateOf("next@example.org")).toBe("pending");
+    const [mail] = await mailsTo("next@example.org").then((mails) => mails.filter((m) => (m.subject ?? "").startsWith("A place is yours")));
+    expect(mail!.subject).toBe("A place is yours: One mat");
+    expect(mail!.text).toContain("It is held for you until 10:30 am, Tuesday 9 March");
+    const link = /https?:\/\/\S+\/api\/payments\/pay\?id=\d+&token=[\w-]+/.exec(mail!.text as string)![0];
+    const toCheckout = await fetch(link, { redirect: "manual" });
+    expect(toCheckout.status).toBe(303);
+    const checkoutUrl = toCheckout.headers.get("location")!;
+    expect(checkoutUrl.startsWith(`${stripe.url}/pay/`)).toBe(true);
+    await stripe.complete(stripe.sessionOf(checkoutUrl)!.id);
+    expect(stateOf("next@example.org")).toBe("confirmed");
+    // A forged link pays for nothing.
+    expect((await fetch(link.replace(/token=[\w-]+/, "token=x"), { redirect: "manual" })).headers.get("location")).toBe("/?payment=expired");
+  });
+
+  test("a hold that ends unpaid is released by the sweep, and its Checkout session closed", async () => {
+    const event = createEvent({ capacity: 1, name: "Swept" });
+    const answer = await pending(event.id, "sweep@example.org");
+    clock = new Date(START.getTime() + 31 * 60_000);
+    expect(await t.app.context.services.payments.releaseExpiredHolds()).toBeGreaterThanOrEqual(1);
+    expect(stateOf("sweep@example.org")).toBe("cancelled");
+    expect(stripe.sessionOf(answer.checkoutUrl)!.status).toBe("expired");
+  });
+
+  test("a payment after its hold ended, with the event full, is refunded at once and mailed", async () => {
+    const event = createEvent({ capacity: 1, name: "Too late" });
+    const late = await pending(event.id, "late@example.org");
+    clock = new Date(START.getTime() + 40 * 60_000);
+    // The lapsed hold no longer counts: someone else takes the place and pays.
+    await pay(await pending(event.id, "prompt@example.org"));
+    expect(stateOf("prompt@example.org")).toBe("confirmed");
+    expect((await pay(late)).status).toBe(200);
+    expect(stateOf("late@example.org")).not.toBe("confirmed");
+    expect(paymentOf("late@example.org")?.status).toBe("refunded");
+    expect(stripe.refunds.map((refund) => refund.payment_intent)).toContain(paymentOf("late@example.org")!.paymentIntentId!);
+    const mails = await mailsTo("late@example.org");
+    expect(mails.map((mail) => mail.subject)).toEqual(["Refunded: Too late"]);
+    expect(mails[0]!.text).toContain("A$25.00 AUD");
+  });
+
+  test("cancelled at least REFUND_UNTIL_DAYS before the start: refunded in full; later: the page says so and nothing is refunded", async () => {
+    const early = createEvent({ name: "Far ahead", startDate: "2027-04-10" });
+    const soon = createEvent({ name: "Next week", startDate: "2027-03-14" });
+    for (const [event, email] of [
+      [early, "early@example.org"],
+      [soon, "soon@example.org"],
+    ] as const) {
+      await pay(await pending(event.id, email));
+      const [confirmation] = await mailsTo(email);
+      const cancelLink = /https?:\/\/\S+\/api\/registrations\/cancel\?id=\d+&token=[\w-]+/.exec(confirmation!.text as string)![0];
+      const page = (await fetch(cancelLink, { redirect: "manual" })).headers.get("location")!;
+      expect(page).toEndWith(email === "early@example.org" ? "&refund=full" : "&refund=none");
+      expect((await fetch(cancelLink, { method: "POST", redirect: "manual" })).headers.get("location")).toBe("/?registration=cancelled");
+    }
+    expect(paymentOf("early@example.org")?.status).toBe("refunded");
+    expect(paymentOf("soon@example.org")?.status).toBe("paid");
+    expect((await mailsTo("early@example.org")).map((mail) => mail.subject)).toContain("Refunded: Far ahead");
+    expect((await mailsTo("soon@example.org")).map((mail) => mail.subject)).not.toContain("Refunded: Next week");
+  });
+
+  test("by donation: A$0 confirms at once as a free place; A$15 goes through Checkout", async () => {
+    const event = createEvent({ name: "Dana evening", byDonation: true, price: 2000 });
+    expect(await (await register(event.id, "free@example.org", { amount: 0 })).json()).toEqual({ state: "confirmed" });
+    const answer = await pending(event.id, "fifteen@example.org", { amount: 1500 });
+    expect(stripe.sessionOf(answer.checkoutUrl)!.amount_total).toBe(1500);
+    expect((await register(event.id, "ticket@example.org", { ticket: "full" })).status).toBe(400);
+    expect((await register(event.id, "toomuch@example.org", { amount: 100_001 })).status).toBe(400);
+  });
+
+  test("Stripe unreachable: a 502 that says to try again, and the held place is given back", async () => {
+    const event = createEvent({ capacity: 1, name: "Outage" });
+    stripe.failNext(10);
+    const response = await register(event.id, "outage@example.org");
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ error: "Payments are not available right now. Please try again in a few minutes." });
+    stripe.failNext(0);
+    expect(stateOf("outage@example.org")).toBe("cancelled");
+    await pending(event.id, "after@example.org");
+  });
+
+  test("the admin's rows carry their payment; 'Refund' refunds a paid place; the Money tab lists every payment", async () => {
+    const event = createEvent({ name: "Ledger day" });
+    await pay(await pending(event.id, "ledger@example.org"));
+    await pending(event.id, "unpaid@example.org");
+    const rows = (await (await admin("GET", `/events/${event.id}/registrations`)).json()) as {
+      email: string;
+      payment: { status: string; id: number };
+    }[];
+    expect(rows.map((row) => [row.email, row.payment.status])).toEqual([
+      ["ledger@example.org", "paid"],
+      ["unpaid@example.org", "pending"],
+    ]);
+    expect(rows[0]!.payment).toMatchObject({ status: "paid", amount: 2500, currency: "aud" });
+    const refunded = await admin("POST", `/payments/${rows[0]!.payment.id}/refund`);
+    expect(await refunded.json()).toEqual({ status: "refunded", amount: 2500, currency: "aud" });
+    expect((await admin("POST", `/payments/${rows[0]!.payment.id}/refund`)).status).toBe(400);
+    const money = (await (await admin("GET", "/payments")).json()) as { payments: { email: string; status: string }[]; byEvent: unknown[] };
+    expect(money.payments.find((row) => row.email === "ledger@example.org")?.status).toBe("refunded");
+    expect(money.byEvent).toContainEqual({ label: "Ledger day", paid: 2500, refunded: 2500 });
+    expect((await fetch(`${base}/api/admin/payments`)).status).toBe(401);
+  });
+});
+
+describe("without STRIPE_SECRET_KEY", () => {
+  test("a priced event's registration confirms at once, and its mail says to pay at the door; gifts are off", async () => {
+    const port = freePort();
+    const off = await createTestApp({
+      now,
+      env: { SITE_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>" },
+    });
+    try {
+      off.app.listen({ port, hostname: "127.0.0.1", reusePort: false });
+      const event = off.db
+        .insert(events)
+        .values({
+          name: "At the door",
+          type: "class",
+          startDate: "2027-04-10",
+          time: "7 pm",
+          location: "Hall",
+          description: "<p>Come.</p>",
+          price: 2500,
+        })
+        .returning()
+        .get();
+      const response = await fetch(`http://127.0.0.1:${port}/api/events/${event.id}/registrations`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Asha Devi", email: "door@example.org", phone: "0400 000 000", ticket: "full" }),
+      });
+      expect(await response.json()).toEqual({ state: "confirmed" });
+      expect(((await (await fetch(`http://127.0.0.1:${port}/api/profile`)).json()) as { payments: unknown }).payments).toEqual({
+        enabled: false,
+        currency: "aud",
+      });
+      const gift = await fetch(`http://127.0.0.1:${port}/api/donations`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: '{"amount":1000,"monthly":false}',
+      });
+      expect(gift.status).toBe(404);
+      const offWorker = createMailWorker({
+        db: off.db,
+        config: { ...off.config, mail: off.config.mail! },
+        jwtSecret: off.app.context.jwtSecret,
+        now,
+      });
+      await offWorker.drain();
+      await offWorker.stop();
+      const [mail] = smtp.received.filter((received) => received.envelopeTo.includes("door@example.org"));
+      expect(mail!.subject).toBe("You're registered: At the door");
+      expect(mail!.text).toContain("Pay at the door: A$25.00.");
+    } finally {
+      await off.app.stop();
+      off.cleanup();
+    }
+  });
+});
+
+describe("cancelling an event", () => {
+  test("'Cancel this event' mails every registrant and refunds every payment", async () => {
+    const event = createEvent({ capacity: 2, name: "Called off" });
+    await pay(await pending(event.id, "off1@example.org"));
+    await pay(await pending(event.id, "off2@example.org"));
+    expect(await (await register(event.id, "off3@example.org")).json()).toEqual({ state: "waiting", position: 1 });
+    const answer = await admin("POST", `/events/${event.id}/cancel`);
+    expect(await answer.json()).toEqual({ cancelled: 3, refunded: 2 });
+    for (const email of ["off1@example.org", "off2@example.org", "off3@example.org"]) {
+      expect(stateOf(email)).toBe("cancelled");
+      expect((await mailsTo(email)).map((mail) => mail.subject)).toContain("Registration cancelled: Called off");
+    }
+    expect((await mailsTo("off3@example.org")).map((mail) => mail.subject)).not.toContain("A place is yours: Called off");
+    expect(paymentOf("off1@example.org")?.status).toBe("refunded");
+    expect((await mailsTo("off2@example.org")).map((mail) => mail.subject)).toContain("Refunded: Called off");
+  });
+});
+
+describe("gifts", () => {
+  test("a gift once: Checkout in payment mode, then a receipt with the deductible gift's words", async () => {
+    const response = await fetch(`${base}/api/donations`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ amount: 5000, monthly: false }),
+    });
+    expect(response.status).toBe(201);
+    const { checkoutUrl } = (await response.json()) as { checkoutUrl: string };
+    const session = stripe.sessionOf(checkoutUrl)!;
+    expect(session).toMatchObject({ mode: "payment", amount_total: 5000, currency: "aud" });
+    await stripe.complete(session.id, "giver@example.org");
+    const [mail] = await mailsTo("giver@example.org");
+    expect(mail!.subject).toBe("Thank you for your gift");
+    expect(mail!.text).toContain("A$50.00 AUD");
+    expect(mail!.text).toContain("No goods or services were received for it.");
+    expect(mail!.text).not.toContain("Stop my monthly gift");
+  });
+
+  test("a monthly gift: subscription mode; its receipt's 'Stop my monthly gift' link leads to one button that cancels it at Stripe", async () => {
+    const response = await fetch(`${base}/api/donations`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ amount: 2500, monthly: true }),
+    });
+    const { checkoutUrl } = (await response.json()) as { checkoutUrl: string };
+    const session = stripe.sessionOf(checkoutUrl)!;
+    expect(session.mode).toBe("subscription");
+    await stripe.complete(session.id, "monthly@example.org");
+    const [mail] = await mailsTo("monthly@example.org");
+    expect(mail!.subject).toBe("Thank you for your monthly gift");
+    const stop = /https?:\/\/\S+\/api\/donations\/stop\?id=\d+&token=[\w-]+/.exec(mail!.text as string)![0];
+    // Following the link stops nothing: it lands on the page with the button.
+    const page = (await fetch(stop, { redirect: "manual" })).headers.get("location")!;
+    expect(page).toStartWith("/?gift=stop&id=");
+    expect(stripe.cancelledSubscriptions).toEqual([]);
+    expect((await fetch(stop, { method: "POST", redirect: "manual" })).headers.get("location")).toBe("/?gift=stopped");
+    expect(stripe.cancelledSubscriptions).toEqual([stripe.sessions.get(session.id)!.subscription!]);
+    expect((await fetch(stop.replace(/token=[\w-]+/, "token=forged"), { method: "POST", redirect: "manual" })).headers.get("location")).toBe(
+      "/?gift=invalid",
+    );
+  });
+
+  test("amounts outside 100 to 1000000 cents are refused", async () => {
+    for (const amount of [99, 1_000_001, 10.5, "ten"]) {
+      const response = await fetch(`${base}/api/donations`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ amount, monthly: false }),
+      });
+      expect(response.status).toBe(400);
+    }
+  });
+});
+
+describe("secrets", () => {
+  test("the pay link and the stop link are sealed in the outbox, never in its data in clear (issue 30's class)", () => {
+    const rows = t.db.select().from(outbox).all();
+    const withLinks = rows.filter(
+      (row) => row.kind === "gift-receipt" || (row.kind === "registration-confirmation" && row.subject.startsWith("A place is yours")),
+    );
+    expect(withLinks.length).toBeGreaterThan(1);
+    for (const row of withLinks) expect(JSON.stringify(row.data)).not.toMatch(/\/api\/(payments\/pay|donations\/stop)\?/);
+  });
+
+  test("the secret key and the webhook secret are in no answer or mail", async () => {
+    await worker.drain();
+    const answers = [
+      await (await fetch(`${base}/api/profile`)).text(),
+      await (await admin("GET", "/payments")).text(),
+      await (await fetch(`${base}/api/events`)).text(),
+    ];
+    const mails = t.db
+      .select()
+      .from(outbox)
+      .all()
+      .map((row) => JSON.stringify(row));
+    for (const text of [...answers, ...mails, ...smtp.received.map((mail) => mail.raw)]) {
+      expect(text).not.toContain(TEST_SECRET_KEY);
+      expect(text).not.toContain(TEST_WEBHOOK_SECRET);
+    }
+  });
+});

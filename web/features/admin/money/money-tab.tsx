@@ -1,0 +1,161 @@
+// The Money tab (issue 32): every payment and gift (date, who, what, amount, state), totals per month and per event,
+// refunds, and the CSV for the treasurer.
+
+import { formatMoney } from "@server/shared/money.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button.tsx";
+import { CalendarRange, Download } from "lucide-react";
+import { useState } from "react";
+import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
+import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
+import { Panel, StateText, SubPanel } from "../shared/layout.tsx";
+import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
+import { type Money, moneyQueryOptions, useRefund } from "./api.ts";
+
+type Row = Money["payments"][number];
+const cell = css({ px: "3", py: "2", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
+const table = css({ w: "full", borderCollapse: "collapse", fontSize: "sm" });
+const STATES: Record<Row["status"], string> = {
+  pending: "Waiting for payment",
+  paid: "Paid",
+  refunding: "Refunding",
+  refunded: "Refunded",
+  expired: "Expired",
+};
+
+function exportCsv(money: Money) {
+  const csv = toCsv([
+    ["Date", "Name", "Email", "For", "Amount", "Currency", "Monthly", "State", "Refunded On"],
+    ...money.payments.map((row) => [
+      (row.paidAt ?? row.createdAt).slice(0, 10),
+      row.name ?? "",
+      row.email ?? "",
+      row.description,
+      (row.amount / 100).toFixed(2),
+      row.currency.toUpperCase(),
+      row.monthly ? "yes" : "no",
+      row.status,
+      row.refundedAt?.slice(0, 10) ?? "",
+    ]),
+  ]);
+  downloadFile(`payments_${localIsoDate()}.csv`, csv, "text/csv;charset=utf-8");
+}
+
+function Totals({ title, rows, currency }: { title: string; rows: Money["byMonth"]; currency: string }) {
+  return (
+    <SubPanel title={title} icon={<CalendarRange size={18} aria-hidden />}>
+      <table className={table}>
+        <thead>
+          <tr>
+            <th className={cell}>{title === "By month" ? "Month" : "Event"}</th>
+            <th className={cell}>Received</th>
+            <th className={cell}>Refunded</th>
+            <th className={cell}>Kept</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <td className={cell}>{row.label}</td>
+              <td className={cell}>{formatMoney(row.paid, currency)}</td>
+              <td className={cell}>{formatMoney(row.refunded, currency)}</td>
+              <td className={cell}>{formatMoney(row.paid - row.refunded, currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </SubPanel>
+  );
+}
+
+export function MoneyTab() {
+  const query = useQuery(moneyQueryOptions());
+  const refund = useRefund();
+  const [refunding, setRefunding] = useState<Row | null>(null);
+  const money = query.data;
+  return (
+    <Panel
+      title="Money"
+      description="Payments for places and gifts, through Stripe."
+      actions={
+        <Button variant="outline" disabled={!money?.payments.length} onClick={() => money && exportCsv(money)}>
+          <Download size={16} aria-hidden />
+          Export CSV
+        </Button>
+      }
+    >
+      {query.isPending ? (
+        <StateText>Loading payments...</StateText>
+      ) : query.isError || !money ? (
+        <StateText>Failed to fetch payments</StateText>
+      ) : !money.payments.length ? (
+        <StateText>No payments yet</StateText>
+      ) : (
+        <div className={css({ display: "grid", gap: "6" })}>
+          <div className={css({ overflowX: "auto" })}>
+            <table className={css({ w: "full", minW: "720px", borderCollapse: "collapse", fontSize: "sm" })}>
+              <thead className={css({ bg: "bg.muted" })}>
+                <tr>
+                  <th className={cell}>Date</th>
+                  <th className={cell}>Who</th>
+                  <th className={cell}>What</th>
+                  <th className={cell}>Amount</th>
+                  <th className={cell}>State</th>
+                  <th className={cell}>Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {money.payments.map((row) => (
+                  <tr key={row.id}>
+                    <td className={cell}>{formatDateTime(row.paidAt ?? row.createdAt)}</td>
+                    <td className={cell} id={`payment-${row.id}`}>
+                      {row.name ?? row.email ?? "Anonymous"}
+                    </td>
+                    <td className={cell}>{row.description}</td>
+                    <td className={cell}>
+                      {formatMoney(row.amount, row.currency)}
+                      {row.monthly && " a month"}
+                    </td>
+                    <td className={cell}>{STATES[row.status]}</td>
+                    <td className={cell}>
+                      {row.refundable && (
+                        <Button size="sm" variant="outline" aria-describedby={`payment-${row.id}`} onClick={() => setRefunding(row)}>
+                          Refund
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Totals title="By month" rows={money.byMonth} currency={money.currency} />
+          <Totals title="By event" rows={money.byEvent} currency={money.currency} />
+        </div>
+      )}
+      <ConfirmDialog
+        open={refunding !== null}
+        onOpenChange={(open) => !open && setRefunding(null)}
+        title="Refund payment"
+        description={
+          refunding ? `Refund ${formatMoney(refunding.amount, refunding.currency)} for ${refunding.description} in full? They are mailed.` : ""
+        }
+        confirmLabel="Refund"
+        pendingLabel="Refunding..."
+        cancelLabel="Keep it"
+        pending={refund.isPending}
+        onConfirm={() =>
+          refunding &&
+          refund.mutate(refunding.id, {
+            onSuccess: () => {
+              notifySuccess("Refunded, and they are mailed");
+              setRefunding(null);
+            },
+            onError: (error) => notifyError(error, `Failed to refund: ${errorText(error)}`),
+          })
+        }
+      />
+    </Panel>
+  );
+}
