@@ -53,7 +53,7 @@ export function eventsModule(ctx: AppContext) {
         cachedRead(
           ctx.cache,
           () => {
-            const list = upcomingWithAvailability(service, ctx.now(), timezone);
+            const list = upcomingWithAvailability(service, ctx.now(), timezone, payments.currency);
             return { events: list.slice(0, INITIAL_VISIBLE_EVENTS), total: list.length };
           },
           (first) => nextClosing(first.events, timezone),
@@ -63,7 +63,9 @@ export function eventsModule(ctx: AppContext) {
       // event's (the archive shows it), so none is an answer, not an error.
       .get(
         "/events/:id",
-        ({ params }) => ({ event: upcomingWithAvailability(service, ctx.now(), timezone).find((event) => event.id === params.id) ?? null }),
+        ({ params }) => ({
+          event: upcomingWithAvailability(service, ctx.now(), timezone, payments.currency).find((event) => event.id === params.id) ?? null,
+        }),
         { params },
       )
       .post(
