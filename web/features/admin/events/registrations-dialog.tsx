@@ -15,11 +15,11 @@ import type { Event, Registration } from "@web/lib/api-types.ts";
 import { useProfile } from "@web/lib/queries/profile.ts";
 import { Check, Download } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { useRefund } from "../money/api.ts";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { StateText } from "../shared/layout.tsx";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
+import { useRefund } from "../shared/refund.ts";
 import { type RegistrationAction, registrationsQueryOptions, useCancelEvent, useMailRegistrants, useRegistrationAction } from "./api.ts";
 
 const styles = dataTable({ columns: "many" });

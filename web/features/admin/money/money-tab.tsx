@@ -11,7 +11,8 @@ import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { Panel, StateText, SubPanel } from "../shared/layout.tsx";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
-import { type Money, moneyQueryOptions, useRefund } from "./api.ts";
+import { useRefund } from "../shared/refund.ts";
+import { type Money, moneyQueryOptions } from "./api.ts";
 
 type Row = Money["payments"][number];
 const cell = css({ px: "3", py: "2", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
