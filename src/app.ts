@@ -35,8 +35,7 @@ export type AppOptions = {
 
 /** What every answer goes through: the error mapping, global so that it applies to every route, wherever added. */
 export const errors = () =>
-  new Elysia({ name: "errors" }).onError({ as: "global" }, (context) => {
-    const { error, code } = context;
+  new Elysia({ name: "errors" }).onError({ as: "global" }, ({ error, code, request }) => {
     if (error instanceof HttpError) return errorResponse(error);
     // Elysia wraps what a body parser throws (src/lib/body.ts: 413, 400) in its ParseError.
     if (code === "PARSE" && error.cause instanceof HttpError) return errorResponse(error.cause);
@@ -46,7 +45,7 @@ export const errors = () =>
     if (code === "PARSE") return Response.json({ error: "The request body is not valid JSON" }, { status: 400 });
     // A body or id that fails its schema (src/lib/validate.ts).
     if (code === "VALIDATION") return answerInvalid(error) ?? Response.json({ error: "Invalid request" }, { status: 400 });
-    log.error("Unhandled error while answering a request", { id: requestId(context), error: errorText(error) });
+    log.error("Unhandled error while answering a request", { id: requestId(request), error: errorText(error) });
     return Response.json({ error: "Internal server error" }, { status: 500 });
   });
 

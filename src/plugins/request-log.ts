@@ -4,9 +4,8 @@ import { log } from "@server/lib/log.ts";
 import { requestPath } from "@server/lib/request-url.ts";
 import { Elysia } from "elysia";
 
-/** When the request came, its id and address, kept on Elysia's context of the request. */
-const STARTED = Symbol("request started");
-type Logged = { [STARTED]?: { id: string; at: number; ip: string } };
+type Started = { id: string; at: number; ip: string };
+const started = new WeakMap<Request, Started>();
 
 /** Ids are this process's random prefix and a count: unique across restarts, and cheaper than a UUID per request. */
 const ID_PREFIX = Bun.randomUUIDv7("base64url").slice(-6);
@@ -14,7 +13,7 @@ let count = 0;
 const nextId = () => ID_PREFIX + (++count).toString(36).padStart(6, "0");
 
 /** The request's id (for an error's line): the one its request line and its X-Request-Id header carry. */
-export const requestId = (context: object): string | undefined => (context as Logged)[STARTED]?.id;
+export const requestId = (request: Request): string | undefined => started.get(request)?.id;
 
 /**
  * The answer's size when it is known before it is sent: its Content-Length, or the size of its text, file or JSON
@@ -33,14 +32,13 @@ function bytesOf(value: unknown, headers: Record<string, unknown>): number | und
 export const requestLog = (clientIp: (request: Request) => string) =>
   new Elysia({ name: "request-log" })
     // The address is asked while the connection is open: once the answer is sent, the server may no longer know it.
-    .onRequest((context) => {
+    .onRequest(({ request, set }) => {
       const id = nextId();
-      (context as Logged)[STARTED] = { id, at: performance.now(), ip: clientIp(context.request) };
-      context.set.headers["x-request-id"] = id;
+      started.set(request, { id, at: performance.now(), ip: clientIp(request) });
+      set.headers["x-request-id"] = id;
     })
-    .onAfterResponse({ as: "global" }, (context) => {
-      const { request, set, responseValue } = context;
-      const start = (context as Logged)[STARTED];
+    .onAfterResponse({ as: "global" }, ({ request, set, responseValue }) => {
+      const start = started.get(request);
       const status = responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
       log.request(request.method, requestPath(request) ?? "(unparsable)", {
         status,

@@ -178,15 +178,14 @@ export function page({ files, shell: html, config, cache, data: loadData, links:
   };
 
   return new Elysia({ name: "page" })
-    .get("/", async (context) => {
-      const { request, set } = context;
+    .get("/", async ({ request, set }) => {
       if (!shell) return fallback(request);
       try {
         const answer = await answerFor(request);
         return sendCached(request, answer, set, REVALIDATE);
       } catch (error) {
         // The plain app shell still works (it loads its data itself): better than an error page.
-        log.error("Rendering / failed; serving the app shell", { id: requestId(context), error: errorText(error) });
+        log.error("Rendering / failed; serving the app shell", { id: requestId(request), error: errorText(error) });
         return fallback(request);
       }
     })
