@@ -1,6 +1,6 @@
 import type { ValidationError } from "elysia";
 import { type Infer, type Struct, validate } from "superstruct";
-import { errorResponse, type Issue, notFound, validationError } from "./errors.ts";
+import { errorResponse, type HttpError, type Issue, notFound, validationError } from "./errors.ts";
 
 /** A Standard Schema (what Elysia's `body:` and `params:` take, and what Eden reads the request's type from). */
 export type StandardSchema<Input, Output> = {
@@ -13,18 +13,22 @@ export type StandardSchema<Input, Output> = {
 };
 type StandardIssue = { readonly message: string; readonly path?: readonly PropertyKey[] };
 
-function checkBody<T>(body: unknown, schema: Struct<T, unknown>): [Issue[], undefined] | [undefined, T] {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return [[{ path: "", message: "Expected a JSON object" }], undefined];
-  const [error, value] = validate(body, schema, { coerce: true, mask: true });
-  if (error) return [error.failures().map((failure) => ({ path: failure.path.join("."), message: failure.message })), undefined];
-  return [undefined, value];
+/** An issue of a failed check; the first carries the whole answer, so that `answerInvalid` need not check again. */
+type CheckIssue = StandardIssue & { readonly answer?: HttpError };
+
+function failed(issues: Issue[], answer: HttpError): { issues: readonly CheckIssue[] } {
+  return { issues: issues.map(({ path, message }, index) => ({ message, path: path ? [path] : [], ...(index === 0 && { answer }) })) };
 }
 
-/** Checks a request body against a shared schema: trims, drops unknown fields, or throws a 400 listing every issue. */
-export function parseBody<T>(body: unknown, schema: Struct<T, unknown>): T {
-  const [issues, value] = checkBody(body, schema);
-  if (issues) throw validationError(issues);
-  return value as T;
+function checkBody<T>(body: unknown, schema: Struct<T, unknown>): { value: T; issues?: undefined } | { issues: readonly CheckIssue[] } {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    const issues = [{ path: "", message: "Expected a JSON object" }];
+    return failed(issues, validationError(issues));
+  }
+  const [error, value] = validate(body, schema, { coerce: true, mask: true });
+  if (!error) return { value };
+  const issues = error.failures().map((failure) => ({ path: failure.path.join("."), message: failure.message }));
+  return failed(issues, validationError(issues));
 }
 
 /**
@@ -46,46 +50,72 @@ export function oneOf<S extends Struct<any, unknown>>(pick: (body: Record<string
     "~standard": {
       version: 1,
       vendor: "superstruct",
-      validate: (value) => {
-        const body = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
-        const [issues, checked] = checkBody(value, pick(body));
-        return issues ? { issues: issues.map(({ path, message }) => ({ message, path: path ? [path] : [] })) } : { value: checked as Infer<S> };
-      },
+      validate: (value) => checkBody(value, pick(typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {})),
     },
   };
 }
 
 /** A positive integer id from a route parameter or a link's query, or 0 when it is none. */
-export function toId(raw: string | undefined): number {
-  return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
+function toId(raw: unknown): number {
+  const text = String(raw ?? "");
+  return /^\d{1,15}$/.test(text) ? Number(text) : 0;
 }
 
-/** A positive integer id from a route parameter; anything else is a 404 with `notFoundMessage`. */
-export function parseId(raw: string, notFoundMessage: string): number {
-  const id = toId(raw);
-  if (id <= 0) throw notFound(notFoundMessage);
-  return id;
-}
-
-/** The `:id` of a route as a number (`params: idParam("Event not found")`); anything else is a 404 with that message. */
-export function idParam(notFoundMessage: string): StandardSchema<{ id: string | number }, { id: number }> {
+/**
+ * A route's ids as numbers, checked in order (`params: idParams({ id: "Event not found", registrationId: ... })`);
+ * the first that is not a positive integer is a 404 with its message.
+ */
+export function idParams<K extends string>(notFoundMessages: Record<K, string>): StandardSchema<Record<K, string | number>, Record<K, number>> {
   return {
     "~standard": {
       version: 1,
       vendor: "id",
       validate: (value) => {
-        const id = toId(String((value as { id?: unknown } | null)?.id ?? ""));
-        return id > 0 ? { value: { id } } : { issues: [{ message: notFoundMessage, path: ["id"] }] };
+        const raw = (value ?? {}) as Partial<Record<K, unknown>>;
+        const ids = {} as Record<K, number>;
+        for (const [key, message] of Object.entries(notFoundMessages) as [K, string][]) {
+          ids[key] = toId(raw[key]);
+          if (ids[key] <= 0) return failed([{ path: key, message }], notFound(message));
+        }
+        return { value: ids };
       },
     },
   };
 }
 
-/** The answer to a request whose body or id failed its schema: the 400 (issues listed) or 404 of parseBody and parseId. */
-export function answerInvalid(error: Pick<ValidationError, "type" | "validator" | "value">): Response | undefined {
-  const schema = ((error.validator as { schema?: unknown } | undefined)?.schema ?? error.validator) as Partial<StandardSchema<unknown, unknown>>;
-  const result = schema["~standard"]?.validate(error.value);
-  if (!result?.issues) return undefined;
-  const issues = result.issues.map((issue) => ({ path: (issue.path ?? []).join("."), message: issue.message }));
-  return errorResponse(error.type === "params" ? notFound(issues[0]?.message ?? "Not found") : validationError(issues));
+/**
+ * The `:id` of a route as a number (`params: idParam("Event not found")`), or the word `or` names when it is that word;
+ * anything else is a 404 with that message.
+ */
+export function idParam<Or extends string = never>(notFoundMessage: string, or?: Or): StandardSchema<{ id: string | number }, { id: number | Or }> {
+  const ids = idParams({ id: notFoundMessage });
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "id",
+      validate: (value) =>
+        or !== undefined && (value as { id?: unknown } | null)?.id === or ? { value: { id: or as Or } } : ids["~standard"].validate(value),
+    },
+  };
+}
+
+/**
+ * The query of a mailed link, `?id=…&token=…`: a malformed id reads as 0 and a missing token as "", which no stored
+ * link matches, so the link is answered as not valid rather than refused.
+ */
+export const linkQuery: StandardSchema<{ id?: string; token?: string }, { id: number; token: string }> = {
+  "~standard": {
+    version: 1,
+    vendor: "id",
+    validate: (value) => {
+      const raw = (value ?? {}) as { id?: unknown; token?: unknown };
+      return { value: { id: toId(raw.id), token: typeof raw.token === "string" ? raw.token : "" } };
+    },
+  },
+};
+
+/** The answer to a request whose body or ids failed their schema: the 400 listing every issue, or the 404. */
+export function answerInvalid(error: Pick<ValidationError, "valueError">): Response | undefined {
+  const answer = (error.valueError as CheckIssue | undefined)?.answer;
+  return answer && errorResponse(answer);
 }

@@ -8,15 +8,19 @@ import { Elysia, ElysiaCustomStatusResponse } from "elysia";
 type Verify<Session> = (request: Request) => Promise<Session>;
 /** The request's check, kept on Elysia's context of the request: the parser, `resolve` and `beforeHandle` share it. */
 const CHECK = Symbol("admin check");
-type Checked<Session> = { request: Request; [CHECK]?: Promise<Session> };
+/** What a write's record was before it ran, kept on the request's context for its entry in the activity log. */
+const BEFORE = Symbol("record before the write");
+/** Set on the context of a route that records its own entry (`recordsItself: true`). */
+const OWN_ENTRY = Symbol("records its own entry");
+type Checked<Session> = { request: Request; [CHECK]?: Promise<Session>; [BEFORE]?: unknown; [OWN_ENTRY]?: true };
 type WriteContext = { request: Request; route: string; params: Record<string, string | undefined> };
 /**
- * What an admin route also does (src/modules/activity/record-writes.ts): `before` it runs (once signed in), and
- * `after` it answered: a successful write's entry in the activity log.
+ * What an admin route also does (src/modules/activity/record-writes.ts): `before` it runs (once signed in) it reads
+ * the record the write changes, and `after` it answered it writes a successful write's entry in the activity log.
  */
-type Writes = {
-  before: (context: WriteContext) => void;
-  after: (context: WriteContext & { body?: unknown; set: { status?: unknown }; responseValue: unknown }) => void;
+type Writes<Before> = {
+  before: (context: WriteContext) => Before;
+  after: (context: WriteContext & { before: Before; body?: unknown; set: { status?: unknown }; responseValue: unknown }) => void;
 };
 
 /**
@@ -28,7 +32,12 @@ type Writes = {
  * - `form: true`: a visitor's form, its body within 64 KB.
  * A route that declares neither reads no body.
  */
-export function access<Session>(verify: Verify<Session>, cache: PublicCache, writes: Writes, onRefused?: (request: Request, error: Error) => void) {
+export function access<Session, Before>(
+  verify: Verify<Session>,
+  cache: PublicCache,
+  writes: Writes<Before>,
+  onRefused?: (request: Request, error: Error) => void,
+) {
   const guard = (context: Checked<Session>): Promise<Session> =>
     (context[CHECK] ??= verify(context.request).catch((error: Error) => {
       onRefused?.(context.request, error);
@@ -39,27 +48,40 @@ export function access<Session>(verify: Verify<Session>, cache: PublicCache, wri
     await guard(context);
     return adminBody(context);
   };
-  const guardAndRead = async (context: WriteContext) => {
+  const guardAndRead = async (context: WriteContext & Checked<Session>) => {
     await guard(context);
-    writes.before(context);
+    context[BEFORE] = writes.before(context);
   };
-  const invalidate = (context: Parameters<Writes["after"]>[0] & { set: { status?: number | string } }) => {
+  type Answered = WriteContext & Checked<Session> & { body?: unknown; set: { status?: number | string }; responseValue: unknown };
+  const invalidate = (context: Answered) => {
     // An answer made with `status(code, value)`: its code and value, as a plain one's `set.status` and value.
     const answered = context.responseValue instanceof ElysiaCustomStatusResponse ? context.responseValue : undefined;
     const status = answered ? answered.code : context.set.status;
     if (context.request.method !== "GET" && (typeof status !== "number" || status < 400)) cache.invalidate();
-    writes.after(answered ? { ...context, set: { status }, responseValue: answered.response } : context);
+    if (context[OWN_ENTRY]) return;
+    const before = context[BEFORE] as Before;
+    writes.after(answered ? { ...context, before, set: { status }, responseValue: answered.response } : { ...context, before });
   };
   return new Elysia({ name: "access" }).macro({
     admin: (body: true | "stream") => ({
       // Elysia takes "none" here as on a route (it reads no body), though its macro type does not list it.
       parse: body === "stream" ? ("none" as unknown as typeof guardedBody) : guardedBody,
+      // Before the params are checked: a stranger learns nothing from a 404 where a signed-in admin would get one.
+      transform: async (context: Checked<Session>) => {
+        await guard(context);
+      },
       resolve: async (context: Checked<Session>) => ({ session: await guard(context) }),
       beforeHandle: guardAndRead,
       afterHandle: invalidate,
     }),
     form: { parse: limitedBodyParser(PUBLIC_BODY_LIMIT) },
+    /** The route records its own, more telling entry in the activity log (the account's routes). */
+    recordsItself: {
+      beforeHandle: (context: Checked<Session>) => {
+        context[OWN_ENTRY] = true;
+      },
+    },
   });
 }
 
-export type Access<Session> = ReturnType<typeof access<Session>>;
+export type Access<Session> = ReturnType<typeof access<Session, unknown>>;

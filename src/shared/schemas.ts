@@ -1,5 +1,5 @@
 // One schema per form or call (spec §5), used by the web forms and by the server routes.
-import { assign, boolean, coerce, define, enums, type Infer, nullable, object, optional, partial, string } from "superstruct";
+import { assign, boolean, coerce, define, enums, type Infer, nullable, object, optional, string } from "superstruct";
 import { CLASS_ICONS, NOTIFICATION_TYPES, PASSWORD_MIN_LENGTH } from "./constants.ts";
 import {
   cents,
@@ -71,8 +71,6 @@ export const registrationFormSchema = object({
   amount: optional(coerce(cents(0, 100_000, "Please enter an amount from 0 to 1,000.00"), string(), dollarsToCents)),
 });
 
-/** The admin's 'Check in' at the door (issue 23). */
-export const checkInSchema = object({ checkedIn: boolean() });
 /** The admin's 'Mail registrants': a message to every confirmed registrant of one event. */
 export const registrantsMailSchema = object({
   subject: text(1, "Subject is required", 300),
@@ -114,7 +112,6 @@ export const eventSchema = object({
   concessionPrice: optional(nullable(cents(0, 10_000_000, "Concession price must be a whole number of cents"))),
   byDonation: optional(boolean()),
 });
-export const eventPatchSchema = partial(eventSchema);
 /** The admin's form: 'Price (A$)' and 'Concession price (A$)' typed in dollars, sent in cents (issue 32). */
 export const eventFormSchema = object({
   ...eventSchema.schema,
@@ -132,7 +129,6 @@ export const classSchema = object({
   description: richText(10, "Description must be at least 10 characters"),
   icon: optional(enums(CLASS_ICONS)),
 });
-export const classPatchSchema = partial(classSchema);
 export type ClassInput = Infer<typeof classSchema>;
 
 export const archiveEventSchema = object({
@@ -146,7 +142,6 @@ export const archiveEventSchema = object({
   attachmentFile: optionalMediaUrl("Attachment must be a valid URL"),
   images: optional(imageList),
 });
-export const archiveEventPatchSchema = partial(archiveEventSchema);
 export type ArchiveEventInput = Infer<typeof archiveEventSchema>;
 
 export const profileSchema = object({
@@ -159,7 +154,6 @@ export const profileSchema = object({
   phone: optionalText(60),
   address: optionalText(300),
 });
-export const profilePatchSchema = partial(profileSchema);
 export type ProfileInput = Infer<typeof profileSchema>;
 
 export const notificationSchema = object({
@@ -170,7 +164,6 @@ export const notificationSchema = object({
   isActive: optional(boolean()),
   link: optionalUrl("Please enter a valid URL"),
 });
-export const notificationPatchSchema = partial(notificationSchema);
 export type NotificationInput = Infer<typeof notificationSchema>;
 
 export const loginSchema = object({
@@ -195,15 +188,6 @@ export function checkNewPassword(value: unknown): true | string {
 }
 
 export const apiKeySchema = object({ apiKey: text(1, "API key is required", 200) });
-
-/** A commit id as git writes it in full: 40 lowercase hexadecimal digits. */
-const COMMIT_ID = /^[0-9a-f]{40}$/;
-/** POST /api/admin/restore-from-app-data: the spec's empty object, or the version ('Restore this version') to restore. */
-export const restoreSchema = object({
-  commit: optional(
-    define<string>("commit", (value) => (typeof value === "string" && COMMIT_ID.test(value)) || "A version is a 40-character commit id"),
-  ),
-});
 
 // Rows of an export file or app_data section (spec §3, docs/architecture.md): a form's fields plus the stored id and
 // timestamps. Missing optional columns take their defaults on import; unknown fields are dropped.

@@ -14,7 +14,7 @@ import type { Activity } from "./service.ts";
 type Fields = Record<string, unknown>;
 /** What the access macro (src/plugins/access.ts) hands over before and after an admin route runs. */
 type WriteContext = { request: Request; route: string; params: Record<string, unknown> };
-type AfterWrite = WriteContext & { body?: unknown; set: { status?: unknown }; responseValue: unknown };
+type AfterWrite = WriteContext & { before: Fields | undefined; body?: unknown; set: { status?: unknown }; responseValue: unknown };
 
 /** What the sentence of a write is made of: the record as it was before, the answer, the body and the route's params. */
 type Said = { before: Fields | undefined; answer: Fields; body: Fields; params: Record<string, unknown> };
@@ -116,16 +116,15 @@ const fields = (value: unknown): Fields => (value && typeof value === "object" &
 
 /** The admin routes' writes, as the access macro runs them: `before` reads the record, `after` records the write. */
 export function recordAdminWrites({ db, activity, clientIp }: { db: Db; activity: Activity; clientIp: (request: Request) => string }) {
-  const before = new WeakMap<Request, Fields | undefined>();
   return {
-    before(context: WriteContext) {
+    before(context: WriteContext): Fields | undefined {
       const id = Number(context.params?.id);
       const read = writeOf(context)?.read;
-      if (read && Number.isInteger(id)) before.set(context.request, read(db, id));
+      return read && Number.isInteger(id) ? read(db, id) : undefined;
     },
     after(context: AfterWrite) {
-      const { request, route, params, set, responseValue } = context;
-      if (request.method === "GET" || request.method === "HEAD" || activity.recorded(request)) return;
+      const { request, route, params, set, responseValue, before } = context;
+      if (request.method === "GET" || request.method === "HEAD") return;
       const status = responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
       if (status >= 400) return;
       const write = writeOf(context);
@@ -134,7 +133,7 @@ export function recordAdminWrites({ db, activity, clientIp }: { db: Db; activity
         // A route not described above still leaves a trace, in its own words.
         kind: write?.kind ?? "settings",
         summary: write
-          ? write.say({ before: before.get(request), answer, body: fields(context.body), params: params ?? {} })
+          ? write.say({ before, answer, body: fields(context.body), params: params ?? {} })
           : `${request.method} ${route.replace(/^\/api\/admin/, "")}`,
         target: String(params?.id ?? params?.name ?? answer.id ?? "").slice(0, 100) || null,
         ip: clientIp(request),

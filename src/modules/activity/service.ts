@@ -23,8 +23,6 @@ export function createActivity(db: Db, now: () => Date) {
   let prunedAt = 0;
   // "kind, summary, address" → the row its repeats are counted on, until when.
   const tallies = new Map<string, { id: number; until: number }>();
-  // The requests whose routes record what they did: the admin-write recorder leaves them alone.
-  const recordedRequests = new WeakSet<Request>();
   return {
     /** Adds a row; past 100,000 the oldest goes (a lookup by primary key: nothing to do costs one seek). */
     record(entry: ActivityEntry): number {
@@ -65,13 +63,6 @@ export function createActivity(db: Db, now: () => Date) {
       if (tallies.size >= MAX_TALLIES) tallies.clear();
       tallies.set(key, { id: this.record(entry), until: at + TALLY_MS });
     },
-
-    /** Marks a request whose route records its own, more telling entry (the account's routes). */
-    recordsItself: (request: Request) => {
-      recordedRequests.add(request);
-    },
-    /** Whether the request's route records its own entry. */
-    recorded: (request: Request) => recordedRequests.has(request),
 
     /** A page of the log, newest first: of one kind when given, before the row `before` when given. */
     list(filter: { kind?: ActivityKind; before?: number }) {

@@ -1,12 +1,12 @@
 import type { AppContext } from "@server/context.ts";
 import { sendCached } from "@server/lib/public-cache.ts";
 import { todayIn } from "@server/lib/time.ts";
-import { idParam, standard, toId } from "@server/lib/validate.ts";
+import { idParam, standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
-import { archiveEventPatchSchema, archiveEventSchema } from "@server/shared/schemas.ts";
+import { archiveEventSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
 import { type ArchivePage, archivePage, archivePageQuerySchema, type SearchableArchive, searchable } from "./filter.ts";
-import type { ArchiveItem } from "./model.ts";
+import { type ArchiveItem, archiveEventPatchSchema } from "./model.ts";
 import { createArchiveService } from "./service.ts";
 
 export type { ArchiveItem } from "./model.ts";
@@ -54,8 +54,8 @@ export function archiveModule(ctx: AppContext) {
       // One entry, for a link to it (`/?archive=<id>`, `/?event=<id>`) that is not on the page shown. An event's link
       // may be an upcoming event's, so none is an answer, not an error.
       .get("/archive-events/:source/:id", ({ params }): { entry: ArchiveItem | null } => {
-        const [source, id] = [params.source, toId(params.id)];
-        return { entry: current().archive.items.find((item) => item.source === source && item.id === id) ?? null };
+        // Its id as the page wrote it (digits only): anything else names no entry.
+        return { entry: current().archive.items.find((item) => item.source === params.source && String(item.id) === params.id) ?? null };
       })
       .group("/admin/archive-events", { admin: true }, (admin) =>
         admin

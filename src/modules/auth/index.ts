@@ -29,7 +29,7 @@ export type { Session };
  * guard every admin route sits behind is `auth.authenticate`, in the `admin` macro (src/plugins/access.ts).
  */
 export function authModule(ctx: AppContext) {
-  const { auth, activity } = ctx.services;
+  const { auth } = ctx.services;
   const { mail, keys } = auth;
   const secure = ctx.config.siteUrl.startsWith("https:");
   const origin = (request: Request) => ({ ip: ctx.clientIp(request), userAgent: request.headers.get("user-agent") ?? "" });
@@ -100,10 +100,10 @@ export function authModule(ctx: AppContext) {
       // can still be dropped; it answers the same either way.
       .post(
         "/api/auth/logout",
-        async ({ request, set }) => {
+        async ({ request, status }) => {
           const session = await sessionOf(request);
           if (session) auth.logout(session, origin(request));
-          set.status = 204;
+          return status(204);
         },
         { form: true, body: standard(signOutSchema) },
       )
@@ -128,7 +128,7 @@ export function authModule(ctx: AppContext) {
         { form: true, body: standard(signOutEverywhereSchema) },
       )
       // The account's routes record their own entries (src/modules/activity/record-writes.ts leaves them alone).
-      .group("/api/admin", { admin: true, beforeHandle: ({ request }) => activity.recordsItself(request) }, (admin) =>
+      .group("/api/admin", { admin: true, recordsItself: true }, (admin) =>
         admin
           // 'Confirm it's you': the password or a passkey again, for the sensitive changes below.
           .post(
@@ -167,16 +167,16 @@ export function authModule(ctx: AppContext) {
           )
           .delete(
             "/passkeys/:id",
-            ({ params, request, set, session }) => {
+            ({ params, request, status, session }) => {
               auth.removePasskey(session.userId, params.id, origin(request));
-              set.status = 204;
+              return status(204);
             },
             recentProof,
           )
           .get("/sessions", ({ session }) => auth.devices(session))
-          .delete("/sessions/:id", ({ params, request, set, session }) => {
+          .delete("/sessions/:id", ({ params, request, status, session }) => {
             auth.signOutDevice(session, params.id, origin(request));
-            set.status = 204;
+            return status(204);
           }),
       )
   );

@@ -1,8 +1,9 @@
 import type { AppContext } from "@server/context.ts";
 import { idParam, standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
-import { classPatchSchema, classSchema } from "@server/shared/schemas.ts";
+import { classSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
+import { classPatchSchema } from "./model.ts";
 import { createClassesService } from "./service.ts";
 
 export { createClassesService };

@@ -2,10 +2,10 @@ import type { AppContext } from "@server/context.ts";
 import { parseJson, readBodyWithLimit } from "@server/lib/body.ts";
 import { standard } from "@server/lib/validate.ts";
 import { exportFileName, INVALID_JSON_MESSAGE } from "@server/shared/constants.ts";
-import { restoreSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
 import { readSyncStatus } from "./app-data.ts";
 import { readGitStatus, restoreFromGit, syncToGit } from "./git-sync.ts";
+import { restoreSchema } from "./model.ts";
 import { exportData, importData } from "./service.ts";
 
 /** Largest import file accepted; bigger bodies get 413 before they are read whole. */

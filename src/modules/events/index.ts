@@ -1,11 +1,12 @@
 import type { AppContext } from "@server/context.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
-import { idParam, type StandardSchema, standard, toId } from "@server/lib/validate.ts";
+import { idParam, idParams, linkQuery, standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
 import { HONEYPOT_FIELD, INITIAL_VISIBLE_EVENTS } from "@server/shared/constants.ts";
 import { cancelPagePath, registrationPath } from "@server/shared/registration-links.ts";
-import { checkInSchema, eventPatchSchema, eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
+import { eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
+import { checkInSchema, eventPatchSchema } from "./model.ts";
 import { nextClosing, upcomingWithAvailability } from "./registrations.ts";
 import { createEventsService, type EventsService } from "./service.ts";
 
@@ -16,25 +17,11 @@ import type { RegistrationAnswer } from "./model.ts";
 
 export type { Event, PublicEvent } from "./model.ts";
 
-/** `/:id/registrations/:registrationId` as numbers; anything else is a 404 naming what was not found. */
-const registrationParams: StandardSchema<{ id: string | number; registrationId: string | number }, { id: number; registrationId: number }> = {
-  "~standard": {
-    version: 1,
-    vendor: "id",
-    validate: (value) => {
-      const raw = value as { id?: unknown; registrationId?: unknown } | null;
-      const [id, registrationId] = [toId(String(raw?.id ?? "")), toId(String(raw?.registrationId ?? ""))];
-      if (id <= 0) return { issues: [{ message: "Event not found", path: ["id"] }] };
-      if (registrationId <= 0) return { issues: [{ message: "Registration not found", path: ["registrationId"] }] };
-      return { value: { id, registrationId } };
-    },
-  },
-};
-
 export function eventsModule(ctx: AppContext) {
   const { events: service, registrations, payments } = ctx.services;
   const spam = createSpamGuard(ctx, 10);
   const params = idParam("Event not found");
+  const registrationParams = idParams({ id: "Event not found", registrationId: "Registration not found" });
   const { timezone } = ctx.config;
   return (
     new Elysia({ name: "events", prefix: "/api" })
@@ -81,25 +68,27 @@ export function eventsModule(ctx: AppContext) {
       )
       // The cancel link of every registrant's mail lands on the site's page with one button
       // (src/shared/registration-links.ts): a mail scanner that follows links cancels nothing.
-      .get("/registrations/cancel", ({ query, redirect }) => {
-        const [id, token] = [toId(query.id), query.token ?? ""];
-        if (!registrations.isCancelLink(id, token)) return redirect(registrationPath("invalid"), 303);
-        // Issue 32: a paid place's page says before its button whether cancelling now refunds it.
-        const refund = payments.isPaid(id) ? (payments.refundDue(id) ? "full" : "none") : undefined;
-        return redirect(cancelPagePath(id, token, refund), 303);
-      })
+      .get(
+        "/registrations/cancel",
+        ({ query: { id, token }, redirect }) => {
+          if (!registrations.isCancelLink(id, token)) return redirect(registrationPath("invalid"), 303);
+          // Issue 32: a paid place's page says before its button whether cancelling now refunds it.
+          const refund = payments.isPaid(id) ? (payments.refundDue(id) ? "full" : "none") : undefined;
+          return redirect(cancelPagePath(id, token, refund), 303);
+        },
+        { query: linkQuery },
+      )
       .post(
         "/registrations/cancel",
-        async ({ query, redirect }) => {
-          const id = toId(query.id);
-          const done = registrations.cancelByLink(id, query.token ?? "");
+        async ({ query: { id, token }, redirect }) => {
+          const done = registrations.cancelByLink(id, token);
           if (done) {
             ctx.cache.invalidate();
             await payments.refundCancelled(id);
           }
           return redirect(registrationPath(done ? "cancelled" : "invalid"), 303);
         },
-        { form: true },
+        { form: true, query: linkQuery },
       )
       .group("/admin/events", { admin: true }, (admin) =>
         admin

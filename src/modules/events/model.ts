@@ -1,5 +1,8 @@
-// The events module's answers (its bodies' schemas are src/shared/schemas.ts, which the web's forms share).
+// The events module's bodies and answers (the event form's schema is src/shared/schemas.ts, which the web shares).
+
 import type { Event, EventRegistration } from "@db/schema.ts";
+import { eventSchema } from "@server/shared/schemas.ts";
+import { boolean, object, partial } from "superstruct";
 
 export type { Event };
 /** One row of GET /api/admin/events/:id/registrations: `position` (1, 2, …) for the waiting ones (issue 23). */
@@ -15,3 +18,7 @@ export type RegistrationAnswer =
  * currency of its prices (issue 32).
  */
 export type PublicEvent = Event & { placesLeft: number | null; registrationOpen: boolean; currency: string };
+
+export const eventPatchSchema = partial(eventSchema);
+/** The admin's 'Check in' at the door (issue 23). */
+export const checkInSchema = object({ checkedIn: boolean() });

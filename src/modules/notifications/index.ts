@@ -2,8 +2,9 @@ import type { AppContext } from "@server/context.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { idParam, standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
-import { notificationPatchSchema, notificationSchema } from "@server/shared/schemas.ts";
+import { notificationSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
+import { notificationPatchSchema } from "./model.ts";
 import { createNotificationsService } from "./service.ts";
 
 export function notificationsModule(ctx: AppContext) {

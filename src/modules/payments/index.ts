@@ -2,7 +2,7 @@
 import type { AppContext } from "@server/context.ts";
 import { PUBLIC_BODY_LIMIT, readBodyWithLimit } from "@server/lib/body.ts";
 import { createSpamGuard } from "@server/lib/spam.ts";
-import { idParam, standard, toId } from "@server/lib/validate.ts";
+import { idParam, linkQuery, standard } from "@server/lib/validate.ts";
 import { Elysia } from "elysia";
 import { donationSchema } from "./model.ts";
 
@@ -27,27 +27,27 @@ export function paymentsModule(ctx: AppContext) {
         ctx.cache.invalidate();
         return answer;
       })
-      .get("/payments/pay", async ({ query, redirect }) => {
-        const url = await payments.payLink(toId(query.id), query.token ?? "");
-        return redirect(url ?? "/?payment=expired", 303);
+      .get("/payments/pay", async ({ query: { id, token }, redirect }) => redirect((await payments.payLink(id, token)) ?? "/?payment=expired", 303), {
+        query: linkQuery,
       })
       .post(
         "/donations",
-        async ({ body, request, set }) => {
+        async ({ body, request, status }) => {
           spam.isBot(request, undefined);
-          set.status = 201;
-          return payments.donate(body);
+          return status(201, await payments.donate(body));
         },
         { form: true, body: standard(donationSchema) },
       )
-      .get("/donations/stop", ({ query, redirect }) => {
-        const [id, token] = [toId(query.id), query.token ?? ""];
-        return redirect(payments.isStopLink(id, token) ? giftPath("stop", id, token) : giftPath("invalid"), 303);
-      })
-      .post("/donations/stop", async ({ query, redirect }) => {
-        const stopped = await payments.stopGift(toId(query.id), query.token ?? "");
-        return redirect(giftPath(stopped ? "stopped" : "invalid"), 303);
-      })
+      .get(
+        "/donations/stop",
+        ({ query: { id, token }, redirect }) => redirect(payments.isStopLink(id, token) ? giftPath("stop", id, token) : giftPath("invalid"), 303),
+        { query: linkQuery },
+      )
+      .post(
+        "/donations/stop",
+        async ({ query: { id, token }, redirect }) => redirect(giftPath((await payments.stopGift(id, token)) ? "stopped" : "invalid"), 303),
+        { query: linkQuery },
+      )
       .group("/admin", { admin: true }, (admin) =>
         admin
           .get("/payments", () => payments.money())

@@ -1,8 +1,8 @@
 import type { AppContext } from "@server/context.ts";
 import { standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
-import { profilePatchSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
+import { profilePatchSchema } from "./model.ts";
 import { createProfileService } from "./service.ts";
 
 export type { PublicProfile } from "./model.ts";

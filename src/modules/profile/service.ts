@@ -1,9 +1,8 @@
 import type { Db } from "@db/client.ts";
 import { profile } from "@db/schema.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
-import { parseBody } from "@server/lib/validate.ts";
 import { DEFAULT_PROFILE } from "@server/shared/constants.ts";
-import { type ProfileInput, profileSchema } from "@server/shared/schemas.ts";
+import type { ProfileInput } from "@server/shared/schemas.ts";
 import { asc, eq } from "drizzle-orm";
 import type { PublicProfile } from "./model.ts";
 
@@ -20,7 +19,7 @@ export function createProfileService(db: Db, now: () => Date, site: Pick<PublicP
       return { ...(current.get() ?? { id: 0, ...DEFAULT_PROFILE, updatedAt: now().toISOString() }), ...site };
     },
 
-    /** Updates the profile; the first save must carry every required field. */
+    /** Updates the profile (changes checked by the route's schema); the first save fills what it lacks with the spec's defaults. */
     update(changes: Partial<ProfileInput>): PublicProfile {
       const values = {
         ...changes,
@@ -29,7 +28,7 @@ export function createProfileService(db: Db, now: () => Date, site: Pick<PublicP
       };
       const existing = current.get();
       if (existing) return { ...db.update(profile).set(values).where(eq(profile.id, existing.id)).returning().get(), ...site };
-      const complete = parseBody({ ...DEFAULT_PROFILE, ...changes }, profileSchema);
+      const complete: ProfileInput = { ...DEFAULT_PROFILE, ...changes };
       const created = db
         .insert(profile)
         .values({ ...complete, biography: sanitizeRichText(complete.biography), updatedAt: values.updatedAt })

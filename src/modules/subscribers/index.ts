@@ -1,7 +1,7 @@
 import type { AppContext } from "@server/context.ts";
 import { badRequest } from "@server/lib/errors.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
-import { idParam, standard, toId } from "@server/lib/validate.ts";
+import { idParam, linkQuery, standard } from "@server/lib/validate.ts";
 import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import { newsletterPath, SITE_FORM_FIELD, unsubscribePagePath } from "@server/shared/newsletter-links.ts";
 import { newsletterMailSchema, newsletterSchema } from "@server/shared/schemas.ts";
@@ -30,24 +30,28 @@ export function subscribersModule(ctx: AppContext) {
       )
       // The links land on the site (src/shared/newsletter-links.ts): its page shows the outcome, or the one button
       // that unsubscribes, so that a mail scanner following links unsubscribes nobody.
-      .get("/newsletter/confirm", ({ query, redirect }) =>
-        redirect(newsletterPath(service.confirm(toId(query.id), query.token ?? "") ? "confirmed" : "invalid"), 303),
+      .get(
+        "/newsletter/confirm",
+        ({ query: { id, token }, redirect }) => redirect(newsletterPath(service.confirm(id, token) ? "confirmed" : "invalid"), 303),
+        { query: linkQuery },
       )
-      .get("/newsletter/unsubscribe", ({ query, redirect }) => {
-        const [id, token] = [toId(query.id), query.token ?? ""];
-        return redirect(service.isUnsubscribeLink(id, token) ? unsubscribePagePath(id, token) : newsletterPath("invalid"), 303);
-      })
+      .get(
+        "/newsletter/unsubscribe",
+        ({ query: { id, token }, redirect }) =>
+          redirect(service.isUnsubscribeLink(id, token) ? unsubscribePagePath(id, token) : newsletterPath("invalid"), 303),
+        { query: linkQuery },
+      )
       // RFC 8058: a POST of `List-Unsubscribe=One-Click` to the List-Unsubscribe URL, no cookie, no login, answered
       // at once; the site's button posts here too (with SITE_FORM_FIELD) and is sent back to the site.
       .post(
         "/newsletter/unsubscribe",
         ({ query, body, redirect }) => {
-          const done = service.unsubscribe(toId(query.id), query.token ?? "");
+          const done = service.unsubscribe(query.id, query.token);
           if (body && typeof body === "object" && SITE_FORM_FIELD in body) return redirect(newsletterPath(done ? "unsubscribed" : "invalid"), 303);
           if (!done) throw badRequest("This link is not valid");
           return { success: true, message: "You are unsubscribed" };
         },
-        { form: true },
+        { form: true, query: linkQuery },
       )
       .group("/admin", { admin: true }, (admin) =>
         admin

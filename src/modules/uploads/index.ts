@@ -4,7 +4,7 @@ import { events } from "@db/schema.ts";
 import { staticPlugin } from "@elysia/static";
 import type { AppContext } from "@server/context.ts";
 import { answerError, badRequest, notFound } from "@server/lib/errors.ts";
-import { parseId } from "@server/lib/validate.ts";
+import { idParam } from "@server/lib/validate.ts";
 import { ATTACHMENT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from "@server/shared/constants.ts";
 import { eq, sql } from "drizzle-orm";
 import { Elysia } from "elysia";
@@ -43,6 +43,12 @@ export async function uploadsModule(ctx: AppContext) {
     return storeUpload(uploadsDir, bytes, kind);
   };
 
+  const storeAttachment = async (request: Request) => {
+    const bytes = await readUploadedFile(request, ATTACHMENT);
+    if (!isPdf(bytes)) throw badRequest("Please upload a PDF file");
+    return { fileUrl: await storeUpload(uploadsDir, bytes, { ext: "pdf", type: "application/pdf" }) };
+  };
+
   // The uploads folder as it is, by @elysia/static: never a dotfile (a temp file being written), never outside the
   // folder; names are unique, so a file never changes and is cached for good. `?w=<width>` asks for a photo resized
   // to that width, as WebP (src/shared/images.ts), made by our hook before the file is looked up.
@@ -76,14 +82,14 @@ export async function uploadsModule(ctx: AppContext) {
         .post("/api/admin/profile/image", async ({ request }) => ({ profileImage: await storeImage(request) }))
         // Event and archive photos: the same checks, for images that are not the profile's.
         .post("/api/admin/uploads/image", async ({ request }) => ({ url: await storeImage(request) }))
-        .post("/api/admin/events/:id/attachment", async ({ params, request }) => {
-          // 'temp' is the spec's id for an event not created yet; any other id must name an event.
-          if (params.id !== "temp" && !eventExists.get({ id: parseId(params.id, "Event not found") })) {
-            throw notFound("Event not found");
-          }
-          const bytes = await readUploadedFile(request, ATTACHMENT);
-          if (!isPdf(bytes)) throw badRequest("Please upload a PDF file");
-          return { fileUrl: await storeUpload(uploadsDir, bytes, { ext: "pdf", type: "application/pdf" }) };
-        }),
+        .post(
+          "/api/admin/events/:id/attachment",
+          ({ params, request }) => {
+            // 'temp' is the spec's id for an event not created yet; any other id must name an event.
+            if (params.id !== "temp" && !eventExists.get({ id: params.id })) throw notFound("Event not found");
+            return storeAttachment(request);
+          },
+          { params: idParam("Event not found", "temp") },
+        ),
     );
 }

@@ -273,6 +273,11 @@ describe("POST /api/admin/events/:id/attachment", () => {
     expect((await json(await upload("/api/admin/events/temp/attachment", "image", PDF))).status).toBe(400);
     expect((await upload("/api/admin/events/temp/attachment", "file", PDF, { auth: false })).status).toBe(401);
   });
+
+  test("a stranger is answered 401 whatever the id, before the id is checked", async () => {
+    expect((await upload("/api/admin/events/not-an-id/attachment", "file", PDF, { auth: false })).status).toBe(401);
+    expect((await json(await upload("/api/admin/events/not-an-id/attachment", "file", PDF))).body).toEqual({ error: "Event not found" });
+  });
 });
 
 describe("GET /uploads/:name", () => {
