@@ -8,7 +8,7 @@ export type Budget = { name: string; limitKb: number };
 
 /**
  * The budgets in KiB of gzip (issue 5; `/` raised to 140 KB by ADR 11, for the card's router and query cache, and to
- * 141 KB, the figure of issue 20, by ADR 7 for the page's own first script, and to 141.5 KB by ADR 22 for what
+ * 141 KB, the figure of issue 20, by ADR 7 for the page's own first script, and to 141.5 KB by ADR 23 for what
  * payments add to the page's first script); the build fails when one is exceeded.
  */
 export const BUDGETS = {

@@ -6,6 +6,7 @@
 export const ACTIVITY_KINDS = {
   events: "Events",
   registrations: "Registrations",
+  money: "Money",
   classes: "Classes",
   archive: "Archive",
   messages: "Messages",

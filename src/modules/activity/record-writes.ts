@@ -4,7 +4,7 @@
 // Routes that record their own, more telling entry (a password change, a passkey) are left to it.
 
 import type { Db } from "@db/client.ts";
-import { archiveEvents, classes, events, messages, notifications, subscribers } from "@db/schema.ts";
+import { archiveEvents, classes, events, messages, notifications, payments, subscribers } from "@db/schema.ts";
 import { describeUserAgent } from "@server/lib/user-agent.ts";
 import type { ActivityKind } from "@server/shared/activity-kinds.ts";
 import { htmlToText } from "@server/shared/rich-text.ts";
@@ -36,7 +36,7 @@ const quoted = (text: unknown) => `'${clip(text)}'`;
 const short = (commit: unknown) => (typeof commit === "string" ? ` (version ${commit.slice(0, 7)})` : "");
 
 /** The tables whose records a write names. */
-type Named = typeof events | typeof classes | typeof archiveEvents | typeof messages | typeof subscribers | typeof notifications;
+type Named = typeof events | typeof classes | typeof archiveEvents | typeof messages | typeof subscribers | typeof notifications | typeof payments;
 
 /** A record of `table`, read as it is now. */
 const rowOf = (table: Named) => (db: Db, id: number) => db.select().from(table).where(eq(table.id, id)).get() as Fields | undefined;
@@ -89,6 +89,16 @@ const WRITES: Record<string, Write> = {
     kind: "registrations",
     read: readEvent,
     say: ({ before, body }) => `Mailed the registrants of ${theEvent(before)}: ${quoted(body.subject)}`,
+  },
+  "POST /events/:id/cancel": {
+    kind: "events",
+    read: readEvent,
+    say: ({ before }) => `Cancelled ${theEvent(before)}: every registrant mailed, every payment refunded`,
+  },
+  "POST /payments/:id/refund": {
+    kind: "money",
+    read: rowOf(payments),
+    say: ({ before }) => `Refunded ${clip(before?.name) || "a payer"} for ${quoted(before?.description)}`,
   },
   "PATCH /messages/:id/read": { kind: "messages", say: ({ answer }) => `Marked ${theMessage(answer)} as read` },
   "DELETE /messages/:id": { kind: "messages", read: rowOf(messages), say: ({ before }) => `Deleted ${before ? theMessage(before) : "a message"}` },

@@ -46,7 +46,7 @@ export function paymentsModule(ctx: AppContext) {
       .post(
         "/donations/stop",
         async ({ query: { id, token }, redirect }) => redirect(giftPath((await payments.stopGift(id, token)) ? "stopped" : "invalid"), 303),
-        { query: linkQuery },
+        { form: true, query: linkQuery },
       )
       .group("/admin", { admin: true }, (admin) =>
         admin
