@@ -1,7 +1,8 @@
 // A Stripe-protocol server for the tests (issue 32; there is no offline stripe-mock): what the site's official `stripe`
 // SDK calls, form-encoded as Stripe takes it — `POST /v1/checkout/sessions`, `GET` one and `POST …/expire`,
-// `POST /v1/refunds`, `DELETE /v1/subscriptions/{id}` — a hosted Checkout page with a 'Pay' button, and webhooks signed
-// with the SDK's own `webhooks.generateTestHeaderString` (its async form), posted to the site as Stripe posts them.
+// `POST /v1/refunds`, `DELETE /v1/subscriptions/{id}` — a hosted Checkout page with a 'Pay' button, a subscription's
+// monthly invoices (`payInvoice`), and webhooks signed with the SDK's own `webhooks.generateTestHeaderString` (its async
+// form), posted to the site as Stripe posts them.
 import Stripe from "stripe";
 
 export const TEST_SECRET_KEY = "sk_test_fakeStripeKeyForTheTests0123456789";
@@ -110,6 +111,24 @@ export async function startStripeServer() {
     session.status = "expired";
     session.url = null;
     return deliver(eventOf("checkout.session.expired", sessionView(session)));
+  }
+
+  /** A month of a subscription paid (`subscription_cycle`; Stripe's first invoice is `subscription_create`): invoice.paid. */
+  function payInvoice(subscriptionId: string, billingReason: "subscription_cycle" | "subscription_create" = "subscription_cycle") {
+    const session = [...sessions.values()].find((row) => row.subscription === subscriptionId);
+    if (!session) throw new Error(`No subscription ${subscriptionId}`);
+    return deliver(
+      eventOf("invoice.paid", {
+        id: nextId("in"),
+        object: "invoice",
+        status: "paid",
+        billing_reason: billingReason,
+        amount_paid: session.amount_total,
+        currency: session.currency,
+        customer_email: session.customer_details?.email ?? null,
+        parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId, metadata: {} }, quote_details: null },
+      }),
+    );
   }
 
   const server = Bun.serve({
@@ -224,6 +243,7 @@ ${session.status === "open" ? `<form method="post"><label>Email <input name="ema
     sessionOf: (checkoutUrl: string) => sessions.get(checkoutUrl.split("/").pop() ?? ""),
     complete,
     expire,
+    payInvoice,
     deliver,
     eventOf,
     /** The next `count` API calls fail with a 500. */

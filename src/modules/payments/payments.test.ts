@@ -382,6 +382,66 @@ describe("gifts", () => {
     );
   });
 
+  test("each later month of a monthly gift is a payment of its own with its receipt, once; the first invoice is not counted twice", async () => {
+    const response = await fetch(`${base}/api/donations`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ amount: 3000, monthly: true }),
+    });
+    const session = stripe.sessionOf(((await response.json()) as { checkoutUrl: string }).checkoutUrl)!;
+    await stripe.complete(session.id, "cycle@example.org");
+    const subscription = stripe.sessions.get(session.id)!.subscription!;
+    expect((await stripe.payInvoice(subscription, "subscription_create")).status).toBe(200);
+    clock = new Date("2027-04-08T23:00:00Z");
+    expect((await stripe.payInvoice(subscription)).status).toBe(200);
+    const replay = stripe.sentEvents.at(-1)!;
+    clock = new Date("2027-05-08T23:00:00Z");
+    expect((await stripe.payInvoice(subscription)).status).toBe(200);
+    expect((await stripe.deliver(replay)).status).toBe(200);
+    // Back to the day the admin signed in (a month on, their session has ended).
+    clock = START;
+
+    const money = (await (await admin("GET", "/payments")).json()) as {
+      payments: { email: string; status: string; amount: number; currency: string; description: string; paidAt: string }[];
+    };
+    const gifts = money.payments.filter((row) => row.email === "cycle@example.org");
+    expect(gifts.map(({ status, amount, currency, description }) => ({ status, amount, currency, description }))).toEqual(
+      Array(3).fill({ status: "paid", amount: 3000, currency: "aud", description: "Monthly gift" }),
+    );
+    expect(gifts.map((row) => row.paidAt).sort()).toEqual([START.toISOString(), "2027-04-08T23:00:00.000Z", "2027-05-08T23:00:00.000Z"]);
+    const mails = await mailsTo("cycle@example.org");
+    expect(mails.map((mail) => mail.subject)).toEqual(Array(3).fill("Thank you for your monthly gift"));
+    expect(mails.map((mail) => /Date: (.+)/.exec(mail.text as string)?.[1]?.trim())).toEqual(["March 9, 2027", "April 9, 2027", "May 9, 2027"]);
+    for (const mail of mails) {
+      expect(mail.text).toContain("A$30.00 AUD");
+      expect(mail.text).toContain("Stop my monthly gift");
+    }
+  });
+
+  test("an invoice in another currency, or of a subscription the site did not make, records nothing", async () => {
+    const before = t.db.select().from(payments).all().length;
+    const foreign = stripe.eventOf("invoice.paid", {
+      id: "in_test_foreign",
+      object: "invoice",
+      billing_reason: "subscription_cycle",
+      amount_paid: 3000,
+      currency: "aud",
+      parent: { type: "subscription_details", subscription_details: { subscription: "sub_test_unknown" } },
+    });
+    expect((await stripe.deliver(foreign)).status).toBe(200);
+    const gift = t.db.select().from(payments).where(eq(payments.email, "cycle@example.org")).get()!;
+    const otherCurrency = stripe.eventOf("invoice.paid", {
+      id: "in_test_usd",
+      object: "invoice",
+      billing_reason: "subscription_cycle",
+      amount_paid: 3000,
+      currency: "usd",
+      parent: { type: "subscription_details", subscription_details: { subscription: gift.subscriptionId } },
+    });
+    expect((await stripe.deliver(otherCurrency)).status).toBe(200);
+    expect(t.db.select().from(payments).all().length).toBe(before);
+  });
+
   test("amounts outside 100 to 1000000 cents are refused", async () => {
     for (const amount of [99, 1_000_001, 10.5, "ten"]) {
       const response = await fetch(`${base}/api/donations`, {

@@ -92,6 +92,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     .orderBy(desc(payments.id))
     .prepare();
 
+  /** The first payment of a monthly gift: the one Checkout recorded, whose stop link cancels the subscription. */
+  const giftOfSubscription = db
+    .select()
+    .from(payments)
+    .where(sql`${payments.subscriptionId} = ${sql.placeholder("subscriptionId")} and ${payments.sessionId} is not null`)
+    .prepare();
+
   const requireStripe = () => {
     if (!stripe) throw notFound("Payments are off");
     return stripe;
@@ -229,6 +236,35 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (paid.registrationId === null || !registrations.confirmPaid(paid.registrationId, receiptOf(paid))) return paid;
   }
 
+  /**
+   * invoice.paid for a later month of a recorded monthly gift (`subscription_cycle`; the first invoice is the Checkout
+   * session's, recorded by `completed`): a paid payment of its own, receipted like the first.
+   */
+  function invoicePaid(invoice: Stripe.Invoice) {
+    if (invoice.billing_reason !== "subscription_cycle") return;
+    const subscription = invoice.parent?.subscription_details?.subscription;
+    const subscriptionId = typeof subscription === "string" ? subscription : subscription?.id;
+    if (!subscriptionId) return;
+    const gift = giftOfSubscription.get({ subscriptionId });
+    if (!gift) return;
+    if (invoice.currency !== gift.currency) {
+      log.warn("A monthly gift's invoice is in another currency: not recorded", { invoice: invoice.id, currency: invoice.currency });
+      return;
+    }
+    const { id, createdAt, sessionId, paymentIntentId, stoppedAt, refundedAt, ...same } = gift;
+    const paid = db
+      .insert(payments)
+      .values({ ...same, amount: invoice.amount_paid, status: "paid", paidAt: now().toISOString() })
+      .returning()
+      .get();
+    if (paid.email)
+      outbox.add("gift-receipt", paid.email, "Thank you for your monthly gift", {
+        receipt: receiptOf(paid),
+        monthly: true,
+        stopUrl: links.stopUrl(gift),
+      });
+  }
+
   /** checkout.session.expired: the session's payment is over; its held place goes back (the waiting list moves). */
   function expired(session: Stripe.Checkout.Session) {
     const payment = paymentBySession.get({ sessionId: session.id });
@@ -362,6 +398,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           if (event.type === "checkout.session.completed") return completed(event.data.object);
           if (event.type === "checkout.session.expired") expired(event.data.object);
           if (event.type === "charge.refunded") chargeRefunded(event.data.object);
+          if (event.type === "invoice.paid") invoicePaid(event.data.object);
           return undefined;
         },
         { behavior: "immediate" },
