@@ -1,6 +1,8 @@
 // Issue 32 through real HTTP: the site (app.listen on a free port) talks to the tests' Stripe-protocol server through
 // the official SDK, Stripe's webhooks come back signed by the SDK, and mail goes to the suite's real SMTP server.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { type Event, eventRegistrations, events, outbox, payments } from "@db/schema.ts";
 import { createMailWorker } from "@server/modules/mail/worker.ts";
 import { freePort } from "@tests/server.ts";
@@ -479,6 +481,27 @@ describe("secrets", () => {
     for (const text of [...answers, ...mails, ...smtp.received.map((mail) => mail.raw)]) {
       expect(text).not.toContain(TEST_SECRET_KEY);
       expect(text).not.toContain(TEST_WEBHOOK_SECRET);
+    }
+  });
+});
+
+describe("app_data and Git", () => {
+  test("a payment is kept in the database only: 'Sync to Git' writes no payment to APP_DATA_DIR nor to its commits", async () => {
+    const event = createEvent({ name: "Synced retreat" });
+    expect((await pay(await pending(event.id, "synced@example.org"))).status).toBe(200);
+    const { status, sessionId, paymentIntentId } = paymentOf("synced@example.org")!;
+    expect(status).toBe("paid");
+    expect(sessionId).toStartWith("cs_");
+    expect(paymentIntentId).toStartWith("pi_");
+    expect((await admin("POST", "/sync-to-app-data")).status).toBe(200);
+
+    const files = [...new Bun.Glob("**/*").scanSync({ cwd: t.config.appDataDir, dot: true })].filter((path) => !path.startsWith(".git/"));
+    expect(files.some((path) => path.endsWith(".json"))).toBe(true);
+    const history = Bun.spawnSync(["git", "-C", t.config.appDataDir, "log", "-p", "--all"]).stdout.toString();
+    expect(history).toContain("Synced retreat");
+    for (const secretOfTheTreasurer of [sessionId!, paymentIntentId!]) {
+      for (const path of files) expect(readFileSync(join(t.config.appDataDir, path)).toString("latin1")).not.toContain(secretOfTheTreasurer);
+      expect(history).not.toContain(secretOfTheTreasurer);
     }
   });
 });
