@@ -1,9 +1,11 @@
-// 'Admin Dashboard' (spec §2.2): Logout and the seven tabs, profile first. The tab is kept in ?tab= so a reload
-// returns to it; tabs are keyboard-navigable (arrow keys, Home, End) and scroll sideways on a phone.
+// 'Admin Dashboard' (spec §2.2): Logout and the seven tabs, profile first, with 'Money' (issue 32) among them while
+// payments are on. The tab is kept in ?tab= so a reload returns to it; tabs are keyboard-navigable (arrow keys, Home,
+// End) and scroll sideways on a phone.
 
 import { css } from "@styled-system/css" with { type: "macro" };
 import { Button } from "@web/components/ui/button.tsx";
 import { Tabs } from "@web/components/ui/tabs.tsx";
+import { useProfile } from "@web/lib/queries/profile.ts";
 import { Bell, CalendarDays, DatabaseBackup, GraduationCap, HandCoins, LogOut, Mail, User, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
@@ -30,9 +32,11 @@ const DEFAULT_TAB = "profile";
 
 export function AdminDashboard({ onLogout }: { onLogout: () => void }) {
   const [searchParams, setSearchParams] = useSearchParams();
+  const paymentsOn = useProfile().data?.payments?.enabled ?? false;
+  const tabs = paymentsOn ? TABS : TABS.filter((item) => item.value !== "money");
   const requested = searchParams.get("tab");
   // biome-ignore lint/style/noNonNullAssertion: some() matched it, so it is defined
-  const tab = TABS.some((item) => item.value === requested) ? requested! : DEFAULT_TAB;
+  const tab = tabs.some((item) => item.value === requested) ? requested! : DEFAULT_TAB;
 
   return (
     <div className={css({ maxW: "7xl", mx: "auto", px: { base: "3", md: "6" }, py: { base: "4", md: "8" } })}>
@@ -55,14 +59,14 @@ export function AdminDashboard({ onLogout }: { onLogout: () => void }) {
         unmountOnExit
       >
         <Tabs.List aria-label="Admin sections">
-          {TABS.map((item) => (
+          {tabs.map((item) => (
             <Tabs.Trigger key={item.value} value={item.value}>
               {item.icon}
               {item.label}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {TABS.map((item) => (
+        {tabs.map((item) => (
           <Tabs.Content key={item.value} value={item.value}>
             {item.panel()}
           </Tabs.Content>
