@@ -43,6 +43,11 @@ export const errors = () =>
     // A status() thrown before any route (src/lib/request-url.ts): Elysia answers it.
     if (typeof code === "number") return;
     if (code === "PARSE") return Response.json({ error: "The request body is not valid JSON" }, { status: 400 });
+    // An answer outside its route's model (src/lib/answers.ts: in development and the tests only).
+    if (code === "VALIDATION" && error.type === "response") {
+      log.error("An answer does not match its route's model", { id: requestId(request), error: error.message });
+      return Response.json({ error: "Internal server error" }, { status: 500 });
+    }
     // A body or id that fails its schema (src/lib/validate.ts).
     if (code === "VALIDATION") return answerInvalid(error) ?? Response.json({ error: "Invalid request" }, { status: 400 });
     log.error("Unhandled error while answering a request", { id: requestId(request), error: errorText(error) });

@@ -4,20 +4,7 @@
 
 import { ARCHIVE_PAGE_SIZE } from "@server/shared/constants.ts";
 import { htmlToText } from "@server/shared/rich-text.ts";
-import { coerce, enums, type Infer, integer, min, object, optional, size, string } from "superstruct";
-import type { ArchiveItem } from "./model.ts";
-
-export const archivePageQuerySchema = object({
-  year: optional(size(string(), 0, 20)),
-  type: optional(size(string(), 0, 100)),
-  search: optional(size(string(), 0, 200)),
-  sort: optional(enums(["newest", "oldest"])),
-  page: optional(coerce(min(integer(), 1), string(), Number)),
-});
-export type ArchivePageQuery = Infer<typeof archivePageQuerySchema>;
-
-/** One page of the matching entries, their count, and the years and types of the whole archive (the selects' options). */
-export type ArchivePage = { items: ArchiveItem[]; total: number; page: number; years: string[]; types: string[] };
+import type { ArchiveItem, ArchivePage, ArchivePageQuery } from "./model.ts";
 
 /** Distinct years, newest first. */
 export const archiveYears = (items: ArchiveItem[]) => [...new Set(items.map((item) => item.year))].sort((a, b) => Number(b) - Number(a));

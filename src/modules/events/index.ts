@@ -1,4 +1,5 @@
 import type { AppContext } from "@server/context.ts";
+import { answers, deleted } from "@server/lib/answers.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
 import { idParam, idParams, linkQuery, standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
@@ -6,16 +7,26 @@ import { HONEYPOT_FIELD, INITIAL_VISIBLE_EVENTS } from "@server/shared/constants
 import { cancelPagePath, registrationPath } from "@server/shared/registration-links.ts";
 import { eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import { checkInSchema, eventPatchSchema } from "./model.ts";
+import {
+  adminEventList,
+  adminRegistration,
+  checkInSchema,
+  eventAnswer,
+  eventPatchSchema,
+  firstEvents,
+  publicEventEntry,
+  publicEventList,
+  type RegistrationAnswer,
+  registrantsMailed,
+  registrationAnswer,
+  registrationList,
+} from "./model.ts";
 import { nextClosing, upcomingWithAvailability } from "./registrations.ts";
 import { createEventsService, type EventsService } from "./service.ts";
 
+export type { Event, PublicEvent } from "./model.ts";
 export { createRegistrations, registrationClosesAt, registrationLinks, scheduleReminders } from "./registrations.ts";
 export { createEventsService, type EventsService };
-
-import type { RegistrationAnswer } from "./model.ts";
-
-export type { Event, PublicEvent } from "./model.ts";
 
 export function eventsModule(ctx: AppContext) {
   const { events: service, registrations, payments } = ctx.services;
@@ -30,21 +41,25 @@ export function eventsModule(ctx: AppContext) {
         "/events",
         cachedRead(
           ctx.cache,
+          publicEventList,
           () => upcomingWithAvailability(service, ctx.now(), timezone, payments.currency),
           (list) => nextClosing(list, timezone),
         ),
+        { response: answers(publicEventList) },
       )
       // What `/` shows before 'View All Events': the first ones, and how many there are.
       .get(
         "/events/first",
         cachedRead(
           ctx.cache,
+          firstEvents,
           () => {
             const list = upcomingWithAvailability(service, ctx.now(), timezone, payments.currency);
             return { events: list.slice(0, INITIAL_VISIBLE_EVENTS), total: list.length };
           },
           (first) => nextClosing(first.events, timezone),
         ),
+        { response: answers(firstEvents) },
       )
       // One upcoming event, for a link to it (`/?event=<id>`) when the list is not loaded. The link may be a past
       // event's (the archive shows it), so none is an answer, not an error.
@@ -53,7 +68,7 @@ export function eventsModule(ctx: AppContext) {
         ({ params }) => ({
           event: upcomingWithAvailability(service, ctx.now(), timezone, payments.currency).find((event) => event.id === params.id) ?? null,
         }),
-        { params },
+        { params, response: answers(publicEventEntry) },
       )
       .post(
         "/events/:id/registrations",
@@ -64,7 +79,7 @@ export function eventsModule(ctx: AppContext) {
           ctx.cache.invalidate();
           return status(201, answer);
         },
-        { form: true, params, body: formBody(registrationSchema) },
+        { form: true, params, body: formBody(registrationSchema), response: answers(registrationAnswer, 201) },
       )
       // The cancel link of every registrant's mail lands on the site's page with one button
       // (src/shared/registration-links.ts): a mail scanner that follows links cancels nothing.
@@ -92,10 +107,17 @@ export function eventsModule(ctx: AppContext) {
       )
       .group("/admin/events", { admin: true }, (admin) =>
         admin
-          .get("", () => service.all())
-          .post("", ({ body, status }) => status(201, service.create(body)), { body: standard(eventSchema) })
-          .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(eventPatchSchema) })
-          .delete("/:id", ({ params }) => service.remove(params.id), { params })
+          .get("", () => service.all(), { response: answers(adminEventList) })
+          .post("", ({ body, status }) => status(201, service.create(body)), {
+            body: standard(eventSchema),
+            response: answers(eventAnswer, 201),
+          })
+          .patch("/:id", ({ params, body }) => service.update(params.id, body), {
+            params,
+            body: standard(eventPatchSchema),
+            response: answers(eventAnswer),
+          })
+          .delete("/:id", ({ params }) => service.remove(params.id), { params, response: answers(deleted) })
           .get(
             "/:id/registrations",
             ({ params }) => {
@@ -103,10 +125,11 @@ export function eventsModule(ctx: AppContext) {
               const paid = payments.summaries(rows.map((row) => row.id));
               return rows.map((row) => ({ ...row, payment: paid.get(row.id) }));
             },
-            { params },
+            { params, response: answers(registrationList) },
           )
           .post("/:id/registrations/:registrationId/move-up", ({ params }) => registrations.moveUp(params.id, params.registrationId), {
             params: registrationParams,
+            response: answers(adminRegistration),
           })
           .post(
             "/:id/registrations/:registrationId/cancel",
@@ -115,16 +138,17 @@ export function eventsModule(ctx: AppContext) {
               await payments.refundCancelled(params.registrationId);
               return cancelled;
             },
-            { params: registrationParams },
+            { params: registrationParams, response: answers(adminRegistration) },
           )
           .patch(
             "/:id/registrations/:registrationId",
             ({ params, body }) => registrations.checkIn(params.id, params.registrationId, body.checkedIn),
-            { params: registrationParams, body: standard(checkInSchema) },
+            { params: registrationParams, body: standard(checkInSchema), response: answers(adminRegistration) },
           )
           .post("/:id/mail", ({ params, body, status }) => status(201, registrations.mailRegistrants(params.id, body)), {
             params,
             body: standard(registrantsMailSchema),
+            response: answers(registrantsMailed, 201),
           }),
       )
   );
