@@ -1,10 +1,13 @@
 import type { AppContext } from "@server/context.ts";
+import { answers, deleted } from "@server/lib/answers.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
 import { idParam } from "@server/lib/validate.ts";
 import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
-import { contactSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
+import { contactSchema, messageAnswer, messageList, sent } from "./model.ts";
 import { createMessagesService } from "./service.ts";
+
+export { contactSchema };
 
 /** The contact form's messages: sent by visitors, read by the admin. */
 export function messagesModule(ctx: AppContext) {
@@ -19,12 +22,12 @@ export function messagesModule(ctx: AppContext) {
         if (!spam.isBot(request, trap)) service.create(input);
         return status(201, { success: true });
       },
-      { form: true, body: formBody(contactSchema) },
+      { form: true, body: formBody(contactSchema), response: answers(sent, 201) },
     )
     .group("/admin/messages", { admin: true }, (admin) =>
       admin
-        .get("", () => service.list())
-        .patch("/:id/read", ({ params }) => service.markRead(params.id), { params })
-        .delete("/:id", ({ params }) => service.remove(params.id), { params }),
+        .get("", () => service.list(), { response: answers(messageList) })
+        .patch("/:id/read", ({ params }) => service.markRead(params.id), { params, response: answers(messageAnswer) })
+        .delete("/:id", ({ params }) => service.remove(params.id), { params, response: answers(deleted) }),
     );
 }
