@@ -84,7 +84,7 @@ export function answers<Model, Status extends 200 | 201 | 204 = 200>(model: Mode
   return { ...errorAnswers, [status]: model } as Record<ErrorStatus, typeof errorAnswer> & { [S in Status]: Model };
 }
 
-/** The answer of a `status(204)`: no body. */
+/** The answer of a `status(204, undefined)`: no body. */
 export const noContent = answer(literal(undefined));
 /** `{ success: true, message }`, what many writes answer (`doneWith` for the routes that say more). */
 const doneObject = object({ success: boolean(), message: string() });
