@@ -5,9 +5,11 @@
 import type { Db } from "@db/client.ts";
 import { cors } from "@elysiajs/cors";
 import { Elysia } from "elysia";
+import { literal, object } from "superstruct";
 import { createApi } from "./api.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
+import { answer, answers } from "./lib/answers.ts";
 import { clientIp } from "./lib/client-ip.ts";
 import { errorResponse, HttpError, notFoundJson } from "./lib/errors.ts";
 import { errorText, log } from "./lib/log.ts";
@@ -45,7 +47,9 @@ export const errors = () =>
     if (code === "PARSE") return Response.json({ error: "The request body is not valid JSON" }, { status: 400 });
     // An answer outside its route's model (src/lib/answers.ts: in development and the tests only).
     if (code === "VALIDATION" && error.type === "response") {
-      log.error("An answer does not match its route's model", { id: requestId(request), error: error.message });
+      // The first issue only: the error's message quotes the answer, which may hold a secret.
+      const { path, message } = error.valueError as { path?: PropertyKey[]; message: string };
+      log.error("An answer does not match its route's model", { id: requestId(request), at: path?.join(".") ?? "", issue: message });
       return Response.json({ error: "Internal server error" }, { status: 500 });
     }
     // A body or id that fails its schema (src/lib/validate.ts).
@@ -53,6 +57,9 @@ export const errors = () =>
     log.error("Unhandled error while answering a request", { id: requestId(request), error: errorText(error) });
     return Response.json({ error: "Internal server error" }, { status: 500 });
   });
+
+/** What /healthz answers while the server is up. */
+const healthy = answer(object({ status: literal("ok") }));
 
 export async function createApp(options: AppOptions) {
   const { db, config } = options;
@@ -103,7 +110,7 @@ export async function createApp(options: AppOptions) {
     .use(security(inlineStyleHashes(shell ?? "")))
     .use(config.corsOrigins.length ? corsFor(config.corsOrigins) : new Elysia())
     .use(errors())
-    .get("/healthz", () => ({ status: "ok" }))
+    .get("/healthz", () => ({ status: "ok" as const }), { response: answers(healthy) })
     .use(api)
     .use(site)
     .use(webApp(serveFile, createSiteFiles(config.siteUrl)));

@@ -41,7 +41,8 @@ export function answer<S extends Struct<any, unknown>>(schema: S): StandardSchem
         if (!CHECK_ANSWERS || value instanceof Uint8Array || value === null) return { value: value as Infer<S> };
         const [error] = validate(value, schema);
         if (!error) return { value: value as Infer<S> };
-        return { issues: error.failures().map((failure) => ({ message: failure.message, path: failure.path })) };
+        // Not superstruct's messages: they quote the value, which may hold what no log may show.
+        return { issues: error.failures().map(({ type, path }) => ({ message: type === "never" ? "not in the model" : `not a ${type}`, path })) };
       },
     },
   };
@@ -74,7 +75,8 @@ export const errorAnswer = answer(type({ error: string(), issues: optional(array
 
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 429, 500, 502, 503, 504] as const;
 type ErrorStatus = (typeof ERROR_STATUSES)[number];
-const errorAnswers = Object.fromEntries(ERROR_STATUSES.map((status) => [status, errorAnswer])) as Record<ErrorStatus, typeof errorAnswer>;
+/** The error shape under every status an error is answered with: the `response:` of a route that only answers errors. */
+export const errorAnswers = Object.fromEntries(ERROR_STATUSES.map((status) => [status, errorAnswer])) as Record<ErrorStatus, typeof errorAnswer>;
 
 /**
  * A route's `response:`: its answer's model under its status (200 unless named), and the one error shape under every
