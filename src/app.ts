@@ -48,8 +48,8 @@ export const errors = () =>
     // An answer outside its route's model (src/lib/answers.ts: in development and the tests only).
     if (code === "VALIDATION" && error.type === "response") {
       // The first issue only: the error's message quotes the answer, which may hold a secret.
-      const { path, message } = error.valueError as { path?: PropertyKey[]; message: string };
-      log.error("An answer does not match its route's model", { id: requestId(request), at: path?.join(".") ?? "", issue: message });
+      const issue = error.valueError as unknown as { path?: PropertyKey[]; message: string } | undefined;
+      log.error("An answer does not match its route's model", { id: requestId(request), at: issue?.path?.join(".") ?? "", issue: issue?.message });
       return Response.json({ error: "Internal server error" }, { status: 500 });
     }
     // A body or id that fails its schema (src/lib/validate.ts).
@@ -119,6 +119,13 @@ export async function createApp(options: AppOptions) {
 
 /** The whole server's type: what Eden Treaty (web/lib/eden.ts) reads every route's request and answer from. */
 export type App = Awaited<ReturnType<typeof createApp>>;
+/** The answers' types the web names (web/lib/api-types.ts), each its route's model's. */
+export type { ArchiveEvent, ArchiveItem } from "./modules/archive/index.ts";
+export type { Class } from "./modules/classes/index.ts";
+export type { GitCommit, GitStatus } from "./modules/data/index.ts";
+export type { Event, PublicEvent, RegistrationWithPayment } from "./modules/events/index.ts";
+export type { Notification } from "./modules/notifications/index.ts";
+export type { PublicProfile } from "./modules/profile/index.ts";
 /** What `/` is rendered from (web/app/server-render.tsx). */
 export type { Linked, PageData } from "./modules/site/index.ts";
 

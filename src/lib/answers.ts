@@ -24,8 +24,8 @@ import type { StandardSchema } from "./validate.ts";
 
 const CHECK_ANSWERS = process.env.NODE_ENV !== "production";
 
-/** What a failed check says: the first failure, and where. */
-export class AnswerMismatch extends Error {}
+/** A cached read's value outside its model (the route's 500; the message names where, never the value). */
+class AnswerMismatch extends Error {}
 
 /**
  * An answer's model as a Standard Schema. Bytes are a cached read's (src/plugins/public-cache.ts), checked when they

@@ -19,7 +19,7 @@ import {
 } from "./model.ts";
 import { createArchiveService } from "./service.ts";
 
-export type { ArchiveItem } from "./model.ts";
+export type { ArchiveEvent, ArchiveItem } from "./model.ts";
 export { createArchiveService };
 
 const JSON_TYPE = "application/json;charset=utf-8";

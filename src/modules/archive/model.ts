@@ -20,6 +20,7 @@ export type ArchivePageQuery = Infer<typeof archivePageQuerySchema>;
 const archiveRow = rowOf(archiveEvents);
 export const archiveEventAnswer = answer(archiveRow);
 export const archiveEventList = answer(array(archiveRow));
+export type ArchiveEvent = AnswerOf<typeof archiveEventAnswer>;
 
 /**
  * One entry of GET /api/archive-events: an `archive_events` row (source "archive") or a past event mapped to the

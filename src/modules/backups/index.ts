@@ -3,8 +3,8 @@ import { answers, done } from "@server/lib/answers.ts";
 import { badRequest } from "@server/lib/errors.ts";
 import { log } from "@server/lib/log.ts";
 import { Elysia } from "elysia";
-import { createOffsiteBackups, listOffsiteCopies, readIdentities, restoreOffsiteCopy, safeMessage, UNENCRYPTED_WARNING } from "./offsite.ts";
 import { backupList, backupTaken, type OffsiteAnswer, offsiteAnswer } from "./model.ts";
+import { createOffsiteBackups, listOffsiteCopies, readIdentities, restoreOffsiteCopy, safeMessage, UNENCRYPTED_WARNING } from "./offsite.ts";
 import { type Backup, type BackupInfo, backupTarEntries, findBackup, listBackups, restoreBackup, takeBackup } from "./service.ts";
 import { tarSize, tarStream } from "./tar.ts";
 

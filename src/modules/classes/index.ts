@@ -7,6 +7,7 @@ import { Elysia } from "elysia";
 import { classAnswer, classList, classPatchSchema } from "./model.ts";
 import { createClassesService } from "./service.ts";
 
+export type { Class } from "./model.ts";
 export { createClassesService };
 
 export function classesModule(ctx: AppContext) {

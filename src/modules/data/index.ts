@@ -9,6 +9,8 @@ import { readGitStatus, restoreFromGit, syncToGit } from "./git-sync.ts";
 import { exportAnswer, gitStatus, imported, restored, restoreSchema, synced, syncStatus } from "./model.ts";
 import { exportData, importData } from "./service.ts";
 
+export type { GitCommit, GitStatus } from "./model.ts";
+
 /** Largest import file accepted; bigger bodies get 413 before they are read whole. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /**

@@ -24,7 +24,7 @@ import {
 import { nextClosing, upcomingWithAvailability } from "./registrations.ts";
 import { createEventsService, type EventsService } from "./service.ts";
 
-export type { Event, PublicEvent } from "./model.ts";
+export type { Event, PublicEvent, RegistrationWithPayment } from "./model.ts";
 export { createRegistrations, registrationClosesAt, registrationLinks, scheduleReminders } from "./registrations.ts";
 export { createEventsService, type EventsService };
 

@@ -62,5 +62,6 @@ export const registrationList = answer(
     ),
   ),
 );
+export type RegistrationWithPayment = AnswerOf<typeof registrationList>[number];
 /** POST /api/admin/events/:id/mail: how many registrants the message goes to. */
 export const registrantsMailed = doneWith({ recipients: number() });

@@ -8,6 +8,8 @@ import { Elysia } from "elysia";
 import { notificationAnswer, notificationList, notificationPatchSchema } from "./model.ts";
 import { createNotificationsService } from "./service.ts";
 
+export type { Notification } from "./model.ts";
+
 export function notificationsModule(ctx: AppContext) {
   const service = createNotificationsService(ctx.db);
   const params = idParam("Notification not found");

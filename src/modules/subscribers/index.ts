@@ -1,5 +1,5 @@
 import type { AppContext } from "@server/context.ts";
-import { answers, done, deleted } from "@server/lib/answers.ts";
+import { answers, deleted, done } from "@server/lib/answers.ts";
 import { badRequest } from "@server/lib/errors.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
 import { idParam, linkQuery, standard } from "@server/lib/validate.ts";
