@@ -96,6 +96,6 @@ export const doneWith = <S extends Record<string, Struct<any, any>>>(more: S) =>
 /** `{ success: true }`, what a delete answers. */
 export const deleted = answer(object({ success: boolean() }));
 
-/** The type of an answer's model (`AnswerOf<typeof eventList>`), for the code that builds the answer. */
+/** The type of an answer's model (`AnswerOf<typeof publicEventList>`), for the code that builds the answer. */
 // biome-ignore lint/suspicious/noExplicitAny: any model
 export type AnswerOf<Model extends StandardSchema<any, any>> = NonNullable<Model["~standard"]["types"]>["output"];

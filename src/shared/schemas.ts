@@ -1,4 +1,5 @@
-// One schema per form or call (spec §5), used by the web forms and by the server routes.
+// The schemas the web's forms share with the server's routes (spec §5); a body only the server reads is its module's
+// model.ts.
 import { boolean, coerce, define, enums, type Infer, nullable, object, optional, refine, string } from "superstruct";
 import { CLASS_ICONS, NOTIFICATION_TYPES, PASSWORD_MIN_LENGTH } from "./constants.ts";
 import {

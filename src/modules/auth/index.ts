@@ -3,34 +3,32 @@ import { answers, done, noContent } from "@server/lib/answers.ts";
 import { unauthorized } from "@server/lib/errors.ts";
 import { standard } from "@server/lib/validate.ts";
 import { resetPasswordSchema } from "@server/shared/schemas.ts";
-import {
-  accountEmailSchema,
-  confirmEmailSchema,
-  forgotPasswordSchema,
-  linkResetSchema,
-  passkeyAddSchema,
-  signOutEverywhereSchema,
-  signOutSchema,
-} from "@server/shared/sign-in-schemas.ts";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { type Cookie, Elysia } from "elysia";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "./device-cookie.ts";
 import { LINK_INVALID } from "./mail-steps.ts";
 import {
   account,
+  accountEmailSchema,
   authOptions,
   confirmBody,
+  confirmEmailSchema,
   confirmed,
   deviceList,
   emailConfirmed,
+  forgotPasswordSchema,
+  linkResetSchema,
   loginAnswer,
   loginBody,
   mailSent,
+  passkeyAddSchema,
   passkeyAnswer,
   passkeyCreationOptions,
   passkeyList,
   passkeyRequestOptions,
   passwordChanged,
+  signOutEverywhereSchema,
+  signOutSchema,
 } from "./model.ts";
 import { CHALLENGE_MS, PASSKEY_COOKIE } from "./passkeys.ts";
 import type { LoginResult } from "./service.ts";

@@ -1,11 +1,53 @@
-// The auth module's answers, and its bodies that take one of several shapes (the others are src/shared's sign-in
-// schemas, which the web's forms share).
+// The auth module's bodies (issue 22's sign-in steps; the login's password form and the password change are
+// src/shared/schemas.ts, which the web's forms share) and its answers.
 import { answer, doneWith } from "@server/lib/answers.ts";
 import { oneOf } from "@server/lib/validate.ts";
-import { loginSchema } from "@server/shared/schemas.ts";
-import { confirmPasswordSchema, loginCodeSchema, passkeyLoginSchema } from "@server/shared/sign-in-schemas.ts";
+import { checkNewPassword, loginSchema } from "@server/shared/schemas.ts";
+import { optionalEmail, text } from "@server/shared/validation.ts";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
-import { array, boolean, define, literal, nullable, object, string, union } from "superstruct";
+import { array, boolean, define, literal, nullable, object, optional, string, union } from "superstruct";
+
+/** The second step of a sign-in on a new device: the ticket the first answered and the mailed 6-digit code. */
+export const loginCodeSchema = object({
+  ticket: text(1, "The sign-in has expired. Please log in again.", 200),
+  code: define<string>("code", (value) => (typeof value === "string" && /^\d{6}$/.test(value.trim())) || "Enter the 6-digit code from the e-mail"),
+});
+
+export const forgotPasswordSchema = object({ login: text(1, "Enter your username or e-mail", 200) });
+
+const linkToken = text(1, "This link is not valid any more. Ask for a new one.", 200);
+
+/** The page a mailed reset link opens: the link's token, the new password (the 'Reset Password' rules), 'Also remove all passkeys'. */
+export const linkResetSchema = object({
+  token: linkToken,
+  newPassword: define<string>("password", checkNewPassword),
+  removePasskeys: optional(boolean()),
+});
+
+/** 'Account e-mail': a new address (confirmed by its mailed link), or empty for no account mail. */
+export const accountEmailSchema = object({ email: optionalEmail("Please enter a valid email address") });
+
+/** The page a new address's mailed link opens. */
+export const confirmEmailSchema = object({ token: linkToken });
+
+/** 'Confirm it's you' with the password (a passkey's answer goes as the login's `passkeyLoginSchema`). */
+export const confirmPasswordSchema = object({ password: text(1, "Enter your password", 200) });
+
+/** A WebAuthn response as the browser gave it (SimpleWebAuthn checks every part of it). */
+const webAuthnResponse = define<object>(
+  "webauthn",
+  (value) =>
+    (typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as { id?: unknown }).id === "string") ||
+    "The passkey's answer is missing",
+);
+export const passkeyLoginSchema = object({ passkey: webAuthnResponse });
+export const passkeyAddSchema = object({ name: text(1, "Name the passkey", 60), response: webAuthnResponse });
+
+/** The open sign-out calls: the bearer token is the proof (the mailed link's, when given, replaces it). */
+export const signOutSchema = object({ link: optional(text(1, "The link is not valid", 2_000)) });
+
+/** 'Sign out everywhere', with 'Also remove all passkeys'. */
+export const signOutEverywhereSchema = object({ link: optional(text(1, "The link is not valid", 2_000)), removePasskeys: optional(boolean()) });
 
 const webauthnJson = <T>() => define<T>("webauthn", (value) => typeof value === "object" && value !== null && "challenge" in value);
 
