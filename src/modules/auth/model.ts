@@ -8,7 +8,7 @@ import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequest
 import { array, boolean, define, literal, nullable, object, optional, string, union } from "superstruct";
 
 /** The second step of a sign-in on a new device: the ticket the first answered and the mailed 6-digit code. */
-export const loginCodeSchema = object({
+const loginCodeSchema = object({
   ticket: text(1, "The sign-in has expired. Please log in again.", 200),
   code: define<string>("code", (value) => (typeof value === "string" && /^\d{6}$/.test(value.trim())) || "Enter the 6-digit code from the e-mail"),
 });
@@ -31,7 +31,7 @@ export const accountEmailSchema = object({ email: optionalEmail("Please enter a 
 export const confirmEmailSchema = object({ token: linkToken });
 
 /** 'Confirm it's you' with the password (a passkey's answer goes as the login's `passkeyLoginSchema`). */
-export const confirmPasswordSchema = object({ password: text(1, "Enter your password", 200) });
+const confirmPasswordSchema = object({ password: text(1, "Enter your password", 200) });
 
 /** A WebAuthn response as the browser gave it (SimpleWebAuthn checks every part of it). */
 const webAuthnResponse = define<object>(
@@ -40,7 +40,7 @@ const webAuthnResponse = define<object>(
     (typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as { id?: unknown }).id === "string") ||
     "The passkey's answer is missing",
 );
-export const passkeyLoginSchema = object({ passkey: webAuthnResponse });
+const passkeyLoginSchema = object({ passkey: webAuthnResponse });
 export const passkeyAddSchema = object({ name: text(1, "Name the passkey", 60), response: webAuthnResponse });
 
 /** The open sign-out calls: the bearer token is the proof (the mailed link's, when given, replaces it). */
