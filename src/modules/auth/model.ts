@@ -1,6 +1,6 @@
 // The auth module's bodies (issue 22's sign-in steps; the login's password form and the password change are
 // src/shared/schemas.ts, which the web's forms share) and its answers.
-import { answer, doneWith } from "@server/lib/answers.ts";
+import { type AnswerOf, answer, doneWith } from "@server/lib/answers.ts";
 import { oneOf } from "@server/lib/validate.ts";
 import { checkNewPassword, loginSchema } from "@server/shared/schemas.ts";
 import { optionalEmail, text } from "@server/shared/validation.ts";
@@ -72,7 +72,9 @@ export const account = answer(object({ username: string(), email: nullable(strin
 const passkey = object({ id: string(), name: string(), createdAt: string(), lastUsedAt: nullable(string()) });
 export const passkeyAnswer = answer(passkey);
 export const passkeyList = answer(array(passkey));
+export type PasskeyInfo = AnswerOf<typeof passkeyAnswer>;
 /** The account's signed-in devices, this one marked `current`. */
 export const deviceList = answer(
   array(object({ id: string(), device: string(), ip: string(), firstSeen: string(), lastSeen: string(), current: boolean() })),
 );
+export type SignedInDevice = AnswerOf<typeof deviceList>[number];

@@ -9,6 +9,7 @@ const backupInfo = object({
   size: number(),
 });
 export const backupList = answer(array(backupInfo));
+export type BackupInfo = AnswerOf<typeof backupList>[number];
 export const backupTaken = doneWith({ backup: backupInfo });
 
 /** GET /api/admin/backups/offsite: the copier's state, the bucket's copies, and why they could not be listed. */
