@@ -4,7 +4,7 @@ import type { Subscriber } from "@db/schema.ts";
 import { type Paged, pageParam, searchParam } from "@server/lib/paging.ts";
 import { enums, type Infer, object, optional } from "superstruct";
 
-export const SUBSCRIBER_STATES = ["confirmed", "pending", "unsubscribed"] as const;
+const SUBSCRIBER_STATES = ["confirmed", "pending", "unsubscribed"] as const;
 
 /** `GET /api/admin/subscribers/page?search=&state=&page=`: words of the address, a state or all, the page. */
 export const subscribersPageQuerySchema = object({

@@ -1,4 +1,5 @@
-// Messages tab (spec §2.2): unread/total counts, cards with an accent border when unread, view, mark as read, delete.
+// Messages tab (spec §2.2): unread/total counts, cards with an accent border when unread, view, mark as read, delete;
+// a page at a time, searched and filtered to the unread on the server (issue 33).
 
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
@@ -6,50 +7,80 @@ import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
+import { Pager, pageCount } from "@web/components/ui/pager.tsx";
+import { Switch } from "@web/components/ui/switch.tsx";
 import { Check, Eye, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
-import { formatDateTime } from "../shared/format.ts";
+import { formatCount, formatDateTime } from "../shared/format.ts";
 import { CardActions, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
+import { ListToolbar, useListControls } from "../shared/list-controls.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
-import { type Message, messagesQueryOptions, useDeleteMessage, useMarkMessageRead } from "./api.ts";
+import { type Message, messagesPageQueryOptions, useDeleteMessage, useMarkMessageRead } from "./api.ts";
+
+/** What the list shows when no message matches: the spec's empty text, or what was looked for. */
+function noneText(total: number, search: string, unread: boolean) {
+  if (!total) return "No messages found";
+  if (search) return `No ${unread ? "unread " : ""}messages match "${search}"`;
+  return unread ? "No unread messages" : "No messages found";
+}
 
 export function MessagesTab() {
-  const query = useQuery(messagesQueryOptions());
+  const list = useListControls({ unread: false });
+  const query = useQuery(messagesPageQueryOptions({ search: list.search, unread: list.filter.unread, page: list.page }));
   const markRead = useMarkMessageRead();
   const remove = useDeleteMessage();
+  // The message in the dialog, as last read: it stays open when marking it read takes it off an 'Unread only' page.
+  const [viewed, setViewed] = useState<Message | null>(null);
   const markAsRead = (id: number) =>
     markRead.mutate(id, {
-      onSuccess: () => notifySuccess("Message marked as read"),
+      onSuccess: (updated) => {
+        notifySuccess("Message marked as read");
+        setViewed((shown) => (shown?.id === updated.id ? updated : shown));
+      },
       onError: (error) => notifyError(error, "Failed to mark message as read"),
     });
-  const [viewingId, setViewingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Message | null>(null);
 
   useEffect(() => {
     if (query.isError) notifyError(query.error, "Failed to fetch messages");
   }, [query.isError, query.error]);
 
-  const messages = query.data ?? [];
-  const unread = messages.filter((message) => !message.isRead).length;
-  const viewing = messages.find((message) => message.id === viewingId) ?? null;
+  const messages = query.data?.items ?? [];
+  const counts = query.data?.counts;
+  const page = query.data?.page ?? 1;
+  const pages = pageCount(query.data?.total ?? 0, query.data?.pageSize ?? 1);
+  const viewing = (viewed && messages.find((message) => message.id === viewed.id)) ?? viewed;
 
   return (
     <Panel
       title="Messages"
       actions={
         <>
-          <span className={badge({ tone: "accent" })}>{unread} Unread</span>
-          <span className={badge({ tone: "neutral" })}>{messages.length} Total</span>
+          <span className={badge({ tone: "accent" })}>{formatCount(counts?.unread ?? 0)} Unread</span>
+          <span className={badge({ tone: "neutral" })}>{formatCount(counts?.all ?? 0)} Total</span>
         </>
       }
     >
+      <ListToolbar label="Search messages" search={list.typed} onSearch={list.setTyped}>
+        <Switch
+          label="Unread only"
+          checked={list.filter.unread}
+          onCheckedChange={(unread) => list.setFilter({ unread })}
+          className={css({ minH: "10" })}
+        />
+      </ListToolbar>
       {query.isPending ? (
         <StateText>Loading messages...</StateText>
       ) : !messages.length ? (
-        <StateText>No messages found</StateText>
+        <StateText>{noneText(counts?.all ?? 0, list.search, list.filter.unread)}</StateText>
       ) : (
-        <ul aria-label="Messages" className={css({ display: "flex", flexDirection: "column", gap: "3" })}>
+        // Busy while the next page or search is read (the page shown stays meanwhile).
+        <ul
+          aria-label="Messages"
+          aria-busy={query.isPlaceholderData || undefined}
+          className={css({ display: "flex", flexDirection: "column", gap: "3" })}
+        >
           {messages.map((message) => (
             <ItemCard
               key={message.id}
@@ -72,7 +103,7 @@ export function MessagesTab() {
                     Mark as Read
                   </Button>
                 )}
-                <Button size="sm" variant="outline" onClick={() => setViewingId(message.id)}>
+                <Button size="sm" variant="outline" onClick={() => setViewed(message)}>
                   <Eye size={14} aria-hidden />
                   View
                 </Button>
@@ -85,8 +116,9 @@ export function MessagesTab() {
           ))}
         </ul>
       )}
+      <Pager label="Message pages" page={page} pages={pages} onPage={list.setPage} />
 
-      <Dialog.Root open={viewing !== null} onOpenChange={(details) => !details.open && setViewingId(null)} lazyMount unmountOnExit>
+      <Dialog.Root open={viewing !== null} onOpenChange={(details) => !details.open && setViewed(null)} lazyMount unmountOnExit>
         <Dialog.Content>
           {viewing && (
             <>
@@ -109,7 +141,7 @@ export function MessagesTab() {
                 </p>
               </Dialog.Body>
               <Dialog.Footer>
-                <Button variant="outline" onClick={() => setViewingId(null)}>
+                <Button variant="outline" onClick={() => setViewed(null)}>
                   Close
                 </Button>
                 {!viewing.isRead && (
@@ -138,7 +170,7 @@ export function MessagesTab() {
             onSuccess: () => {
               notifySuccess("Message deleted successfully");
               setDeleting(null);
-              setViewingId(null);
+              setViewed(null);
             },
             onError: (error) => notifyError(error, "Failed to delete message"),
           })

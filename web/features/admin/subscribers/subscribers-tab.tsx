@@ -1,17 +1,29 @@
-// Subscribers tab (spec §2.2): table, delete with confirm, client-side CSV, 'Send Newsletter' while mail is on (issue 15).
+// Subscribers tab (spec §2.2): a page of the table at a time, searched by address and filtered by state on the server
+// (issue 33), delete with confirm, the CSV of every subscriber made on the client, 'Send Newsletter' while mail is on
+// (issue 15).
 
 import { css } from "@styled-system/css" with { type: "macro" };
 import { badge, dataTable } from "@styled-system/recipes";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
+import { controlStyle, Field } from "@web/components/ui/field.tsx";
+import { Pager, pageCount } from "@web/components/ui/pager.tsx";
 import { Download, Send, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
-import { downloadFile, localIsoDate, toCsv } from "../shared/format.ts";
+import { countOf, downloadFile, formatCount, localIsoDate, toCsv } from "../shared/format.ts";
 import { Panel, StateText } from "../shared/layout.tsx";
+import { ListToolbar, useListControls } from "../shared/list-controls.tsx";
 import { mailStatusQueryOptions } from "../shared/mail-status.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
-import { newslettersQueryOptions, type Subscriber, subscribersQueryOptions, useDeleteSubscriber } from "./api.ts";
+import {
+  getAllSubscribers,
+  newslettersQueryOptions,
+  type Subscriber,
+  type SubscriberState,
+  subscribersPageQueryOptions,
+  useDeleteSubscriber,
+} from "./api.ts";
 import { NewsletterDialog } from "./newsletter-dialog.tsx";
 
 const subscribedOn = (createdAt: string) => new Date(createdAt).toLocaleDateString();
@@ -23,17 +35,27 @@ const STATES = {
   unsubscribed: { label: "Unsubscribed", tone: "danger" },
 } as const;
 
-/** Spec §7: columns Email and Subscribed On (local date), file subscribers_{YYYY-MM-DD}.csv. */
-function exportSubscribersCsv(subscribers: Subscriber[]) {
+/** Spec §7: every subscriber, columns Email and Subscribed On (local date), file subscribers_{YYYY-MM-DD}.csv. */
+async function exportSubscribersCsv() {
+  const subscribers = await getAllSubscribers();
   const csv = toCsv([["Email", "Subscribed On"], ...subscribers.map((item) => [item.email, subscribedOn(item.createdAt)])]);
   downloadFile(`subscribers_${localIsoDate()}.csv`, csv, "text/csv;charset=utf-8");
+}
+
+/** What the list shows when no row matches: the spec's empty text, or what was looked for. */
+function noneText(total: number, search: string, state: SubscriberState | "all") {
+  if (!total) return "No subscribers found";
+  if (search) return `No subscribers match "${search}"`;
+  return state === "all" ? "No subscribers found" : `No ${STATES[state].label.toLowerCase()} subscribers`;
 }
 
 const styles = dataTable();
 
 export function SubscribersTab() {
-  const query = useQuery(subscribersQueryOptions());
+  const list = useListControls<SubscriberState | "all">("all");
+  const query = useQuery(subscribersPageQueryOptions({ search: list.search, state: list.filter, page: list.page }));
   const remove = useDeleteSubscriber();
+  const exporting = useMutation({ mutationFn: exportSubscribersCsv });
   const [deleting, setDeleting] = useState<Subscriber | null>(null);
   const [writing, setWriting] = useState(false);
   const mailOn = useQuery({ ...mailStatusQueryOptions(), refetchInterval: false }).data?.enabled === true;
@@ -42,18 +64,24 @@ export function SubscribersTab() {
     if (query.isError) notifyError(query.error, "Failed to fetch subscribers");
   }, [query.isError, query.error]);
 
-  const subscribers = query.data ?? [];
-  const confirmed = subscribers.filter((subscriber) => subscriber.state === "confirmed").length;
+  const subscribers = query.data?.items ?? [];
+  const counts = query.data?.counts;
+  const page = query.data?.page ?? 1;
+  const pages = pageCount(query.data?.total ?? 0, query.data?.pageSize ?? 1);
 
   return (
     <Panel
       title="Subscribers"
-      description={query.data ? `${subscribers.length} subscriber${subscribers.length === 1 ? "" : "s"}` : undefined}
+      description={counts ? countOf(counts.all, "subscriber") : undefined}
       actions={
         <>
-          <Button variant="outline" disabled={!subscribers.length} onClick={() => exportSubscribersCsv(subscribers)}>
+          <Button
+            variant="outline"
+            disabled={!counts?.all || exporting.isPending}
+            onClick={() => exporting.mutate(undefined, { onError: (error) => notifyError(error, "Failed to fetch subscribers") })}
+          >
             <Download size={16} aria-hidden />
-            Export CSV
+            {exporting.isPending ? "Exporting..." : "Export CSV"}
           </Button>
           <Button disabled={!mailOn} title={mailOn ? undefined : "Mail is off: set SMTP_URL and MAIL_FROM"} onClick={() => setWriting(true)}>
             <Send size={16} aria-hidden />
@@ -62,12 +90,26 @@ export function SubscribersTab() {
         </>
       }
     >
+      <ListToolbar label="Search subscribers" search={list.typed} onSearch={list.setTyped}>
+        <Field label="State" className={css({ flex: "1 1 10rem" })}>
+          <select className={controlStyle} value={list.filter} onChange={(event) => list.setFilter(event.target.value as SubscriberState | "all")}>
+            <option value="all">All{counts && ` (${formatCount(counts.all)})`}</option>
+            {(Object.keys(STATES) as SubscriberState[]).map((state) => (
+              <option key={state} value={state}>
+                {STATES[state].label}
+                {counts && ` (${formatCount(counts[state])})`}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </ListToolbar>
       {query.isPending ? (
         <StateText>Loading subscribers...</StateText>
       ) : !subscribers.length ? (
-        <StateText>No subscribers found</StateText>
+        <StateText>{noneText(counts?.all ?? 0, list.search, list.filter)}</StateText>
       ) : (
-        <div className={styles.frame}>
+        // Busy while the next page or search is read (the page shown stays meanwhile).
+        <div className={styles.frame} aria-busy={query.isPlaceholderData || undefined}>
           <table className={styles.table}>
             <thead className={styles.head}>
               <tr>
@@ -100,8 +142,9 @@ export function SubscribersTab() {
           </table>
         </div>
       )}
+      <Pager label="Subscriber pages" page={page} pages={pages} onPage={list.setPage} />
       <PastNewsletters />
-      <NewsletterDialog open={writing} onClose={() => setWriting(false)} recipients={confirmed} />
+      <NewsletterDialog open={writing} onClose={() => setWriting(false)} recipients={counts?.confirmed ?? 0} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
