@@ -14,9 +14,11 @@ export function useListControls<Filter>(firstFilter: Filter) {
   const [typed, setTyped] = useState("");
   const search = useDebounced(typed.trim(), SEARCH_PAUSE_MS);
   const [filter, setFilter] = useState(firstFilter);
-  // The page belongs to the search and filter it was chosen under: another search or filter starts at page 1.
+  // The page belongs to the search and filter it was chosen under: any change of them starts again at page 1 (set
+  // while rendering, React's way to reset state when what it depends on changes).
   const listed = JSON.stringify([search, filter]);
   const [chosen, setChosen] = useState({ listed, page: 1 });
+  if (chosen.listed !== listed) setChosen({ listed, page: 1 });
   return {
     typed,
     setTyped,

@@ -83,11 +83,18 @@ describe("SubscribersTab", () => {
     expect(asked().at(-1)).toBe("/api/admin/subscribers/page?search=nobody&state=all&page=1");
   });
 
-  test("the state filter asks the server for that state, from page 1", async () => {
-    const { asked } = renderTab((url) => (url.searchParams.get("state") === "pending" ? page([], 0) : firstPage));
+  test("the state filter asks the server for that state, from page 1; back to all is page 1 too", async () => {
+    const { asked } = renderTab((url) =>
+      url.searchParams.get("state") === "pending" ? page([], 0) : page(firstPage.items, 20_000, Number(url.searchParams.get("page"))),
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(screen.getByText("Page 2 of 400")).toBeTruthy());
     fireEvent.change(screen.getByLabelText("State"), { target: { value: "pending" } });
     expect(await screen.findByText("No pending subscribers")).toBeTruthy();
-    expect(asked()).toEqual(["/api/admin/subscribers/page?search=&state=pending&page=1"]);
+    // Back to all: page 1 again, not the page left before.
+    fireEvent.change(screen.getByLabelText("State"), { target: { value: "all" } });
+    await waitFor(() => expect(screen.getByText("Page 1 of 400")).toBeTruthy());
+    expect(asked()).toEqual(["/api/admin/subscribers/page?search=&state=all&page=2", "/api/admin/subscribers/page?search=&state=pending&page=1"]);
   });
 
   test("'No subscribers found' when there are none", () => {
