@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { writeScaledAppData } from "../../scripts/scaled-content.ts";
-import { alertDialog, apiToken, downloadText, expectToast, openDashboard, openTab } from "./admin-helpers.ts";
+import { alertDialog, apiToken, choose, downloadText, expectToast, openDashboard, openTab } from "./admin-helpers.ts";
 import { axeViolations, launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
 /** The issue asks for 1 s; a loaded CI machine (two cores shared with other runs) is given up to 3 s. */
@@ -33,6 +33,7 @@ afterAll(async () => {
 });
 
 const panel = (page: Page) => page.getByRole("tabpanel");
+const showing = (page: Page) => panel(page).getByTestId("list-count").innerText();
 const emails = (page: Page) => panel(page).locator("td[data-label=Email]").allInnerTexts();
 /** Waits until no list of the tab is being read again (the page shown stays while the next one loads). */
 const answered = (page: Page) => page.waitForFunction(() => !document.querySelector("[role=tabpanel] [aria-busy=true]"));
@@ -54,7 +55,8 @@ test("Subscribers: ready within a second of the click with 20,000 addresses; sea
   console.log(`admin Subscribers tab ready in ${readyMs} ms with 20,000 subscribers`);
   expect(readyMs).toBeLessThanOrEqual(READY_BOUND_MS);
   expect(await emails(page)).toHaveLength(50);
-  expect(await panel(page).getByText("Page 1 of 400").count()).toBe(1);
+  expect(await showing(page)).toBe("Showing 1–50 of 20,000 subscribers");
+  expect(await panel(page).getByRole("navigation", { name: "Subscriber pages" }).getByRole("button", { name: "Page 400" }).count()).toBe(1);
   expect(await axeViolations(page, "the Subscribers tab")).toEqual([]);
 
   await searchFor(page, "Search subscribers", "reader12345@");
@@ -78,15 +80,15 @@ test("Subscribers: ready within a second of the click with 20,000 addresses; sea
   await searchFor(page, "Search subscribers", "");
 
   await panel(page).getByRole("button", { name: "Next" }).click();
-  await panel(page).getByText("Page 2 of 400").waitFor();
+  await panel(page).getByText("Showing 51–100 of 20,000 subscribers").waitFor();
   await answered(page);
   expect((await emails(page))[0]).toBe("reader19950@example.org");
 
   // Another state starts at its own page 1.
-  const state = panel(page).getByLabel("State");
-  expect(await state.locator("option").allInnerTexts()).toEqual(["All (20,000)", "Confirmed (18,600)", "Pending (1,000)", "Unsubscribed (400)"]);
-  await state.selectOption("pending");
-  await panel(page).getByText("Page 1 of 20").waitFor();
+  await panel(page).getByRole("combobox", { name: "State" }).click();
+  expect(await page.getByRole("option").allInnerTexts()).toEqual(["All (20,000)", "Confirmed (18,600)", "Pending (1,000)", "Unsubscribed (400)"]);
+  await page.getByRole("option", { name: "Pending (1,000)" }).click();
+  await panel(page).getByText("Showing 1–50 of 1,000 subscribers").waitFor();
   await answered(page);
   expect(await panel(page).locator("td[data-label=State]").allInnerTexts()).toEqual(Array(50).fill("Pending"));
   expect(await axeViolations(page, "the Subscribers tab, filtered")).toEqual([]);
@@ -96,7 +98,8 @@ test("Subscribers: ready within a second of the click with 20,000 addresses; sea
   const lines = (await downloadText(download)).trimEnd().split("\r\n");
   expect([lines.length, lines[0]]).toEqual([20_001, "Email,Subscribed On"]);
 
-  await state.selectOption("all");
+  await choose(panel(page), page, "State", "All (20,000)");
+  await panel(page).getByText("Showing 1–50 of 20,000 subscribers").waitFor();
   await answered(page);
   await panel(page).getByRole("button", { name: "Delete reader20000@example.org" }).click();
   await alertDialog(page, "Delete Subscriber").getByRole("button", { name: "Delete", exact: true }).click();
@@ -125,11 +128,11 @@ test("Messages: the header counts all 400; the search and 'Unread only' are the 
   await searchFor(page, "Search messages", "");
 
   await panel(page).getByRole("button", { name: "Next" }).click();
-  await panel(page).getByText("Page 2 of 20").waitFor();
+  await panel(page).getByText("Showing 21–40 of 400 messages").waitFor();
 
-  await panel(page).getByText("Unread only").click();
+  await choose(panel(page), page, "Show", "Unread only");
+  await panel(page).getByText("12 messages", { exact: true }).waitFor();
   await answered(page);
-  await page.waitForFunction(() => !document.querySelector("[role=tabpanel] nav"));
   expect(await cards.count()).toBe(12);
   expect(await axeViolations(page, "the Messages tab, unread only")).toEqual([]);
   await cards.first().getByRole("button", { name: "Mark as Read" }).click();

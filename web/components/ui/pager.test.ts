@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { pageSlots } from "./pager.tsx";
+import { pageCount, pageSlots } from "./pager.tsx";
 
-describe("pageSlots", () => {
+describe("pagination", () => {
   test("at most 5 numbered slots, first and last always reachable", () => {
     expect(pageSlots(1, 3)).toEqual([1, 2, 3]);
     expect(pageSlots(1, 5)).toEqual([1, 2, 3, 4, 5]);
@@ -17,5 +17,8 @@ describe("pageSlots", () => {
         expect(numbers).toContain(total);
         expect(numbers).toContain(current);
       }
+  });
+  test("a page for every `size` rows begun, and one for none", () => {
+    expect([pageCount(0, 6), pageCount(6, 6), pageCount(7, 6)]).toEqual([1, 1, 2]);
   });
 });

@@ -1,18 +1,18 @@
-// The pages of a long list (the archive, the admin's lists): Previous, at most PAGINATION_SLOTS numbered pages with
-// the first and the last always reachable, Next, and a line under them that says where the reader is.
+// The pages of a long list (the public archive, spec §5; the admin's lists, issue 33): Previous, at most 5 numbered
+// slots with the first and last page always reachable, Next, and what the list says of them below.
 
 import { css } from "@styled-system/css" with { type: "macro" };
-import { Button } from "@web/components/ui/button.tsx";
+import { cx } from "@styled-system/css";
 import { PAGINATION_SLOTS } from "@web/lib/constants.ts";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
+import { Button } from "./button.tsx";
 
-/** How many pages `total` rows fill, `size` to a page (one, when there are none). */
 export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
 type PageSlot = number | "ellipsis-start" | "ellipsis-end";
 
-/** At most `slots` numbered slots, the first and last page always reachable, ellipses where pages are skipped. */
+/** At most 5 numbered slots, the first and last page always reachable, ellipses where pages are skipped. */
 export function pageSlots(current: number, total: number, slots = PAGINATION_SLOTS): PageSlot[] {
   if (total <= slots) return Array.from({ length: total }, (_, i) => i + 1);
   const inner = slots - 2; // slots between the first and the last page
@@ -43,30 +43,11 @@ const pageButton = css({
   "&[aria-current=page]": { bg: "accent", color: "white" },
 });
 
-const pageNumber = new Intl.NumberFormat("en-US");
+type PagerProps = { label: string; page: number; pages: number; onPage: (page: number) => void; children?: ReactNode; className?: string };
 
-/**
- * `label` names the navigation ('Archive pages'); `note` is the line under the buttons ('Page 2 of 400' unless told),
- * found by `noteTestId`. Nothing is shown while everything fits on one page.
- */
-export function Pager({
-  label,
-  page,
-  pages,
-  onPage,
-  note,
-  noteTestId,
-}: {
-  label: string;
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
-  note?: ReactNode;
-  noteTestId?: string;
-}) {
-  if (pages <= 1) return null;
+export function Pager({ label, page, pages, onPage, children, className }: PagerProps) {
   return (
-    <nav aria-label={label} className={css({ mt: "10", display: "flex", flexDirection: "column", alignItems: "center", gap: "3" })}>
+    <nav aria-label={label} className={cx(css({ display: "flex", flexDirection: "column", alignItems: "center", gap: "3" }), className)}>
       <div className={css({ display: "flex", alignItems: "center", gap: "1", flexWrap: "wrap", justifyContent: "center" })}>
         <Button variant="ghost" size="sm" disabled={page === 1} onClick={() => onPage(page - 1)}>
           <ChevronLeft size={16} aria-hidden /> Previous
@@ -93,9 +74,7 @@ export function Pager({
           Next <ChevronRight size={16} aria-hidden />
         </Button>
       </div>
-      <p className={css({ fontSize: "sm", color: "fg.muted" })} data-testid={noteTestId}>
-        {note ?? `Page ${pageNumber.format(page)} of ${pageNumber.format(pages)}`}
-      </p>
+      {children}
     </nav>
   );
 }

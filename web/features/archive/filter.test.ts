@@ -8,7 +8,7 @@ describe("archive filters", () => {
   });
 });
 
-describe("the pager's line", () => {
+describe("the pages' text", () => {
   test("'Showing X-Y of N events'", () => {
     expect(showingText(1, 17)).toBe("Showing 1-6 of 17 events");
     expect(showingText(3, 17)).toBe("Showing 13-17 of 17 events");

@@ -7,27 +7,32 @@ import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
-import { Pager, pageCount } from "@web/components/ui/pager.tsx";
-import { Switch } from "@web/components/ui/switch.tsx";
+import { Select } from "@web/components/ui/select.tsx";
 import { Check, Eye, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
-import { formatCount, formatDateTime } from "../shared/format.ts";
+import { formatDateTime } from "../shared/format.ts";
 import { CardActions, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
-import { ListToolbar, useListControls } from "../shared/list-controls.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
+import { formatCount, ListCount, ListFilters, ListPager, useListQuery } from "../shared/paged-list.tsx";
 import { type Message, messagesPageQueryOptions, useDeleteMessage, useMarkMessageRead } from "./api.ts";
 
+const SHOW_OPTIONS = [
+  { value: "all", label: "All messages" },
+  { value: "unread", label: "Unread only" },
+];
+type Show = "all" | "unread";
+
 /** What the list shows when no message matches: the spec's empty text, or what was looked for. */
-function noneText(total: number, search: string, unread: boolean) {
-  if (!total) return "No messages found";
+function noneText(all: number, search: string, unread: boolean) {
   if (search) return `No ${unread ? "unread " : ""}messages match "${search}"`;
-  return unread ? "No unread messages" : "No messages found";
+  return unread && all ? "No unread messages" : "No messages found";
 }
 
 export function MessagesTab() {
-  const list = useListControls({ unread: false });
-  const query = useQuery(messagesPageQueryOptions({ search: list.search, unread: list.filter.unread, page: list.page }));
+  const list = useListQuery<{ show: Show }>({ show: "all" });
+  const unreadOnly = list.filters.show === "unread";
+  const query = useQuery(messagesPageQueryOptions({ search: list.query.search, unread: unreadOnly, page: list.query.page }));
   const markRead = useMarkMessageRead();
   const remove = useDeleteMessage();
   // The message in the dialog, as last read: it stays open when marking it read takes it off an 'Unread only' page.
@@ -48,8 +53,6 @@ export function MessagesTab() {
 
   const messages = query.data?.items ?? [];
   const counts = query.data?.counts;
-  const page = query.data?.page ?? 1;
-  const pages = pageCount(query.data?.total ?? 0, query.data?.pageSize ?? 1);
   const viewing = (viewed && messages.find((message) => message.id === viewed.id)) ?? viewed;
 
   return (
@@ -62,61 +65,59 @@ export function MessagesTab() {
         </>
       }
     >
-      <ListToolbar label="Search messages" search={list.typed} onSearch={list.setTyped}>
-        <Switch
-          label="Unread only"
-          checked={list.filter.unread}
-          onCheckedChange={(unread) => list.setFilter({ unread })}
-          className={css({ minH: "10" })}
-        />
-      </ListToolbar>
-      {query.isPending ? (
-        <StateText>Loading messages...</StateText>
-      ) : !messages.length ? (
-        <StateText>{noneText(counts?.all ?? 0, list.search, list.filter.unread)}</StateText>
-      ) : (
-        // Busy while the next page or search is read (the page shown stays meanwhile).
-        <ul
-          aria-label="Messages"
-          aria-busy={query.isPlaceholderData || undefined}
-          className={css({ display: "flex", flexDirection: "column", gap: "3" })}
-        >
-          {messages.map((message) => (
-            <ItemCard
-              key={message.id}
-              label={message.subject}
-              className={cx(message.isRead ? undefined : css({ borderLeftWidth: "4px", borderLeftColor: "accent", bg: "cream.50" }))}
-            >
-              <div className={css({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: "2" })}>
-                <h3 className={cx(css({ overflowWrap: "anywhere" }), message.isRead ? css({ fontWeight: "600" }) : css({ fontWeight: "700" }))}>
-                  {message.subject}
-                </h3>
-                <Muted>{formatDateTime(message.createdAt)}</Muted>
-              </div>
-              <Muted>
-                {message.name} ({message.email})
-              </Muted>
-              <CardActions>
-                {!message.isRead && (
-                  <Button size="sm" variant="outline" disabled={markRead.isPending} onClick={() => markAsRead(message.id)}>
-                    <Check size={14} aria-hidden />
-                    Mark as Read
+      <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+        <ListFilters label="Messages" search={list.search} onSearch={list.type}>
+          <Select label="Show" options={SHOW_OPTIONS} value={list.filters.show} onValueChange={(show) => list.filter({ show: show as Show })} />
+        </ListFilters>
+        <ListCount data={query.data} one="message" many="messages" />
+        {query.isPending ? (
+          <StateText>Loading messages...</StateText>
+        ) : !messages.length ? (
+          <StateText>{noneText(counts?.all ?? 0, list.query.search, unreadOnly)}</StateText>
+        ) : (
+          // Busy while the next page or search is read (the page shown stays meanwhile).
+          <ul
+            aria-label="Messages"
+            aria-busy={query.isPlaceholderData || undefined}
+            className={css({ display: "flex", flexDirection: "column", gap: "3" })}
+          >
+            {messages.map((message) => (
+              <ItemCard
+                key={message.id}
+                label={message.subject}
+                className={cx(message.isRead ? undefined : css({ borderLeftWidth: "4px", borderLeftColor: "accent", bg: "cream.50" }))}
+              >
+                <div className={css({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", gap: "2" })}>
+                  <h3 className={cx(css({ overflowWrap: "anywhere" }), message.isRead ? css({ fontWeight: "600" }) : css({ fontWeight: "700" }))}>
+                    {message.subject}
+                  </h3>
+                  <Muted>{formatDateTime(message.createdAt)}</Muted>
+                </div>
+                <Muted>
+                  {message.name} ({message.email})
+                </Muted>
+                <CardActions>
+                  {!message.isRead && (
+                    <Button size="sm" variant="outline" disabled={markRead.isPending} onClick={() => markAsRead(message.id)}>
+                      <Check size={14} aria-hidden />
+                      Mark as Read
+                    </Button>
+                  )}
+                  <Button size="sm" variant="outline" onClick={() => setViewed(message)}>
+                    <Eye size={14} aria-hidden />
+                    View
                   </Button>
-                )}
-                <Button size="sm" variant="outline" onClick={() => setViewed(message)}>
-                  <Eye size={14} aria-hidden />
-                  View
-                </Button>
-                <Button size="sm" variant="outline" onClick={() => setDeleting(message)}>
-                  <Trash2 size={14} aria-hidden />
-                  Delete
-                </Button>
-              </CardActions>
-            </ItemCard>
-          ))}
-        </ul>
-      )}
-      <Pager label="Message pages" page={page} pages={pages} onPage={list.setPage} />
+                  <Button size="sm" variant="outline" onClick={() => setDeleting(message)}>
+                    <Trash2 size={14} aria-hidden />
+                    Delete
+                  </Button>
+                </CardActions>
+              </ItemCard>
+            ))}
+          </ul>
+        )}
+        <ListPager data={query.data} label="Message pages" onPage={list.goTo} />
+      </div>
 
       <Dialog.Root open={viewing !== null} onOpenChange={(details) => !details.open && setViewed(null)} lazyMount unmountOnExit>
         <Dialog.Content>

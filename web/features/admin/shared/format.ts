@@ -47,10 +47,3 @@ export function changedFields<T extends Record<string, unknown>>(next: T, previo
   }
   return changed;
 }
-
-/** A count with a thousands separator: '20,000'. */
-export const formatCount = (count: number) => WHOLE_NUMBER.format(count);
-const WHOLE_NUMBER = new Intl.NumberFormat("en-US");
-
-/** A count and what it counts: '20,000 subscribers', '1 subscriber'. */
-export const countOf = (count: number, one: string, many = `${one}s`) => `${formatCount(count)} ${count === 1 ? one : many}`;

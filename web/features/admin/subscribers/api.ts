@@ -18,11 +18,15 @@ const SUBSCRIBERS_KEY = ["/api/admin/subscribers"] as const;
 /** What the tab asks for: words of the address, a state or all, the page. */
 export type SubscribersQuery = { search: string; state: SubscriberState | "all"; page: number };
 
+const getSubscribersPage = (query: SubscribersQuery) => call((api) => api.admin.subscribers.page.get({ query }));
+/** How many addresses are in each state and in all (the whole list's, whatever is searched). */
+export type SubscriberCounts = Awaited<ReturnType<typeof getSubscribersPage>>["counts"];
+
 /** One page of the matching addresses with the whole list's counts; the page shown stays while the next one loads. */
 export const subscribersPageQueryOptions = (query: SubscribersQuery) =>
   queryOptions({
     queryKey: [...SUBSCRIBERS_KEY, "page", query],
-    queryFn: () => call((api) => api.admin.subscribers.page.get({ query })),
+    queryFn: () => getSubscribersPage(query),
     placeholderData: keepPreviousData,
   });
 

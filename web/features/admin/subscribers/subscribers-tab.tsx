@@ -3,24 +3,26 @@
 // (issue 15).
 
 import { css } from "@styled-system/css" with { type: "macro" };
-import { badge, dataTable } from "@styled-system/recipes";
+import { badge } from "@styled-system/recipes";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
-import { controlStyle, Field } from "@web/components/ui/field.tsx";
-import { Pager, pageCount } from "@web/components/ui/pager.tsx";
+import { Select } from "@web/components/ui/select.tsx";
 import { Download, Send, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
-import { countOf, downloadFile, formatCount, localIsoDate, toCsv } from "../shared/format.ts";
+import { type Column, DataTable } from "../shared/data-table.tsx";
+import { downloadFile, localIsoDate, toCsv } from "../shared/format.ts";
 import { Panel, StateText } from "../shared/layout.tsx";
-import { ListToolbar, useListControls } from "../shared/list-controls.tsx";
 import { mailStatusQueryOptions } from "../shared/mail-status.ts";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
+import { formatCount, ListCount, ListFilters, ListPager, useListQuery } from "../shared/paged-list.tsx";
 import {
   getAllSubscribers,
+  type NewsletterSummary,
   newslettersQueryOptions,
   type Subscriber,
-  type SubscriberState,
+  type SubscriberCounts,
+  type SubscribersQuery,
   subscribersPageQueryOptions,
   useDeleteSubscriber,
 } from "./api.ts";
@@ -35,6 +37,17 @@ const STATES = {
   unsubscribed: { label: "Unsubscribed", tone: "danger" },
 } as const;
 
+type StateFilter = SubscribersQuery["state"];
+
+/** The state filter's options, each with its count of the whole list once known. */
+function stateOptions(counts: SubscriberCounts | undefined) {
+  const counted = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${formatCount(count)})`);
+  return [
+    { value: "all", label: counted("All", counts?.all) },
+    ...(Object.keys(STATES) as (keyof typeof STATES)[]).map((state) => ({ value: state, label: counted(STATES[state].label, counts?.[state]) })),
+  ];
+}
+
 /** Spec §7: every subscriber, columns Email and Subscribed On (local date), file subscribers_{YYYY-MM-DD}.csv. */
 async function exportSubscribersCsv() {
   const subscribers = await getAllSubscribers();
@@ -43,17 +56,14 @@ async function exportSubscribersCsv() {
 }
 
 /** What the list shows when no row matches: the spec's empty text, or what was looked for. */
-function noneText(total: number, search: string, state: SubscriberState | "all") {
-  if (!total) return "No subscribers found";
+function noneText(all: number, search: string, state: StateFilter) {
   if (search) return `No subscribers match "${search}"`;
-  return state === "all" ? "No subscribers found" : `No ${STATES[state].label.toLowerCase()} subscribers`;
+  return !all || state === "all" ? "No subscribers found" : `No ${STATES[state].label.toLowerCase()} subscribers`;
 }
 
-const styles = dataTable();
-
 export function SubscribersTab() {
-  const list = useListControls<SubscriberState | "all">("all");
-  const query = useQuery(subscribersPageQueryOptions({ search: list.search, state: list.filter, page: list.page }));
+  const list = useListQuery<{ state: StateFilter }>({ state: "all" });
+  const query = useQuery(subscribersPageQueryOptions(list.query));
   const remove = useDeleteSubscriber();
   const exporting = useMutation({ mutationFn: exportSubscribersCsv });
   const [deleting, setDeleting] = useState<Subscriber | null>(null);
@@ -64,15 +74,30 @@ export function SubscribersTab() {
     if (query.isError) notifyError(query.error, "Failed to fetch subscribers");
   }, [query.isError, query.error]);
 
-  const subscribers = query.data?.items ?? [];
   const counts = query.data?.counts;
-  const page = query.data?.page ?? 1;
-  const pages = pageCount(query.data?.total ?? 0, query.data?.pageSize ?? 1);
+  const options = useMemo(() => stateOptions(counts), [counts]);
+  const columns: Column<Subscriber>[] = [
+    { header: "Email", cell: (subscriber) => subscriber.email },
+    { header: "Subscribed On", cell: (subscriber) => subscribedOn(subscriber.createdAt) },
+    {
+      header: "State",
+      cell: (subscriber) => <span className={badge({ tone: STATES[subscriber.state].tone })}>{STATES[subscriber.state].label}</span>,
+    },
+    {
+      header: "Actions",
+      show: "plain",
+      cell: (subscriber) => (
+        <Button size="sm" variant="ghost" aria-label={`Delete ${subscriber.email}`} onClick={() => setDeleting(subscriber)}>
+          <Trash2 size={16} aria-hidden />
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <Panel
       title="Subscribers"
-      description={counts ? countOf(counts.all, "subscriber") : undefined}
+      description={counts ? `${formatCount(counts.all)} subscriber${counts.all === 1 ? "" : "s"}` : undefined}
       actions={
         <>
           <Button
@@ -90,59 +115,28 @@ export function SubscribersTab() {
         </>
       }
     >
-      <ListToolbar label="Search subscribers" search={list.typed} onSearch={list.setTyped}>
-        <Field label="State" className={css({ flex: "1 1 10rem" })}>
-          <select className={controlStyle} value={list.filter} onChange={(event) => list.setFilter(event.target.value as SubscriberState | "all")}>
-            <option value="all">All{counts && ` (${formatCount(counts.all)})`}</option>
-            {(Object.keys(STATES) as SubscriberState[]).map((state) => (
-              <option key={state} value={state}>
-                {STATES[state].label}
-                {counts && ` (${formatCount(counts[state])})`}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </ListToolbar>
-      {query.isPending ? (
-        <StateText>Loading subscribers...</StateText>
-      ) : !subscribers.length ? (
-        <StateText>{noneText(counts?.all ?? 0, list.search, list.filter)}</StateText>
-      ) : (
-        // Busy while the next page or search is read (the page shown stays meanwhile).
-        <div className={styles.frame} aria-busy={query.isPlaceholderData || undefined}>
-          <table className={styles.table}>
-            <thead className={styles.head}>
-              <tr>
-                <th className={styles.header}>Email</th>
-                <th className={styles.header}>Subscribed On</th>
-                <th className={styles.header}>State</th>
-                <th className={styles.header}>Actions</th>
-              </tr>
-            </thead>
-            <tbody className={styles.body}>
-              {subscribers.map((subscriber) => (
-                <tr key={subscriber.id} className={styles.row}>
-                  <td className={styles.cell} data-label="Email">
-                    {subscriber.email}
-                  </td>
-                  <td className={styles.cell} data-label="Subscribed On">
-                    {subscribedOn(subscriber.createdAt)}
-                  </td>
-                  <td className={styles.cell} data-label="State">
-                    <span className={badge({ tone: STATES[subscriber.state].tone })}>{STATES[subscriber.state].label}</span>
-                  </td>
-                  <td className={styles.cell}>
-                    <Button size="sm" variant="ghost" aria-label={`Delete ${subscriber.email}`} onClick={() => setDeleting(subscriber)}>
-                      <Trash2 size={16} aria-hidden />
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager label="Subscriber pages" page={page} pages={pages} onPage={list.setPage} />
+      <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+        <ListFilters label="Subscribers" search={list.search} onSearch={list.type}>
+          <Select
+            label="State"
+            options={options}
+            value={list.filters.state}
+            onValueChange={(state) => list.filter({ state: state as StateFilter })}
+          />
+        </ListFilters>
+        <ListCount data={query.data} one="subscriber" many="subscribers" />
+        {query.isPending ? (
+          <StateText>Loading subscribers...</StateText>
+        ) : !query.data?.items.length ? (
+          <StateText>{noneText(counts?.all ?? 0, list.query.search, list.filters.state)}</StateText>
+        ) : (
+          // Busy while the next page or search is read (the page shown stays meanwhile).
+          <div aria-busy={query.isPlaceholderData || undefined}>
+            <DataTable columns={columns} rows={query.data.items} rowKey={(subscriber) => subscriber.id} />
+          </div>
+        )}
+        <ListPager data={query.data} label="Subscriber pages" onPage={list.goTo} />
+      </div>
       <PastNewsletters />
       <NewsletterDialog open={writing} onClose={() => setWriting(false)} recipients={counts?.confirmed ?? 0} />
       <ConfirmDialog
@@ -167,50 +161,22 @@ export function SubscribersTab() {
 }
 
 /** Each newsletter sent, with how many of its messages went out, failed or still wait. */
+const NEWSLETTER_COLUMNS: Column<NewsletterSummary>[] = [
+  { header: "Subject", cell: (newsletter) => newsletter.subject },
+  { header: "Sent On", cell: (newsletter) => subscribedOn(newsletter.createdAt) },
+  { header: "Recipients", cell: (newsletter) => newsletter.recipients },
+  { header: "Sent", cell: (newsletter) => newsletter.sent },
+  { header: "Failed", cell: (newsletter) => newsletter.failed },
+  { header: "Waiting", cell: (newsletter) => newsletter.waiting },
+];
+
 function PastNewsletters() {
   const newsletters = useQuery(newslettersQueryOptions()).data ?? [];
   if (!newsletters.length) return null;
   return (
     <section aria-label="Past newsletters" className={css({ mt: "6" })}>
       <h3 className={css({ fontSize: "md", fontWeight: "600", mb: "2" })}>Past newsletters</h3>
-      <div className={styles.frame}>
-        <table className={styles.table}>
-          <thead className={styles.head}>
-            <tr>
-              <th className={styles.header}>Subject</th>
-              <th className={styles.header}>Sent On</th>
-              <th className={styles.header}>Recipients</th>
-              <th className={styles.header}>Sent</th>
-              <th className={styles.header}>Failed</th>
-              <th className={styles.header}>Waiting</th>
-            </tr>
-          </thead>
-          <tbody className={styles.body}>
-            {newsletters.map((newsletter) => (
-              <tr key={newsletter.id} className={styles.row}>
-                <td className={styles.cell} data-label="Subject">
-                  {newsletter.subject}
-                </td>
-                <td className={styles.cell} data-label="Sent On">
-                  {subscribedOn(newsletter.createdAt)}
-                </td>
-                <td className={styles.cell} data-label="Recipients">
-                  {newsletter.recipients}
-                </td>
-                <td className={styles.cell} data-label="Sent">
-                  {newsletter.sent}
-                </td>
-                <td className={styles.cell} data-label="Failed">
-                  {newsletter.failed}
-                </td>
-                <td className={styles.cell} data-label="Waiting">
-                  {newsletter.waiting}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={NEWSLETTER_COLUMNS} rows={newsletters} rowKey={(newsletter) => newsletter.id} many />
     </section>
   );
 }

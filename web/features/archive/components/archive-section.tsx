@@ -26,7 +26,6 @@ const preloadArchiveDialog = () => void loadArchiveDialog();
 
 const labelStyle = css({ srOnly: true });
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 export function ArchiveSection() {
   const [filters, setFilters] = useState<ArchiveFilters>(DEFAULT_FILTERS);
   const [page, setPage] = useState(1);
@@ -206,7 +205,13 @@ export function ArchiveSection() {
         )}
       </div>
 
-      <Pager label="Archive pages" page={current} pages={pages} onPage={goTo} note={showingText(current, total)} noteTestId="archive-showing" />
+      {total > ARCHIVE_PAGE_SIZE && (
+        <Pager label="Archive pages" page={current} pages={pages} onPage={goTo} className={css({ mt: "10" })}>
+          <p className={css({ fontSize: "sm", color: "fg.muted" })} data-testid="archive-showing">
+            {showingText(current, total)}
+          </p>
+        </Pager>
+      )}
       {dialogMounted && (
         <Suspense fallback={null}>
           <LinkedArchiveDialog linked={linked} shown={onPage} onClose={close} />
