@@ -10,7 +10,7 @@ export const getAllSubscribers = () => call((api) => api.admin.subscribers.get()
 const getNewsletters = () => call((api) => api.admin.newsletters.get());
 export type Subscriber = Awaited<ReturnType<typeof getAllSubscribers>>[number];
 export type NewsletterSummary = Awaited<ReturnType<typeof getNewsletters>>[number];
-export type SubscriberState = Subscriber["state"];
+type SubscriberState = Subscriber["state"];
 
 /** The prefix of the subscribers' queries: a delete refreshes them all. */
 const SUBSCRIBERS_KEY = ["/api/admin/subscribers"] as const;
