@@ -159,3 +159,17 @@ test("a tab's rows leave the page when another tab opens (lazyMount and unmountO
   expect(await page.evaluate(() => document.querySelectorAll("ul[aria-label=Messages] > li").length)).toBe(0);
   await context.close();
 });
+
+test("at 320 px the search, the filter, the rows and the pages fit: nothing scrolls sideways", async () => {
+  const { page, context, errors } = await openPage(browser, { width: 320, height: 780 });
+  const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await openDashboard(page, site, token, "subscribers");
+  await panel(page).getByRole("navigation", { name: "Subscriber pages" }).waitFor();
+  expect(await sideways()).toBeLessThanOrEqual(0);
+  expect(await axeViolations(page, "the Subscribers tab at 320 px")).toEqual([]);
+  await openTab(page, "Messages");
+  await panel(page).getByRole("navigation", { name: "Message pages" }).waitFor();
+  expect(await sideways()).toBeLessThanOrEqual(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
