@@ -40,8 +40,8 @@ function RegistrationsButton({ event, onOpen }: { event: AdminEvent; onOpen: () 
 
 const WHEN_OPTIONS = [
   { value: "all", label: "All events" },
-  { value: "upcoming", label: "Upcoming" },
-  { value: "past", label: "Past" },
+  { value: "upcoming", label: "Upcoming events" },
+  { value: "past", label: "Past events" },
 ] as const;
 
 export function EventsTab() {
