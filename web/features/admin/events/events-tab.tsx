@@ -84,7 +84,7 @@ export function EventsTab() {
               onValueChange={(when) => list.filter({ when: when as AdminEventsQuery["when"] })}
             />
           </ListFilters>
-          <ListCount data={query.data} noun="events" />
+          <ListCount data={query.data} one="event" many="events" />
           {query.isPending ? (
             <StateText>Loading events...</StateText>
           ) : !query.data?.items.length ? (

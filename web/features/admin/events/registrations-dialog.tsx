@@ -211,7 +211,7 @@ function RegistrationList({ eventId, currency }: { eventId: number; currency: st
           onValueChange={(state) => list.filter({ state: state as RegistrationsQuery["state"] })}
         />
       </ListFilters>
-      <ListCount data={query.data} noun="registrations" />
+      <ListCount data={query.data} one="registration" many="registrations" />
       {query.isPending ? (
         <StateText>Loading registrations...</StateText>
       ) : !rows.length ? (

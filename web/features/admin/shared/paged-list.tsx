@@ -77,13 +77,14 @@ export function ListFilters({
 
 type Paged = { total: number; page: number; pageSize: number };
 
-/** 'Showing 21–40 of 1,320 events' (or 'No events'), said again when it changes. */
-export function ListCount({ data, noun }: { data: Paged | undefined; noun: string }) {
+/** 'Showing 21–40 of 1,320 events' when there are pages, else '1 event' or '12 events' ('No events'); said again when it changes. */
+export function ListCount({ data, one, many }: { data: Paged | undefined; one: string; many: string }) {
   if (!data) return null;
   const { total, page, pageSize } = data;
-  const text = total
-    ? `Showing ${formatCount((page - 1) * pageSize + 1)}–${formatCount(Math.min(page * pageSize, total))} of ${formatCount(total)} ${noun}`
-    : `No ${noun}`;
+  const text =
+    total > pageSize
+      ? `Showing ${formatCount((page - 1) * pageSize + 1)}–${formatCount(Math.min(page * pageSize, total))} of ${formatCount(total)} ${many}`
+      : `${total ? formatCount(total) : "No"} ${total === 1 ? one : many}`;
   return (
     <p aria-live="polite" data-testid="list-count" className={css({ fontSize: "sm", color: "fg.muted" })}>
       {text}

@@ -71,7 +71,7 @@ function ArchiveList() {
         <Select label="Year" options={years} value={list.filters.year} onValueChange={(year) => list.filter({ year })} />
         <Select label="Type" options={types} value={list.filters.type} onValueChange={(type) => list.filter({ type })} />
       </ListFilters>
-      <ListCount data={query.data} noun="archive entries" />
+      <ListCount data={query.data} one="archive entry" many="archive entries" />
       {query.isPending ? (
         <StateText>Loading archive entries...</StateText>
       ) : !query.data?.items.length ? (
