@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { writeScaledAppData } from "../../scripts/scaled-content.ts";
-import { adminApi, apiToken, dialog, openDashboard } from "./admin-helpers.ts";
+import { adminApi, apiToken, dialog, downloadText, openDashboard } from "./admin-helpers.ts";
 import { axeViolations, launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
 /** The issue asks for 1 s; a loaded CI machine gets this much. */
@@ -115,6 +115,14 @@ test("the Events tab is ready within 1 s of its click on twenty years of data, a
     .waitFor();
   expect(await registrations.getByRole("row").allInnerTexts()).toEqual([expect.any(String), expect.stringContaining("bela@example.org")]);
   violations.push(...(await axeViolations(page, "an event's registrations searched")));
+  // The CSV has every registration, whatever the list shows.
+  const [csv] = await Promise.all([page.waitForEvent("download"), registrations.getByRole("button", { name: "Export CSV" }).click()]);
+  expect(
+    (await downloadText(csv))
+      .trim()
+      .split("\r\n")
+      .map((line) => line.split(",")[1]),
+  ).toEqual(["Email", "asha@example.org", "bela@example.org", "chandra@example.org"]);
   expect(violations).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
