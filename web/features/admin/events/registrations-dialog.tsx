@@ -6,7 +6,6 @@ import { formatMoney } from "@server/shared/money.ts";
 import { slugify } from "@server/shared/slug.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
-import { dataTable } from "@styled-system/recipes";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
@@ -18,6 +17,7 @@ import { useProfile } from "@web/lib/queries/profile.ts";
 import { Check, Download } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
+import { type Column, DataTable } from "../shared/data-table.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { StateText } from "../shared/layout.tsx";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
@@ -33,7 +33,6 @@ import {
   useRegistrationAction,
 } from "./api.ts";
 
-const styles = dataTable({ columns: "many" });
 const STATE_LABELS = { confirmed: "Confirmed", pending: "Held for payment", waiting: "Waiting", cancelled: "Cancelled" } as const;
 const STATE_OPTIONS = [{ value: "all", label: "All states" }, ...Object.entries(STATE_LABELS).map(([value, label]) => ({ value, label }))];
 const doorRow = css({
@@ -201,6 +200,38 @@ function RegistrationList({ eventId, currency }: { eventId: number; currency: st
   const query = useQuery(registrationsPageQueryOptions(eventId, list.query));
   const rows: Row[] = query.data?.items ?? [];
   const filtered = list.query.search !== "" || list.filters.state !== "all";
+  const columns: Column<Row>[] = [
+    { header: "Name", cell: (row) => <span id={`registrant-${row.id}`}>{row.name}</span> },
+    { header: "Email", cell: (row) => row.email },
+    { header: "Phone", cell: (row) => row.phone },
+    { header: "Additional Info", cell: (row) => row.additionalInfo },
+    { header: "State", cell: stateText },
+    { header: "Payment", cell: (row) => paymentText(row, currency) },
+    { header: "Registered On", cell: (row) => formatDateTime(row.createdAt) },
+    {
+      header: "Actions",
+      show: "plain",
+      cell: (row) => (
+        <div className={css({ display: "flex", gap: "2", flexWrap: "wrap" })}>
+          {row.state === "waiting" && (
+            <Button size="sm" variant="outline" aria-describedby={`registrant-${row.id}`} disabled={pending} onClick={() => act(row.id, "move-up")}>
+              Move up
+            </Button>
+          )}
+          {row.state !== "cancelled" && (
+            <Button size="sm" variant="outline" aria-describedby={`registrant-${row.id}`} onClick={() => setCancelling(row)}>
+              Cancel
+            </Button>
+          )}
+          {row.payment?.status === "paid" && (
+            <Button size="sm" variant="outline" aria-describedby={`registrant-${row.id}`} onClick={() => setRefunding(row)}>
+              Refund
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
   return (
     <div className={css({ display: "grid", gap: "3" })}>
       <ListFilters label="Registrations" search={list.search} onSearch={list.type}>
@@ -217,74 +248,7 @@ function RegistrationList({ eventId, currency }: { eventId: number; currency: st
       ) : !rows.length ? (
         <StateText>{filtered ? "No registrations match" : "No registrations yet"}</StateText>
       ) : (
-        <div className={styles.frame}>
-          <table className={styles.table}>
-            <thead className={styles.head}>
-              <tr>
-                <th className={styles.header}>Name</th>
-                <th className={styles.header}>Email</th>
-                <th className={styles.header}>Phone</th>
-                <th className={styles.header}>Additional Info</th>
-                <th className={styles.header}>State</th>
-                <th className={styles.header}>Payment</th>
-                <th className={styles.header}>Registered On</th>
-                <th className={styles.header}>Actions</th>
-              </tr>
-            </thead>
-            <tbody className={styles.body}>
-              {rows.map((row) => (
-                <tr key={row.id} className={styles.row}>
-                  <td className={styles.cell} data-label="Name">
-                    <span id={`registrant-${row.id}`}>{row.name}</span>
-                  </td>
-                  <td className={styles.cell} data-label="Email">
-                    {row.email}
-                  </td>
-                  <td className={styles.cell} data-label="Phone">
-                    {row.phone}
-                  </td>
-                  <td className={styles.cell} data-label="Additional Info">
-                    {row.additionalInfo}
-                  </td>
-                  <td className={styles.cell} data-label="State">
-                    {stateText(row)}
-                  </td>
-                  <td className={styles.cell} data-label="Payment">
-                    {paymentText(row, currency)}
-                  </td>
-                  <td className={styles.cell} data-label="Registered On">
-                    {formatDateTime(row.createdAt)}
-                  </td>
-                  <td className={styles.cell}>
-                    <div className={css({ display: "flex", gap: "2", flexWrap: "wrap" })}>
-                      {row.state === "waiting" && (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          aria-describedby={`registrant-${row.id}`}
-                          disabled={pending}
-                          onClick={() => act(row.id, "move-up")}
-                        >
-                          Move up
-                        </Button>
-                      )}
-                      {row.state !== "cancelled" && (
-                        <Button size="sm" variant="outline" aria-describedby={`registrant-${row.id}`} onClick={() => setCancelling(row)}>
-                          Cancel
-                        </Button>
-                      )}
-                      {row.payment?.status === "paid" && (
-                        <Button size="sm" variant="outline" aria-describedby={`registrant-${row.id}`} onClick={() => setRefunding(row)}>
-                          Refund
-                        </Button>
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} many />
       )}
       <ListPager data={query.data} label="Registration pages" onPage={list.goTo} />
       <ConfirmDialog
