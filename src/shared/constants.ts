@@ -46,6 +46,8 @@ export const DEFAULT_PROFILE = {
   address: null,
 } as const;
 
+/** Rows on a page of the admin's long lists (issue 33): events, archive entries, registrations. */
+export const ADMIN_PAGE_SIZE = 20;
 /** Archive entries on a page (spec §9): the server pages the archive (src/modules/archive/filter.ts). */
 export const ARCHIVE_PAGE_SIZE = 6;
 /** Upcoming events `/` shows before 'View All Events' (spec §9), the first of which it is sent. */
