@@ -99,3 +99,8 @@ export const deleted = answer(object({ success: boolean() }));
 /** The type of an answer's model (`AnswerOf<typeof publicEventList>`), for the code that builds the answer. */
 // biome-ignore lint/suspicious/noExplicitAny: any model
 export type AnswerOf<Model extends StandardSchema<any, any>> = NonNullable<Model["~standard"]["types"]>["output"];
+
+/** One page of a list (src/lib/paging.ts's `Paged`): its rows, how many match, the page and its size, and `more`. */
+// biome-ignore lint/suspicious/noExplicitAny: rows and fields of any type
+export const paged = <Row extends Struct<any, any>, More extends Record<string, Struct<any, any>> = Record<never, never>>(row: Row, more?: More) =>
+  object({ items: array(row), total: number(), page: number(), pageSize: number(), ...(more as More) });

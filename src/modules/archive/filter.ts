@@ -7,10 +7,11 @@ import { htmlToText } from "@server/shared/rich-text.ts";
 import type { ArchiveItem, ArchivePage, ArchivePageQuery } from "./model.ts";
 
 /** Distinct years, newest first. */
-export const archiveYears = (items: ArchiveItem[]) => [...new Set(items.map((item) => item.year))].sort((a, b) => Number(b) - Number(a));
+export const archiveYears = (items: Pick<ArchiveItem, "year">[]) =>
+  [...new Set(items.map((item) => item.year))].sort((a, b) => Number(b) - Number(a));
 
 /** Distinct types (case-insensitive), sorted alphabetically. */
-export function archiveTypes(items: ArchiveItem[]): string[] {
+export function archiveTypes(items: Pick<ArchiveItem, "type">[]): string[] {
   const byKey = new Map<string, string>();
   for (const item of items) if (!byKey.has(item.type.toLowerCase())) byKey.set(item.type.toLowerCase(), item.type);
   // One collator for the whole sort: `localeCompare` with options builds a new one for each pair.

@@ -9,6 +9,8 @@ import { Elysia } from "elysia";
 import { archivePage, type SearchableArchive, searchable } from "./filter.ts";
 import {
   type ArchivePage,
+  adminArchivePage,
+  adminArchiveQuerySchema,
   archiveEntry,
   archiveEventAnswer,
   archiveEventList,
@@ -74,6 +76,8 @@ export function archiveModule(ctx: AppContext) {
       .group("/admin/archive-events", { admin: true }, (admin) =>
         admin
           .get("", () => service.rows(), { response: answers(archiveEventList) })
+          // Issue 33: the Events tab's archive entries, a page at a time.
+          .get("/page", ({ query }) => service.page(query), { query: standard(adminArchiveQuerySchema), response: answers(adminArchivePage) })
           .post("", ({ body, status }) => status(201, service.create(body)), {
             body: standard(archiveEventSchema),
             response: answers(archiveEventAnswer, 201),

@@ -2,25 +2,31 @@
 // shares).
 
 import { archiveEvents } from "@db/schema.ts";
-import { type AnswerOf, answer, rowOf } from "@server/lib/answers.ts";
+import { type AnswerOf, answer, paged, rowOf } from "@server/lib/answers.ts";
+import { pageParam, searchParam } from "@server/lib/paging.ts";
 import { archiveEventSchema } from "@server/shared/schemas.ts";
-import { array, assign, coerce, enums, type Infer, integer, min, nullable, number, object, optional, partial, size, string } from "superstruct";
+import { array, assign, enums, type Infer, nullable, number, object, omit, optional, partial, size, string } from "superstruct";
 
 export const archiveEventPatchSchema = partial(archiveEventSchema);
 
 export const archivePageQuerySchema = object({
   year: optional(size(string(), 0, 20)),
   type: optional(size(string(), 0, 100)),
-  search: optional(size(string(), 0, 200)),
+  search: searchParam,
   sort: optional(enums(["newest", "oldest"])),
-  page: optional(coerce(min(integer(), 1), string(), Number)),
+  page: pageParam,
 });
 export type ArchivePageQuery = Infer<typeof archivePageQuerySchema>;
+/** `GET /api/admin/archive-events/page`: the public page's year, type, search and page, over the archive's own rows. */
+export const adminArchiveQuerySchema = omit(archivePageQuerySchema, ["sort"]);
+export type AdminArchiveQuery = Infer<typeof adminArchiveQuerySchema>;
 
 const archiveRow = rowOf(archiveEvents);
 export const archiveEventAnswer = answer(archiveRow);
 export const archiveEventList = answer(array(archiveRow));
 export type ArchiveEvent = AnswerOf<typeof archiveEventAnswer>;
+/** The Events tab's archive entries, a page at a time, with the years and types of all of them (issue 33). */
+export const adminArchivePage = answer(paged(archiveRow, { years: array(string()), types: array(string()) }));
 
 /**
  * One entry of GET /api/archive-events: an `archive_events` row (source "archive") or a past event mapped to the

@@ -1,6 +1,7 @@
 import type { AppContext } from "@server/context.ts";
 import { answers, deleted } from "@server/lib/answers.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
+import { todayIn } from "@server/lib/time.ts";
 import { idParam, idParams, linkQuery, standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
 import { HONEYPOT_FIELD, INITIAL_VISIBLE_EVENTS } from "@server/shared/constants.ts";
@@ -9,6 +10,8 @@ import { eventSchema, registrantsMailSchema, registrationSchema } from "@server/
 import { Elysia } from "elysia";
 import {
   adminEventList,
+  adminEventsPage,
+  adminEventsQuerySchema,
   adminRegistration,
   checkInSchema,
   eventAnswer,
@@ -20,6 +23,8 @@ import {
   registrantsMailed,
   registrationAnswer,
   registrationList,
+  registrationsPage,
+  registrationsQuerySchema,
 } from "./model.ts";
 import { nextClosing, upcomingWithAvailability } from "./registrations.ts";
 import { createEventsService, type EventsService } from "./service.ts";
@@ -108,6 +113,11 @@ export function eventsModule(ctx: AppContext) {
       .group("/admin/events", { admin: true }, (admin) =>
         admin
           .get("", () => service.all(), { response: answers(adminEventList) })
+          // Issue 33: the tab's page, searched and filtered in SQLite (the whole list above stays for the Data tab).
+          .get("/page", ({ query }) => service.page(query, todayIn(timezone, ctx.now())), {
+            query: standard(adminEventsQuerySchema),
+            response: answers(adminEventsPage),
+          })
           .post("", ({ body, status }) => status(201, service.create(body)), {
             body: standard(eventSchema),
             response: answers(eventAnswer, 201),
@@ -126,6 +136,16 @@ export function eventsModule(ctx: AppContext) {
               return rows.map((row) => ({ ...row, payment: paid.get(row.id) }));
             },
             { params, response: answers(registrationList) },
+          )
+          // The dialog's page (issue 33); the whole list above is the CSV's.
+          .get(
+            "/:id/registrations/page",
+            ({ params, query }) => {
+              const answer = registrations.page(params.id, query);
+              const paid = payments.summaries(answer.items.map((row) => row.id));
+              return { ...answer, items: answer.items.map((row) => ({ ...row, payment: paid.get(row.id) })) };
+            },
+            { params, query: standard(registrationsQuerySchema), response: answers(registrationsPage) },
           )
           .post("/:id/registrations/:registrationId/move-up", ({ params }) => registrations.moveUp(params.id, params.registrationId), {
             params: registrationParams,

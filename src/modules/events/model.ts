@@ -1,9 +1,10 @@
 // The events module's bodies and answers (the event form's schema is src/shared/schemas.ts, which the web shares).
 
 import { eventRegistrations, events } from "@db/schema.ts";
-import { type AnswerOf, answer, doneWith, rowOf } from "@server/lib/answers.ts";
+import { type AnswerOf, answer, doneWith, paged, rowOf } from "@server/lib/answers.ts";
+import { pageParam, searchParam } from "@server/lib/paging.ts";
 import { eventSchema } from "@server/shared/schemas.ts";
-import { array, assign, boolean, enums, literal, nullable, number, object, optional, partial, string, union } from "superstruct";
+import { array, assign, boolean, enums, type Infer, literal, nullable, number, object, optional, partial, string, union } from "superstruct";
 
 export const eventPatchSchema = partial(eventSchema);
 /** The admin's 'Check in' at the door (issue 23). */
@@ -12,15 +13,13 @@ export const checkInSchema = object({ checkedIn: boolean() });
 const eventRow = rowOf(events);
 export const eventAnswer = answer(eventRow);
 export type Event = AnswerOf<typeof eventAnswer>;
-/** GET /api/admin/events: each event with its registrations counted. */
-export const adminEventList = answer(
-  array(
-    assign(
-      eventRow,
-      object({ registrationCount: number(), confirmedCount: number(), waitingCount: number(), cancelledCount: number(), checkedInCount: number() }),
-    ),
-  ),
+/** GET /api/admin/events: each event with its registrations counted; its page (issue 33). */
+const countedEvent = assign(
+  eventRow,
+  object({ registrationCount: number(), confirmedCount: number(), waitingCount: number(), cancelledCount: number(), checkedInCount: number() }),
 );
+export const adminEventList = answer(array(countedEvent));
+export const adminEventsPage = answer(paged(countedEvent));
 
 /**
  * One event of GET /api/events: its places left (null: unlimited), whether registration is open (issue 23), and the
@@ -50,18 +49,32 @@ const registrationRow = assign(rowOf(eventRegistrations), object({ position: nul
 export const adminRegistration = answer(registrationRow);
 export type Registration = AnswerOf<typeof adminRegistration>;
 /** GET /api/admin/events/:id/registrations: each with its payment (issue 32; status "none": free, or at the door). */
-export const registrationList = answer(
-  array(
-    assign(
-      registrationRow,
-      object({
-        payment: optional(
-          object({ status: enums(["paid", "pending", "refunded", "none"]), amount: number(), currency: string(), id: nullable(number()) }),
-        ),
-      }),
+const registrationWithPayment = assign(
+  registrationRow,
+  object({
+    payment: optional(
+      object({ status: enums(["paid", "pending", "refunded", "none"]), amount: number(), currency: string(), id: nullable(number()) }),
     ),
-  ),
+  }),
 );
+export const registrationList = answer(array(registrationWithPayment));
 export type RegistrationWithPayment = AnswerOf<typeof registrationList>[number];
+/** The registrations dialog's page (issue 33), with the event's counts by state and checked in. */
+export const registrationsPage = answer(
+  paged(registrationWithPayment, {
+    counts: object({ confirmed: number(), pending: number(), waiting: number(), cancelled: number(), checkedIn: number() }),
+  }),
+);
 /** POST /api/admin/events/:id/mail: how many registrants the message goes to. */
 export const registrantsMailed = doneWith({ recipients: number() });
+
+/** `GET /api/admin/events/page`: the words in an event's name or place, upcoming or past events (default all), the page. */
+export const adminEventsQuerySchema = object({ search: searchParam, when: optional(enums(["upcoming", "past", "all"])), page: pageParam });
+export type AdminEventsQuery = Infer<typeof adminEventsQuerySchema>;
+/** `GET /api/admin/events/:id/registrations/page`: the words in a registrant's name or address, a state (default all), the page. */
+export const registrationsQuerySchema = object({
+  search: searchParam,
+  state: optional(enums(["all", "confirmed", "pending", "waiting", "cancelled"])),
+  page: pageParam,
+});
+export type RegistrationsQuery = Infer<typeof registrationsQuerySchema>;

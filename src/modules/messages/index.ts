@@ -1,10 +1,10 @@
 import type { AppContext } from "@server/context.ts";
 import { answers, deleted } from "@server/lib/answers.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
-import { idParam } from "@server/lib/validate.ts";
+import { idParam, standard } from "@server/lib/validate.ts";
 import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import { Elysia } from "elysia";
-import { contactSchema, messageAnswer, messageList, sent } from "./model.ts";
+import { contactSchema, messageAnswer, messageList, messagesPage, messagesPageQuerySchema, sent } from "./model.ts";
 import { createMessagesService } from "./service.ts";
 
 export { contactSchema };
@@ -26,7 +26,9 @@ export function messagesModule(ctx: AppContext) {
     )
     .group("/admin/messages", { admin: true }, (admin) =>
       admin
+        // Every message (as the spec's route answers), and the page the tab shows.
         .get("", () => service.list(), { response: answers(messageList) })
+        .get("/page", ({ query }) => service.page(query), { query: standard(messagesPageQuerySchema), response: answers(messagesPage) })
         .patch("/:id/read", ({ params }) => service.markRead(params.id), { params, response: answers(messageAnswer) })
         .delete("/:id", ({ params }) => service.remove(params.id), { params, response: answers(deleted) }),
     );

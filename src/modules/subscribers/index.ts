@@ -7,7 +7,7 @@ import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import { newsletterPath, SITE_FORM_FIELD, unsubscribePagePath } from "@server/shared/newsletter-links.ts";
 import { newsletterMailSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import { newsletterList, newsletterSchema, newsletterSent, subscriberList } from "./model.ts";
+import { newsletterList, newsletterSchema, newsletterSent, subscriberList, subscribersPage, subscribersPageQuerySchema } from "./model.ts";
 import { createNewslettersService } from "./newsletters.ts";
 import { createSubscribersService, subscriberLinks } from "./service.ts";
 
@@ -59,7 +59,12 @@ export function subscribersModule(ctx: AppContext) {
       )
       .group("/admin", { admin: true }, (admin) =>
         admin
+          // Every address (the client's 'Export CSV'), and the page the tab shows.
           .get("/subscribers", () => service.list(), { response: answers(subscriberList) })
+          .get("/subscribers/page", ({ query }) => service.page(query), {
+            query: standard(subscribersPageQuerySchema),
+            response: answers(subscribersPage),
+          })
           .delete("/subscribers/:id", ({ params }) => service.remove(params.id), {
             params: idParam("Subscriber not found"),
             response: answers(deleted),
