@@ -29,6 +29,12 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** The app's Eden Treaty client under /api: typed bodies and answers. */
 export type Api = ReturnType<TestApp["api"]>;
 
+/**
+ * What a typed call answered, whatever its status: its JSON (Eden gives a 2xx answer as `data` and any other as
+ * `error.value`), for the tests that check an answer's body beside its status.
+ */
+export const answerOf = ({ data, error }: { data: unknown; error: { value: unknown } | null }): unknown => (error ? error.value : data);
+
 type RequestOptions = {
   /** The bearer token (absent: none). */
   token?: string | null;
