@@ -8,35 +8,16 @@
 //   paid once and thanked once (one receipt in the outbox each), and every repeat is answered 200.
 
 import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { freePort } from "@tests/server.ts";
 import { startStripeServer } from "@tests/support/stripe.ts";
 import type Stripe from "stripe";
+import { CAPACITY, percentile, startRaceSite, TAKEN } from "./race-site.ts";
 
 const RATE = Number(process.env.BENCH_REGISTRATIONS_PER_SECOND ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CAPACITY = 1000;
-const TAKEN = CAPACITY - 50;
 const GIFTS = 900;
 const REPEATS = 100;
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
-};
-
-async function waitForHealth(url: string, child: { exitCode: number | null }) {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {}
-    await Bun.sleep(10);
-  }
-  throw new Error("server did not start");
-}
 
 /** `count` calls of `task`, `width` at a time. */
 async function pool<T>(count: number, width: number, task: (index: number) => Promise<T>): Promise<T[]> {
@@ -77,53 +58,19 @@ export async function paymentsBench(exe: string, dir: string): Promise<string> {
   });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const stripe = await startStripeServer();
-  const home = join(dir, "payments");
-  mkdirSync(join(home, "app_data"), { recursive: true });
   const port = freePort();
-  const url = `http://127.0.0.1:${port}`;
-  stripe.setWebhookUrl(`${url}/api/payments/stripe`);
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: join(home, "data"),
-    APP_DATA_DIR: join(home, "app_data"),
-    ADMIN_PASSWORD: "bench-admin-password",
-    SITE_URL: url,
-    TRUST_PROXY: "1",
-    YOUTUBE_API_BASE: "http://127.0.0.1:9/unreachable",
-    WEB_DIST: "",
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}?tls=off`,
-    MAIL_FROM: "Bench <bench@example.org>",
-    MAIL_PER_MINUTE: "1000000",
-    ...stripe.env(),
-  };
-  const start = () => Bun.spawn([exe, "serve"], { cwd: home, env, stdout: "ignore", stderr: "inherit" });
-  const stop = async (child: ReturnType<typeof start>) => {
-    child.kill("SIGTERM");
-    await child.exited;
-  };
-
-  // The paid event and its first 950 places, written while the server is stopped.
-  let server = start();
-  await waitForHealth(url, server);
-  await stop(server);
-  const db = new Database(join(home, "data", "site.db"));
-  const eventId = db
-    .query<{ id: number }, [number]>(
-      "INSERT INTO events (name, type, startDate, time, location, description, capacity, price) VALUES ('Paid Retreat', 'retreat', '2035-01-10', '9:00 am', 'Warburton', '<p>Silence.</p>', ?, 2500) RETURNING id",
-    )
-    .get(CAPACITY)!.id;
-  const insert = db.prepare("INSERT INTO event_registrations (eventId, name, email, phone) VALUES (?, ?, ?, '0400 000 000')");
-  db.transaction(() => {
-    for (let i = 0; i < TAKEN; i++) insert.run(eventId, `Early ${i}`, `early${i}@example.org`);
-  })();
-  db.close();
-
-  server = start();
+  stripe.setWebhookUrl(`http://127.0.0.1:${port}/api/payments/stripe`);
+  const site = await startRaceSite({
+    exe,
+    home: join(dir, "payments"),
+    smtpPort: (smtp.server.address() as { port: number }).port,
+    event: { name: "Paid Retreat", price: 2500 },
+    env: stripe.env(),
+    port,
+  });
+  const { url, eventId } = site;
   try {
-    await waitForHealth(url, server);
-    const check = new Database(join(home, "data", "site.db"), { readonly: true });
+    const check = new Database(site.dbPath, { readonly: true });
     const query = <T>(sql: string, ...params: (string | number)[]) => check.query<T, (string | number)[]>(sql).get(...params) as T;
 
     // The race.
@@ -225,7 +172,7 @@ export async function paymentsBench(exe: string, dir: string): Promise<string> {
       `p50 ${percentile(webhookLatencies, 0.5).toFixed(1)} ms, p99 ${percentile(webhookLatencies, 0.99).toFixed(1)} ms`
     );
   } finally {
-    await stop(server);
+    await site.stop();
     stripe.stop();
     smtp.close();
   }

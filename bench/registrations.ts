@@ -6,32 +6,12 @@
 // p50/p99, the 429s, and /api/events p99 meanwhile.
 
 import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { freePort } from "@tests/server.ts";
+import { CAPACITY, percentile, startRaceSite, TAKEN } from "./race-site.ts";
 
 const RATE = Number(process.env.BENCH_REGISTRATIONS_PER_SECOND ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CAPACITY = 1000;
-const TAKEN = CAPACITY - 50;
 const REPEATED_IP = "192.0.2.1";
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
-};
-
-async function waitForHealth(url: string, child: { exitCode: number | null }) {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {}
-    await Bun.sleep(10);
-  }
-  throw new Error("server did not start");
-}
 
 /** Runs the registrations bench on the executable `exe`, in a folder under `dir`; returns the line to print. */
 export async function registrationsBench(exe: string, dir: string): Promise<string> {
@@ -50,50 +30,14 @@ export async function registrationsBench(exe: string, dir: string): Promise<stri
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const home = join(dir, "registrations");
-  mkdirSync(join(home, "app_data"), { recursive: true });
-  const port = freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: join(home, "data"),
-    APP_DATA_DIR: join(home, "app_data"),
-    ADMIN_PASSWORD: "bench-admin-password",
-    SITE_URL: url,
-    TRUST_PROXY: "1",
-    YOUTUBE_API_BASE: "http://127.0.0.1:9/unreachable",
-    WEB_DIST: "",
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}?tls=off`,
-    MAIL_FROM: "Bench <bench@example.org>",
-    MAIL_PER_MINUTE: "1000000",
-  };
-  const start = () => Bun.spawn([exe, "serve"], { cwd: home, env, stdout: "ignore", stderr: "inherit" });
-  const stop = async (child: ReturnType<typeof start>) => {
-    child.kill("SIGTERM");
-    await child.exited;
-  };
-
-  // The event and its first 950 registrations, written while the server is stopped.
-  let server = start();
-  await waitForHealth(url, server);
-  await stop(server);
-  const db = new Database(join(home, "data", "site.db"));
-  const eventId = db
-    .query<{ id: number }, [number]>(
-      "INSERT INTO events (name, type, startDate, time, location, description, capacity) VALUES ('Summer Retreat', 'retreat', '2035-01-10', '9:00 am', 'Warburton', '<p>Silence.</p>', ?) RETURNING id",
-    )
-    .get(CAPACITY)!.id;
-  const insert = db.prepare("INSERT INTO event_registrations (eventId, name, email, phone) VALUES (?, ?, ?, '0400 000 000')");
-  db.transaction(() => {
-    for (let i = 0; i < TAKEN; i++) insert.run(eventId, `Early ${i}`, `early${i}@example.org`);
-  })();
-  db.close();
-
-  server = start();
+  const site = await startRaceSite({
+    exe,
+    home: join(dir, "registrations"),
+    smtpPort: (smtp.server.address() as { port: number }).port,
+    event: { name: "Summer Retreat" },
+  });
+  const { url, eventId } = site;
   try {
-    await waitForHealth(url, server);
     for (let i = 0; i < 200; i++) await (await fetch(`${url}/api/events`)).arrayBuffer();
 
     const postLatencies: number[] = [];
@@ -139,7 +83,7 @@ export async function registrationsBench(exe: string, dir: string): Promise<stri
     reading = false;
     await reader;
 
-    const check = new Database(join(home, "data", "site.db"), { readonly: true });
+    const check = new Database(site.dbPath, { readonly: true });
     const counts = Object.fromEntries(
       check
         .query<{ state: string; n: number }, [number]>("SELECT state, count(*) AS n FROM event_registrations WHERE eventId = ? GROUP BY state")
@@ -161,7 +105,7 @@ export async function registrationsBench(exe: string, dir: string): Promise<stri
       `/api/events p99 meanwhile ${percentile(readLatencies, 0.99).toFixed(1)} ms (${readLatencies.length} reads); ${delivered} mails delivered meanwhile`
     );
   } finally {
-    await stop(server);
+    await site.stop();
     smtp.close();
   }
 }

@@ -7,17 +7,14 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { alertDialog, apiToken, dialog, expectToast, openDashboard } from "./admin-helpers.ts";
-import { ADMIN_PASSWORD, axeViolations, freePort, launchBrowser, openPage, type Site, startSite } from "./support.ts";
+import { ADMIN_PASSWORD, axeViolations, launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
 let site: Site;
 let browser: Browser;
-let origin: string;
 let db: Database;
 
 beforeAll(async () => {
-  const port = freePort();
-  origin = `http://localhost:${port}`;
-  [site, browser] = await Promise.all([startSite({ appData: null, env: { PORT: String(port), SITE_URL: origin } }), launchBrowser()]);
+  [site, browser] = await Promise.all([startSite({ appData: null, onLocalhost: true }), launchBrowser()]);
   db = new Database(join(site.dataDir, "site.db"));
 });
 afterAll(async () => {
@@ -52,7 +49,7 @@ test("an old session confirms it's you with the password, then with a passkey; '
   const { page, errors } = await openPage(browser);
   await addAuthenticator(page);
   const violations: string[] = [];
-  await openDashboard(page, { ...site, url: origin }, await apiToken(site));
+  await openDashboard(page, site, await apiToken(site));
   await page.getByRole("button", { name: "Show devices and activity" }).click();
 
   ageProofs();

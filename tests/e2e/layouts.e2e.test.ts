@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
+import { type StripeServer, startStripeServer } from "../support/stripe.ts";
 import { adminApi, apiToken, dialog, openDashboard, openTab } from "./admin-helpers.ts";
 import { axeViolations, launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
@@ -24,10 +25,12 @@ const TAB_READY: Record<string, string> = {
   Subscribers: "Export CSV",
   Notifications: "Add New Notification",
   "Data Sync": "Sync to app_data",
+  Money: "Refund",
 };
 
 let site: Site;
 let smtp: SmtpServer;
+let stripe: StripeServer;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let token: string;
 
@@ -37,11 +40,12 @@ const post = (path: string, body: unknown) =>
   );
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
+  [smtp, stripe] = await Promise.all([startSmtpServer(), startStripeServer()]);
   [site, browser] = await Promise.all([
-    startSite({ env: { SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>", MAIL_PER_MINUTE: "6000" } }),
+    startSite({ env: { SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>", MAIL_PER_MINUTE: "6000", ...stripe.env() } }),
     launchBrowser(),
   ]);
+  stripe.setWebhookUrl(`${site.url}/api/payments/stripe`);
   token = await apiToken(site, undefined, smtp);
   for (const email of LONG_EMAILS) await post("/api/newsletter", { email });
   await post("/api/contact", { name: "Kalyani", email: LONG_EMAILS[0], subject: LONG_TITLE, message: `${LONG_TITLE}\n${"Om shanti. ".repeat(30)}` });
@@ -60,6 +64,24 @@ beforeAll(async () => {
     phone: "0400 000 001",
     additionalInfo: "Vegetarian meals please, and a quiet room away from the main hall if one is still free.",
   });
+  // A paid place, for a row of the Money tab.
+  const paid = await adminApi<{ id: number }>(site, token, "POST", "/api/admin/events", {
+    name: `${LONG_TITLE}, the paid weekend`,
+    type: "retreat",
+    startDate: "2030-07-12",
+    time: "9:00 am",
+    location: "Warburton",
+    description: "<p>Two days of silence.</p>",
+    capacity: 20,
+    price: 25000,
+  });
+  const registered = await fetch(`${site.url}/api/events/${paid.id}/registrations`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name: "Kalyani Subramaniam", email: LONG_EMAILS[1], phone: "0400 000 002" }),
+  });
+  const { checkoutUrl } = (await registered.json()) as { checkoutUrl: string };
+  await stripe.complete(stripe.sessionOf(checkoutUrl)!.id);
   await adminApi(site, token, "POST", "/api/admin/notifications", {
     message: `<p>${LONG_TITLE}: registrations open at https://vedantayoga.example.org/retreats/dandenong-ranges-2030</p>`,
     startDate: "2020-01-01",
@@ -71,6 +93,7 @@ afterAll(async () => {
   await browser?.close();
   await site?.stop();
   await smtp?.close();
+  stripe?.stop();
 });
 
 /**

@@ -5,16 +5,13 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { expectToast } from "./admin-helpers.ts";
-import { ADMIN_PASSWORD, axeViolations, freePort, launchBrowser, openPage, type Site, startSite } from "./support.ts";
+import { ADMIN_PASSWORD, axeViolations, launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
 let site: Site;
 let browser: Browser;
-let origin: string;
 
 beforeAll(async () => {
-  const port = freePort();
-  origin = `http://localhost:${port}`;
-  [site, browser] = await Promise.all([startSite({ appData: null, env: { PORT: String(port), SITE_URL: origin } }), launchBrowser()]);
+  [site, browser] = await Promise.all([startSite({ appData: null, onLocalhost: true }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -37,7 +34,7 @@ test("'Add a passkey', then 'Sign in with a passkey' with no other step; a repla
   });
   const violations: string[] = [];
 
-  await page.goto(`${origin}/admin`);
+  await page.goto(`${site.url}/admin`);
   await page.getByRole("button", { name: "Sign in with a passkey" }).waitFor();
   violations.push(...(await axeViolations(page, "login with passkey button")));
   await page.getByLabel("Password").fill(ADMIN_PASSWORD);
@@ -90,7 +87,7 @@ test("'Add a passkey', then 'Sign in with a passkey' with no other step; a repla
   await page.getByRole("list", { name: "Activity" }).getByText("Signed in with a passkey").first().waitFor();
   expect(await page.getByRole("list", { name: "Activity" }).getByText("Signed in with a passkey").count()).toBeGreaterThanOrEqual(2);
 
-  const login = (body: string) => fetch(`${origin}/api/admin/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+  const login = (body: string) => fetch(`${site.url}/api/admin/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body });
   expect(assertion).toBeDefined();
   const replayed = await login(assertion!);
   expect(replayed.status).toBe(401);
@@ -100,7 +97,7 @@ test("'Add a passkey', then 'Sign in with a passkey' with no other step; a repla
   parsed.passkey.response.signature = `${signature.slice(0, 10)}${signature[10] === "A" ? "B" : "A"}${signature.slice(11)}`;
   // A fresh challenge, so only the forged signature can fail it.
   const fresh = (await (
-    await fetch(`${origin}/api/auth/passkey-options`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })
+    await fetch(`${site.url}/api/auth/passkey-options`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" })
   ).json()) as {
     challenge: string;
   };

@@ -11,13 +11,20 @@ export type Site = { url: string; dir: string; dataDir: string; appDataDir: stri
 
 /**
  * Starts the real server on a temp data folder. By default APP_DATA_DIR is a copy of the repo's demo content, which
- * the server auto-restores into the empty database; pass `appData: null` for an empty site.
+ * the server auto-restores into the empty database; pass `appData: null` for an empty site. `onLocalhost`: the site is
+ * http://localhost:PORT (its SITE_URL and `url`), since browsers refuse an IP address as a passkey's domain.
  */
-export async function startSite(options: { appData?: string | null; env?: Record<string, string> } = {}): Promise<Site> {
-  const server = await startServer({ appData: options.appData === undefined ? "demo" : options.appData, env: { ADMIN_PASSWORD, ...options.env } });
-  const { url, dir, dataDir, appDataDir, logs } = server;
+export async function startSite(options: { appData?: string | null; env?: Record<string, string>; onLocalhost?: boolean } = {}): Promise<Site> {
+  const port = freePort();
+  const siteUrl = options.onLocalhost ? `http://localhost:${port}` : undefined;
+  const localhost: Record<string, string> = siteUrl ? { PORT: String(port), SITE_URL: siteUrl } : {};
+  const server = await startServer({
+    appData: options.appData === undefined ? "demo" : options.appData,
+    env: { ADMIN_PASSWORD, ...localhost, ...options.env },
+  });
+  const { dir, dataDir, appDataDir, logs } = server;
   return {
-    url,
+    url: siteUrl ?? server.url,
     dir,
     dataDir,
     appDataDir,

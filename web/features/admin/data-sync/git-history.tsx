@@ -2,15 +2,14 @@
 // last push and its result, and the newest commits, each with 'Restore this version'.
 
 import { css } from "@styled-system/css" with { type: "macro" };
-import { cx } from "@styled-system/css";
-import { badge, dataTable } from "@styled-system/recipes";
+import { badge } from "@styled-system/recipes";
 import { Button } from "@web/components/ui/button.tsx";
 import type { GitCommit, GitStatus } from "@web/lib/api-types.ts";
 import { History } from "lucide-react";
+import { DataTable } from "../shared/data-table.tsx";
 import { formatDateTime } from "../shared/format.ts";
 
 const term = css({ fontWeight: "600" });
-const styles = dataTable();
 
 function pushedBadge(pushed: boolean | null) {
   if (pushed === null) return <span className={badge({ tone: "neutral" })}>Local only</span>;
@@ -57,48 +56,31 @@ export function GitHistory({ commits, disabled, onRestore }: { commits: GitCommi
         Versions
       </h4>
       {commits.length ? (
-        <div className={styles.frame}>
-          <table className={styles.table}>
-            <thead className={styles.head}>
-              <tr>
-                <th className={styles.header}>Date</th>
-                <th className={styles.header}>Message</th>
-                <th className={styles.header}>Commit</th>
-                <th className={styles.header}>Pushed</th>
-                <th className={styles.header}>Actions</th>
-              </tr>
-            </thead>
-            <tbody className={styles.body}>
-              {commits.map((commit) => (
-                <tr key={commit.id} className={styles.row}>
-                  <td className={cx(styles.cell, css({ whiteSpace: "nowrap" }))} data-label="Date">
-                    {formatDateTime(commit.date)}
-                  </td>
-                  <td className={styles.cell} data-label="Message">
-                    {commit.message}
-                  </td>
-                  <td className={styles.cell} data-label="Commit">
-                    <code>{commit.shortId}</code>
-                  </td>
-                  <td className={styles.cell} data-label="Pushed">
-                    {pushedBadge(commit.pushed)}
-                  </td>
-                  <td className={styles.cell}>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={disabled}
-                      aria-label={`Restore this version: ${commit.shortId}`}
-                      onClick={() => onRestore(commit)}
-                    >
-                      Restore this version
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={[
+            { header: "Date", cell: (commit) => formatDateTime(commit.date), className: css({ whiteSpace: "nowrap" }) },
+            { header: "Message", cell: (commit) => commit.message },
+            { header: "Commit", cell: (commit) => <code>{commit.shortId}</code> },
+            { header: "Pushed", cell: (commit) => pushedBadge(commit.pushed) },
+            {
+              header: "Actions",
+              show: "plain",
+              cell: (commit) => (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={disabled}
+                  aria-label={`Restore this version: ${commit.shortId}`}
+                  onClick={() => onRestore(commit)}
+                >
+                  Restore this version
+                </Button>
+              ),
+            },
+          ]}
+          rows={commits}
+          rowKey={(commit) => commit.id}
+        />
       ) : (
         <p className={css({ color: "fg.muted", fontSize: "sm" })}>No versions yet: the first sync makes one.</p>
       )}

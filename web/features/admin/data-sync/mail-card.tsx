@@ -1,11 +1,11 @@
 // The 'Mail' card (issue 15): whether the site sends mail, its last error, 'Send a test mail', the outbox's recent rows.
 
 import { css } from "@styled-system/css" with { type: "macro" };
-import { cx } from "@styled-system/css";
-import { badge, dataTable } from "@styled-system/recipes";
+import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Mail, Send } from "lucide-react";
+import { DataTable } from "../shared/data-table.tsx";
 import { formatDateTime } from "../shared/format.ts";
 import { SubPanel } from "../shared/layout.tsx";
 import { mailStatusQueryOptions } from "../shared/mail-status.ts";
@@ -13,7 +13,6 @@ import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 import { useSendTestMail } from "./api.ts";
 
 const muted = css({ color: "fg.muted", fontSize: "sm" });
-const styles = dataTable();
 const STATE_TONES = { sent: "success", failed: "danger", waiting: "neutral", sending: "info" } as const;
 
 export function MailCard() {
@@ -63,42 +62,24 @@ export function MailCard() {
           {data.recent.length === 0 ? (
             <p className={muted}>No mail sent yet.</p>
           ) : (
-            <div className={styles.frame}>
-              <table className={styles.table}>
-                <thead className={styles.head}>
-                  <tr>
-                    <th className={styles.header}>To</th>
-                    <th className={styles.header}>Subject</th>
-                    <th className={styles.header}>State</th>
-                    <th className={styles.header}>Attempts</th>
-                    <th className={styles.header}>Last answer</th>
-                  </tr>
-                </thead>
-                <tbody className={styles.body}>
-                  {data.recent.map((row) => (
-                    <tr key={row.id} className={styles.row}>
-                      <td className={styles.cell} data-label="To">
-                        {row.recipient}
-                      </td>
-                      <td className={styles.cell} data-label="Subject">
-                        {row.subject}
-                      </td>
-                      <td className={styles.cell} data-label="State">
-                        <span className={badge({ tone: STATE_TONES[row.state] })} title={formatDateTime(row.sentAt ?? row.createdAt)}>
-                          {row.state}
-                        </span>
-                      </td>
-                      <td className={styles.cell} data-label="Attempts">
-                        {row.attempts}
-                      </td>
-                      <td className={cx(styles.cell, muted)} data-label="Last answer">
-                        {row.lastAnswer ?? ""}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              columns={[
+                { header: "To", cell: (row) => row.recipient },
+                { header: "Subject", cell: (row) => row.subject },
+                {
+                  header: "State",
+                  cell: (row) => (
+                    <span className={badge({ tone: STATE_TONES[row.state] })} title={formatDateTime(row.sentAt ?? row.createdAt)}>
+                      {row.state}
+                    </span>
+                  ),
+                },
+                { header: "Attempts", cell: (row) => row.attempts },
+                { header: "Last answer", cell: (row) => row.lastAnswer ?? "", className: muted },
+              ]}
+              rows={data.recent}
+              rowKey={(row) => row.id}
+            />
           )}
         </>
       )}

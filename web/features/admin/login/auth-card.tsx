@@ -1,6 +1,8 @@
-// The centred card of the sign-in pages: the login with its steps, the reset link's page, the sign-out link's page.
+// The centred card of the sign-in pages: the login with its steps, and the pages mailed links open (reset, sign-out,
+// new e-mail).
 import { css } from "@styled-system/css" with { type: "macro" };
-import type { FormEventHandler, ReactNode } from "react";
+import { type FormEventHandler, type ReactNode, useState } from "react";
+import { Link } from "react-router";
 
 const cardStyle = css({
   w: "full",
@@ -44,5 +46,44 @@ export function ErrorText({ children }: { children: ReactNode }) {
     <p role="alert" className={css({ color: "danger", fontSize: "sm" })}>
       {children}
     </p>
+  );
+}
+
+/**
+ * The secret of a mailed link, kept in its fragment (never sent to a server log or a Referer), and `forget` to drop it
+ * from the address bar once it is used.
+ */
+export function useLinkFragment() {
+  const [secret] = useState(() => window.location.hash.slice(1));
+  return [secret, () => window.history.replaceState(null, "", window.location.pathname)] as const;
+}
+
+type MailedLinkPageProps = { titleId: string; title: string; onSubmit: FormEventHandler; done: ReactNode; children: ReactNode };
+
+/**
+ * The page a mailed link opens: it acts only when its form is submitted (a mail scanner that follows links does
+ * nothing), then shows `done` in place of the form; the way back to the login stays below.
+ */
+export function MailedLinkPage({ titleId, title, onSubmit, done, children }: MailedLinkPageProps) {
+  return (
+    <main>
+      <AuthPage>
+        <AuthForm titleId={titleId} onSubmit={onSubmit}>
+          <h1 id={titleId} className={titleStyle}>
+            {title}
+          </h1>
+          {done ? (
+            <p role="status" className={noticeStyle}>
+              {done}
+            </p>
+          ) : (
+            children
+          )}
+          <Link to="/admin" className={linkButton}>
+            Go to the login
+          </Link>
+        </AuthForm>
+      </AuthPage>
+    </main>
   );
 }

@@ -8,15 +8,14 @@ import { toast } from "@web/components/ui/toast.tsx";
 import { serverMessageOr } from "@web/lib/api.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { useState } from "react";
-import { Link } from "react-router";
 import { FormInput } from "../shared/form-input.tsx";
 import { useResetWithLink } from "./api.ts";
-import { AuthForm, AuthPage, ErrorText, linkButton, noticeStyle, titleStyle } from "./auth-card.tsx";
+import { ErrorText, MailedLinkPage, useLinkFragment } from "./auth-card.tsx";
 
 type Values = { newPassword: string; confirmPassword: string };
 
 export function ResetPasswordPage() {
-  const [token] = useState(() => window.location.hash.slice(1));
+  const [token, forgetToken] = useLinkFragment();
   const reset = useResetWithLink();
   const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -31,7 +30,7 @@ export function ResetPasswordPage() {
       {
         onSuccess: () => {
           setDone(true);
-          window.history.replaceState(null, "", window.location.pathname);
+          forgetToken();
           toast({ title: "Password reset successful", description: "Your password has been updated successfully." });
         },
         onError: (error) => {
@@ -43,32 +42,19 @@ export function ResetPasswordPage() {
     );
   });
   return (
-    <main>
-      <AuthPage>
-        <AuthForm titleId="reset-title" onSubmit={onSubmit}>
-          <h1 id="reset-title" className={titleStyle}>
-            Reset Password
-          </h1>
-          {done ? (
-            <p role="status" className={noticeStyle}>
-              Your password has been updated successfully. Every device was signed out: log in with the new password.
-            </p>
-          ) : (
-            <>
-              <FormInput form={form} name="newPassword" label="New Password" type="password" autoComplete="new-password" />
-              <FormInput form={form} name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" />
-              <Checkbox label="Also remove all passkeys" checked={removePasskeys} onChange={(event) => setRemovePasskeys(event.target.checked)} />
-              {serverError && <ErrorText>{serverError}</ErrorText>}
-              <Button type="submit" size="lg" disabled={reset.isPending}>
-                {reset.isPending ? "Resetting..." : "Reset Password"}
-              </Button>
-            </>
-          )}
-          <Link to="/admin" className={linkButton}>
-            Go to the login
-          </Link>
-        </AuthForm>
-      </AuthPage>
-    </main>
+    <MailedLinkPage
+      titleId="reset-title"
+      title="Reset Password"
+      onSubmit={onSubmit}
+      done={done && "Your password has been updated successfully. Every device was signed out: log in with the new password."}
+    >
+      <FormInput form={form} name="newPassword" label="New Password" type="password" autoComplete="new-password" />
+      <FormInput form={form} name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" />
+      <Checkbox label="Also remove all passkeys" checked={removePasskeys} onChange={(event) => setRemovePasskeys(event.target.checked)} />
+      {serverError && <ErrorText>{serverError}</ErrorText>}
+      <Button type="submit" size="lg" disabled={reset.isPending}>
+        {reset.isPending ? "Resetting..." : "Reset Password"}
+      </Button>
+    </MailedLinkPage>
   );
 }

@@ -8,6 +8,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { CalendarRange, Download } from "lucide-react";
 import { useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
+import { type Column, DataTable } from "../shared/data-table.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { Panel, StateText, SubPanel } from "../shared/layout.tsx";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
@@ -15,8 +16,6 @@ import { useRefund } from "../shared/refund.ts";
 import { type Money, moneyQueryOptions } from "./api.ts";
 
 type Row = Money["payments"][number];
-const cell = css({ px: "3", py: "2", textAlign: "left", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" });
-const table = css({ w: "full", borderCollapse: "collapse", fontSize: "sm" });
 const STATES: Record<Row["status"], string> = {
   pending: "Waiting for payment",
   paid: "Paid",
@@ -24,6 +23,24 @@ const STATES: Record<Row["status"], string> = {
   refunded: "Refunded",
   expired: "Expired",
 };
+
+const paymentColumns = (onRefund: (row: Row) => void): Column<Row>[] => [
+  { header: "Date", cell: (row) => formatDateTime(row.paidAt ?? row.createdAt) },
+  { header: "Who", cell: (row) => <span id={`payment-${row.id}`}>{row.name ?? row.email ?? "Anonymous"}</span> },
+  { header: "What", cell: (row) => row.description },
+  { header: "Amount", cell: (row) => `${formatMoney(row.amount, row.currency)}${row.monthly ? " a month" : ""}` },
+  { header: "State", cell: (row) => STATES[row.status] },
+  {
+    header: "Actions",
+    show: "plain",
+    cell: (row) =>
+      row.refundable && (
+        <Button size="sm" variant="outline" aria-describedby={`payment-${row.id}`} onClick={() => onRefund(row)}>
+          Refund
+        </Button>
+      ),
+  },
+];
 
 function exportCsv(money: Money) {
   const csv = toCsv([
@@ -46,26 +63,16 @@ function exportCsv(money: Money) {
 function Totals({ title, rows, currency }: { title: string; rows: Money["byMonth"]; currency: string }) {
   return (
     <SubPanel title={title} icon={<CalendarRange size={18} aria-hidden />}>
-      <table className={table}>
-        <thead>
-          <tr>
-            <th className={cell}>{title === "By month" ? "Month" : "Event"}</th>
-            <th className={cell}>Received</th>
-            <th className={cell}>Refunded</th>
-            <th className={cell}>Kept</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.label}>
-              <td className={cell}>{row.label}</td>
-              <td className={cell}>{formatMoney(row.paid, currency)}</td>
-              <td className={cell}>{formatMoney(row.refunded, currency)}</td>
-              <td className={cell}>{formatMoney(row.paid - row.refunded, currency)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        columns={[
+          { header: title === "By month" ? "Month" : "Event", cell: (row) => row.label },
+          { header: "Received", cell: (row) => formatMoney(row.paid, currency) },
+          { header: "Refunded", cell: (row) => formatMoney(row.refunded, currency) },
+          { header: "Kept", cell: (row) => formatMoney(row.paid - row.refunded, currency) },
+        ]}
+        rows={rows}
+        rowKey={(row) => row.label}
+      />
     </SubPanel>
   );
 }
@@ -94,43 +101,7 @@ export function MoneyTab() {
         <StateText>No payments yet</StateText>
       ) : (
         <div className={css({ display: "grid", gap: "6" })}>
-          <div className={css({ overflowX: "auto" })}>
-            <table className={css({ w: "full", minW: "720px", borderCollapse: "collapse", fontSize: "sm" })}>
-              <thead className={css({ bg: "bg.muted" })}>
-                <tr>
-                  <th className={cell}>Date</th>
-                  <th className={cell}>Who</th>
-                  <th className={cell}>What</th>
-                  <th className={cell}>Amount</th>
-                  <th className={cell}>State</th>
-                  <th className={cell}>Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {money.payments.map((row) => (
-                  <tr key={row.id}>
-                    <td className={cell}>{formatDateTime(row.paidAt ?? row.createdAt)}</td>
-                    <td className={cell} id={`payment-${row.id}`}>
-                      {row.name ?? row.email ?? "Anonymous"}
-                    </td>
-                    <td className={cell}>{row.description}</td>
-                    <td className={cell}>
-                      {formatMoney(row.amount, row.currency)}
-                      {row.monthly && " a month"}
-                    </td>
-                    <td className={cell}>{STATES[row.status]}</td>
-                    <td className={cell}>
-                      {row.refundable && (
-                        <Button size="sm" variant="outline" aria-describedby={`payment-${row.id}`} onClick={() => setRefunding(row)}>
-                          Refund
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={paymentColumns(setRefunding)} rows={money.payments} rowKey={(row) => row.id} many />
           <Totals title="By month" rows={money.byMonth} currency={money.currency} />
           <Totals title="By event" rows={money.byEvent} currency={money.currency} />
         </div>

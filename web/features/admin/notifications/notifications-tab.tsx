@@ -5,13 +5,14 @@ import { formatLongDate } from "@server/shared/dates.ts";
 import type { NotificationInput } from "@server/shared/schemas.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
-import { badge, dataTable } from "@styled-system/recipes";
+import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import type { Notification } from "@web/lib/api-types.ts";
 import { NOTIFICATION_FORM_TYPES } from "@web/lib/constants.ts";
 import { AlertTriangle, Bell, CheckCircle2, ExternalLink, Info, Pencil, Plus, Trash2, XCircle } from "lucide-react";
 import { useEffect } from "react";
+import { DataTable } from "../shared/data-table.tsx";
 import { localIsoDate } from "../shared/format.ts";
 import { ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { Panel, StateText } from "../shared/layout.tsx";
@@ -36,8 +37,6 @@ const typeLabel = (type: string) => {
   const known = NOTIFICATION_FORM_TYPES.find((item) => item.value === type);
   return known && known.value !== "info" ? `${known.label} (${type})` : type;
 };
-
-const styles = dataTable({ columns: "many" });
 
 export function NotificationsTab() {
   const query = useQuery(adminNotificationsQueryOptions());
@@ -81,82 +80,39 @@ export function NotificationsTab() {
           </Button>
         </div>
       ) : (
-        <div className={styles.frame}>
-          <table className={styles.table}>
-            <thead className={styles.head}>
-              <tr>
-                <th className={styles.header}>Message</th>
-                <th className={styles.header}>Type</th>
-                <th className={styles.header}>Start Date</th>
-                <th className={styles.header}>End Date</th>
-                <th className={styles.header}>Status</th>
-                <th className={styles.header}>
-                  <span className={css({ srOnly: true })}>Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className={styles.body}>
-              {notifications.map((item) => {
-                const style = TYPE_STYLES[item.type as keyof typeof TYPE_STYLES] ?? TYPE_STYLES.info;
-                const Icon = style.icon;
+        <DataTable
+          columns={[
+            { header: "Message", show: "plain", cell: (item) => <NotificationMessage item={item} /> },
+            { header: "Type", cell: (item) => typeLabel(item.type) },
+            { header: "Start Date", cell: (item) => formatLongDate(item.startDate) },
+            { header: "End Date", cell: (item) => (item.endDate ? formatLongDate(item.endDate) : "None") },
+            {
+              header: "Status",
+              cell: (item) => {
                 const active = isNotificationActive(item, today);
-                return (
-                  <tr key={item.id} data-type={item.type} className={styles.row}>
-                    <td className={styles.cell}>
-                      <div className={css({ display: "flex", gap: "2", alignItems: "flex-start", flex: "1", minW: "0" })}>
-                        <Icon size={18} aria-label={item.type} className={cx(style.className, css({ flexShrink: 0, mt: "0.5" }))} />
-                        <div
-                          className={css({
-                            flex: "1",
-                            minW: "0",
-                            overflowWrap: "anywhere",
-                            "& a": { color: "accent.strong", textDecoration: "underline" },
-                            "& p": { m: 0 },
-                          })}
-                          // biome-ignore lint/security/noDangerouslySetInnerHtml: rich text is sanitised by the server on write
-                          dangerouslySetInnerHTML={{ __html: item.message }}
-                        />
-                        {item.link && (
-                          <a
-                            href={item.link}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                            aria-label="Open link in a new tab"
-                            className={css({ color: "accent.strong", flexShrink: 0 })}
-                          >
-                            <ExternalLink size={16} aria-hidden />
-                          </a>
-                        )}
-                      </div>
-                    </td>
-                    <td className={styles.cell} data-label="Type">
-                      {typeLabel(item.type)}
-                    </td>
-                    <td className={styles.cell} data-label="Start Date">
-                      {formatLongDate(item.startDate)}
-                    </td>
-                    <td className={styles.cell} data-label="End Date">
-                      {item.endDate ? formatLongDate(item.endDate) : "None"}
-                    </td>
-                    <td className={styles.cell} data-label="Status">
-                      <span className={badge({ tone: active ? "success" : "neutral" })}>{active ? "Active" : "Inactive"}</span>
-                    </td>
-                    <td className={styles.cell}>
-                      <div className={css({ display: "flex", gap: "1" })}>
-                        <Button size="sm" variant="ghost" aria-label="Edit notification" onClick={() => items.startEdit(item)}>
-                          <Pencil size={16} aria-hidden />
-                        </Button>
-                        <Button size="sm" variant="ghost" aria-label="Delete notification" onClick={() => items.startDelete(item)}>
-                          <Trash2 size={16} aria-hidden />
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                return <span className={badge({ tone: active ? "success" : "neutral" })}>{active ? "Active" : "Inactive"}</span>;
+              },
+            },
+            {
+              header: "Actions",
+              show: "hiddenHeader",
+              cell: (item) => (
+                <div className={css({ display: "flex", gap: "1" })}>
+                  <Button size="sm" variant="ghost" aria-label="Edit notification" onClick={() => items.startEdit(item)}>
+                    <Pencil size={16} aria-hidden />
+                  </Button>
+                  <Button size="sm" variant="ghost" aria-label="Delete notification" onClick={() => items.startDelete(item)}>
+                    <Trash2 size={16} aria-hidden />
+                  </Button>
+                </div>
+              ),
+            },
+          ]}
+          rows={notifications}
+          rowKey={(item) => item.id}
+          rowProps={(item) => ({ "data-type": item.type })}
+          many
+        />
       )}
 
       <ItemDialogs
@@ -166,5 +122,38 @@ export function NotificationsTab() {
         form={(props) => <NotificationForm {...props} />}
       />
     </Panel>
+  );
+}
+
+/** The notice as the site shows it, with its icon and its link. */
+function NotificationMessage({ item }: { item: Notification }) {
+  const style = TYPE_STYLES[item.type as keyof typeof TYPE_STYLES] ?? TYPE_STYLES.info;
+  const Icon = style.icon;
+  return (
+    <div className={css({ display: "flex", gap: "2", alignItems: "flex-start", flex: "1", minW: "0" })}>
+      <Icon size={18} aria-label={item.type} className={cx(style.className, css({ flexShrink: 0, mt: "0.5" }))} />
+      <div
+        className={css({
+          flex: "1",
+          minW: "0",
+          overflowWrap: "anywhere",
+          "& a": { color: "accent.strong", textDecoration: "underline" },
+          "& p": { m: 0 },
+        })}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: rich text is sanitised by the server on write
+        dangerouslySetInnerHTML={{ __html: item.message }}
+      />
+      {item.link && (
+        <a
+          href={item.link}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label="Open link in a new tab"
+          className={css({ color: "accent.strong", flexShrink: 0 })}
+        >
+          <ExternalLink size={16} aria-hidden />
+        </a>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,93 @@
+// The site the races of `bun run bench` run against (bench/registrations.ts, bench/payments.ts): the executable with
+// mail on (a local SMTP sink), behind a trusted proxy (TRUST_PROXY=1) so that each registrant can come from an address
+// of its own, and one event whose places are all taken but the last 50, written while the server is stopped.
+
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { freePort } from "@tests/server.ts";
+
+export const CAPACITY = 1000;
+export const TAKEN = CAPACITY - 50;
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
+};
+
+async function waitForHealth(url: string, child: { exitCode: number | null }) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {}
+    await Bun.sleep(10);
+  }
+  throw new Error("server did not start");
+}
+
+type RaceSiteOptions = {
+  exe: string;
+  /** The folder of this race's data (made here). */
+  home: string;
+  smtpPort: number;
+  /** The event's name, and its price in cents when its places are paid for. */
+  event: { name: string; price?: number };
+  /** More settings (e.g. the Stripe server's), and the URL's port when it must be known before the start. */
+  env?: Record<string, string>;
+  port?: number;
+};
+
+/** Starts the race's site: its URL, the event's id, a read-only look at its database, and the stop. */
+export async function startRaceSite({ exe, home, smtpPort, event, env: more = {}, port = freePort() }: RaceSiteOptions) {
+  mkdirSync(join(home, "app_data"), { recursive: true });
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: join(home, "data"),
+    APP_DATA_DIR: join(home, "app_data"),
+    ADMIN_PASSWORD: "bench-admin-password",
+    SITE_URL: url,
+    TRUST_PROXY: "1",
+    YOUTUBE_API_BASE: "http://127.0.0.1:9/unreachable",
+    WEB_DIST: "",
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}?tls=off`,
+    MAIL_FROM: "Bench <bench@example.org>",
+    MAIL_PER_MINUTE: "1000000",
+    ...more,
+  };
+  const start = () => Bun.spawn([exe, "serve"], { cwd: home, env, stdout: "ignore", stderr: "inherit" });
+  const stop = async (child: ReturnType<typeof start>) => {
+    child.kill("SIGTERM");
+    await child.exited;
+  };
+
+  // A first start makes the database; the event and its first places are written while the server is stopped.
+  const first = start();
+  await waitForHealth(url, first);
+  await stop(first);
+  const dbPath = join(home, "data", "site.db");
+  const db = new Database(dbPath);
+  const eventId = db
+    .query<{ id: number }, [string, number, number | null]>(
+      "INSERT INTO events (name, type, startDate, time, location, description, capacity, price) VALUES (?, 'retreat', '2035-01-10', '9:00 am', 'Warburton', '<p>Silence.</p>', ?, ?) RETURNING id",
+    )
+    .get(event.name, CAPACITY, event.price ?? null)!.id;
+  const insert = db.prepare("INSERT INTO event_registrations (eventId, name, email, phone) VALUES (?, ?, ?, '0400 000 000')");
+  db.transaction(() => {
+    for (let i = 0; i < TAKEN; i++) insert.run(eventId, `Early ${i}`, `early${i}@example.org`);
+  })();
+  db.close();
+
+  const server = start();
+  try {
+    await waitForHealth(url, server);
+  } catch (error) {
+    await stop(server);
+    throw error;
+  }
+  return { url, eventId, dbPath, stop: () => stop(server) };
+}
