@@ -112,15 +112,13 @@ describe("public cache", () => {
     const paths = ["/api/profile", "/api/classes", "/api/archive-events", "/api/notifications"];
     const etags = await Promise.all(paths.map(async (path) => (await get(path)).headers.get("etag")));
     expect(etags.every(Boolean)).toBe(true);
-    const created = await t
-      .api({ token })
-      .admin.classes.post({
-        name: "Hatha Basics",
-        days: "Mondays",
-        time: "6 PM",
-        location: "Studio",
-        description: "<p>Gentle hatha yoga for all.</p>",
-      });
+    const created = await t.api({ token }).admin.classes.post({
+      name: "Hatha Basics",
+      days: "Mondays",
+      time: "6 PM",
+      location: "Studio",
+      description: "<p>Gentle hatha yoga for all.</p>",
+    });
     expect(created.status).toBe(201);
     expect((await get("/api/classes", { "if-none-match": etags[1]! })).status).toBe(200);
   });

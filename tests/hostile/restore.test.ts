@@ -29,14 +29,12 @@ const messageTexts = (app: TestApp) =>
 
 /** A visitor's message that names uploads which do not exist, an event whose photo is gone, then a sync. */
 async function syncWithGhosts() {
-  const contact = await t
-    .api()
-    .contact.post({
-      name: "Visitor",
-      email: "visitor@example.org",
-      subject: "Hello",
-      message: "See /uploads/ghost.png and <img src=/uploads/ghost2.jpg>",
-    });
+  const contact = await t.api().contact.post({
+    name: "Visitor",
+    email: "visitor@example.org",
+    subject: "Hello",
+    message: "See /uploads/ghost.png and <img src=/uploads/ghost2.jpg>",
+  });
   expect(contact.status).toBeLessThan(300);
   mkdirSync(join(t.config.dataDir, "uploads"), { recursive: true });
   writeFileSync(join(t.config.dataDir, "uploads", "kept.png"), PNG);

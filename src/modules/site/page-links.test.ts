@@ -158,16 +158,14 @@ describe("a link's own page", () => {
 describe("everywhere the site points at an event", () => {
   test("the JSON-LD of / gives each upcoming event its link", async () => {
     const token = await t.login();
-    const created = await t
-      .api({ token })
-      .admin.events.post({
-        name: "New Course",
-        type: "course",
-        startDate: "2027-02-01",
-        time: "10 am",
-        location: "Hall",
-        description: "Weekly readings.",
-      });
+    const created = await t.api({ token }).admin.events.post({
+      name: "New Course",
+      type: "course",
+      startDate: "2027-02-01",
+      time: "10 am",
+      location: "Hall",
+      description: "Weekly readings.",
+    });
     const id = created.data!.id;
     const graph = jsonLd(await html("/"))["@graph"];
     const course = graph.find((node) => node.name === "New Course")!;
