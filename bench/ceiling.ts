@@ -9,12 +9,16 @@ type Answer = { body: string; headers: Record<string, string> };
 const answers = (await Bun.file(process.env.ANSWERS!).json()) as Record<string, Answer>;
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST || "0.0.0.0";
+/** A read's answer by its path and query (e.g. `/api/archive-events/page?page=2`). */
+const answerTo = (url: URL) => answers[url.pathname + url.search];
 
 let stop: () => Promise<void>;
 if (process.env.SERVER === "elysia") {
   const app = new Elysia();
-  for (const [path, answer] of Object.entries(answers))
-    app.get(path, ({ set }) => {
+  for (const path of new Set(Object.keys(answers).map((read) => new URL(read, "http://ceiling").pathname)))
+    app.get(path, ({ request, set }) => {
+      const answer = answerTo(new URL(request.url));
+      if (!answer) return new Response("Not found", { status: 404 });
       Object.assign(set.headers, answer.headers);
       return answer.body;
     });
@@ -28,7 +32,7 @@ if (process.env.SERVER === "elysia") {
     reusePort: false,
     fetch(request, listener) {
       if (askIp) listener.requestIP(request);
-      const answer = answers[new URL(request.url).pathname];
+      const answer = answerTo(new URL(request.url));
       return answer ? new Response(answer.body, { headers: answer.headers }) : new Response("Not found", { status: 404 });
     },
   });

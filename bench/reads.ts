@@ -68,6 +68,12 @@ export async function readsVsCeiling(bench: ReadsBench) {
       ceilings.push(spawned);
       const url = `http://127.0.0.1:${port}`;
       await bench.timeToFirstResponse(`${url}/api/profile`, performance.now(), spawned);
+      // Each read answered as the site answers it (a miss would be a fast 404, and a false ceiling).
+      for (const path of PUBLIC_READS) {
+        const response = await fetch(`${url}${path}`);
+        if ((await response.text()) !== answers[path]!.body)
+          throw new Error(`the ${server} ceiling answers ${path} with ${response.status}, not the site's bytes`);
+      }
       return { url, server: spawned };
     };
     const bare = await start("bun");

@@ -46,7 +46,15 @@ export const DEFAULT_PROFILE = {
   address: null,
 } as const;
 
+/** Rows on a page of the admin's long lists (issue 33): events, archive entries, registrations. */
+export const ADMIN_PAGE_SIZE = 20;
 /** Archive entries on a page (spec §9): the server pages the archive (src/modules/archive/filter.ts). */
 export const ARCHIVE_PAGE_SIZE = 6;
 /** Upcoming events `/` shows before 'View All Events' (spec §9), the first of which it is sent. */
 export const INITIAL_VISIBLE_EVENTS = 3;
+
+/**
+ * Addresses on a page of the admin's Subscribers (issue 33): one line each, so 50 fill about two screens and twenty
+ * thousand are 400 pages; the Messages tab's cards use ADMIN_PAGE_SIZE.
+ */
+export const SUBSCRIBERS_PAGE_SIZE = 50;

@@ -244,6 +244,11 @@ describe("every screen from 320 px", () => {
           await check("an event's registrations");
           await page.keyboard.press("Escape");
           await registrations.waitFor({ state: "detached" });
+          // Issue 33 item 2: the archive entries' search, filters and count.
+          await page.getByRole("button", { name: "Show archive entries" }).click();
+          await page.getByLabel("Search archive entries").waitFor();
+          await page.getByRole("region", { name: "Archive Entries" }).getByTestId("list-count").waitFor();
+          await check("the archive entries");
         }
       }
       expect(problems).toEqual([]);

@@ -155,3 +155,41 @@ describe("one entry or event, for a link not on the page shown", () => {
     expect((await t.request("GET", "/api/events/abc")).status).toBe(404);
   });
 });
+
+describe("GET /api/admin/archive-events/page (issue 33 item 2: the Events tab's archive entries)", () => {
+  const page = (query: { year?: string; type?: string; search?: string; page?: number } = {}) =>
+    t.api({ token }).admin["archive-events"].page.get({ query });
+
+  test("20 rows at a time in the list's order, with the rows' years and types; past events are not rows", async () => {
+    const { data, status } = await page();
+    expect(status).toBe(200);
+    const rows = (await t.api({ token }).admin["archive-events"].get()).data!;
+    expect(data?.items.map((item) => item.id)).toEqual(rows.slice(0, 20).map((item) => item.id));
+    expect([data?.total, data?.page, data?.pageSize]).toEqual([COUNT, 1, 20]);
+    expect(data?.years).toEqual(Array.from({ length: 10 }, (_, i) => String(2025 - i)));
+    expect(data?.types).toEqual(["course", "retreat", "Workshop"]);
+    expect((await page({ page: 5 })).data).toMatchObject({ page: 2, total: COUNT });
+  });
+
+  test("the public page's filters: year equal, type without regard to case, words of the title, description or type", async () => {
+    expect((await page({ year: "2019" })).data?.items.map((item) => item.title)).toEqual([
+      "Gathering 25",
+      "Gathering 26",
+      "Gathering 27",
+      "Gathering 28",
+    ]);
+    expect((await page({ type: "WORKSHOP" })).data?.total).toBe(20);
+    expect((await page({ search: " RIVER " })).data?.items.map((item) => item.title)).toEqual(["Gathering 10"]);
+    expect((await page({ search: "gathering", year: "2016", type: "course" })).data?.items.map((item) => item.title)).toEqual(["Gathering 39"]);
+    expect((await page({ search: "nothing like it" })).data).toMatchObject({ items: [], total: 0, page: 1 });
+  });
+
+  test("a bad page is a 400 that says why, and the page needs the admin", async () => {
+    const response = await t.request("GET", "/api/admin/archive-events/page?page=-1", { token });
+    expect([response.status, ((await response.json()) as { error: string }).error]).toEqual([
+      400,
+      "Expected a integer greater than or equal to 1 but received `-1`",
+    ]);
+    expect((await t.api().admin["archive-events"].page.get({ query: {} })).status).toBe(401);
+  });
+});

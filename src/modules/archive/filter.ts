@@ -2,17 +2,18 @@
 // of a history that grows by the year. The sort reads the entries' display dates, which SQL cannot, so the whole
 // archive is filtered here, from a list read once per change of the data (src/modules/archive/index.ts).
 
+import { pageParam, searchParam } from "@server/lib/paging.ts";
 import { ARCHIVE_PAGE_SIZE } from "@server/shared/constants.ts";
 import { htmlToText } from "@server/shared/rich-text.ts";
-import { coerce, enums, type Infer, integer, min, object, optional, size, string } from "superstruct";
+import { enums, type Infer, object, optional, size, string } from "superstruct";
 import type { ArchiveItem } from "./model.ts";
 
 export const archivePageQuerySchema = object({
   year: optional(size(string(), 0, 20)),
   type: optional(size(string(), 0, 100)),
-  search: optional(size(string(), 0, 200)),
+  search: searchParam,
   sort: optional(enums(["newest", "oldest"])),
-  page: optional(coerce(min(integer(), 1), string(), Number)),
+  page: pageParam,
 });
 export type ArchivePageQuery = Infer<typeof archivePageQuerySchema>;
 
@@ -20,10 +21,11 @@ export type ArchivePageQuery = Infer<typeof archivePageQuerySchema>;
 export type ArchivePage = { items: ArchiveItem[]; total: number; page: number; years: string[]; types: string[] };
 
 /** Distinct years, newest first. */
-export const archiveYears = (items: ArchiveItem[]) => [...new Set(items.map((item) => item.year))].sort((a, b) => Number(b) - Number(a));
+export const archiveYears = (items: Pick<ArchiveItem, "year">[]) =>
+  [...new Set(items.map((item) => item.year))].sort((a, b) => Number(b) - Number(a));
 
 /** Distinct types (case-insensitive), sorted alphabetically. */
-export function archiveTypes(items: ArchiveItem[]): string[] {
+export function archiveTypes(items: Pick<ArchiveItem, "type">[]): string[] {
   const byKey = new Map<string, string>();
   for (const item of items) if (!byKey.has(item.type.toLowerCase())) byKey.set(item.type.toLowerCase(), item.type);
   // One collator for the whole sort: `localeCompare` with options builds a new one for each pair.

@@ -6,7 +6,7 @@ import { cachedRead } from "@server/plugins/public-cache.ts";
 import { archiveEventSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
 import { type ArchivePage, archivePage, archivePageQuerySchema, type SearchableArchive, searchable } from "./filter.ts";
-import { type ArchiveItem, archiveEventPatchSchema } from "./model.ts";
+import { type ArchiveItem, adminArchiveQuerySchema, archiveEventPatchSchema } from "./model.ts";
 import { createArchiveService } from "./service.ts";
 
 export type { ArchiveItem } from "./model.ts";
@@ -60,6 +60,8 @@ export function archiveModule(ctx: AppContext) {
       .group("/admin/archive-events", { admin: true }, (admin) =>
         admin
           .get("", () => service.rows())
+          // Issue 33: the Events tab's archive entries, a page at a time.
+          .get("/page", ({ query }) => service.page(query), { query: standard(adminArchiveQuerySchema) })
           .post("", ({ body, status }) => status(201, service.create(body)), { body: standard(archiveEventSchema) })
           .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(archiveEventPatchSchema) })
           .delete("/:id", ({ params }) => service.remove(params.id), { params }),

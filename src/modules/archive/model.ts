@@ -2,7 +2,8 @@
 
 import type { ArchiveEvent } from "@db/schema.ts";
 import { archiveEventSchema } from "@server/shared/schemas.ts";
-import { partial } from "superstruct";
+import { type Infer, omit, partial } from "superstruct";
+import { archivePageQuerySchema } from "./filter.ts";
 
 /**
  * One entry of GET /api/archive-events: an `archive_events` row (source "archive") or a past event mapped to the
@@ -11,3 +12,7 @@ import { partial } from "superstruct";
 export type ArchiveItem = Omit<ArchiveEvent, "images"> & { source: "archive" | "event"; images: string[] };
 
 export const archiveEventPatchSchema = partial(archiveEventSchema);
+
+/** `GET /api/admin/archive-events/page`: the public page's year, type, search and page, over the archive's own rows. */
+export const adminArchiveQuerySchema = omit(archivePageQuerySchema, ["sort"]);
+export type AdminArchiveQuery = Infer<typeof adminArchiveQuerySchema>;

@@ -1,12 +1,14 @@
 import type { Db } from "@db/client.ts";
 import { type ArchiveEvent, archiveEvents, type Event } from "@db/schema.ts";
 import { notFound } from "@server/lib/errors.ts";
+import { containing, type Paged, pageOf } from "@server/lib/paging.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
 import { formatDateRange } from "@server/shared/dates.ts";
 import type { ArchiveEventInput } from "@server/shared/schemas.ts";
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { EventsService } from "../events/index.ts";
-import type { ArchiveItem } from "./model.ts";
+import { archiveTypes, archiveYears } from "./filter.ts";
+import type { AdminArchiveQuery, ArchiveItem } from "./model.ts";
 
 /** A past event in the archive's shape: its first photo is the main image, the rest are its photos. */
 function toArchiveShape(event: Event): ArchiveItem {
@@ -55,6 +57,31 @@ export function createArchiveService(db: Db, events: Pick<EventsService, "past">
     },
 
     rows: () => rows.all(),
+
+    /**
+     * A page of `rows`, in its order, with the public archive's filters (src/modules/archive/filter.ts): year equal,
+     * type case-insensitive, `search` in the title, the description or the type; and the rows' years and types.
+     */
+    page(query: AdminArchiveQuery): Paged<ArchiveEvent> & { years: string[]; types: string[] } {
+      const [year, type] = [query.year ?? "all", (query.type ?? "all").toLowerCase()];
+      const where = and(
+        containing(query.search, archiveEvents.title, archiveEvents.description, archiveEvents.type),
+        year === "all" ? undefined : eq(archiveEvents.year, year),
+        type === "all" ? undefined : sql`lower(${archiveEvents.type}) = ${type}`,
+      );
+      const total = db.select({ n: count() }).from(archiveEvents).where(where).get()?.n ?? 0;
+      const { page, pageSize, offset } = pageOf(query.page, total);
+      const items = db
+        .select()
+        .from(archiveEvents)
+        .where(where)
+        .orderBy(desc(archiveEvents.year), asc(archiveEvents.id))
+        .limit(pageSize)
+        .offset(offset)
+        .all();
+      const kinds = db.selectDistinct({ year: archiveEvents.year, type: archiveEvents.type }).from(archiveEvents).all();
+      return { items, total, page, pageSize, years: archiveYears(kinds), types: archiveTypes(kinds) };
+    },
 
     create(input: ArchiveEventInput): ArchiveEvent {
       return db.insert(archiveEvents).values(toRow(input)).returning().get();

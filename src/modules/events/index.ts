@@ -1,12 +1,13 @@
 import type { AppContext } from "@server/context.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
+import { todayIn } from "@server/lib/time.ts";
 import { idParam, idParams, linkQuery, standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
 import { HONEYPOT_FIELD, INITIAL_VISIBLE_EVENTS } from "@server/shared/constants.ts";
 import { cancelPagePath, registrationPath } from "@server/shared/registration-links.ts";
 import { eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import { checkInSchema, eventPatchSchema } from "./model.ts";
+import { adminEventsQuerySchema, checkInSchema, eventPatchSchema, registrationsQuerySchema } from "./model.ts";
 import { nextClosing, upcomingWithAvailability } from "./registrations.ts";
 import { createEventsService, type EventsService } from "./service.ts";
 
@@ -93,6 +94,8 @@ export function eventsModule(ctx: AppContext) {
       .group("/admin/events", { admin: true }, (admin) =>
         admin
           .get("", () => service.all())
+          // Issue 33: the tab's page, searched and filtered in SQLite (the whole list above stays for the Data tab).
+          .get("/page", ({ query }) => service.page(query, todayIn(timezone, ctx.now())), { query: standard(adminEventsQuerySchema) })
           .post("", ({ body, status }) => status(201, service.create(body)), { body: standard(eventSchema) })
           .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(eventPatchSchema) })
           .delete("/:id", ({ params }) => service.remove(params.id), { params })
@@ -104,6 +107,16 @@ export function eventsModule(ctx: AppContext) {
               return rows.map((row) => ({ ...row, payment: paid.get(row.id) }));
             },
             { params },
+          )
+          // The dialog's page (issue 33); the whole list above is the CSV's.
+          .get(
+            "/:id/registrations/page",
+            ({ params, query }) => {
+              const answer = registrations.page(params.id, query);
+              const paid = payments.summaries(answer.items.map((row) => row.id));
+              return { ...answer, items: answer.items.map((row) => ({ ...row, payment: paid.get(row.id) })) };
+            },
+            { params, query: standard(registrationsQuerySchema) },
           )
           .post("/:id/registrations/:registrationId/move-up", ({ params }) => registrations.moveUp(params.id, params.registrationId), {
             params: registrationParams,

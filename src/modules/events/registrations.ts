@@ -5,6 +5,7 @@ import { type Event, type EventRegistration, eventRegistrations, events } from "
 import type { Config } from "@server/config.ts";
 import { badRequest, conflict, notFound } from "@server/lib/errors.ts";
 import { log } from "@server/lib/log.ts";
+import { containing, type Paged, pageOf } from "@server/lib/paging.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
 import type { Signer } from "@server/lib/signer.ts";
 import { todayIn } from "@server/lib/time.ts";
@@ -14,9 +15,9 @@ import { formatMoment, isPastEvent } from "@server/shared/dates.ts";
 import { formatMoney } from "@server/shared/money.ts";
 import { registrationCancelPath } from "@server/shared/registration-links.ts";
 import type { RegistrantsMailInput, RegistrationInput } from "@server/shared/schemas.ts";
-import { and, asc, eq, gt, gte, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, lte, sql } from "drizzle-orm";
 import type { Outbox, ReceiptData } from "../mail/index.ts";
-import type { Registration, RegistrationAnswer } from "./model.ts";
+import type { Registration, RegistrationAnswer, RegistrationsQuery } from "./model.ts";
 import { type Charge, chargeFor } from "./pricing.ts";
 import type { EventsService } from "./service.ts";
 
@@ -169,6 +170,17 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
     .from(eventRegistrations)
     .where(eq(eventRegistrations.eventId, sql.placeholder("eventId")))
     .orderBy(asc(eventRegistrations.id))
+    .prepare();
+  // A waiting row's place in the whole queue, whatever the page's search or filter (qualified by hand: Drizzle names a
+  // column of the selected table without its table, which inside the subquery would be the earlier row's own).
+  const queuePosition = sql<number | null>`case when ${eventRegistrations.state} = 'waiting' then (select count(*)
+    from ${eventRegistrations} as earlier where earlier."eventId" = ${eventRegistrations}."eventId"
+    and earlier."state" = 'waiting' and earlier."id" <= ${eventRegistrations}."id") end`;
+  const stateCounts = db
+    .select({ state: eventRegistrations.state, n: count(), checkedIn: sql<number>`sum(${eventRegistrations.checkedIn})` })
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.eventId, sql.placeholder("eventId")))
+    .groupBy(eventRegistrations.state)
     .prepare();
 
   const heldCount = db
@@ -399,6 +411,35 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
       return list.all({ eventId }).map(({ registration, position }) => ({ ...registration, position }));
     },
 
+    /**
+     * A page of `list`, in its order: `search` in the name or the address, `state` one state; with the event's counts by
+     * state (and the confirmed ones checked in), whatever the page shows.
+     */
+    page(eventId: number, query: RegistrationsQuery): Paged<Registration> & { counts: RegistrationCounts } {
+      findEvent(eventId);
+      const where = and(
+        eq(eventRegistrations.eventId, eventId),
+        containing(query.search, eventRegistrations.name, eventRegistrations.email),
+        query.state && query.state !== "all" ? eq(eventRegistrations.state, query.state) : undefined,
+      );
+      const total = db.select({ n: count() }).from(eventRegistrations).where(where).get()?.n ?? 0;
+      const { page, pageSize, offset } = pageOf(query.page, total);
+      const rows = db
+        .select({ registration: eventRegistrations, position: queuePosition })
+        .from(eventRegistrations)
+        .where(where)
+        .orderBy(asc(eventRegistrations.id))
+        .limit(pageSize)
+        .offset(offset)
+        .all();
+      const counts: RegistrationCounts = { confirmed: 0, pending: 0, waiting: 0, cancelled: 0, checkedIn: 0 };
+      for (const row of stateCounts.all({ eventId })) {
+        counts[row.state] = row.n;
+        if (row.state === "confirmed") counts.checkedIn = row.checkedIn;
+      }
+      return { items: rows.map(({ registration, position }) => ({ ...registration, position })), total, page, pageSize, counts };
+    },
+
     /** A cancel link's page: does the link name a registration? (It reveals nothing else.) */
     isCancelLink: (id: number, token: string) => linked(id, token) !== undefined,
 
@@ -523,6 +564,8 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
 }
 
 type Registrations = ReturnType<typeof createRegistrations>;
+/** An event's registrations by state, and its confirmed ones checked in at the door. */
+type RegistrationCounts = Record<EventRegistration["state"] | "checkedIn", number>;
 
 const REMINDER_CHECK_MS = 60_000;
 

@@ -1,9 +1,11 @@
 import type { Db } from "@db/client.ts";
 import { type Event, eventRegistrations, events } from "@db/schema.ts";
 import { conflict, notFound } from "@server/lib/errors.ts";
+import { containing, type Paged, pageOf } from "@server/lib/paging.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
 import type { EventInput } from "@server/shared/schemas.ts";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { AdminEventsQuery } from "./model.ts";
 import { checkPrices } from "./pricing.ts";
 
 const lastDay = sql`coalesce(${events.endDate}, ${events.startDate})`;
@@ -46,18 +48,21 @@ export function createEventsService(db: Db, options: { fillPlaces?: (event: Even
     .where(sql`${lastDay} < ${sql.placeholder("today")}`)
     .orderBy(desc(events.startDate))
     .prepare();
+  const withCounts = {
+    event: events,
+    registrationCount: sql<number>`(select count(*) from ${eventRegistrations} where ${ofTheEvent})`,
+    confirmedCount: countOf("confirmed"),
+    waitingCount: countOf("waiting"),
+    cancelledCount: countOf("cancelled"),
+    checkedInCount,
+  };
+  const newestFirst = [desc(events.startDate), desc(events.id)];
   const all = db
-    .select({
-      event: events,
-      registrationCount: sql<number>`(select count(*) from ${eventRegistrations} where ${ofTheEvent})`,
-      confirmedCount: countOf("confirmed"),
-      waitingCount: countOf("waiting"),
-      cancelledCount: countOf("cancelled"),
-      checkedInCount,
-    })
+    .select(withCounts)
     .from(events)
-    .orderBy(desc(events.startDate), desc(events.id))
+    .orderBy(...newestFirst)
     .prepare();
+  const flatten = ({ event, ...counts }: Awaited<ReturnType<typeof all.all>>[number]) => ({ ...event, ...counts });
   const byId = db
     .select()
     .from(events)
@@ -79,7 +84,28 @@ export function createEventsService(db: Db, options: { fillPlaces?: (event: Even
     /** Events whose last day has passed, latest first. */
     past: (today: string) => past.all({ today }),
     /** Every event for the admin, newest first, with its number of registrations and their counts by state. */
-    all: () => all.all().map(({ event, ...counts }) => ({ ...event, ...counts })),
+    all: () => all.all().map(flatten),
+
+    /** A page of `all`, in its order: `search` in the name or the place, `when` upcoming or past on `today`. */
+    page(query: AdminEventsQuery, today: string): Paged<ReturnType<typeof flatten>> {
+      const when: Record<NonNullable<AdminEventsQuery["when"]>, SQL | undefined> = {
+        upcoming: sql`${lastDay} >= ${today}`,
+        past: sql`${lastDay} < ${today}`,
+        all: undefined,
+      };
+      const where = and(containing(query.search, events.name, events.location), when[query.when ?? "all"]);
+      const total = db.select({ n: count() }).from(events).where(where).get()?.n ?? 0;
+      const { page, pageSize, offset } = pageOf(query.page, total);
+      const rows = db
+        .select(withCounts)
+        .from(events)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(pageSize)
+        .offset(offset)
+        .all();
+      return { items: rows.map(flatten), total, page, pageSize };
+    },
 
     create(input: EventInput): Event {
       const row: typeof events.$inferInsert = {

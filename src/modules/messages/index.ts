@@ -1,9 +1,10 @@
 import type { AppContext } from "@server/context.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
-import { idParam } from "@server/lib/validate.ts";
+import { idParam, standard } from "@server/lib/validate.ts";
 import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import { contactSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
+import { messagesPageQuerySchema } from "./model.ts";
 import { createMessagesService } from "./service.ts";
 
 /** The contact form's messages: sent by visitors, read by the admin. */
@@ -23,7 +24,9 @@ export function messagesModule(ctx: AppContext) {
     )
     .group("/admin/messages", { admin: true }, (admin) =>
       admin
+        // Every message (as the spec's route answers), and the page the tab shows.
         .get("", () => service.list())
+        .get("/page", ({ query }) => service.page(query), { query: standard(messagesPageQuerySchema) })
         .patch("/:id/read", ({ params }) => service.markRead(params.id), { params })
         .delete("/:id", ({ params }) => service.remove(params.id), { params }),
     );

@@ -1,12 +1,19 @@
 import type { Db } from "@db/client.ts";
 import { type Message, messages } from "@db/schema.ts";
 import { notFound } from "@server/lib/errors.ts";
+import { containing, pageOf } from "@server/lib/paging.ts";
 import type { ContactInput } from "@server/shared/schemas.ts";
-import { desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sum } from "drizzle-orm";
 import type { Outbox } from "../mail/index.ts";
+import type { MessagesPage, MessagesPageQuery } from "./model.ts";
 
 export function createMessagesService(db: Db, outbox: Outbox) {
-  const list = db.select().from(messages).orderBy(desc(messages.createdAt), desc(messages.id)).prepare();
+  const newestFirst = [desc(messages.createdAt), desc(messages.id)];
+  const list = db
+    .select()
+    .from(messages)
+    .orderBy(...newestFirst)
+    .prepare();
   return {
     /** Stores a contact message (plain text, shown as text, never as HTML) and, with mail on, the teacher's notice: both or neither. */
     create: (input: ContactInput): Message =>
@@ -17,6 +24,29 @@ export function createMessagesService(db: Db, outbox: Outbox) {
         return message;
       }),
     list: () => list.all(),
+
+    /** The admin's page of messages: searched and filtered in SQLite, newest first, with the whole list's counts. */
+    page({ search, unread, page }: MessagesPageQuery): MessagesPage {
+      const where = and(
+        containing(search, messages.name, messages.email, messages.subject, messages.message),
+        unread ? eq(messages.isRead, false) : undefined,
+      );
+      const total = db.select({ count: count() }).from(messages).where(where).get()?.count ?? 0;
+      const at = pageOf(page, total);
+      const items = db
+        .select()
+        .from(messages)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(at.pageSize)
+        .offset(at.offset)
+        .all();
+      const all = db
+        .select({ count: count(), read: sum(messages.isRead).mapWith(Number) })
+        .from(messages)
+        .get();
+      return { items, total, page: at.page, pageSize: at.pageSize, counts: { unread: (all?.count ?? 0) - (all?.read ?? 0), all: all?.count ?? 0 } };
+    },
 
     /** Unread → Read; there is no way back. */
     markRead(id: number): Message {

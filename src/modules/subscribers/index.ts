@@ -6,6 +6,7 @@ import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import { newsletterPath, SITE_FORM_FIELD, unsubscribePagePath } from "@server/shared/newsletter-links.ts";
 import { newsletterMailSchema, newsletterSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
+import { subscribersPageQuerySchema } from "./model.ts";
 import { createNewslettersService } from "./newsletters.ts";
 import { createSubscribersService, subscriberLinks } from "./service.ts";
 
@@ -55,7 +56,9 @@ export function subscribersModule(ctx: AppContext) {
       )
       .group("/admin", { admin: true }, (admin) =>
         admin
+          // Every address (the client's 'Export CSV'), and the page the tab shows.
           .get("/subscribers", () => service.list())
+          .get("/subscribers/page", ({ query }) => service.page(query), { query: standard(subscribersPageQuerySchema) })
           .delete("/subscribers/:id", ({ params }) => service.remove(params.id), { params: idParam("Subscriber not found") })
           .get("/newsletters", () => newsletters.list())
           .post("/newsletters", ({ body, status }) => status(201, newsletters.send(body)), { body: standard(newsletterMailSchema) })

@@ -1,9 +1,12 @@
 import type { Db } from "@db/client.ts";
 import { type Subscriber, subscribers } from "@db/schema.ts";
 import { notFound } from "@server/lib/errors.ts";
+import { containing, pageOf } from "@server/lib/paging.ts";
 import type { Signer } from "@server/lib/signer.ts";
-import { desc, eq } from "drizzle-orm";
+import { SUBSCRIBERS_PAGE_SIZE } from "@server/shared/constants.ts";
+import { and, count, desc, eq } from "drizzle-orm";
 import type { Outbox } from "../mail/index.ts";
+import type { SubscriberCounts, SubscribersPage, SubscribersPageQuery } from "./model.ts";
 
 type LinkPurpose = "confirm" | "unsubscribe";
 
@@ -22,7 +25,18 @@ export function subscriberLinks(signer: Signer, siteUrl: string) {
 export type SubscriberLinks = ReturnType<typeof subscriberLinks>;
 
 export function createSubscribersService(db: Db, outbox: Outbox, links: SubscriberLinks) {
-  const list = db.select().from(subscribers).orderBy(desc(subscribers.createdAt), desc(subscribers.id)).prepare();
+  const newestFirst = [desc(subscribers.createdAt), desc(subscribers.id)];
+  const list = db
+    .select()
+    .from(subscribers)
+    .orderBy(...newestFirst)
+    .prepare();
+  const counts = (): SubscriberCounts => {
+    const byState = db.select({ state: subscribers.state, count: count() }).from(subscribers).groupBy(subscribers.state).all();
+    const of = (state: Subscriber["state"]) => byState.find((row) => row.state === state)?.count ?? 0;
+    const [confirmed, pending, unsubscribed] = [of("confirmed"), of("pending"), of("unsubscribed")];
+    return { confirmed, pending, unsubscribed, all: confirmed + pending + unsubscribed };
+  };
   const findByEmail = (email: string) => db.select().from(subscribers).where(eq(subscribers.email, email)).get();
   const findById = (id: number) => db.select().from(subscribers).where(eq(subscribers.id, id)).get();
   const setState = (id: number, state: Subscriber["state"]) => db.update(subscribers).set({ state }).where(eq(subscribers.id, id)).run();
@@ -76,6 +90,22 @@ export function createSubscribersService(db: Db, outbox: Outbox, links: Subscrib
     },
 
     list: () => list.all(),
+
+    /** The admin's page of addresses: searched and filtered in SQLite, newest first, with the whole list's counts. */
+    page({ search, state = "all", page }: SubscribersPageQuery): SubscribersPage {
+      const where = and(containing(search, subscribers.email), state === "all" ? undefined : eq(subscribers.state, state));
+      const total = db.select({ count: count() }).from(subscribers).where(where).get()?.count ?? 0;
+      const at = pageOf(page, total, SUBSCRIBERS_PAGE_SIZE);
+      const items = db
+        .select()
+        .from(subscribers)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(at.pageSize)
+        .offset(at.offset)
+        .all();
+      return { items, total, page: at.page, pageSize: at.pageSize, counts: counts() };
+    },
     remove(id: number) {
       const deleted = db.delete(subscribers).where(eq(subscribers.id, id)).returning({ id: subscribers.id }).get();
       if (!deleted) throw notFound("Subscriber not found");

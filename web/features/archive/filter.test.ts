@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { DEFAULT_FILTERS, isFiltered, pageSlots, showingText } from "./filter.ts";
+import { DEFAULT_FILTERS, isFiltered, showingText } from "./filter.ts";
 
 describe("archive filters", () => {
   test("a filter is active when any value differs from the defaults", () => {
@@ -8,23 +8,7 @@ describe("archive filters", () => {
   });
 });
 
-describe("pagination", () => {
-  test("at most 5 numbered slots, first and last always reachable", () => {
-    expect(pageSlots(1, 3)).toEqual([1, 2, 3]);
-    expect(pageSlots(1, 5)).toEqual([1, 2, 3, 4, 5]);
-    expect(pageSlots(1, 10)).toEqual([1, 2, 3, 4, "ellipsis-end", 10]);
-    expect(pageSlots(5, 10)).toEqual([1, "ellipsis-start", 4, 5, 6, "ellipsis-end", 10]);
-    expect(pageSlots(10, 10)).toEqual([1, "ellipsis-start", 7, 8, 9, 10]);
-    expect(pageSlots(3, 6)).toEqual([1, 2, 3, 4, "ellipsis-end", 6]);
-    for (let total = 1; total <= 20; total++)
-      for (let current = 1; current <= total; current++) {
-        const numbers = pageSlots(current, total).filter((slot) => typeof slot === "number");
-        expect(numbers.length).toBeLessThanOrEqual(5);
-        expect(numbers).toContain(1);
-        expect(numbers).toContain(total);
-        expect(numbers).toContain(current);
-      }
-  });
+describe("the pages' text", () => {
   test("'Showing X-Y of N events'", () => {
     expect(showingText(1, 17)).toBe("Showing 1-6 of 17 events");
     expect(showingText(3, 17)).toBe("Showing 13-17 of 17 events");

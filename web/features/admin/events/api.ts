@@ -1,30 +1,59 @@
 // Admin events (spec §7): every event (past included), registrations, PDF attachments.
 
 import type { EventInput, RegistrantsMailInput } from "@server/shared/schemas.ts";
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
 import { ARCHIVE_QUERY_KEY } from "@web/lib/queries/archive.ts";
 import { eventsQueryOptions } from "@web/lib/queries/events.ts";
 
-const getAdminEvents = () => call((api) => api.admin.events.get());
+/** The prefix of every admin events query's key (its pages, each event's registrations): a write invalidates them all. */
+const ADMIN_EVENTS_KEY = ["/api/admin/events"] as const;
+
+/** What the Events tab asks for: words of an event's name or place, upcoming or past ones, the page. */
+export type AdminEventsQuery = { search: string; when: "all" | "upcoming" | "past"; page: number };
+
+const getEventsPage = (query: AdminEventsQuery) => call((api) => api.admin.events.page.get({ query }));
 /** An event of the admin list: past ones included, with its registrations counted. */
-export type AdminEvent = Awaited<ReturnType<typeof getAdminEvents>>[number];
+export type AdminEvent = Awaited<ReturnType<typeof getEventsPage>>["items"][number];
 
-/** Asked again whenever the tab shows it: the registrations' counts change as visitors register. */
-export const adminEventsQueryOptions = () => queryOptions({ queryKey: ["/api/admin/events"], queryFn: getAdminEvents, staleTime: 0 });
+/**
+ * One page of the tab's events, the previous one shown while it loads; asked again whenever the tab shows it (the
+ * registrations' counts change as visitors register).
+ */
+export const adminEventsPageQueryOptions = (query: AdminEventsQuery) =>
+  queryOptions({
+    queryKey: [...ADMIN_EVENTS_KEY, "page", query],
+    queryFn: () => getEventsPage(query),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
 
-/** Registrations arrive from visitors at any time: refetched whenever the tab or the dialog shows them. */
+const registrationsKey = (eventId: number) => [...ADMIN_EVENTS_KEY, eventId, "registrations"] as const;
+
+/** Every registration of an event, for its CSV. */
 export const registrationsQueryOptions = (eventId: number) =>
   queryOptions({
-    queryKey: ["/api/admin/events", eventId, "registrations"],
+    queryKey: [...registrationsKey(eventId), "all"],
     queryFn: () => call((api) => api.admin.events({ id: eventId }).registrations.get()),
     staleTime: 0,
   });
 
-/** After an event change: the admin list, /api/events (spec §7) and the archive, where past events show. */
+/** What the dialog's lists ask for: words of a name or an address, one state, the page. */
+export type RegistrationsQuery = { search: string; state: "all" | "confirmed" | "pending" | "waiting" | "cancelled"; page: number };
+
+/** Registrations arrive from visitors at any time: a page refetched whenever the dialog shows it, with the event's counts. */
+export const registrationsPageQueryOptions = (eventId: number, query: RegistrationsQuery) =>
+  queryOptions({
+    queryKey: [...registrationsKey(eventId), "page", query],
+    queryFn: () => call((api) => api.admin.events({ id: eventId }).registrations.page.get({ query })),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+
+/** After an event change: the admin's pages, /api/events (spec §7) and the archive, where past events show. */
 async function refreshEvents(queryClient: QueryClient) {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: adminEventsQueryOptions().queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: ADMIN_EVENTS_KEY }),
     queryClient.invalidateQueries({ queryKey: eventsQueryOptions().queryKey }),
     queryClient.invalidateQueries({ queryKey: ARCHIVE_QUERY_KEY }),
   ]);
@@ -81,7 +110,7 @@ export function useRegistrationAction(eventId: number) {
       }),
     onSuccess: async (_, { action }) => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: registrationsQueryOptions(eventId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: registrationsKey(eventId) }),
         typeof action === "string" && refreshEvents(queryClient),
       ]);
     },
@@ -99,7 +128,6 @@ export function useCancelEvent(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call((api) => api.admin.events({ id: eventId }).cancel.post()),
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: registrationsQueryOptions(eventId).queryKey }), refreshEvents(queryClient)]),
+    onSuccess: () => refreshEvents(queryClient),
   });
 }

@@ -1,5 +1,6 @@
-// Events tab (spec §2.2): every event, past ones marked so photos can be added afterwards; registrations per event;
-// create, edit, delete; and the hand-made archive entries below (no eighth tab).
+// Events tab (spec §2.2): every event, past ones marked so photos can be added afterwards, a page at a time, searched
+// and filtered by the server (issue 33); registrations per event; create, edit, delete; and the hand-made archive
+// entries below (no eighth tab).
 
 import { formatDateRange, isPastEvent } from "@server/shared/dates.ts";
 import type { EventInput } from "@server/shared/schemas.ts";
@@ -8,6 +9,7 @@ import { cx } from "@styled-system/css";
 import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
+import { Select } from "@web/components/ui/select.tsx";
 import { ApiError } from "@web/lib/api.ts";
 import type { Event } from "@web/lib/api-types.ts";
 import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
@@ -16,7 +18,8 @@ import { localIsoDate } from "../shared/format.ts";
 import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { errorText, notifyError } from "../shared/notify.ts";
-import { type AdminEvent, adminEventsQueryOptions, useCreateEvent, useDeleteEvent, useUpdateEvent } from "./api.ts";
+import { formatCount, ListCount, ListFilters, ListPager, useListQuery } from "../shared/paged-list.tsx";
+import { type AdminEvent, type AdminEventsQuery, adminEventsPageQueryOptions, useCreateEvent, useDeleteEvent, useUpdateEvent } from "./api.ts";
 import { ArchiveSection } from "./archive/archive-section.tsx";
 import { EventForm } from "./event-form.tsx";
 import { RegistrationsDialog } from "./registrations-dialog.tsx";
@@ -24,7 +27,7 @@ import { RegistrationsDialog } from "./registrations-dialog.tsx";
 /** The count comes with the list (one request for every card); the dialog reads the registrations themselves. */
 function RegistrationsButton({ event, onOpen }: { event: AdminEvent; onOpen: () => void }) {
   const count = event.registrationCount;
-  const text = `${count} registration${count === 1 ? "" : "s"}`;
+  const text = `${formatCount(count)} registration${count === 1 ? "" : "s"}`;
   // The name holds the visible text, so a voice user can say what they see (WCAG 2.5.3).
   const name = `Registrations for ${event.name}, ${text}`;
   return (
@@ -35,8 +38,15 @@ function RegistrationsButton({ event, onOpen }: { event: AdminEvent; onOpen: () 
   );
 }
 
+const WHEN_OPTIONS = [
+  { value: "all", label: "All events" },
+  { value: "upcoming", label: "Upcoming events" },
+  { value: "past", label: "Past events" },
+] as const;
+
 export function EventsTab() {
-  const query = useQuery(adminEventsQueryOptions());
+  const list = useListQuery<Pick<AdminEventsQuery, "when">>({ when: "all" });
+  const query = useQuery(adminEventsPageQueryOptions(list.query));
   const items = useItemEditing<Event, EventInput>(
     { create: useCreateEvent(), update: useUpdateEvent(), remove: useDeleteEvent() },
     {
@@ -65,61 +75,73 @@ export function EventsTab() {
         description="Past events stay here so photos can be added after the event."
         actions={<Button onClick={() => items.startCreate()}>+ Create Event</Button>}
       >
-        {query.isPending ? (
-          <StateText>Loading events...</StateText>
-        ) : !query.data?.length ? (
-          <StateText>No events found</StateText>
-        ) : (
-          <CardGrid label="Events">
-            {query.data.map((event) => {
-              const past = isPastEvent(event, today);
-              return (
-                <ItemCard
-                  key={event.id}
-                  label={event.name}
-                  className={cx(
-                    event.isHighlighted
-                      ? css({ borderTopWidth: "4px", borderTopColor: "accent" })
-                      : css({ borderTopWidth: "1px", borderTopColor: "border" }),
-                    past && css({ opacity: 0.92 }),
-                  )}
-                >
-                  <div className={css({ display: "flex", flexWrap: "wrap", gap: "1.5" })}>
-                    {event.isHighlighted && <span className={badge({ tone: "accent" })}>Highlighted</span>}
-                    {past && <span className={badge({ tone: "neutral" })}>Past</span>}
-                    <span className={badge({ tone: "info" })}>{event.type}</span>
-                  </div>
-                  <h3 className={css({ fontWeight: "700", fontSize: "lg", overflowWrap: "anywhere" })}>{event.name}</h3>
-                  <Muted>
-                    <CalendarDays size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
-                    {formatDateRange(event.startDate, event.endDate)}
-                  </Muted>
-                  <Muted>
-                    <Clock size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
-                    {event.time}
-                  </Muted>
-                  <Muted>
-                    <MapPin size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
-                    {event.location}
-                  </Muted>
-                  <Muted>
-                    {event.confirmedCount} / {event.capacity ?? "unlimited"} places taken · {event.waitingCount} waiting · {event.cancelledCount}{" "}
-                    cancelled
-                  </Muted>
-                  {event.images.length > 0 && (
+        <div className={css({ display: "flex", flexDirection: "column", gap: "4" })}>
+          <ListFilters label="Events" search={list.search} onSearch={list.type}>
+            <Select
+              label="Show"
+              options={WHEN_OPTIONS}
+              value={list.filters.when}
+              onValueChange={(when) => list.filter({ when: when as AdminEventsQuery["when"] })}
+            />
+          </ListFilters>
+          <ListCount data={query.data} one="event" many="events" />
+          {query.isPending ? (
+            <StateText>Loading events...</StateText>
+          ) : !query.data?.items.length ? (
+            <StateText>No events found</StateText>
+          ) : (
+            <CardGrid label="Events">
+              {query.data.items.map((event) => {
+                const past = isPastEvent(event, today);
+                return (
+                  <ItemCard
+                    key={event.id}
+                    label={event.name}
+                    className={cx(
+                      event.isHighlighted
+                        ? css({ borderTopWidth: "4px", borderTopColor: "accent" })
+                        : css({ borderTopWidth: "1px", borderTopColor: "border" }),
+                      past && css({ opacity: 0.92 }),
+                    )}
+                  >
+                    <div className={css({ display: "flex", flexWrap: "wrap", gap: "1.5" })}>
+                      {event.isHighlighted && <span className={badge({ tone: "accent" })}>Highlighted</span>}
+                      {past && <span className={badge({ tone: "neutral" })}>Past</span>}
+                      <span className={badge({ tone: "info" })}>{event.type}</span>
+                    </div>
+                    <h3 className={css({ fontWeight: "700", fontSize: "lg", overflowWrap: "anywhere" })}>{event.name}</h3>
                     <Muted>
-                      {event.images.length} photo{event.images.length === 1 ? "" : "s"}
+                      <CalendarDays size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
+                      {formatDateRange(event.startDate, event.endDate)}
                     </Muted>
-                  )}
-                  <CardActions>
-                    <RegistrationsButton event={event} onOpen={() => setRegistrationsOf(event)} />
-                    <EditDeleteButtons name={event.name} onEdit={() => items.startEdit(event)} onDelete={() => items.startDelete(event)} />
-                  </CardActions>
-                </ItemCard>
-              );
-            })}
-          </CardGrid>
-        )}
+                    <Muted>
+                      <Clock size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
+                      {event.time}
+                    </Muted>
+                    <Muted>
+                      <MapPin size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
+                      {event.location}
+                    </Muted>
+                    <Muted>
+                      {formatCount(event.confirmedCount)} / {event.capacity === null ? "unlimited" : formatCount(event.capacity)} places taken ·{" "}
+                      {formatCount(event.waitingCount)} waiting · {formatCount(event.cancelledCount)} cancelled
+                    </Muted>
+                    {event.images.length > 0 && (
+                      <Muted>
+                        {event.images.length} photo{event.images.length === 1 ? "" : "s"}
+                      </Muted>
+                    )}
+                    <CardActions>
+                      <RegistrationsButton event={event} onOpen={() => setRegistrationsOf(event)} />
+                      <EditDeleteButtons name={event.name} onEdit={() => items.startEdit(event)} onDelete={() => items.startDelete(event)} />
+                    </CardActions>
+                  </ItemCard>
+                );
+              })}
+            </CardGrid>
+          )}
+          <ListPager data={query.data} label="Event pages" onPage={list.goTo} />
+        </div>
       </Panel>
 
       <ArchiveSection />

@@ -1,29 +1,40 @@
 // The admin runs an event (issue 23): its counts, the list with states (move up, cancel for someone), the CSV with
-// states, 'Mail registrants', and the door list: search by name and 'Check in', one-handed on a phone at 360 px.
+// states, 'Mail registrants', and the door list: search by name and 'Check in', one-handed on a phone at 360 px. The
+// lists come a page at a time, searched and filtered by the server (issue 33); the CSV has every registration.
 
 import { formatMoney } from "@server/shared/money.ts";
 import { slugify } from "@server/shared/slug.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
-import { dataTable } from "@styled-system/recipes";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Field, Input, Textarea } from "@web/components/ui/field.tsx";
+import { Select } from "@web/components/ui/select.tsx";
 import { Tabs } from "@web/components/ui/tabs.tsx";
 import type { Event, Registration } from "@web/lib/api-types.ts";
 import { useProfile } from "@web/lib/queries/profile.ts";
 import { Check, Download } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
+import { type Column, DataTable } from "../shared/data-table.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { StateText } from "../shared/layout.tsx";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
+import { formatCount, ListCount, ListFilters, ListPager, useListQuery } from "../shared/paged-list.tsx";
 import { useRefund } from "../shared/refund.ts";
-import { type RegistrationAction, registrationsQueryOptions, useCancelEvent, useMailRegistrants, useRegistrationAction } from "./api.ts";
+import {
+  type RegistrationAction,
+  type RegistrationsQuery,
+  registrationsPageQueryOptions,
+  registrationsQueryOptions,
+  useCancelEvent,
+  useMailRegistrants,
+  useRegistrationAction,
+} from "./api.ts";
 
-const styles = dataTable({ columns: "many" });
 const STATE_LABELS = { confirmed: "Confirmed", pending: "Held for payment", waiting: "Waiting", cancelled: "Cancelled" } as const;
+const STATE_OPTIONS = [{ value: "all", label: "All states" }, ...Object.entries(STATE_LABELS).map(([value, label]) => ({ value, label }))];
 const doorRow = css({
   display: "flex",
   alignItems: "center",
@@ -37,7 +48,7 @@ const doorRow = css({
 });
 const arrivedRow = css({ bg: "bg.muted" });
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
-const stateText = (row: Registration) => (row.state === "waiting" ? `Waiting (${row.position})` : STATE_LABELS[row.state]);
+const stateText = (row: Registration) => (row.state === "waiting" ? `Waiting (${formatCount(row.position ?? 0)})` : STATE_LABELS[row.state]);
 /** Issue 32: each row's payment; a priced place without one is paid at the door. */
 type Row = Registration & { payment?: { id: number | null; status: "paid" | "pending" | "refunded" | "none"; amount: number; currency: string } };
 const PAYMENT_LABELS = { paid: "Paid", pending: "Waiting for payment", refunded: "Refunded", none: "" } as const;
@@ -55,13 +66,22 @@ export function RegistrationsDialog({ event, onClose }: { event: Event | null; o
 }
 
 function Registrations({ event, onClose }: { event: Event; onClose: () => void }) {
-  const query = useQuery(registrationsQueryOptions(event.id));
-  const rows: Row[] = query.data ?? [];
+  // The first page of all, for the event's counts (the lists below ask for their own pages).
+  const query = useQuery(registrationsPageQueryOptions(event.id, { search: "", state: "all", page: 1 }));
+  const counts = query.data?.counts;
+  const [live, total] = counts ? [counts.confirmed + counts.pending + counts.waiting, query.data?.total ?? 0] : [0, 0];
+  const queryClient = useQueryClient();
   const cancelEvent = useCancelEvent(event.id);
   const [cancellingEvent, setCancellingEvent] = useState(false);
   const currency = useProfile().data?.payments?.currency ?? "aud";
-  const count = (state: Registration["state"]) => rows.filter((row) => row.state === state).length;
-  const exportCsv = () => {
+  const exportCsv = async () => {
+    let rows: Row[];
+    try {
+      rows = await queryClient.fetchQuery(registrationsQueryOptions(event.id));
+    } catch (error) {
+      notifyError(error, "Failed to fetch registrations");
+      return;
+    }
     const csv = toCsv([
       ["Name", "Email", "Phone", "Additional Info", "State", "Position", "Payment", "Checked In", "Registered On"],
       ...rows.map((row) => [
@@ -85,12 +105,13 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
       <Dialog.Body>
         {query.isPending ? (
           <StateText>Loading registrations...</StateText>
-        ) : query.isError ? (
+        ) : query.isError || !counts ? (
           <StateText>Failed to fetch registrations</StateText>
         ) : (
           <>
             <p data-testid="registration-counts" className={css({ fontWeight: "600" })}>
-              {count("confirmed")} / {event.capacity ?? "unlimited"} places taken · {count("waiting")} waiting · {count("cancelled")} cancelled
+              {formatCount(counts.confirmed)} / {event.capacity === null ? "unlimited" : formatCount(event.capacity)} places taken ·{" "}
+              {formatCount(counts.waiting)} waiting · {formatCount(counts.cancelled)} cancelled
             </p>
             <Tabs.Root defaultValue="list" lazyMount>
               <Tabs.List aria-label="Registrations">
@@ -99,13 +120,13 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
                 <Tabs.Trigger value="mail">Mail registrants</Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="list">
-                <RegistrationList eventId={event.id} rows={rows} currency={currency} />
+                <RegistrationList eventId={event.id} currency={currency} />
               </Tabs.Content>
               <Tabs.Content value="door">
-                <DoorList eventId={event.id} rows={rows} currency={currency} />
+                <DoorList eventId={event.id} currency={currency} />
               </Tabs.Content>
               <Tabs.Content value="mail">
-                <MailRegistrants eventId={event.id} recipients={count("confirmed")} />
+                <MailRegistrants eventId={event.id} recipients={counts.confirmed} />
               </Tabs.Content>
             </Tabs.Root>
           </>
@@ -115,10 +136,10 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
         <Button variant="outline" onClick={onClose}>
           Close
         </Button>
-        <Button variant="outline" disabled={!rows.some((row) => row.state !== "cancelled")} onClick={() => setCancellingEvent(true)}>
+        <Button variant="outline" disabled={!live} onClick={() => setCancellingEvent(true)}>
           Cancel this event
         </Button>
-        <Button onClick={exportCsv} disabled={!rows.length}>
+        <Button onClick={exportCsv} disabled={!total}>
           <Download size={16} aria-hidden />
           Export CSV
         </Button>
@@ -170,80 +191,66 @@ function useAct(eventId: number) {
   return { act, pending: action.isPending };
 }
 
-function RegistrationList({ eventId, rows, currency }: { eventId: number; rows: Row[]; currency: string }) {
+function RegistrationList({ eventId, currency }: { eventId: number; currency: string }) {
   const { act, pending } = useAct(eventId);
   const refund = useRefund();
   const [cancelling, setCancelling] = useState<Registration | null>(null);
   const [refunding, setRefunding] = useState<Row | null>(null);
-  if (!rows.length) return <StateText>No registrations yet</StateText>;
+  const list = useListQuery<Pick<RegistrationsQuery, "state">>({ state: "all" });
+  const query = useQuery(registrationsPageQueryOptions(eventId, list.query));
+  const rows: Row[] = query.data?.items ?? [];
+  const filtered = list.query.search !== "" || list.filters.state !== "all";
+  const columns: Column<Row>[] = [
+    { header: "Name", cell: (row) => <span id={`registrant-${row.id}`}>{row.name}</span> },
+    { header: "Email", cell: (row) => row.email },
+    { header: "Phone", cell: (row) => row.phone },
+    { header: "Additional Info", cell: (row) => row.additionalInfo },
+    { header: "State", cell: stateText },
+    { header: "Payment", cell: (row) => paymentText(row, currency) },
+    { header: "Registered On", cell: (row) => formatDateTime(row.createdAt) },
+    {
+      header: "Actions",
+      show: "plain",
+      cell: (row) => (
+        <div className={css({ display: "flex", gap: "2", flexWrap: "wrap" })}>
+          {row.state === "waiting" && (
+            <Button size="sm" variant="outline" aria-describedby={`registrant-${row.id}`} disabled={pending} onClick={() => act(row.id, "move-up")}>
+              Move up
+            </Button>
+          )}
+          {row.state !== "cancelled" && (
+            <Button size="sm" variant="outline" aria-describedby={`registrant-${row.id}`} onClick={() => setCancelling(row)}>
+              Cancel
+            </Button>
+          )}
+          {row.payment?.status === "paid" && (
+            <Button size="sm" variant="outline" aria-describedby={`registrant-${row.id}`} onClick={() => setRefunding(row)}>
+              Refund
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
   return (
-    <div className={styles.frame}>
-      <table className={styles.table}>
-        <thead className={styles.head}>
-          <tr>
-            <th className={styles.header}>Name</th>
-            <th className={styles.header}>Email</th>
-            <th className={styles.header}>Phone</th>
-            <th className={styles.header}>Additional Info</th>
-            <th className={styles.header}>State</th>
-            <th className={styles.header}>Payment</th>
-            <th className={styles.header}>Registered On</th>
-            <th className={styles.header}>Actions</th>
-          </tr>
-        </thead>
-        <tbody className={styles.body}>
-          {rows.map((row) => (
-            <tr key={row.id} className={styles.row}>
-              <td className={styles.cell} data-label="Name">
-                <span id={`registrant-${row.id}`}>{row.name}</span>
-              </td>
-              <td className={styles.cell} data-label="Email">
-                {row.email}
-              </td>
-              <td className={styles.cell} data-label="Phone">
-                {row.phone}
-              </td>
-              <td className={styles.cell} data-label="Additional Info">
-                {row.additionalInfo}
-              </td>
-              <td className={styles.cell} data-label="State">
-                {stateText(row)}
-              </td>
-              <td className={styles.cell} data-label="Payment">
-                {paymentText(row, currency)}
-              </td>
-              <td className={styles.cell} data-label="Registered On">
-                {formatDateTime(row.createdAt)}
-              </td>
-              <td className={styles.cell}>
-                <div className={css({ display: "flex", gap: "2", flexWrap: "wrap" })}>
-                  {row.state === "waiting" && (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-describedby={`registrant-${row.id}`}
-                      disabled={pending}
-                      onClick={() => act(row.id, "move-up")}
-                    >
-                      Move up
-                    </Button>
-                  )}
-                  {row.state !== "cancelled" && (
-                    <Button size="sm" variant="outline" aria-describedby={`registrant-${row.id}`} onClick={() => setCancelling(row)}>
-                      Cancel
-                    </Button>
-                  )}
-                  {row.payment?.status === "paid" && (
-                    <Button size="sm" variant="outline" aria-describedby={`registrant-${row.id}`} onClick={() => setRefunding(row)}>
-                      Refund
-                    </Button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className={css({ display: "grid", gap: "3" })}>
+      <ListFilters label="Registrations" search={list.search} onSearch={list.type}>
+        <Select
+          label="State"
+          options={STATE_OPTIONS}
+          value={list.filters.state}
+          onValueChange={(state) => list.filter({ state: state as RegistrationsQuery["state"] })}
+        />
+      </ListFilters>
+      <ListCount data={query.data} one="registration" many="registrations" />
+      {query.isPending ? (
+        <StateText>Loading registrations...</StateText>
+      ) : !rows.length ? (
+        <StateText>{filtered ? "No registrations match" : "No registrations yet"}</StateText>
+      ) : (
+        <DataTable columns={columns} rows={rows} rowKey={(row) => row.id} many />
+      )}
+      <ListPager data={query.data} label="Registration pages" onPage={list.goTo} />
       <ConfirmDialog
         open={cancelling !== null}
         onOpenChange={(open) => !open && setCancelling(null)}
@@ -280,23 +287,24 @@ function RegistrationList({ eventId, rows, currency }: { eventId: number; rows: 
 }
 
 /** The door list: confirmed registrants, searched by name, each a large 'Check in' within a thumb's reach. */
-function DoorList({ eventId, rows, currency }: { eventId: number; rows: Row[]; currency: string }) {
+function DoorList({ eventId, currency }: { eventId: number; currency: string }) {
   const { act } = useAct(eventId);
-  const [search, setSearch] = useState("");
-  const confirmed = rows.filter((row) => row.state === "confirmed");
-  const arrived = confirmed.filter((row) => row.checkedIn).length;
-  const term = search.trim().toLowerCase();
-  const shown = term ? confirmed.filter((row) => row.name.toLowerCase().includes(term)) : confirmed;
+  const list = useListQuery<Pick<RegistrationsQuery, "state">>({ state: "confirmed" });
+  const query = useQuery(registrationsPageQueryOptions(eventId, list.query));
+  const shown: Row[] = query.data?.items ?? [];
+  const counts = query.data?.counts;
   return (
     <div className={css({ display: "grid", gap: "3" })}>
       <p aria-live="polite" data-testid="arrived-count" className={css({ fontSize: "lg", fontWeight: "700" })}>
-        {arrived} of {confirmed.length} arrived
+        {counts && `${formatCount(counts.checkedIn)} of ${formatCount(counts.confirmed)} arrived`}
       </p>
       <Field label="Search by name">
-        <Input type="search" value={search} onChange={(change) => setSearch(change.target.value)} autoComplete="off" />
+        <Input type="search" value={list.search} onChange={(change) => list.type(change.target.value)} autoComplete="off" />
       </Field>
-      {!shown.length ? (
-        <StateText>{confirmed.length ? "Nobody by that name" : "Nobody is confirmed yet"}</StateText>
+      {query.isPending ? (
+        <StateText>Loading registrations...</StateText>
+      ) : !shown.length ? (
+        <StateText>{counts?.confirmed ? "Nobody by that name" : "Nobody is confirmed yet"}</StateText>
       ) : (
         <ul aria-label="Door list" className={css({ display: "grid", gap: "2" })}>
           {shown.map((row) => (
@@ -324,6 +332,7 @@ function DoorList({ eventId, rows, currency }: { eventId: number; rows: Row[]; c
           ))}
         </ul>
       )}
+      <ListPager data={query.data} label="Door list pages" onPage={list.goTo} />
     </div>
   );
 }

@@ -1,19 +1,27 @@
-// Contact messages (spec §7): newest first, mark as read, delete.
+// Contact messages (spec §7): a page of them searched and filtered by the server, newest first; mark as read, delete.
 
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
 
-const getMessages = () => call((api) => api.admin.messages.get());
-export type Message = Awaited<ReturnType<typeof getMessages>>[number];
+/** What the tab asks for: words of the name, address, subject or text; unread only; the page. */
+export type MessagesQuery = { search: string; unread: boolean; page: number };
 
-export const messagesQueryOptions = () => queryOptions({ queryKey: ["/api/admin/messages"], queryFn: getMessages });
+const getMessagesPage = (query: MessagesQuery) => call((api) => api.admin.messages.page.get({ query }));
+export type Message = Awaited<ReturnType<typeof getMessagesPage>>["items"][number];
+
+/** The prefix of the messages' queries: a change refreshes them all. */
+const MESSAGES_KEY = ["/api/admin/messages"] as const;
+
+/** One page of the matching messages with the whole list's counts; the page shown stays while the next one loads. */
+export const messagesPageQueryOptions = (query: MessagesQuery) =>
+  queryOptions({ queryKey: [...MESSAGES_KEY, "page", query], queryFn: () => getMessagesPage(query), placeholderData: keepPreviousData });
 
 export function useMarkMessageRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call((api) => api.admin.messages({ id }).read.patch()),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: messagesQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
     },
   });
 }
@@ -23,7 +31,7 @@ export function useDeleteMessage() {
   return useMutation({
     mutationFn: (id: number) => call((api) => api.admin.messages({ id }).delete()),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: messagesQueryOptions().queryKey });
+      await queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
     },
   });
 }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, mock, test } from "bun:test";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderWithData, waitUntilGone, withDom } from "@web/test-dom.tsx";
 import { mailStatusQueryOptions } from "../shared/mail-status.ts";
-import { type NewsletterSummary, newslettersQueryOptions, type Subscriber, subscribersQueryOptions } from "./api.ts";
+import { type NewsletterSummary, newslettersQueryOptions, type Subscriber, subscribersPageQueryOptions } from "./api.ts";
 import { SubscribersTab } from "./subscribers-tab.tsx";
 
 withDom();
@@ -33,7 +33,16 @@ const past: NewsletterSummary = {
 
 function renderTab(mailOn: boolean) {
   return renderWithData(<SubscribersTab />, [
-    [subscribersQueryOptions().queryKey, [subscriber(1, "confirmed"), subscriber(2, "confirmed"), subscriber(3, "pending")]],
+    [
+      subscribersPageQueryOptions({ search: "", state: "all", page: 1 }).queryKey,
+      {
+        items: [subscriber(1, "confirmed"), subscriber(2, "confirmed"), subscriber(3, "pending")],
+        total: 3,
+        page: 1,
+        pageSize: 50,
+        counts: { confirmed: 2, pending: 1, unsubscribed: 0, all: 3 },
+      },
+    ],
     [mailStatusQueryOptions().queryKey, { enabled: mailOn, from: null, notifyEmail: null, lastError: null, recent: [] }],
     [newslettersQueryOptions().queryKey, [past]],
   ]);

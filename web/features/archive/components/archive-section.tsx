@@ -8,13 +8,14 @@ import { cx } from "@styled-system/css";
 import { Button } from "@web/components/ui/button.tsx";
 import { useDialogLink } from "@web/components/ui/dialog-link.ts";
 import { controlStyle } from "@web/components/ui/field.tsx";
+import { Pager, pageCount } from "@web/components/ui/pager.tsx";
 import { cardGridStyle, Section } from "@web/components/ui/section.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
 import { useArchivePage } from "@web/lib/queries/archive.ts";
 import { useOpenedOnce } from "@web/lib/use-opened-once.ts";
-import { ArrowDownUp, ChevronLeft, ChevronRight, Search, X } from "lucide-react";
+import { ArrowDownUp, Search, X } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
-import { type ArchiveFilters, DEFAULT_FILTERS, isFiltered, pageCount, pageSlots, showingText } from "../filter.ts";
+import { type ArchiveFilters, DEFAULT_FILTERS, isFiltered, showingText } from "../filter.ts";
 import { ArchiveCard } from "./archive-card.tsx";
 
 // The details dialog and its gallery (Ark Dialog, the lightbox) load on first use; hovering or focusing the grid starts
@@ -25,19 +26,6 @@ const preloadArchiveDialog = () => void loadArchiveDialog();
 
 const labelStyle = css({ srOnly: true });
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const pageButton = css({
-  minW: "10",
-  h: "10",
-  px: "2",
-  borderRadius: "control",
-  fontWeight: "600",
-  fontSize: "sm",
-  cursor: "pointer",
-  color: "fg",
-  _hover: { bg: "bg.muted" },
-  "&[aria-current=page]": { bg: "accent", color: "white" },
-});
-
 export function ArchiveSection() {
   const [filters, setFilters] = useState<ArchiveFilters>(DEFAULT_FILTERS);
   const [page, setPage] = useState(1);
@@ -49,7 +37,7 @@ export function ArchiveSection() {
   const gridRef = useRef<HTMLDivElement>(null);
   const shown = data?.items ?? [];
   const [years, types, total] = [data?.years ?? [], data?.types ?? [], data?.total ?? 0];
-  const pages = pageCount(total);
+  const pages = pageCount(total, ARCHIVE_PAGE_SIZE);
   const current = data?.page ?? 1;
   const onPage = linked ? shown.find((item) => item.source === linked.kind && item.id === linked.id) : undefined;
   const dialogMounted = useOpenedOnce(linked !== null);
@@ -218,37 +206,11 @@ export function ArchiveSection() {
       </div>
 
       {total > ARCHIVE_PAGE_SIZE && (
-        <nav aria-label="Archive pages" className={css({ mt: "10", display: "flex", flexDirection: "column", alignItems: "center", gap: "3" })}>
-          <div className={css({ display: "flex", alignItems: "center", gap: "1", flexWrap: "wrap", justifyContent: "center" })}>
-            <Button variant="ghost" size="sm" disabled={current === 1} onClick={() => goTo(current - 1)}>
-              <ChevronLeft size={16} aria-hidden /> Previous
-            </Button>
-            {pageSlots(current, pages).map((slot) =>
-              typeof slot === "number" ? (
-                <button
-                  key={slot}
-                  type="button"
-                  className={pageButton}
-                  aria-current={slot === current ? "page" : undefined}
-                  aria-label={`Page ${slot}`}
-                  onClick={() => goTo(slot)}
-                >
-                  {slot}
-                </button>
-              ) : (
-                <span key={slot} aria-hidden className={css({ px: "1", color: "fg.muted" })}>
-                  …
-                </span>
-              ),
-            )}
-            <Button variant="ghost" size="sm" disabled={current === pages} onClick={() => goTo(current + 1)}>
-              Next <ChevronRight size={16} aria-hidden />
-            </Button>
-          </div>
+        <Pager label="Archive pages" page={current} pages={pages} onPage={goTo} className={css({ mt: "10" })}>
           <p className={css({ fontSize: "sm", color: "fg.muted" })} data-testid="archive-showing">
             {showingText(current, total)}
           </p>
-        </nav>
+        </Pager>
       )}
       {dialogMounted && (
         <Suspense fallback={null}>

@@ -7,6 +7,7 @@ import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
+import { Select } from "@web/components/ui/select.tsx";
 import type { ArchiveEvent } from "@web/lib/api-types.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { ChevronDown, ChevronUp } from "lucide-react";
@@ -16,10 +17,11 @@ import { FormInput } from "../../shared/form-input.tsx";
 import { EditDeleteButtons, ItemDialogs, ItemFormFooter, type ItemFormProps, useItemEditing } from "../../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, formGrid, fullRow, ItemCard, Muted, Panel, StateText } from "../../shared/layout.tsx";
 import { notifyError } from "../../shared/notify.ts";
+import { ListCount, ListFilters, ListPager, useListQuery } from "../../shared/paged-list.tsx";
 import { RichTextField } from "../../shared/rich-text-field.tsx";
 import { AttachmentFormField } from "../attachment-field.tsx";
 import { ImageListField } from "../image-list-field.tsx";
-import { adminArchiveQueryOptions, useCreateArchiveEvent, useDeleteArchiveEvent, useUpdateArchiveEvent } from "./api.ts";
+import { adminArchivePageQueryOptions, useCreateArchiveEvent, useDeleteArchiveEvent, useUpdateArchiveEvent } from "./api.ts";
 
 export function ArchiveSection() {
   const [open, setOpen] = useState(false);
@@ -39,8 +41,13 @@ export function ArchiveSection() {
   );
 }
 
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 function ArchiveList() {
-  const query = useQuery(adminArchiveQueryOptions());
+  const list = useListQuery({ year: "all", type: "all" });
+  const query = useQuery(adminArchivePageQueryOptions(list.query));
+  const years = [{ value: "all", label: "All Years" }, ...(query.data?.years ?? []).map((year) => ({ value: year, label: year }))];
+  const types = [{ value: "all", label: "All Types" }, ...(query.data?.types ?? []).map((type) => ({ value: type, label: capitalise(type) }))];
   const items = useItemEditing<ArchiveEvent, ArchiveEventInput>(
     { create: useCreateArchiveEvent(), update: useUpdateArchiveEvent(), remove: useDeleteArchiveEvent() },
     {
@@ -60,13 +67,18 @@ function ArchiveList() {
       <div>
         <Button onClick={() => items.startCreate()}>+ Add Archive Entry</Button>
       </div>
+      <ListFilters label="Archive entries" search={list.search} onSearch={list.type}>
+        <Select label="Year" options={years} value={list.filters.year} onValueChange={(year) => list.filter({ year })} />
+        <Select label="Type" options={types} value={list.filters.type} onValueChange={(type) => list.filter({ type })} />
+      </ListFilters>
+      <ListCount data={query.data} one="archive entry" many="archive entries" />
       {query.isPending ? (
         <StateText>Loading archive entries...</StateText>
-      ) : !query.data?.length ? (
+      ) : !query.data?.items.length ? (
         <StateText>No archive entries found</StateText>
       ) : (
         <CardGrid label="Archive entries">
-          {query.data.map((item) => (
+          {query.data.items.map((item) => (
             <ItemCard key={item.id} label={item.title}>
               <div className={css({ display: "flex", gap: "1.5", flexWrap: "wrap" })}>
                 <span className={badge({ tone: "neutral" })}>{item.year}</span>
@@ -82,6 +94,7 @@ function ArchiveList() {
           ))}
         </CardGrid>
       )}
+      <ListPager data={query.data} label="Archive entry pages" onPage={list.goTo} />
 
       <ItemDialogs
         items={items}
