@@ -8,7 +8,7 @@ import { Elysia } from "elysia";
 import { createApi } from "./api.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
-import { clientIp } from "./lib/client-ip.ts";
+import { clientIp, type Socket } from "./lib/client-ip.ts";
 import { errorResponse, HttpError, notFoundJson } from "./lib/errors.ts";
 import { errorText, log } from "./lib/log.ts";
 import { createPublicCache } from "./lib/public-cache.ts";
@@ -29,13 +29,15 @@ export type AppOptions = {
   webAssets?: WebAssetFiles;
   now?: () => Date;
   fetch?: typeof fetch;
+  /** What tells each request's socket address; by default the server the app listens on (a test gives its own). */
+  socket?: Socket;
   /** Server-side rendering of `/` (web/app/server-render.tsx); without it `/` is the app shell with its metadata. */
   renderPage?: PageRenderer;
 };
 
 /** What every answer goes through: the error mapping, global so that it applies to every route, wherever added. */
 export const errors = () =>
-  new Elysia({ name: "errors" }).onError({ as: "global" }, ({ error, code, request }) => {
+  new Elysia({ name: "errors" }).onError({ as: "global" }, ({ error, code, set }) => {
     if (error instanceof HttpError) return errorResponse(error);
     // Elysia wraps what a body parser throws (src/lib/body.ts: 413, 400) in its ParseError.
     if (code === "PARSE" && error.cause instanceof HttpError) return errorResponse(error.cause);
@@ -45,7 +47,7 @@ export const errors = () =>
     if (code === "PARSE") return Response.json({ error: "The request body is not valid JSON" }, { status: 400 });
     // A body or id that fails its schema (src/lib/validate.ts).
     if (code === "VALIDATION") return answerInvalid(error) ?? Response.json({ error: "Invalid request" }, { status: 400 });
-    log.error("Unhandled error while answering a request", { id: requestId(request), error: errorText(error) });
+    log.error("Unhandled error while answering a request", { id: requestId(set), error: errorText(error) });
     return Response.json({ error: "Internal server error" }, { status: 500 });
   });
 
@@ -56,7 +58,7 @@ export async function createApp(options: AppOptions) {
   // biome-ignore lint/style/noNonNullAssertion: PRAGMA data_version always answers one row
   const cache = createPublicCache({ now, timezone: config.timezone, dataVersion: () => dataVersion.get()!.data_version });
   // A request's socket address is asked of the server (`app`, below) when a rate limit needs it.
-  const ip = (request: Request) => clientIp(request, config.trustProxy, app.server);
+  const ip = (request: Request) => clientIp(request, config.trustProxy, options.socket ?? app.server);
   const services = createServices({ db, config, jwtSecret: options.jwtSecret, now, stripe: await connectStripe(config) });
   const { auth, activity } = services;
   const ctx: AppContext = {
