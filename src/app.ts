@@ -10,7 +10,7 @@ import { createApi } from "./api.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { answer, answers } from "./lib/answers.ts";
-import { clientIp } from "./lib/client-ip.ts";
+import { clientIp, type Socket } from "./lib/client-ip.ts";
 import { errorResponse, HttpError, notFoundJson } from "./lib/errors.ts";
 import { errorText, log } from "./lib/log.ts";
 import { createPublicCache } from "./lib/public-cache.ts";
@@ -31,13 +31,15 @@ export type AppOptions = {
   webAssets?: WebAssetFiles;
   now?: () => Date;
   fetch?: typeof fetch;
+  /** What tells each request's socket address; by default the server the app listens on (a test gives its own). */
+  socket?: Socket;
   /** Server-side rendering of `/` (web/app/server-render.tsx); without it `/` is the app shell with its metadata. */
   renderPage?: PageRenderer;
 };
 
 /** What every answer goes through: the error mapping, global so that it applies to every route, wherever added. */
 export const errors = () =>
-  new Elysia({ name: "errors" }).onError({ as: "global" }, ({ error, code, request }) => {
+  new Elysia({ name: "errors" }).onError({ as: "global" }, ({ error, code, set }) => {
     if (error instanceof HttpError) return errorResponse(error);
     // Elysia wraps what a body parser throws (src/lib/body.ts: 413, 400) in its ParseError.
     if (code === "PARSE" && error.cause instanceof HttpError) return errorResponse(error.cause);
@@ -49,12 +51,12 @@ export const errors = () =>
     if (code === "VALIDATION" && error.type === "response") {
       // The first issue only: the error's message quotes the answer, which may hold a secret.
       const issue = error.valueError as unknown as { path?: PropertyKey[]; message: string } | undefined;
-      log.error("An answer does not match its route's model", { id: requestId(request), at: issue?.path?.join(".") ?? "", issue: issue?.message });
+      log.error("An answer does not match its route's model", { id: requestId(set), at: issue?.path?.join(".") ?? "", issue: issue?.message });
       return Response.json({ error: "Internal server error" }, { status: 500 });
     }
     // A body or id that fails its schema (src/lib/validate.ts).
     if (code === "VALIDATION") return answerInvalid(error) ?? Response.json({ error: "Invalid request" }, { status: 400 });
-    log.error("Unhandled error while answering a request", { id: requestId(request), error: errorText(error) });
+    log.error("Unhandled error while answering a request", { id: requestId(set), error: errorText(error) });
     return Response.json({ error: "Internal server error" }, { status: 500 });
   });
 
@@ -68,7 +70,7 @@ export async function createApp(options: AppOptions) {
   // biome-ignore lint/style/noNonNullAssertion: PRAGMA data_version always answers one row
   const cache = createPublicCache({ now, timezone: config.timezone, dataVersion: () => dataVersion.get()!.data_version });
   // A request's socket address is asked of the server (`app`, below) when a rate limit needs it.
-  const ip = (request: Request) => clientIp(request, config.trustProxy, app.server);
+  const ip = (request: Request) => clientIp(request, config.trustProxy, options.socket ?? app.server);
   const services = createServices({ db, config, jwtSecret: options.jwtSecret, now, stripe: await connectStripe(config) });
   const { auth, activity } = services;
   const ctx: AppContext = {

@@ -1,12 +1,9 @@
 // The client's address for rate limits. The server knows each request's socket address (`server.requestIP`); a test
-// that calls `app.handle` directly gives one with `setClientAddress`.
-const addresses = new WeakMap<Request, string>();
+// that calls `app.handle` directly has no server and gives one of its own (createApp's `socket`).
 
-export function setClientAddress(request: Request, address: string) {
-  addresses.set(request, address);
-}
-
-type Server = { requestIP(request: Request): { address: string } | null } | null | undefined;
+/** What knows a request's socket address: Bun's server, or a test's stand-in for it. */
+export type Socket = { requestIP(request: Request): { address: string } | null };
+type Server = Socket | null | undefined;
 
 /**
  * The client's IP: with a trusted proxy, the last X-Forwarded-For entry (the address the proxy itself saw; the
@@ -17,5 +14,5 @@ export function clientIp(request: Request, trustProxy: boolean, server: Server):
     const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }
-  return addresses.get(request) ?? server?.requestIP(request)?.address ?? "unknown";
+  return server?.requestIP(request)?.address ?? "unknown";
 }

@@ -30,6 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
+// Raw reads: the answers' ETags and caching headers are what is tested.
 const get = (path: string, headers: Record<string, string> = {}) => t.request("GET", path, { headers });
 const names = async (response: Response) => ((await response.json()) as { name: string }[]).map((event) => event.name);
 
@@ -91,16 +92,13 @@ describe("public cache", () => {
     const before = await get("/api/events");
     const etag = before.headers.get("etag")!;
     const token = await t.login();
-    const created = await t.request("POST", "/api/admin/events", {
-      token,
-      body: {
-        name: "Morning Retreat",
-        type: "retreat",
-        startDate: "2026-04-01",
-        time: "9 AM",
-        location: "Hills",
-        description: "<p>A quiet day together.</p>",
-      },
+    const created = await t.api({ token }).admin.events.post({
+      name: "Morning Retreat",
+      type: "retreat",
+      startDate: "2026-04-01",
+      time: "9 AM",
+      location: "Hills",
+      description: "<p>A quiet day together.</p>",
     });
     expect(created.status).toBe(201);
     const after = await get("/api/events", { "if-none-match": etag });
@@ -114,9 +112,12 @@ describe("public cache", () => {
     const paths = ["/api/profile", "/api/classes", "/api/archive-events", "/api/notifications"];
     const etags = await Promise.all(paths.map(async (path) => (await get(path)).headers.get("etag")));
     expect(etags.every(Boolean)).toBe(true);
-    const created = await t.request("POST", "/api/admin/classes", {
-      token,
-      body: { name: "Hatha Basics", days: "Mondays", time: "6 PM", location: "Studio", description: "<p>Gentle hatha yoga for all.</p>" },
+    const created = await t.api({ token }).admin.classes.post({
+      name: "Hatha Basics",
+      days: "Mondays",
+      time: "6 PM",
+      location: "Studio",
+      description: "<p>Gentle hatha yoga for all.</p>",
     });
     expect(created.status).toBe(201);
     expect((await get("/api/classes", { "if-none-match": etags[1]! })).status).toBe(200);
@@ -142,6 +143,7 @@ describe("public cache", () => {
   });
 
   test("errors are passed through, not cached", async () => {
+    // Raw: a method the route does not have.
     const response = await t.request("POST", "/api/events", {});
     expect(response.status).toBe(404);
   });

@@ -4,8 +4,9 @@ import { log } from "@server/lib/log.ts";
 import { requestPath } from "@server/lib/request-url.ts";
 import { Elysia } from "elysia";
 
-type Started = { id: string; at: number; ip: string };
-const started = new WeakMap<Request, Started>();
+/** When the request came and from where: set on the request's own context by `onRequest`, read by its log line. */
+type Started = { at: number; ip: string };
+const REQUEST_ID = "x-request-id";
 
 /** Ids are this process's random prefix and a count: unique across restarts, and cheaper than a UUID per request. */
 const ID_PREFIX = Bun.randomUUIDv7("base64url").slice(-6);
@@ -13,7 +14,7 @@ let count = 0;
 const nextId = () => ID_PREFIX + (++count).toString(36).padStart(6, "0");
 
 /** The request's id (for an error's line): the one its request line and its X-Request-Id header carry. */
-export const requestId = (request: Request): string | undefined => started.get(request)?.id;
+export const requestId = (set: { headers: Record<string, unknown> }) => set.headers[REQUEST_ID] as string | undefined;
 
 /**
  * The answer's size when it is known before it is sent: its Content-Length, or the size of its text, file or JSON
@@ -31,20 +32,23 @@ function bytesOf(value: unknown, headers: Record<string, unknown>): number | und
 
 export const requestLog = (clientIp: (request: Request) => string) =>
   new Elysia({ name: "request-log" })
+    // Each request's context gets its own copy of a decorator: `onRequest` fills it in, so it holds before any route is
+    // found (a 404's line has it too) and before the body is read, which stays unparsed for the routes that read it raw.
+    .decorate("started", undefined as Started | undefined)
     // The address is asked while the connection is open: once the answer is sent, the server may no longer know it.
-    .onRequest(({ request, set }) => {
-      const id = nextId();
-      started.set(request, { id, at: performance.now(), ip: clientIp(request) });
-      set.headers["x-request-id"] = id;
+    // The context is not destructured here, to be written to; it is never handed whole to a function, which would
+    // make Elysia (its static analysis, "sucrose") parse every body.
+    .onRequest((context) => {
+      context.started = { at: performance.now(), ip: clientIp(context.request) };
+      context.set.headers[REQUEST_ID] = nextId();
     })
-    .onAfterResponse({ as: "global" }, ({ request, set, responseValue }) => {
-      const start = started.get(request);
+    .onAfterResponse({ as: "global" }, ({ request, set, responseValue, started: start }) => {
       const status = responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200;
       log.request(request.method, requestPath(request) ?? "(unparsable)", {
         status,
         ms: start ? Math.round((performance.now() - start.at) * 10) / 10 : undefined,
         bytes: bytesOf(responseValue, set.headers),
         ip: start?.ip,
-        id: start?.id,
+        id: requestId(set),
       });
     });

@@ -99,8 +99,8 @@ describe("restore-backup FILE.tar", () => {
   test("a backup downloaded from the admin area restores; its files are 0600 in the archive", async () => {
     mkdirSync(join(t.config.dataDir, "uploads"), { recursive: true });
     writeFileSync(join(t.config.dataDir, "uploads", "photo.png"), PNG);
-    const taken = await t.request("POST", "/api/admin/backups", { token });
-    const { backup } = (await taken.json()) as { backup: { name: string } };
+    const { backup } = (await t.api({ token }).admin.backups.post()).data!;
+    // Raw: the download's bytes.
     const download = await t.request("GET", `/api/admin/backups/${backup.name}/download`, { token });
     const path = join(t.dir, "download.tar");
     writeFileSync(path, new Uint8Array(await download.arrayBuffer()));

@@ -9,7 +9,7 @@ let token: string;
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.login();
-  expect((await t.request("POST", "/api/admin/import-data", { token, body: exportWith("OLDx", 20, 5) })).status).toBe(200);
+  expect((await t.api({ token }).admin["import-data"].post(exportWith("OLDx", 20, 5))).status).toBe(200);
 });
 afterAll(() => t.cleanup());
 
@@ -95,7 +95,8 @@ test("every hostile import is refused with 4xx and the content stays exactly as 
 });
 
 test("export never carries users, settings, the password hash or the YouTube key", async () => {
-  await t.request("POST", "/api/admin/youtube-api-key", { token, body: { apiKey: "AIzaSECRET-KEY-123456" } });
+  await t.api({ token }).admin["youtube-api-key"].post({ apiKey: "AIzaSECRET-KEY-123456" });
+  // Raw: the export's text is searched.
   const response = await t.request("GET", "/api/admin/export-data", { token });
   const text = await response.text();
   const hash = (t.db.$client.query("SELECT password FROM users").get() as { password: string }).password;
@@ -140,6 +141,6 @@ test("an archive entry's image is an upload of this site or an http(s) URL, as t
   expect(wrong).toEqual([]);
   expect(snapshot()).toBe(before);
   for (const image of ["/uploads/past.jpg", "https://example.org/past.jpg"]) {
-    expect((await t.request("POST", "/api/admin/archive-events", { token, body: { ...entry, image } })).status).toBe(201);
+    expect((await t.api({ token }).admin["archive-events"].post({ ...entry, image })).status).toBe(201);
   }
 });

@@ -40,7 +40,6 @@ afterAll(async () => {
   await Promise.all([smtp.close(), s3.stop()]);
 });
 
-const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
 const lastMail = async () => {
   await worker.drain();
   return smtp.received.at(-1)!;
@@ -53,15 +52,16 @@ const lastMail = async () => {
  */
 async function copyEverything() {
   const asked = new Date().toISOString().replace(/[-:]/g, "");
-  const taken = await t.request("POST", "/api/admin/backups", { token });
+  const taken = await t.api({ token }).admin.backups.post();
   expect(taken.status).toBe(201);
-  const { name } = (await json(taken)).backup as { name: string };
+  const { name } = taken.data!.backup;
+  // Raw: the download's bytes.
   const download = await t.request("GET", `/api/admin/backups/${name}/download`, { token });
   expect(download.status).toBe(200);
   copies.set(`download of ${name}`, new Uint8Array(await download.arrayBuffer()));
   for (const deadline = Date.now() + 60_000; ; await Bun.sleep(100)) {
-    const status = await json(await t.request("GET", "/api/admin/backups/offsite", { token }));
-    const lastCopy = status.lastCopy as { name: string } | null;
+    const status = (await t.api({ token }).admin.backups.offsite.get()).data;
+    const lastCopy = status?.lastCopy;
     if (lastCopy && lastCopy.name >= asked && !status.running) break;
     if (Date.now() > deadline) throw new Error(`no off-site copy after ${asked}: ${JSON.stringify(status)}`);
   }
@@ -92,27 +92,28 @@ function localBackupFiles(dir: string): string[] {
 describe("no link or code a mail carries is in a copy of the database", () => {
   test("a reset token and a sign-in code: in no local backup, download or off-site object, while the mails wait or after", async () => {
     // 'Forgot password?': copies while the link waits in the outbox, after it is sent, and after it is used.
-    expect((await t.request("POST", "/api/auth/forgot-password", { body: { login: "admin" } })).status).toBe(200);
+    expect((await t.api().auth["forgot-password"].post({ login: "admin" })).status).toBe(200);
     await copyEverything();
     const resetMail = await lastMail();
     const resetToken = /reset-password#([\w-]+)/.exec(resetMail.text!)![1]!;
     await copyEverything();
-    const reset = await t.request("POST", "/api/auth/reset-password", { body: { token: resetToken, newPassword: TEST_PASSWORD } });
+    const reset = await t.api().auth["reset-password"].post({ token: resetToken, newPassword: TEST_PASSWORD });
     expect(reset.status).toBe(200);
     token = await t.login(); // the reset signed every device out
     await copyEverything();
 
     // A sign-in on a new device: copies while the code waits, after it is sent, and after it is used.
-    const first = await json(await t.request("POST", "/api/admin/login", { body: { username: "admin", password: TEST_PASSWORD } }));
+    const first = (await t.api().admin.login.post({ username: "admin", password: TEST_PASSWORD })).data;
     expect(first).toEqual({ codeRequired: true, ticket: expect.any(String) });
+    const ticket = first && "ticket" in first ? first.ticket : "";
     await copyEverything();
     const codeMail = await lastMail();
     expect(codeMail.subject).toBe("Your sign-in code");
     const code = /\b(\d{6})\b/.exec(codeMail.text!)![1]!;
     await copyEverything();
-    const second = await t.request("POST", "/api/admin/login", { body: { ticket: first.ticket, code } });
+    const second = await t.api().admin.login.post({ ticket, code });
     expect(second.status).toBe(200);
-    token = ((await second.json()) as { token: string }).token;
+    token = second.data && "token" in second.data ? second.data.token : "";
     await copyEverything();
 
     // The notices of the reset and of the new device carry signed 'Sign out everywhere' links: in no copy either.
@@ -146,12 +147,12 @@ describe("no link or code a mail carries is in a copy of the database", () => {
       })
       .returning()
       .get();
-    const registered = await t.request("POST", `/api/events/${event.id}/registrations`, {
-      body: { name: "Asha", email: "asha@example.org", phone: "0400 000 000" },
-      ip: "10.0.0.2",
-    });
+    const registered = await t
+      .api({ ip: "10.0.0.2" })
+      .events({ id: event.id })
+      .registrations.post({ name: "Asha", email: "asha@example.org", phone: "0400 000 000" });
     expect(registered.status).toBe(201);
-    expect((await t.request("POST", "/api/newsletter", { body: { email: "seeker@example.org" }, ip: "10.0.0.3" })).status).toBe(201);
+    expect((await t.api({ ip: "10.0.0.3" }).newsletter.post({ email: "seeker@example.org" })).status).toBe(201);
     await copyEverything();
     await worker.drain();
     const textTo = (address: string, subject: string) =>
@@ -161,7 +162,7 @@ describe("no link or code a mail carries is in a copy of the database", () => {
     expect((await t.request("GET", confirmLink)).headers.get("location")).toBe("/?newsletter=confirmed");
     await copyEverything();
 
-    const sent = await t.request("POST", "/api/admin/newsletters", { token, body: { subject: "Spring letter", body: "<p>Spring.</p>" } });
+    const sent = await t.api({ token }).admin.newsletters.post({ subject: "Spring letter", body: "<p>Spring.</p>" });
     expect(sent.status).toBe(201);
     await copyEverything();
     await worker.drain();

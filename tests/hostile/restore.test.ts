@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { archiveEvents, classes, events, messages, notifications, profile, subscribers } from "@db/schema.ts";
 import { autoRestore } from "@server/modules/data/app-data.ts";
-import { createTestApp, type TestApp } from "../support/app.ts";
+import { answerOf, createTestApp, type TestApp } from "../support/app.ts";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 let t: TestApp;
@@ -29,8 +29,11 @@ const messageTexts = (app: TestApp) =>
 
 /** A visitor's message that names uploads which do not exist, an event whose photo is gone, then a sync. */
 async function syncWithGhosts() {
-  const contact = await t.request("POST", "/api/contact", {
-    body: { name: "Visitor", email: "visitor@example.org", subject: "Hello", message: "See /uploads/ghost.png and <img src=/uploads/ghost2.jpg>" },
+  const contact = await t.api().contact.post({
+    name: "Visitor",
+    email: "visitor@example.org",
+    subject: "Hello",
+    message: "See /uploads/ghost.png and <img src=/uploads/ghost2.jpg>",
   });
   expect(contact.status).toBeLessThan(300);
   mkdirSync(join(t.config.dataDir, "uploads"), { recursive: true });
@@ -44,15 +47,15 @@ async function syncWithGhosts() {
     description: "<p>A description long enough.</p>",
     images: ["/uploads/kept.png", "/uploads/gone.png"],
   };
-  expect((await t.request("POST", "/api/admin/events", { token, body: event })).status).toBeLessThan(300);
-  expect((await t.request("POST", "/api/admin/sync-to-app-data", { token, body: {} })).status).toBe(200);
+  expect((await t.api({ token }).admin.events.post(event)).status).toBeLessThan(300);
+  expect((await t.api({ token }).admin["sync-to-app-data"].post({})).status).toBe(200);
 }
 
 test("a visitor's text naming /uploads/… never breaks 'Restore from app_data'; a missing upload is named, not fatal", async () => {
   await syncWithGhosts();
   wipe(t);
-  const response = await t.request("POST", "/api/admin/restore-from-app-data", { token, body: {} });
-  const body = (await response.json()) as { message?: string; error?: string };
+  const response = await t.api({ token }).admin["restore-from-app-data"].post({});
+  const body = answerOf(response) as { message?: string; error?: string };
   expect({ status: response.status, message: body.message ?? body.error }).toMatchObject({
     status: 200,
     message: expect.stringMatching(

@@ -23,12 +23,11 @@ beforeAll(async () => {
   createEvent(t.db);
   const now = Math.floor(Date.now() / 1000);
   const preReset = await t.login();
-  const reset = await t.request("POST", "/api/admin/reset-password", {
-    token: preReset,
-    body: { username: "admin", currentPassword: TEST_PASSWORD, newPassword: "the-new-password" },
-  });
+  const reset = await t
+    .api({ token: preReset })
+    .admin["reset-password"].post({ username: "admin", currentPassword: TEST_PASSWORD, newPassword: "the-new-password" });
   expect(reset.status).toBe(200);
-  fresh = ((await reset.json()) as { token: string }).token;
+  fresh = reset.data!.token;
   const [header, payload, signature] = fresh.split(".");
   const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
   tokens = {

@@ -8,7 +8,6 @@ import { users } from "@db/schema.ts";
 import { treaty } from "@elysiajs/eden";
 import { type AppOptions, createApp } from "@server/app.ts";
 import { loadConfig } from "@server/config.ts";
-import { setClientAddress } from "@server/lib/client-ip.ts";
 import { DEVICE_COOKIE, deviceCookies } from "@server/modules/auth/device-cookie.ts";
 import { ensureAdmin } from "@server/modules/auth/service.ts";
 import { createSessions } from "@server/modules/auth/sessions.ts";
@@ -16,9 +15,25 @@ import { DEFAULT_USERNAME } from "@server/shared/constants.ts";
 
 export const TEST_PASSWORD = "test-password";
 
+/** The header `send` names each request's client address in; the app's stand-in socket (below) reads it. */
+const CLIENT_ADDRESS = "x-test-client-address";
+/** Bun's server knows a request's socket address; `app.handle` has no server, so the tests' requests say theirs. */
+const testSocket = {
+  requestIP: (request: Request) => {
+    const address = request.headers.get(CLIENT_ADDRESS);
+    return address ? { address } : null;
+  },
+};
+
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** The app's Eden Treaty client under /api: typed bodies and answers. */
 export type Api = ReturnType<TestApp["api"]>;
+
+/**
+ * What a typed call answered, whatever its status: its JSON (Eden gives a 2xx answer as `data` and any other as
+ * `error.value`), for the tests that check an answer's body beside its status.
+ */
+export const answerOf = ({ data, error }: { data: unknown; error: { value: unknown } | null }): unknown => (error ? error.value : data);
 
 type RequestOptions = {
   /** The bearer token (absent: none). */
@@ -59,10 +74,10 @@ export async function createTestApp(overrides: Partial<AppOptions> & { env?: Rec
   copyFileSync(await templateDatabase(), join(dir, "site.db"));
   const db = openDatabase(join(dir, "site.db"));
   await ensureAdmin(db, { password: TEST_PASSWORD, email: config.adminEmail });
-  const app = await createApp({ db, config, jwtSecret: "test-secret-test-secret-test-secret", ...overrides });
+  const app = await createApp({ db, config, jwtSecret: "test-secret-test-secret-test-secret", socket: testSocket, ...overrides });
 
   const send = (request: Request, ip = "127.0.0.1") => {
-    setClientAddress(request, ip);
+    request.headers.set(CLIENT_ADDRESS, ip);
     return app.handle(request);
   };
 

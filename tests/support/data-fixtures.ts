@@ -145,15 +145,15 @@ export function writeSampleUploads(dataDir: string) {
 
 /** The export body without its time stamp, for equality checks. */
 export async function exportContent(t: TestApp, token: string) {
-  const response = await t.request("GET", "/api/admin/export-data", { token });
-  if (response.status !== 200) throw new Error(`export answered ${response.status}: ${await response.text()}`);
-  const { exportedAt: _exportedAt, ...content } = (await response.json()) as Record<string, unknown>;
+  const { status, data, error } = await t.api({ token }).admin["export-data"].get();
+  if (!data) throw new Error(`export answered ${status}: ${JSON.stringify(error?.value)}`);
+  const { exportedAt: _exportedAt, ...content } = data as Record<string, unknown>;
   return content;
 }
 
 /** Imports `data` through the API and fails loudly when it is refused. */
-export async function importThroughApi(t: TestApp, token: string, data: unknown) {
-  const response = await t.request("POST", "/api/admin/import-data", { token, body: data });
-  if (response.status !== 200) throw new Error(`import answered ${response.status}: ${await response.text()}`);
-  return response.json();
+export async function importThroughApi(t: TestApp, token: string, data: object) {
+  const answer = await t.api({ token }).admin["import-data"].post(data);
+  if (answer.status !== 200) throw new Error(`import answered ${answer.status}: ${JSON.stringify(answer.error?.value)}`);
+  return answer.data;
 }

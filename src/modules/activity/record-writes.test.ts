@@ -3,11 +3,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { messages } from "@db/schema.ts";
 import { DESCRIBED_WRITES } from "@server/modules/activity/record-writes.ts";
-import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { type Api, createTestApp, type TestApp } from "@tests/support/app.ts";
 import { createClass, createEvent, createNotification, createRegistration, createSubscriber } from "@tests/support/factories.ts";
 import { startSmtpServer } from "@tests/support/smtp.ts";
-
-type Entry = { kind: string; summary: string; target: string | null };
 
 let t: TestApp;
 let token: string;
@@ -17,42 +15,44 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-const admin = async (method: string, path: string, body?: unknown) => {
-  const response = await t.request(method, `/api/admin${path}`, { token, body });
-  expect(response.status).toBeLessThan(300);
-  return response;
+/** An admin write through the typed client; it must succeed. */
+const admin = async <T extends { status: number }>(write: (api: Api["admin"]) => Promise<T>) => {
+  const answer = await write(t.api({ token }).admin);
+  expect(answer.status).toBeLessThan(300);
+  return answer;
 };
-const activityOf = async (kind?: string) =>
-  (await (await t.request("GET", `/api/admin/activity${kind ? `?kind=${kind}` : ""}`, { token })).json()) as Entry[];
+const activityOf = async (kind?: string) => (await t.api({ token }).admin.activity.get({ query: kind ? { kind } : {} })).data ?? [];
 const newest = async () => (await activityOf())[0];
 
 describe("the activity speaks the teacher's language", () => {
   test("an event created, renamed and deleted: each line names it as it was then", async () => {
-    const created = await admin("POST", "/events", {
-      name: "Winter Retreat",
-      type: "retreat",
-      startDate: "2099-06-12",
-      time: "9:00 AM",
-      location: "Dandenong Ranges",
-      description: "<p>Three days of silence and study.</p>",
-    });
-    const { id } = (await created.json()) as { id: number };
+    const created = await admin((api) =>
+      api.events.post({
+        name: "Winter Retreat",
+        type: "retreat",
+        startDate: "2099-06-12",
+        time: "9:00 AM",
+        location: "Dandenong Ranges",
+        description: "<p>Three days of silence and study.</p>",
+      }),
+    );
+    const id = created.data!.id;
     expect(await newest()).toMatchObject({ kind: "events", summary: "Created the event 'Winter Retreat'", target: String(id) });
-    await admin("PATCH", `/events/${id}`, { location: "Healesville" });
+    await admin((api) => api.events({ id }).patch({ location: "Healesville" }));
     expect((await newest())?.summary).toBe("Changed the event 'Winter Retreat'");
-    await admin("PATCH", `/events/${id}`, { name: "Winter Retreat 2099" });
+    await admin((api) => api.events({ id }).patch({ name: "Winter Retreat 2099" }));
     expect((await newest())?.summary).toBe("Changed the event 'Winter Retreat' (now 'Winter Retreat 2099')");
-    await admin("DELETE", `/events/${id}`);
+    await admin((api) => api.events({ id }).delete());
     expect((await newest())?.summary).toBe("Deleted the event 'Winter Retreat 2099'");
   });
 
   test("classes, notifications, messages, subscribers, registrations, the profile and the data each say what they did", async () => {
     const yoga = createClass(t.db, { name: "Hatha Yoga" });
-    await admin("DELETE", `/classes/${yoga.id}`);
+    await admin((api) => api.classes({ id: yoga.id }).delete());
     expect(await newest()).toMatchObject({ kind: "classes", summary: "Deleted the class 'Hatha Yoga'" });
 
     const notice = createNotification(t.db, { message: "<p>The <strong>hall</strong> is closed on Monday</p>" });
-    await admin("DELETE", `/notifications/${notice.id}`);
+    await admin((api) => api.notifications({ id: notice.id }).delete());
     expect(await newest()).toMatchObject({ kind: "notifications", summary: "Deleted the notification 'The hall is closed on Monday'" });
 
     const message = t.db
@@ -60,29 +60,29 @@ describe("the activity speaks the teacher's language", () => {
       .values({ name: "Jane Doe", email: "jane@example.org", subject: "Retreat question", message: "Is there parking?" })
       .returning()
       .get();
-    await admin("PATCH", `/messages/${message.id}/read`);
+    await admin((api) => api.messages({ id: message.id }).read.patch());
     expect(await newest()).toMatchObject({ kind: "messages", summary: "Marked the message 'Retreat question' from Jane Doe as read" });
-    await admin("DELETE", `/messages/${message.id}`);
+    await admin((api) => api.messages({ id: message.id }).delete());
     expect((await newest())?.summary).toBe("Deleted the message 'Retreat question' from Jane Doe");
 
     const reader = createSubscriber(t.db, { email: "reader@example.org" });
-    await admin("DELETE", `/subscribers/${reader.id}`);
+    await admin((api) => api.subscribers({ id: reader.id }).delete());
     expect(await newest()).toMatchObject({ kind: "subscribers", summary: "Deleted the subscriber reader@example.org" });
 
     const retreat = createEvent(t.db, { name: "Silent Retreat" });
     const guest = createRegistration(t.db, retreat.id, { name: "Ravi Kumar" });
-    await admin("PATCH", `/events/${retreat.id}/registrations/${guest.id}`, { checkedIn: true });
+    await admin((api) => api.events({ id: retreat.id }).registrations({ registrationId: guest.id }).patch({ checkedIn: true }));
     expect(await newest()).toMatchObject({ kind: "registrations", summary: "Checked in Ravi Kumar at the event 'Silent Retreat'" });
-    await admin("POST", `/events/${retreat.id}/registrations/${guest.id}/cancel`);
+    await admin((api) => api.events({ id: retreat.id }).registrations({ registrationId: guest.id }).cancel.post());
     expect((await newest())?.summary).toBe("Cancelled the registration of Ravi Kumar for the event 'Silent Retreat'");
 
-    await admin("PATCH", "/profile", { name: "Swami Example" });
+    await admin((api) => api.profile.patch({ name: "Swami Example" }));
     expect(await newest()).toMatchObject({ kind: "profile", summary: "Changed the profile" });
-    await admin("POST", "/youtube-api-key", { apiKey: "AIzaSyTestKey-0123456789abcdefghijklmn" });
+    await admin((api) => api["youtube-api-key"].post({ apiKey: "AIzaSyTestKey-0123456789abcdefghijklmn" }));
     expect(await newest()).toMatchObject({ kind: "settings", summary: "Changed the YouTube API key" });
-    await admin("POST", "/sync-to-app-data", {});
+    await admin((api) => api["sync-to-app-data"].post({}));
     expect(await newest()).toMatchObject({ kind: "data", summary: expect.stringMatching(/^Synced the data to app_data \(version [0-9a-f]{7}\)$/) });
-    await admin("POST", "/backups");
+    await admin((api) => api.backups.post());
     expect(await newest()).toMatchObject({ kind: "data", summary: expect.stringMatching(/^Took the backup \S+$/) });
 
     // Nothing a route's raw pattern or a record's number: the log reads as sentences.
@@ -127,15 +127,14 @@ test("with mail on: a newsletter and a mail to an event's registrants are named 
   });
   try {
     const signedIn = await mailing.login();
-    const write = async (path: string, body: unknown) =>
-      expect((await mailing.request("POST", `/api/admin${path}`, { token: signedIn, body })).status).toBe(201);
+    const api = mailing.api({ token: signedIn }).admin;
     createSubscriber(mailing.db);
     const retreat = createEvent(mailing.db, { name: "Silent Retreat" });
     createRegistration(mailing.db, retreat.id);
-    await write("/newsletters/test", { subject: "Spring news", body: "<p>Hello</p>" });
-    await write("/newsletters", { subject: "Spring news", body: "<p>Hello</p>" });
-    await write(`/events/${retreat.id}/mail`, { subject: "Bring a blanket", body: "<p>It is cold.</p>" });
-    const entries = (await (await mailing.request("GET", "/api/admin/activity", { token: signedIn })).json()) as Entry[];
+    expect((await api.newsletters.test.post({ subject: "Spring news", body: "<p>Hello</p>" })).status).toBe(201);
+    expect((await api.newsletters.post({ subject: "Spring news", body: "<p>Hello</p>" })).status).toBe(201);
+    expect((await api.events({ id: retreat.id }).mail.post({ subject: "Bring a blanket", body: "<p>It is cold.</p>" })).status).toBe(201);
+    const entries = (await api.activity.get()).data ?? [];
     expect(entries.slice(0, 3).map(({ kind, summary }) => [kind, summary])).toEqual([
       ["registrations", "Mailed the registrants of the event 'Silent Retreat': 'Bring a blanket'"],
       ["newsletters", "Sent the newsletter 'Spring news'"],

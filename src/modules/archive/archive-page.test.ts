@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { archiveEvents, events } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
-import type { ArchiveItem } from "./model.ts";
+import type { ArchivePageQuery } from "./model.ts";
 
 const NOW = new Date("2026-11-21T02:00:00Z");
 const TYPES = ["retreat", "Workshop", "course", "workshop"];
@@ -11,11 +11,10 @@ const COUNT = 40;
 let t: TestApp;
 let token: string;
 
-type Page = { items: ArchiveItem[]; total: number; page: number; years: string[]; types: string[] };
-const read = async (query = "") => {
-  const response = await t.request("GET", `/api/archive-events/page${query}`);
-  expect(response.status).toBe(200);
-  return (await response.json()) as Page;
+const read = async (query: ArchivePageQuery = {}) => {
+  const { status, data } = await t.api()["archive-events"].page.get({ query });
+  expect(status).toBe(200);
+  return data!;
 };
 
 beforeAll(async () => {
@@ -66,30 +65,31 @@ describe("GET /api/archive-events/page", () => {
   });
 
   test("year, type (without regard to case) and sort filter the whole archive; the years and types stay every one", async () => {
-    const year = await read("?year=2019");
+    const year = await read({ year: "2019" });
     expect(year.items.map((item) => item.title)).toEqual(["Gathering 25", "Gathering 26", "Gathering 27", "Gathering 28"]);
     expect(year.years).toHaveLength(11);
-    const type = await read("?type=WORKSHOP");
+    const type = await read({ type: "WORKSHOP" });
     expect(type.total).toBe(20);
     expect(type.items.map((item) => item.type)).toEqual(["Workshop", "workshop", "Workshop", "workshop", "Workshop", "workshop"]);
-    const oldest = await read("?sort=oldest");
+    const oldest = await read({ sort: "oldest" });
     expect(oldest.items.map((item) => item.year)).toEqual(["2016", "2016", "2016", "2016", "2017", "2017"]);
-    const last = await read("?sort=oldest&page=7");
+    const last = await read({ sort: "oldest", page: 7 });
     expect(last.items.map((item) => item.title)).toEqual(["Gathering 1", "Gathering 2", "Gathering 3", "Gathering 4", "Diwali by the river"]);
   });
 
   test("the search: words of the title, the description's text (not its markup) or the type, counted across the archive", async () => {
-    const river = await read("?search=%20RIVER%20");
+    const river = await read({ search: " RIVER " });
     expect(river.items.map((item) => item.title)).toEqual(["Diwali by the river", "Gathering 10"]);
     expect(river.total).toBe(2);
-    expect((await read("?search=strong")).total).toBe(0);
-    const course = await read("?search=cour&page=2");
+    expect((await read({ search: "strong" })).total).toBe(0);
+    const course = await read({ search: "cour", page: 2 });
     expect([course.total, course.page, course.items.length]).toEqual([10, 2, 4]);
-    expect((await read("?search=gathering&year=2016&type=course")).items.map((item) => item.title)).toEqual(["Gathering 39"]);
+    expect((await read({ search: "gathering", year: "2016", type: "course" })).items.map((item) => item.title)).toEqual(["Gathering 39"]);
   });
 
   test("a page past the end is the last; a bad sort, page or search is a 400 that says why", async () => {
-    expect((await read("?page=99")).page).toBe(7);
+    expect((await read({ page: 99 })).page).toBe(7);
+    // Raw: a query the contract's types refuse.
     const bad = async (query: string) => {
       const response = await t.request("GET", `/api/archive-events/page${query}`);
       return [response.status, ((await response.json()) as { error: string }).error];
@@ -101,55 +101,57 @@ describe("GET /api/archive-events/page", () => {
 
   test("an admin's write is in the next answer, cached page and search alike", async () => {
     const before = await read();
-    const created = await t.request("POST", "/api/admin/archive-events", {
-      token,
-      body: {
-        title: "Riverside Retreat",
-        date: "May 1, 2026",
-        type: "retreat",
-        year: "2026",
-        description: "<p>Ten days of silence.</p>",
-        image: "/uploads/x.jpg",
-      },
+    const created = await t.api({ token }).admin["archive-events"].post({
+      title: "Riverside Retreat",
+      date: "May 1, 2026",
+      type: "retreat",
+      year: "2026",
+      description: "<p>Ten days of silence.</p>",
+      image: "/uploads/x.jpg",
     });
     expect(created.status).toBe(201);
     expect((await read()).total).toBe(before.total + 1);
-    expect((await read("?search=riverside")).items.map((item) => item.title)).toEqual(["Riverside Retreat"]);
-    expect((await t.request("DELETE", `/api/admin/archive-events/${((await created.json()) as { id: number }).id}`, { token })).status).toBe(200);
+    expect((await read({ search: "riverside" })).items.map((item) => item.title)).toEqual(["Riverside Retreat"]);
+    expect((await t.api({ token }).admin["archive-events"]({ id: created.data!.id }).delete()).status).toBe(200);
     expect((await read()).total).toBe(before.total);
   });
 });
 
 describe("what the public cache keeps of it", () => {
   test("pages without words are kept (with their ETag) up to a bound; a search and the pages past it are answered, not kept", async () => {
-    const etag = async (query: string) => (await t.request("GET", `/api/archive-events/page${query}`)).headers.get("etag");
-    expect(await etag("?type=Course")).toBe(await etag("?type=course"));
-    expect(await etag("?search=river")).toBeNull();
+    const etag = async (query: ArchivePageQuery) => (await t.api()["archive-events"].page.get({ query })).response.headers.get("etag");
+    expect(await etag({ type: "Course" })).toBe(await etag({ type: "course" }));
+    expect(await etag({ search: "river" })).toBeNull();
     // Each page number is a key of its own (past the last page the last is answered): the bound is 200 keys.
     const tags = [];
-    for (let page = 1; page <= 220; page++) tags.push(await etag(`?year=2019&page=${page}`));
+    for (let page = 1; page <= 220; page++) tags.push(await etag({ year: "2019", page }));
     expect(tags.filter(Boolean).length).toBeLessThan(200);
     expect(tags.at(-1)).toBeNull();
-    expect((await read("?year=2019&page=220")).items).toHaveLength(4);
-    expect(await etag("?year=2019&page=1")).not.toBeNull();
+    expect((await read({ year: "2019", page: 220 })).items).toHaveLength(4);
+    expect(await etag({ year: "2019", page: 1 })).not.toBeNull();
   });
 });
 
 describe("one entry or event, for a link not on the page shown", () => {
-  const json = async (path: string) => (await t.request("GET", path)).json();
-
   test("GET /api/archive-events/:source/:id: an archive row, a past event, or none", async () => {
-    expect(await json("/api/archive-events/archive/40")).toMatchObject({ entry: { source: "archive", title: "Gathering 40" } });
-    expect(await json("/api/archive-events/event/1")).toMatchObject({ entry: { source: "event", title: "Diwali by the river" } });
-    expect(await json("/api/archive-events/event/2")).toEqual({ entry: null });
-    expect(await json("/api/archive-events/archive/999")).toEqual({ entry: null });
+    expect((await t.api()["archive-events"]({ source: "archive" })({ id: 40 }).get()).data).toMatchObject({
+      entry: { source: "archive", title: "Gathering 40" },
+    });
+    expect((await t.api()["archive-events"]({ source: "event" })({ id: 1 }).get()).data).toMatchObject({
+      entry: { source: "event", title: "Diwali by the river" },
+    });
+    expect((await t.api()["archive-events"]({ source: "event" })({ id: 2 }).get()).data).toEqual({ entry: null });
+    expect((await t.api()["archive-events"]({ source: "archive" })({ id: 999 }).get()).data).toEqual({ entry: null });
   });
 
   test("GET /api/events/first: the first 3 upcoming events and their count; GET /api/events/:id one of them or none", async () => {
-    const first = (await json("/api/events/first")) as { events: { name: string }[]; total: number };
+    const first = (await t.api().events.first.get()).data!;
     expect([first.events.map((event) => event.name), first.total]).toEqual([["Winter Retreat", "New Year Satsang", "Shivaratri"], 4]);
-    expect(await json("/api/events/5")).toMatchObject({ event: { name: "Spring Course", placesLeft: null, registrationOpen: true } });
-    expect(await json("/api/events/1")).toEqual({ event: null });
+    expect((await t.api().events({ id: 5 }).get()).data).toMatchObject({
+      event: { name: "Spring Course", placesLeft: null, registrationOpen: true },
+    });
+    expect((await t.api().events({ id: 1 }).get()).data).toEqual({ event: null });
+    // Raw: an id the contract's types refuse.
     expect((await t.request("GET", "/api/events/abc")).status).toBe(404);
   });
 });

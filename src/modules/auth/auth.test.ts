@@ -85,6 +85,7 @@ describe("the admin guard", () => {
         ["DELETE", "/api/admin/events/1"],
         ["GET", "/api/admin/export-data"],
       ] as const) {
+        // Raw: one bad token sent to each kind of route, by method and path.
         const response = await t.request(method, url, { token });
         expect(`${kind} ${method} ${url} ${response.status}`).toBe(`${kind} ${method} ${url} 401`);
       }

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { activity, outbox } from "@db/schema.ts";
 import { createMailWorker } from "@server/modules/mail/worker.ts";
-import { createTestApp, TEST_PASSWORD, type TestApp } from "@tests/support/app.ts";
+import { type Api, answerOf, createTestApp, TEST_PASSWORD, type TestApp } from "@tests/support/app.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { FORGOT_ANSWER, LINK_INVALID } from "./mail-steps.ts";
 
@@ -42,21 +42,24 @@ const delivered = async () => {
   await worker.drain();
   return smtp.received;
 };
-const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
-const login = (body: unknown, headers: Record<string, string> = {}) => t.request("POST", "/api/admin/login", { body, headers });
+type LoginBody = Parameters<Api["admin"]["login"]["post"]>[0];
+const login = (body: LoginBody, headers: Record<string, string> = {}) => t.api({ headers }).admin.login.post(body);
+/** The login's answer, whichever it is: a token, a code asked for with its ticket, or an error. */
+const loginAnswer = async (body: LoginBody, headers?: Record<string, string>) =>
+  answerOf(await login(body, headers)) as { token?: string; codeRequired?: boolean; ticket?: string; error?: string };
 
 /** Signs in on a new device: the password, then the mailed code. Answers the token and the device cookie. */
 async function signInWithCode() {
-  const first = await json(await login({ username: "admin", password: TEST_PASSWORD }));
+  const first = await loginAnswer({ username: "admin", password: TEST_PASSWORD });
   expect(first).toEqual({ codeRequired: true, ticket: expect.any(String) });
   const mail = (await delivered()).at(-1)!;
   const code = /\b(\d{6})\b/.exec(mail.text ?? "")![1]!;
-  const second = await login({ ticket: first.ticket, code });
+  const second = await login({ ticket: first.ticket!, code });
   expect(second.status).toBe(200);
   await delivered();
   return {
-    token: ((await second.json()) as { token: string }).token,
-    cookie: /^(vedanta_device=[^;]+)/.exec(second.headers.get("set-cookie")!)![1]!,
+    token: (answerOf(second) as { token: string }).token,
+    cookie: /^(vedanta_device=[^;]+)/.exec(second.response.headers.get("set-cookie")!)![1]!,
   };
 }
 
@@ -65,9 +68,9 @@ describe("'Forgot password?'", () => {
     const { token } = await signInWithCode();
     smtp.received.length = 0;
     for (const login of ["nobody", "someone@example.org", "admin"]) {
-      const response = await t.request("POST", "/api/auth/forgot-password", { body: { login } });
+      const response = await t.api().auth["forgot-password"].post({ login });
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ message: FORGOT_ANSWER });
+      expect(response.data).toEqual({ message: FORGOT_ANSWER });
     }
     const mails = await delivered();
     expect(mails.map((mail) => [mail.envelopeTo[0], mail.subject])).toEqual([["teacher@example.org", "Set a new password"]]);
@@ -75,15 +78,15 @@ describe("'Forgot password?'", () => {
     // Stored hashed: the link's token is nowhere in the database but the outbox row that mailed it.
     expect(JSON.stringify(t.db.$client.query("SELECT * FROM password_resets").all())).not.toContain(link);
 
-    const short = await t.request("POST", "/api/auth/reset-password", { body: { token: link, newPassword: "12345" } });
-    expect(await short.text()).toContain("New password must be at least 6 characters long");
-    const reset = await t.request("POST", "/api/auth/reset-password", { body: { token: link, newPassword: "mailed-new-password" } });
-    expect(await reset.json()).toEqual({ success: true, message: "Your password has been updated successfully." });
+    const short = await t.api().auth["reset-password"].post({ token: link, newPassword: "12345" });
+    expect(JSON.stringify(answerOf(short))).toContain("New password must be at least 6 characters long");
+    const reset = await t.api().auth["reset-password"].post({ token: link, newPassword: "mailed-new-password" });
+    expect(reset.data).toEqual({ success: true, message: "Your password has been updated successfully." });
     expect((await t.api({ token }).admin.messages.get()).status).toBe(401);
-    const again = await t.request("POST", "/api/auth/reset-password", { body: { token: link, newPassword: "another-password" } });
+    const again = await t.api().auth["reset-password"].post({ token: link, newPassword: "another-password" });
     expect(again.status).toBe(400);
-    expect(await again.json()).toEqual({ error: LINK_INVALID });
-    expect((await json(await login({ username: "admin", password: "mailed-new-password" }))).codeRequired).toBe(true);
+    expect(answerOf(again)).toEqual({ error: LINK_INVALID });
+    expect((await loginAnswer({ username: "admin", password: "mailed-new-password" })).codeRequired).toBe(true);
     // The notice of the reset, to the account's address.
     expect((await delivered()).some((mail) => mail.subject === "Your password was reset")).toBe(true);
   });
@@ -92,8 +95,8 @@ describe("'Forgot password?'", () => {
     await t.api().auth["forgot-password"].post({ login: "TEACHER@example.org" });
     const link = /reset-password#([\w-]+)/.exec((await delivered())[0]!.text!)![1]!;
     offsetMs = 31 * 60_000;
-    const late = await t.request("POST", "/api/auth/reset-password", { body: { token: link, newPassword: "too-late-password" } });
-    expect(await late.json()).toEqual({ error: LINK_INVALID });
+    const late = await t.api().auth["reset-password"].post({ token: link, newPassword: "too-late-password" });
+    expect(answerOf(late)).toEqual({ error: LINK_INVALID });
     smtp.received.length = 0;
     for (let i = 0; i < 5; i++) await t.api({ ip: `198.51.100.${i}` }).auth["forgot-password"].post({ login: "admin" });
     expect((await delivered()).length).toBe(3);
@@ -104,7 +107,7 @@ describe("a code for a new device", () => {
   test("a new browser is asked for the mailed code; then its device cookie skips it; the code is in no log", async () => {
     const { token, cookie } = await signInWithCode();
     expect((await t.api({ token }).admin.messages.get()).status).toBe(200);
-    const known = await json(await login({ username: "admin", password: TEST_PASSWORD }, { cookie }));
+    const known = await loginAnswer({ username: "admin", password: TEST_PASSWORD }, { cookie });
     expect(typeof known.token).toBe("string");
     const mails = smtp.received;
     expect(mails[0]!.subject).toBe("Your sign-in code");
@@ -115,28 +118,28 @@ describe("a code for a new device", () => {
     expect(log).toContain("Sign-in code mailed for a new device");
     expect(log).not.toContain(code);
     // The Mail card lists subjects: the code is not in one.
-    expect(JSON.stringify(await json(await t.request("GET", "/api/admin/mail", { token })))).not.toContain(code);
+    expect(JSON.stringify((await t.api({ token }).admin.mail.get()).data)).not.toContain(code);
   });
 
   test("5 wrong codes spend the ticket: the right one is refused after; a new sign-in mails a new code", async () => {
-    const first = await json(await login({ username: "admin", password: TEST_PASSWORD }));
+    const first = await loginAnswer({ username: "admin", password: TEST_PASSWORD });
     const code = /\b(\d{6})\b/.exec((await delivered())[0]!.text!)![1]!;
     const wrong = code === "000000" ? "111111" : "000000";
     const answers: string[] = [];
-    for (let i = 0; i < 5; i++) answers.push(String((await json(await login({ ticket: first.ticket, code: wrong }))).error));
+    for (let i = 0; i < 5; i++) answers.push(String((await loginAnswer({ ticket: first.ticket!, code: wrong })).error));
     expect(answers[0]).toBe("That code is not right. 4 tries left.");
     expect(answers[4]).toBe("This code has expired or was tried too many times. Sign in again for a new code.");
-    const right = await login({ ticket: first.ticket, code });
+    const right = await login({ ticket: first.ticket!, code });
     expect(right.status).toBe(400);
-    expect(right.headers.get("set-cookie")).toBeNull();
+    expect(right.response.headers.get("set-cookie")).toBeNull();
     expect((await signInWithCode()).token).toBeTruthy();
   });
 
   test("a code expires after 10 minutes", async () => {
-    const first = await json(await login({ username: "admin", password: TEST_PASSWORD }));
+    const first = await loginAnswer({ username: "admin", password: TEST_PASSWORD });
     const code = /\b(\d{6})\b/.exec((await delivered())[0]!.text!)![1]!;
     offsetMs = 11 * 60_000;
-    expect((await login({ ticket: first.ticket, code })).status).toBe(400);
+    expect((await login({ ticket: first.ticket!, code })).status).toBe(400);
   });
 });
 
@@ -150,7 +153,7 @@ describe("notices and the 'Account e-mail'", () => {
     expect((await t.api().auth["sign-out-everywhere"].post({ link })).status).toBe(200);
     for (const { token } of [laptop, phone]) expect((await t.api({ token }).admin.messages.get()).status).toBe(401);
     // Every device is forgotten too: the next sign-in asks for a code again.
-    expect((await json(await login({ username: "admin", password: TEST_PASSWORD }, { cookie: laptop.cookie }))).codeRequired).toBe(true);
+    expect((await loginAnswer({ username: "admin", password: TEST_PASSWORD }, { cookie: laptop.cookie })).codeRequired).toBe(true);
     expect((await t.api().auth["sign-out-everywhere"].post({ link })).status).toBe(401);
   });
 
@@ -159,22 +162,22 @@ describe("notices and the 'Account e-mail'", () => {
   test("the 'Account e-mail' is where links, codes and notices go; empty sends no account mail", async () => {
     const { token } = await signInWithCode();
     smtp.received.length = 0;
-    expect(await json(await t.request("GET", "/api/admin/account", { token }))).toEqual({
+    expect((await t.api({ token }).admin.account.get()).data).toEqual({
       username: "admin",
       email: "teacher@example.org",
       pendingEmail: null,
       mail: true,
     });
-    const bad = await t.request("PATCH", "/api/admin/account", { token, body: { email: "not-an-address" } });
+    const bad = await t.api({ token }).admin.account.patch({ email: "not-an-address" });
     expect(bad.status).toBe(400);
-    const set = await json(await t.request("PATCH", "/api/admin/account", { token, body: { email: "swami@example.org" } }));
+    const set = (await t.api({ token }).admin.account.patch({ email: "swami@example.org" })).data;
     expect(set).toMatchObject({ email: "teacher@example.org", pendingEmail: "swami@example.org" });
     const link = /\/admin\/confirm-email#([\w-]+)/.exec((await delivered()).find((mail) => mail.envelopeTo[0] === "swami@example.org")!.text!)![1]!;
     await t.api().auth["confirm-email"].post({ token: link });
     smtp.received.length = 0;
     await t.api().auth["forgot-password"].post({ login: "swami@example.org" });
     expect((await delivered()).map((mail) => mail.envelopeTo[0])).toEqual(["swami@example.org"]);
-    expect(await json(await t.request("PATCH", "/api/admin/account", { token, body: { email: "" } }))).toMatchObject({ email: null });
+    expect((await t.api({ token }).admin.account.patch({ email: "" })).data).toMatchObject({ email: null });
     expect((await delivered()).at(-1)).toMatchObject({ envelopeTo: ["swami@example.org"], subject: "The account e-mail was removed" });
     smtp.received.length = 0;
     await t.api().auth["forgot-password"].post({ login: "admin" });
@@ -192,13 +195,12 @@ describe("notices and the 'Account e-mail'", () => {
 test("with mail off, no code is asked and 'Forgot password?' says who can help", async () => {
   const off = await createTestApp();
   try {
-    expect(await json(await off.request("GET", "/api/auth/options"))).toEqual({ mail: false });
-    expect(typeof (await json(await off.request("POST", "/api/admin/login", { body: { username: "admin", password: TEST_PASSWORD } }))).token).toBe(
-      "string",
-    );
-    const forgot = await off.request("POST", "/api/auth/forgot-password", { body: { login: "admin" } });
+    expect((await off.api().auth.options.get()).data).toEqual({ mail: false });
+    const signedIn = (await off.api().admin.login.post({ username: "admin", password: TEST_PASSWORD })).data;
+    expect(typeof (signedIn && "token" in signedIn ? signedIn.token : undefined)).toBe("string");
+    const forgot = await off.api().auth["forgot-password"].post({ login: "admin" });
     expect(forgot.status).toBe(400);
-    expect(String((await json(forgot)).error)).toContain("reset-admin-password");
+    expect(String((answerOf(forgot) as { error?: string }).error)).toContain("reset-admin-password");
   } finally {
     off.cleanup();
   }

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { passkeys, profile } from "@db/schema.ts";
 import { createMailWorker } from "@server/modules/mail/worker.ts";
-import { createTestApp, TEST_PASSWORD, type TestApp } from "@tests/support/app.ts";
+import { answerOf, createTestApp, TEST_PASSWORD, type TestApp } from "@tests/support/app.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { LINK_INVALID } from "./mail-steps.ts";
 import { PROOF_REQUIRED } from "./service.ts";
@@ -44,22 +44,17 @@ const delivered = async () => {
   await worker.drain();
   return smtp.received.map((mail) => ({ to: mail.envelopeTo[0], subject: mail.subject, text: mail.text ?? "" }));
 };
-const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
 const addPasskeyRow = () =>
   t.db.insert(passkeys).values({ id: "key-1", userId: 1, name: "Laptop", publicKey: "AA", createdAt: now().toISOString() }).run();
 
 /** Every sensitive call a stolen token could try, each with a body that passes validation. */
 const sensitiveCalls = (token: string) => [
-  () => t.request("POST", "/api/admin/passkeys/options", { token, body: {} }),
-  () => t.request("POST", "/api/admin/passkeys", { token, body: { name: "Thief", response: { id: "forged" } } }),
-  () => t.request("DELETE", "/api/admin/passkeys/key-1", { token }),
-  () => t.request("PATCH", "/api/admin/account", { token, body: { email: "thief@example.org" } }),
-  () =>
-    t.request("POST", "/api/admin/reset-password", {
-      token,
-      body: { username: "admin", currentPassword: TEST_PASSWORD, newPassword: "thief-password" },
-    }),
-  () => t.request("POST", "/api/auth/sign-out-everywhere", { token, body: { removePasskeys: true } }),
+  () => t.api({ token }).admin.passkeys.options.post({}),
+  () => t.api({ token }).admin.passkeys.post({ name: "Thief", response: { id: "forged" } }),
+  () => t.api({ token }).admin.passkeys({ id: "key-1" }).delete(),
+  () => t.api({ token }).admin.account.patch({ email: "thief@example.org" }),
+  () => t.api({ token }).admin["reset-password"].post({ username: "admin", currentPassword: TEST_PASSWORD, newPassword: "thief-password" }),
+  () => t.api({ token }).auth["sign-out-everywhere"].post({ removePasskeys: true }),
 ];
 
 describe("a recent proof", () => {
@@ -71,48 +66,46 @@ describe("a recent proof", () => {
     offsetMs = ELEVEN_MINUTES;
     smtp.received.length = 0;
     for (const call of sensitiveCalls(token)) {
-      const response = await call();
-      expect(response.status).toBe(403);
-      expect(await response.json()).toEqual({ error: PROOF_REQUIRED, proofRequired: true });
+      const answer = await call();
+      expect(answer.status).toBe(403);
+      expect(answerOf(answer)).toEqual({ error: PROOF_REQUIRED, proofRequired: true });
     }
     // Nothing changed: the passkey, the address, the password, the session.
     expect(t.db.select().from(passkeys).all()).toHaveLength(1);
-    expect(await json(await t.request("GET", "/api/admin/account", { token }))).toMatchObject({ email: "owner@example.org", pendingEmail: null });
-    expect((await t.request("POST", "/api/admin/login", { body: { username: "admin", password: "thief-password" } })).status).toBe(401);
+    expect((await t.api({ token }).admin.account.get()).data).toMatchObject({ email: "owner@example.org", pendingEmail: null });
+    expect((await t.api().admin.login.post({ username: "admin", password: "thief-password" })).status).toBe(401);
     expect(await delivered()).toEqual([]);
 
-    const wrong = await t.request("POST", "/api/admin/confirm", { token, body: { password: "not-the-password" } });
+    const wrong = await t.api({ token }).admin.confirm.post({ password: "not-the-password" });
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toEqual({ error: "That password is not right." });
-    expect((await t.request("POST", "/api/admin/passkeys/options", { token, body: {} })).status).toBe(403);
+    expect(answerOf(wrong)).toEqual({ error: "That password is not right." });
+    expect((await t.api({ token }).admin.passkeys.options.post({})).status).toBe(403);
 
-    expect(await json(await t.request("POST", "/api/admin/confirm", { token, body: { password: TEST_PASSWORD } }))).toEqual({ success: true });
-    expect((await t.request("POST", "/api/admin/passkeys/options", { token, body: {} })).status).toBe(200);
+    expect((await t.api({ token }).admin.confirm.post({ password: TEST_PASSWORD })).data).toEqual({ success: true });
+    expect((await t.api({ token }).admin.passkeys.options.post({})).status).toBe(200);
     // Past the proof, the forged answer is judged for what it is.
-    const forged = await t.request("POST", "/api/admin/passkeys", { token, body: { name: "Thief", response: { id: "forged" } } });
-    expect(await forged.json()).toEqual({ error: "That passkey was not accepted." });
-    expect((await t.request("DELETE", "/api/admin/passkeys/key-1", { token })).status).toBe(204);
-    expect(await json(await t.request("PATCH", "/api/admin/account", { token, body: { email: "new@example.org" } }))).toMatchObject({
+    const forged = await t.api({ token }).admin.passkeys.post({ name: "Thief", response: { id: "forged" } });
+    expect(answerOf(forged)).toEqual({ error: "That passkey was not accepted." });
+    expect((await t.api({ token }).admin.passkeys({ id: "key-1" }).delete()).status).toBe(204);
+    expect((await t.api({ token }).admin.account.patch({ email: "new@example.org" })).data).toMatchObject({
       email: "owner@example.org",
       pendingEmail: "new@example.org",
     });
-    const changed = await t.request("POST", "/api/admin/reset-password", {
-      token,
-      body: { username: "admin", currentPassword: TEST_PASSWORD, newPassword: "owner-new-password" },
-    });
-    const answer = await json(changed);
-    expect(answer).toMatchObject({ success: true, message: "Password updated successfully" });
+    const changed = await t
+      .api({ token })
+      .admin["reset-password"].post({ username: "admin", currentPassword: TEST_PASSWORD, newPassword: "owner-new-password" });
+    expect(changed.data).toMatchObject({ success: true, message: "Password updated successfully" });
 
     // The password change proved it again; that proof too lasts 10 minutes.
     offsetMs += ELEVEN_MINUTES;
-    expect((await t.request("POST", "/api/admin/passkeys/options", { token: String(answer.token), body: {} })).status).toBe(403);
+    expect((await t.api({ token: changed.data?.token }).admin.passkeys.options.post({})).status).toBe(403);
   });
 
   test("a sign-in is a proof", async () => {
     const token = await t.login();
-    expect((await t.request("POST", "/api/admin/passkeys/options", { token, body: {} })).status).toBe(200);
+    expect((await t.api({ token }).admin.passkeys.options.post({})).status).toBe(200);
     offsetMs = 9 * 60_000;
-    expect(await json(await t.request("PATCH", "/api/admin/account", { token, body: { email: "new@example.org" } }))).toMatchObject({
+    expect((await t.api({ token }).admin.account.patch({ email: "new@example.org" })).data).toMatchObject({
       pendingEmail: "new@example.org",
     });
   });
@@ -124,7 +117,7 @@ describe("a new account e-mail", () => {
   test("takes effect only when its mailed link is opened; the old address is told", async () => {
     const token = await t.login();
     smtp.received.length = 0;
-    expect(await json(await t.request("PATCH", "/api/admin/account", { token, body: { email: "new@example.org" } }))).toEqual({
+    expect((await t.api({ token }).admin.account.patch({ email: "new@example.org" })).data).toEqual({
       username: "admin",
       email: "owner@example.org",
       pendingEmail: "new@example.org",
@@ -140,42 +133,42 @@ describe("a new account e-mail", () => {
 
     // Until the link is opened, account mail goes to the old address.
     smtp.received.length = 0;
-    await t.request("POST", "/api/auth/forgot-password", { body: { login: "admin" } });
+    await t.api().auth["forgot-password"].post({ login: "admin" });
     expect((await delivered()).map(({ to }) => to)).toEqual(["owner@example.org"]);
 
-    const altered = await t.request("POST", "/api/auth/confirm-email", { body: { token: `${link.slice(0, -3)}AAA` } });
+    const altered = await t.api().auth["confirm-email"].post({ token: `${link.slice(0, -3)}AAA` });
     expect(altered.status).toBe(400);
-    expect(await altered.json()).toEqual({ error: LINK_INVALID });
-    expect(await json(await t.request("POST", "/api/auth/confirm-email", { body: { token: link } }))).toEqual({ email: "new@example.org" });
-    expect(await json(await t.request("GET", "/api/admin/account", { token }))).toMatchObject({ email: "new@example.org", pendingEmail: null });
-    expect((await t.request("POST", "/api/auth/confirm-email", { body: { token: link } })).status).toBe(400);
+    expect(answerOf(altered)).toEqual({ error: LINK_INVALID });
+    expect((await t.api().auth["confirm-email"].post({ token: link })).data).toEqual({ email: "new@example.org" });
+    expect((await t.api({ token }).admin.account.get()).data).toMatchObject({ email: "new@example.org", pendingEmail: null });
+    expect((await t.api().auth["confirm-email"].post({ token: link })).status).toBe(400);
 
     smtp.received.length = 0;
-    await t.request("POST", "/api/auth/forgot-password", { body: { login: "admin" } });
+    await t.api().auth["forgot-password"].post({ login: "admin" });
     expect((await delivered()).map(({ to }) => to)).toEqual(["new@example.org"]);
   });
 
   test("asking again replaces the waiting link; the current address again cancels it", async () => {
     const token = await t.login();
-    await t.request("PATCH", "/api/admin/account", { token, body: { email: "first@example.org" } });
+    await t.api({ token }).admin.account.patch({ email: "first@example.org" });
     const first = /confirm-email#([\w-]+)/.exec((await delivered())[0]!.text)![1]!;
     smtp.received.length = 0;
-    await t.request("PATCH", "/api/admin/account", { token, body: { email: "second@example.org" } });
+    await t.api({ token }).admin.account.patch({ email: "second@example.org" });
     const second = /confirm-email#([\w-]+)/.exec((await delivered())[0]!.text)![1]!;
-    expect((await t.request("POST", "/api/auth/confirm-email", { body: { token: first } })).status).toBe(400);
-    expect(await json(await t.request("PATCH", "/api/admin/account", { token, body: { email: "owner@example.org" } }))).toMatchObject({
+    expect((await t.api().auth["confirm-email"].post({ token: first })).status).toBe(400);
+    expect((await t.api({ token }).admin.account.patch({ email: "owner@example.org" })).data).toMatchObject({
       email: "owner@example.org",
       pendingEmail: null,
     });
-    expect((await t.request("POST", "/api/auth/confirm-email", { body: { token: second } })).status).toBe(400);
+    expect((await t.api().auth["confirm-email"].post({ token: second })).status).toBe(400);
   });
 
   test("a link expires after 24 hours", async () => {
     const token = await t.login();
-    await t.request("PATCH", "/api/admin/account", { token, body: { email: "new@example.org" } });
+    await t.api({ token }).admin.account.patch({ email: "new@example.org" });
     const link = /confirm-email#([\w-]+)/.exec((await delivered())[0]!.text)![1]!;
     offsetMs = 25 * 60 * 60_000;
-    expect((await t.request("POST", "/api/auth/confirm-email", { body: { token: link } })).status).toBe(400);
+    expect((await t.api().auth["confirm-email"].post({ token: link })).status).toBe(400);
   });
 });
 
@@ -183,21 +176,21 @@ describe("account mail goes only to the account's confirmed address", () => {
   test("never to NOTIFY_EMAIL or the profile's e-mail, which a restore or an import can replace", async () => {
     await start({ ...MAIL_ENV, ADMIN_EMAIL: "" });
     t.db.update(profile).set({ email: "profile@example.org" }).run();
-    for (const login of ["admin", "teacher@example.org", "profile@example.org"])
-      await t.request("POST", "/api/auth/forgot-password", { body: { login } });
+    for (const login of ["admin", "teacher@example.org", "profile@example.org"]) await t.api().auth["forgot-password"].post({ login });
     // A new device: no address to mail a code to, so none is asked; no notice either.
-    const first = await json(await t.request("POST", "/api/admin/login", { body: { username: "admin", password: TEST_PASSWORD } }));
-    expect(typeof first.token).toBe("string");
+    const first = (await t.api().admin.login.post({ username: "admin", password: TEST_PASSWORD })).data;
+    const token = first && "token" in first ? first.token : undefined;
+    expect(typeof token).toBe("string");
     expect(await delivered()).toEqual([]);
-    expect(await json(await t.request("GET", "/api/admin/account", { token: String(first.token) }))).toMatchObject({ email: null });
+    expect((await t.api({ token }).admin.account.get()).data).toMatchObject({ email: null });
   });
 
   test("ADMIN_EMAIL sets it at first start: codes, resets and notices go there", async () => {
     await start(MAIL_ENV);
     t.db.update(profile).set({ email: "profile@example.org" }).run();
-    const first = await json(await t.request("POST", "/api/admin/login", { body: { username: "admin", password: TEST_PASSWORD } }));
-    expect(first.codeRequired).toBe(true);
-    await t.request("POST", "/api/auth/forgot-password", { body: { login: "admin" } });
+    const first = (await t.api().admin.login.post({ username: "admin", password: TEST_PASSWORD })).data;
+    expect(first).toMatchObject({ codeRequired: true });
+    await t.api().auth["forgot-password"].post({ login: "admin" });
     expect((await delivered()).map(({ to, subject }) => [to, subject])).toEqual([
       ["owner@example.org", "Your sign-in code"],
       ["owner@example.org", "Set a new password"],
@@ -210,38 +203,35 @@ describe("'Also remove all passkeys'", () => {
 
   test("on a reset by mail", async () => {
     addPasskeyRow();
-    await t.request("POST", "/api/auth/forgot-password", { body: { login: "admin" } });
+    await t.api().auth["forgot-password"].post({ login: "admin" });
     const link = /reset-password#([\w-]+)/.exec((await delivered()).at(-1)!.text)![1]!;
-    const reset = await t.request("POST", "/api/auth/reset-password", {
-      body: { token: link, newPassword: "mailed-new-password", removePasskeys: true },
-    });
+    const reset = await t.api().auth["reset-password"].post({ token: link, newPassword: "mailed-new-password", removePasskeys: true });
     expect(reset.status).toBe(200);
     expect(t.db.select().from(passkeys).all()).toEqual([]);
   });
 
   test("a reset by mail without it keeps them", async () => {
     addPasskeyRow();
-    await t.request("POST", "/api/auth/forgot-password", { body: { login: "admin" } });
+    await t.api().auth["forgot-password"].post({ login: "admin" });
     const link = /reset-password#([\w-]+)/.exec((await delivered()).at(-1)!.text)![1]!;
-    expect((await t.request("POST", "/api/auth/reset-password", { body: { token: link, newPassword: "mailed-new-password" } })).status).toBe(200);
+    expect((await t.api().auth["reset-password"].post({ token: link, newPassword: "mailed-new-password" })).status).toBe(200);
     expect(t.db.select().from(passkeys).all()).toHaveLength(1);
   });
 
   test("on 'Sign out everywhere', from the account area (with a proof) and by a notice's link", async () => {
     addPasskeyRow();
     const token = await t.login();
-    expect((await t.request("POST", "/api/auth/sign-out-everywhere", { token, body: { removePasskeys: true } })).status).toBe(200);
+    expect((await t.api({ token }).auth["sign-out-everywhere"].post({ removePasskeys: true })).status).toBe(200);
     expect(t.db.select().from(passkeys).all()).toEqual([]);
-    expect((await t.request("GET", "/api/admin/account", { token })).status).toBe(401);
+    expect((await t.api({ token }).admin.account.get()).status).toBe(401);
 
     addPasskeyRow();
     const again = await t.login();
-    await t.request("POST", "/api/admin/reset-password", {
-      token: again,
-      body: { username: "admin", currentPassword: TEST_PASSWORD, newPassword: "another-password" },
-    });
+    await t
+      .api({ token: again })
+      .admin["reset-password"].post({ username: "admin", currentPassword: TEST_PASSWORD, newPassword: "another-password" });
     const link = /sign-out-everywhere#([\w.-]+)/.exec((await delivered()).at(-1)!.text)![1]!;
-    expect((await t.request("POST", "/api/auth/sign-out-everywhere", { body: { link, removePasskeys: true } })).status).toBe(200);
+    expect((await t.api().auth["sign-out-everywhere"].post({ link, removePasskeys: true })).status).toBe(200);
     expect(t.db.select().from(passkeys).all()).toEqual([]);
   });
 });

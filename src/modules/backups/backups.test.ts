@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { classes, emailChanges, eventRegistrations, events, settings, users } from "@db/schema.ts";
-import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { answerOf, createTestApp, type TestApp } from "@tests/support/app.ts";
 import { createClass, createEvent, createRegistration } from "@tests/support/factories.ts";
 import { scenarios } from "@tests/support/scenarios.ts";
 import { BACKUPS_KEPT, type BackupInfo, listBackups, nextDailyDelay, scheduleDailyBackups, takeBackup } from "./service.ts";
@@ -36,9 +36,9 @@ const names = () =>
 const backupsFolder = () => join(t.config.dataDir, "backups");
 
 async function takeOne(): Promise<BackupInfo> {
-  const response = await t.request("POST", "/api/admin/backups", { token });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { backup: BackupInfo }).backup;
+  const { status, data } = await t.api({ token }).admin.backups.post();
+  expect(status).toBe(201);
+  return data!.backup;
 }
 
 beforeEach(async () => {
@@ -77,7 +77,7 @@ describe("taking and listing backups", () => {
   test("GET lists name, kind, createdAt and size, newest first", async () => {
     const first = takeBackup({ db: t.db, dataDir: t.config.dataDir, now: () => new Date("2026-11-01T10:00:00Z") }, "daily");
     const second = await takeOne();
-    const list = (await (await t.request("GET", "/api/admin/backups", { token })).json()) as BackupInfo[];
+    const list = (await t.api({ token }).admin.backups.get()).data!;
     expect(list.map((entry) => entry.name)).toEqual([second.name, first.name]);
     expect(list[1]).toEqual({ name: "20261101T100000Z-daily", kind: "daily", createdAt: "2026-11-01T10:00:00.000Z", size: expect.any(Number) });
     expect(list[1]!.size).toBeGreaterThan(4096);
@@ -134,6 +134,7 @@ describe("taking and listing backups", () => {
 describe("download", () => {
   test("one .tar with the database, the manifest and the uploads under the backup's name", async () => {
     const backup = await takeOne();
+    // Raw: the download's bytes and headers.
     const response = await t.request("GET", `/api/admin/backups/${backup.name}/download`, { token });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/x-tar");
@@ -198,11 +199,10 @@ describe("restore", () => {
     writeFileSync(join(t.config.dataDir, "uploads", "later.png"), PNG);
     const passwordHash = t.db.select().from(users).get()!.password;
 
-    const response = await t.request("POST", `/api/admin/backups/${backup.name}/restore`, { token });
-    const body = (await response.json()) as { success: boolean; message: string };
-    expect(response.status).toBe(200);
-    expect(body.success).toBe(true);
-    expect(body.message).toContain(`Backup ${backup.name} restored: 2 events, 1 class`);
+    const { status, data: body } = await t.api({ token }).admin.backups({ name: backup.name }).restore.post();
+    expect(status).toBe(200);
+    expect(body?.success).toBe(true);
+    expect(body?.message).toContain(`Backup ${backup.name} restored: 2 events, 1 class`);
 
     expect(names()).toEqual(["Easter Retreat", "Gita Workshop"]);
     expect(t.db.select().from(classes).all()).toHaveLength(1);
@@ -219,25 +219,25 @@ describe("restore", () => {
     // Credentials are not part of a restore: the same password and token still work.
     expect(t.db.select().from(users).get()!.password).toBe(passwordHash);
     expect((await t.api({ token }).admin.events.get()).status).toBe(200);
-    const publicEvents = (await (await t.request("GET", "/api/events")).json()) as { name: string }[];
+    const publicEvents = (await t.api().events.get()).data ?? [];
     expect(publicEvents.map((row) => row.name).sort()).toEqual(["Easter Retreat", "Gita Workshop"]);
 
     // The data before the restore was kept as a before-restore backup, which restores back.
     const safety = listBackups(t.config.dataDir).find((entry) => entry.kind === "before-restore")!;
-    expect(body.message).toContain(safety.name);
+    expect(body?.message).toContain(safety.name);
     expect((await t.api({ token }).admin.backups({ name: safety.name }).restore.post()).status).toBe(200);
     expect(names()).toEqual(["Added later", "Renamed", "Renamed"]);
   });
 
   test("the account is no part of a restore: a device signed out after the backup stays out, one signed in after it stays in", async () => {
     const signIn = async () => {
-      const answer = await t.request("POST", "/api/admin/login", { body: { username: "admin", password: "test-password" } });
-      return ((await answer.json()) as { token: string }).token;
+      const { data } = await t.api().admin.login.post({ username: "admin", password: "test-password" });
+      return data && "token" in data ? data.token : undefined;
     };
     const before = await signIn();
     const backup = await takeOne();
     const after = await signIn();
-    const devices = (await (await t.request("GET", "/api/admin/sessions", { token: before })).json()) as { id: string; current: boolean }[];
+    const devices = (await t.api({ token: before }).admin.sessions.get()).data ?? [];
     const stolen = devices.find((device) => device.current)!;
     expect((await t.api({ token: after }).admin.sessions({ id: stolen.id }).delete()).status).toBe(204);
 
@@ -270,9 +270,9 @@ describe("restore", () => {
     t.db.update(events).set({ name: "Current" }).run();
     const before = readdirSync(backupsFolder()).sort();
 
-    const response = await t.request("POST", `/api/admin/backups/${backup.name}/restore`, { token });
+    const response = await t.api({ token }).admin.backups({ name: backup.name }).restore.post();
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: string }).error).toMatch(/was not restored: .*Nothing was changed\.$/);
+    expect(answerOf(response)).toMatchObject({ error: expect.stringMatching(/was not restored: .*Nothing was changed\.$/) });
     expect(names()).toEqual(["Current", "Current"]);
     expect(readdirSync(backupsFolder()).sort()).toEqual(before); // no safety backup, no work files left
   });
@@ -280,9 +280,9 @@ describe("restore", () => {
   test("a file that is not a database is refused with nothing changed", async () => {
     const backup = await takeOne();
     writeFileSync(join(backupsFolder(), backup.name, "site.db"), "not a database at all, just text");
-    const response = await t.request("POST", `/api/admin/backups/${backup.name}/restore`, { token });
+    const response = await t.api({ token }).admin.backups({ name: backup.name }).restore.post();
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: string }).error).toContain("is not a readable SQLite database");
+    expect(answerOf(response)).toMatchObject({ error: expect.stringContaining("is not a readable SQLite database") });
     expect(names()).toEqual(["Easter Retreat", "Gita Workshop"]);
   });
 });
@@ -317,7 +317,7 @@ describe("access and names", () => {
   test("a hidden work folder is never listed or served", async () => {
     mkdirSync(join(backupsFolder(), ".partial-20261101T100000Z-daily-abcd"), { recursive: true });
     writeFileSync(join(backupsFolder(), ".partial-20261101T100000Z-daily-abcd", "site.db"), "x");
-    expect(await (await t.request("GET", "/api/admin/backups", { token })).json()).toEqual([]);
+    expect((await t.api({ token }).admin.backups.get()).data).toEqual([]);
     expect((await t.request("GET", "/api/admin/backups/.partial-20261101T100000Z-daily-abcd/download", { token })).status).toBe(404);
   });
 });

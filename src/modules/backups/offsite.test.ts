@@ -112,6 +112,7 @@ describe("off-site backups to a real S3 server (s3rver), encrypted with age", ()
     const database = Bun.gunzipSync((await ageDecrypt(await s3.client.file(manifest.database.key).bytes())) as Uint8Array<ArrayBuffer>);
     expect(new TextDecoder("latin1").decode(database)).toContain("Are beginners welcome on Mondays?");
     // The admin sees it: on, masked bucket, encrypted, the last copy, no error; the secret is nowhere in the answer.
+    // Raw: the answer's text is searched for the secret.
     const status = await (await t.request("GET", "/api/admin/backups/offsite", { token })).text();
     const answer = JSON.parse(status);
     expect(answer).toMatchObject({ enabled: true, encrypted: true, bucket: `s3://${s3.bucket}/${prefix} at ${s3.endpoint}`, lastError: null });
@@ -267,7 +268,7 @@ describe("a copy is due whenever anything was acknowledged since the last one (i
     const warning =
       "Off-site copies are not encrypted: set BACKUP_AGE_RECIPIENT to an age public key (age-keygen makes one) so that whoever holds the bucket cannot read them.";
     expect(logged.filter((line) => line.includes("WARN "))).toContainEqual(expect.stringContaining(`WARN  ${warning}`));
-    const answer = await (await t.request("GET", "/api/admin/backups/offsite", { token })).json();
+    const answer = (await t.api({ token }).admin.backups.offsite.get()).data;
     expect(answer).toMatchObject({ enabled: true, encrypted: false, warning });
   });
 
@@ -275,7 +276,7 @@ describe("a copy is due whenever anything was acknowledged since the last one (i
     const name = "-Zq0vN3kq7rX1aB2cD3eFg.png"; // 16 random bytes in base64url, as storeUpload names a file
     writeFileSync(join(t.config.dataDir, "uploads", name), PNG);
     expect((await t.request("GET", `/uploads/${name}`)).status).toBe(200);
-    const taken = await (await t.request("POST", "/api/admin/backups", { token })).json();
+    const taken = (await t.api({ token }).admin.backups.post()).data!;
     expect(readdirSync(join(t.config.dataDir, "backups", taken.backup.name, "uploads"))).toContain(name);
     await waitFor(async () => ((await newestUploads()).has(name) ? true : undefined));
   }, 90_000);

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { archiveEvents, classes, events, messages, notifications, profile, subscribers } from "@db/schema.ts";
 import { getSetting } from "@server/lib/settings.ts";
 import { EXPORT_SECTIONS } from "@server/shared/constants.ts";
-import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { answerOf, createTestApp, type TestApp } from "@tests/support/app.ts";
 import { exportContent, importThroughApi, PNG_BYTES, sampleExport, writeSampleUploads } from "@tests/support/data-fixtures.ts";
 import { createSubscriber } from "@tests/support/factories.ts";
 import { runGit } from "@tests/support/git-server.ts";
@@ -33,7 +33,7 @@ function wipeContent(app: TestApp) {
   for (const table of [events, classes, archiveEvents, messages, subscribers, profile, notifications]) app.db.delete(table).run();
 }
 
-const status = async () => (await t.request("GET", "/api/admin/sync-status", { token })).json();
+const status = async () => (await t.api({ token }).admin["sync-status"].get()).data;
 const listFiles = (dir: string): string[] =>
   existsSync(dir)
     ? readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -73,11 +73,9 @@ describe("sync-status and sync-to-app-data", () => {
     rmSync(join(t.config.dataDir, "uploads", "programme.pdf"));
     writeFileSync(join(t.config.dataDir, "uploads", "stray.png"), PNG_BYTES);
     await importThroughApi(t, token, sampleExport());
-    const response = await t.request("POST", "/api/admin/sync-to-app-data", { token, body: {} });
+    const response = await t.api({ token }).admin["sync-to-app-data"].post({});
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { message: string }).message).toContain(
-      "2 upload file(s). 1 referenced upload file(s) were not found: programme.pdf. Git: committed as ",
-    );
+    expect(response.data?.message).toContain("2 upload file(s). 1 referenced upload file(s) were not found: programme.pdf. Git: committed as ");
     expect(listFiles(join(t.config.appDataDir, "uploads"))).toEqual(["profile.png", "retreat.png"]);
   });
 
@@ -88,8 +86,8 @@ describe("sync-status and sync-to-app-data", () => {
     const content = sampleExport();
     content.events[0]!.images = [`/uploads/${name}`];
     await importThroughApi(t, token, content);
-    const response = await t.request("POST", "/api/admin/sync-to-app-data", { token, body: {} });
-    expect(((await response.json()) as { message: string }).message).not.toContain("were not found");
+    const response = await t.api({ token }).admin["sync-to-app-data"].post({});
+    expect(response.data?.message).not.toContain("were not found");
     expect(listFiles(join(t.config.appDataDir, "uploads"))).toContain(name);
     expect(loadAppData(t.config.appDataDir, join(t.dir, "elsewhere")).uploads.map((upload) => upload.name)).toContain(name);
   });
@@ -124,11 +122,10 @@ describe("restore-from-app-data", () => {
     expect((await exportContent(t, token)).events).toEqual([]);
 
     const generation = t.app.publicCache.generation;
-    const response = await t.request("POST", "/api/admin/restore-from-app-data", { token, body: {} });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { success: boolean; message: string };
-    expect(body.success).toBe(true);
-    expect(body.message).toMatch(
+    const { status, data: body } = await t.api({ token }).admin["restore-from-app-data"].post({});
+    expect(status).toBe(200);
+    expect(body?.success).toBe(true);
+    expect(body?.message).toMatch(
       /^Data restored from app_data \(synced .+\): 2 events, 2 classes, .* 3 upload file\(s\)\. Version [0-9a-f]{7} of .+: "Sync: .+"\.$/,
     );
     expect(t.app.publicCache.generation).toBe(generation + 1);
@@ -153,11 +150,9 @@ describe("restore-from-app-data", () => {
     runGit(["commit", "--quiet", "-m", "An upload lost"], t.config.appDataDir);
     rmSync(join(t.config.dataDir, "uploads", "programme.pdf"));
     wipeContent(t);
-    const response = await t.request("POST", "/api/admin/restore-from-app-data", { token, body: {} });
+    const response = await t.api({ token }).admin["restore-from-app-data"].post({});
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { message: string }).message).toContain(
-      "2 upload file(s). 1 referenced upload file(s) were not found: programme.pdf. Version ",
-    );
+    expect(response.data?.message).toContain("2 upload file(s). 1 referenced upload file(s) were not found: programme.pdf. Version ");
     expect(await exportContent(t, token)).toEqual(before);
   });
 
@@ -250,9 +245,9 @@ describe("restore-from-app-data", () => {
       const before = await exportContent(t, token);
       const uploadsBefore = listFiles(join(t.config.dataDir, "uploads"));
 
-      const response = await t.request("POST", "/api/admin/restore-from-app-data", { token, body: {} });
+      const response = await t.api({ token }).admin["restore-from-app-data"].post({});
       expect(response.status).toBe(400);
-      expect(((await response.json()) as { error: string }).error).toBe(c.error);
+      expect((answerOf(response) as { error?: string }).error).toBe(c.error);
       expect(await exportContent(t, token)).toEqual(before);
       expect(listFiles(join(t.config.dataDir, "uploads"))).toEqual(uploadsBefore);
       expect(readFileSync(join(t.config.dataDir, "uploads", "retreat.png"), "utf8")).toBe("changed");

@@ -38,6 +38,7 @@ describe("every data route needs a token", () => {
       ["forged", "Bearer not-a-token"],
     ] as const) {
       test(`${method} ${path}, ${name} token → 401`, async () => {
+        // Raw: the same request to each route, as any client could send it.
         const response = await t.request(method, path, {
           body: method === "POST" ? sampleExport() : undefined,
           headers: auth ? { Authorization: auth } : {},
@@ -58,9 +59,9 @@ describe("every data route needs a token", () => {
 
 describe("GET /api/admin/export-data", () => {
   test("an empty site exports seven empty sections, profile null", async () => {
-    const response = await t.request("GET", "/api/admin/export-data", { token });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as Record<string, unknown>;
+    const { status, data } = await t.api({ token }).admin["export-data"].get();
+    expect(status).toBe(200);
+    const body = data as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(["version", "exportedAt", ...EXPORT_SECTIONS].sort());
     expect(body).toMatchObject({
       version: 1,
@@ -78,6 +79,7 @@ describe("GET /api/admin/export-data", () => {
   test("answers a dated attachment with the seven sections and no secrets", async () => {
     await importThroughApi(t, token, sampleExport());
     setSetting(t.db, "youtubeApiKey", "AIza-SECRET-YOUTUBE-KEY");
+    // Raw: the download's headers and bytes.
     const response = await t.request("GET", "/api/admin/export-data", { token });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="vedanta-export-\d{4}-\d{2}-\d{2}\.json"$/);
@@ -173,6 +175,7 @@ describe("POST /api/admin/import-data refuses bad files and changes nothing", ()
     test(`${c.name} → ${c.status}`, async () => {
       await importThroughApi(t, token, { ...sampleExport(), classes: [], subscribers: [{ email: "before@example.com" }] });
       const before = await exportContent(t, token);
+      // Raw: bodies the import refuses, ill-typed ones among them.
       const response = await t.request("POST", "/api/admin/import-data", { token, body: c.body });
       expect(response.status).toBe(c.status);
       const body = (await response.json()) as { error: string; issues?: { path: string }[] };
@@ -197,11 +200,10 @@ describe("POST /api/admin/import-data refuses bad files and changes nothing", ()
 describe("POST /api/admin/import-data replaces everything", () => {
   test("success: message, ids and timestamps kept, unknown fields dropped, rich text sanitised, level normalised", async () => {
     const generation = t.app.publicCache.generation;
-    const response = await t.request("POST", "/api/admin/import-data", { token, body: sampleExport() });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { success: boolean; message: string };
-    expect(body.success).toBe(true);
-    expect(body.message).toBe(
+    const { status, data: body } = await t.api({ token }).admin["import-data"].post(sampleExport());
+    expect(status).toBe(200);
+    expect(body?.success).toBe(true);
+    expect(body?.message).toBe(
       "Data imported successfully: 2 events, 2 classes, 1 archive event, 1 message, 2 subscribers, a profile, 1 notification.",
     );
     expect(t.app.publicCache.generation).toBe(generation + 1);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { messages, outbox, profile } from "@db/schema.ts";
 import { loadConfig, SettingError } from "@server/config.ts";
-import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { answerOf, createTestApp, type TestApp } from "@tests/support/app.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { count, eq } from "drizzle-orm";
 import { createMailWorker } from "./worker.ts";
@@ -66,11 +66,11 @@ describe("mail off (no SMTP_URL)", () => {
   });
   test("the Mail card says off, and a test mail is refused", async () => {
     const token = await t.login();
-    const state = await (await t.request("GET", "/api/admin/mail", { token })).json();
+    const state = (await t.api({ token }).admin.mail.get()).data;
     expect(state).toMatchObject({ enabled: false, from: null, lastError: null, recent: [] });
-    const test = await t.request("POST", "/api/admin/mail/test", { token });
+    const test = await t.api({ token }).admin.mail.test.post();
     expect(test.status).toBe(400);
-    expect(await test.json()).toEqual({ error: "Mail is off: set SMTP_URL and MAIL_FROM to send mail." });
+    expect(answerOf(test)).toEqual({ error: "Mail is off: set SMTP_URL and MAIL_FROM to send mail." });
   });
 });
 
@@ -127,18 +127,15 @@ describe("notices and confirmations", () => {
 
   test("a registration notifies the teacher and confirms to the registrant with the event and an .ics", async () => {
     smtp.received.length = 0;
-    const created = await app.t.request("POST", "/api/admin/events", {
-      token,
-      body: {
-        name: "Satsang Evening",
-        type: "Satsang",
-        startDate: "2099-03-05",
-        time: "7:00 PM - 8:30 PM",
-        location: "12 Temple Road, Melbourne",
-        description: "<p>Chanting and <strong>silence</strong>.</p>",
-      },
+    const created = await app.t.api({ token }).admin.events.post({
+      name: "Satsang Evening",
+      type: "Satsang",
+      startDate: "2099-03-05",
+      time: "7:00 PM - 8:30 PM",
+      location: "12 Temple Road, Melbourne",
+      description: "<p>Chanting and <strong>silence</strong>.</p>",
     });
-    const event = (await created.json()) as { id: number };
+    const event = created.data!;
     const registration = { name: "Ravi", email: "ravi@example.org", phone: "0400 111 222", additionalInfo: "Vegetarian meal please" };
     expect((await app.t.api({ ip: "10.0.0.3" }).events({ id: event.id }).registrations.post(registration)).status).toBe(201);
     await app.worker.drain();
@@ -169,15 +166,15 @@ describe("notices and confirmations", () => {
 
   test("the Mail card shows the state and the recent rows; 'Send a test mail' reaches the teacher", async () => {
     smtp.received.length = 0;
-    const sent = await app.t.request("POST", "/api/admin/mail/test", { token });
+    const sent = await app.t.api({ token }).admin.mail.test.post();
     expect(sent.status).toBe(201);
-    expect(await sent.json()).toEqual({ success: true, message: "A test mail to teacher@example.org is on its way." });
+    expect(sent.data).toEqual({ success: true, message: "A test mail to teacher@example.org is on its way." });
     await app.worker.drain();
     expect(smtp.received[0]!.subject).toBe("Test mail from the site");
-    const state = await (await app.t.request("GET", "/api/admin/mail", { token })).json();
+    const state = (await app.t.api({ token }).admin.mail.get()).data!;
     expect(state).toMatchObject({ enabled: true, from: "Vedanta & Yoga <hello@example.org>", notifyEmail: "teacher@example.org", lastError: null });
     expect(state.recent[0]).toMatchObject({ recipient: "teacher@example.org", subject: "Test mail from the site", state: "sent", attempts: 1 });
-    expect(state.recent[0].lastAnswer).toMatch(/^250 /);
+    expect(state.recent[0]?.lastAnswer).toMatch(/^250 /);
     expect((await app.t.api().admin.mail.get()).status).toBe(401);
   });
 });
@@ -210,8 +207,8 @@ describe("failures and retries", () => {
       expect(row!.lastAnswer).toContain("451 Try again later");
       expect(Date.parse(row!.nextAttemptAt) - clock.now().getTime()).toBeLessThanOrEqual(30_000);
       const token = await t.login();
-      const state = await (await t.request("GET", "/api/admin/mail", { token })).json();
-      expect(state.lastError.answer).toContain("451 Try again later");
+      const state = (await t.api({ token }).admin.mail.get()).data!;
+      expect(state.lastError?.answer).toContain("451 Try again later");
       await worker.drain();
       expect(smtp.received).toHaveLength(0);
       clock.advance(30_000);

@@ -1,7 +1,7 @@
 // Newsletters (issue 15, items 5 and 6): one message per confirmed subscriber, with one-click unsubscribe headers.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { newsletters, type OutboxRow, outbox, subscribers } from "@db/schema.ts";
-import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { answerOf, createTestApp, type TestApp } from "@tests/support/app.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { eq, sql } from "drizzle-orm";
 import { render } from "react-email";
@@ -39,16 +39,15 @@ afterAll(async () => {
 });
 
 const newsletter = { subject: "Spring retreat", body: '<p>Join us in <strong>April</strong>.</p><script>alert("x")</script>' };
-type Listed = { id: number; subject: string; recipients: number; sent: number; failed: number; waiting: number };
-const listed = async () => (await (await t.request("GET", "/api/admin/newsletters", { token })).json()) as Listed[];
+const listed = async () => (await t.api({ token }).admin.newsletters.get()).data ?? [];
 /** The message's header lines, unfolded. */
 const headersOf = (raw: string) => raw.split("\r\n\r\n")[0]!.replace(/\r\n[ \t]+/g, " ");
 
 describe("newsletter", () => {
   test("a test copy goes to the notify address only, without unsubscribe headers", async () => {
-    const answer = await t.request("POST", "/api/admin/newsletters/test", { token, body: newsletter });
+    const answer = await t.api({ token }).admin.newsletters.test.post(newsletter);
     expect(answer.status).toBe(201);
-    expect(await answer.json()).toEqual({ success: true, message: "A test copy to teacher@example.org is on its way." });
+    expect(answer.data).toEqual({ success: true, message: "A test copy to teacher@example.org is on its way." });
     await worker.drain();
     const [copy] = await smtp.waitFor(1);
     expect(copy!.envelopeTo).toEqual(["teacher@example.org"]);
@@ -58,9 +57,9 @@ describe("newsletter", () => {
   });
 
   test("3 confirmed, 1 pending and 1 unsubscribed subscribers: 3 messages, each to one address, with one-click unsubscribe", async () => {
-    const answer = await t.request("POST", "/api/admin/newsletters", { token, body: newsletter });
+    const answer = await t.api({ token }).admin.newsletters.post(newsletter);
     expect(answer.status).toBe(201);
-    expect(await answer.json()).toMatchObject({ success: true, message: "The newsletter is on its way to 3 subscribers." });
+    expect(answer.data).toMatchObject({ success: true, message: "The newsletter is on its way to 3 subscribers." });
     expect((await listed())[0]).toMatchObject({ subject: "Spring retreat", recipients: 3, sent: 0, failed: 0, waiting: 3 });
 
     await worker.drain();
@@ -82,6 +81,7 @@ describe("newsletter", () => {
 
     const first = mails.find((mail) => mail.envelopeTo[0] === "ann@example.org")!;
     const link = /<(http[^>]+)>/.exec(headersOf(first.raw).match(/List-Unsubscribe: [^\r\n]+/)![0])![1]!;
+    // Raw: the one-click POST is form-encoded, as a mail client sends it.
     const oneClick = await t.request("POST", link.slice(SITE_URL.length), {
       body: "List-Unsubscribe=One-Click",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
@@ -92,8 +92,8 @@ describe("newsletter", () => {
   });
 
   test("an address that unsubscribes while the newsletter waits gets nothing; the list counts it as failed", async () => {
-    const answer = await t.request("POST", "/api/admin/newsletters", { token, body: { subject: "Summer", body: "<p>Summer classes</p>" } });
-    expect(await answer.json()).toMatchObject({ message: "The newsletter is on its way to 2 subscribers." });
+    const answer = await t.api({ token }).admin.newsletters.post({ subject: "Summer", body: "<p>Summer classes</p>" });
+    expect(answer.data).toMatchObject({ message: "The newsletter is on its way to 2 subscribers." });
     t.db.update(subscribers).set({ state: "unsubscribed" }).where(eq(subscribers.email, "bo@example.org")).run();
     await worker.drain();
     const mails = (await smtp.waitFor(5)).slice(4);
@@ -146,8 +146,8 @@ describe("newsletter", () => {
       .run();
     const confirmed = t.db.select().from(subscribers).where(eq(subscribers.state, "confirmed")).all().length;
     const paragraphs = Array.from({ length: 800 }, (_, i) => `<p>Paragraph ${i} of the long letter: breath, stillness and study.</p>`);
-    const answer = await t.request("POST", "/api/admin/newsletters", { token, body: { subject: "A long letter", body: paragraphs.join("") } });
-    expect(await answer.json()).toMatchObject({ message: `The newsletter is on its way to ${confirmed} subscribers.` });
+    const answer = await t.api({ token }).admin.newsletters.post({ subject: "A long letter", body: paragraphs.join("") });
+    expect(answer.data).toMatchObject({ message: `The newsletter is on its way to ${confirmed} subscribers.` });
     const { id, body } = t.db.select().from(newsletters).where(eq(newsletters.subject, "A long letter")).get()!;
     expect(body.length).toBeGreaterThan(50_000);
 
@@ -199,9 +199,9 @@ describe("newsletter", () => {
   });
 
   test("a newsletter needs a subject and a body", async () => {
-    const answer = await t.request("POST", "/api/admin/newsletters", { token, body: { subject: "", body: "<p></p>" } });
+    const answer = await t.api({ token }).admin.newsletters.post({ subject: "", body: "<p></p>" });
     expect(answer.status).toBe(400);
-    expect(await answer.json()).toMatchObject({ error: "Subject is required" });
+    expect(answerOf(answer)).toMatchObject({ error: "Subject is required" });
   });
 
   test("with mail off, sending is refused", async () => {

@@ -45,14 +45,14 @@ const newslettersWaiting = () =>
 describe("the outbox's order", () => {
   test("a sign-in code and a reset link asked for behind 600 newsletter mails are the next mails sent", async () => {
     const token = await t.login();
-    const sent = await t.request("POST", "/api/admin/newsletters", { token, body: { subject: "Spring letter", body: "<p>Spring.</p>" } });
-    expect(await sent.json()).toMatchObject({ message: `The newsletter is on its way to ${READERS} subscribers.` });
+    const sent = await t.api({ token }).admin.newsletters.post({ subject: "Spring letter", body: "<p>Spring.</p>" });
+    expect(sent.data).toMatchObject({ message: `The newsletter is on its way to ${READERS} subscribers.` });
     worker.start();
     await smtp.waitFor(1);
 
     const before = smtp.received.length;
-    const first = await t.request("POST", "/api/admin/login", { body: { username: "admin", password: TEST_PASSWORD } });
-    expect(await first.json()).toEqual({ codeRequired: true, ticket: expect.any(String) });
+    const first = await t.api().admin.login.post({ username: "admin", password: TEST_PASSWORD });
+    expect(first.data).toEqual({ codeRequired: true, ticket: expect.any(String) });
     expect((await t.api().auth["forgot-password"].post({ login: "admin" })).status).toBe(200);
     // At 60 a minute they are due within seconds (a newsletter mail already on its way may go first); behind the
     // newsletter they would be 10 minutes away.

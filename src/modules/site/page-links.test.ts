@@ -146,11 +146,11 @@ describe("a link's own page", () => {
     expect(first.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     expect((await t.request("GET", "/?event=1", { headers: { "if-none-match": etag } })).status).toBe(304);
     const token = await t.login();
-    expect((await t.request("PATCH", "/api/admin/events/1", { token, body: { name: "Spring Talk" } })).status).toBe(200);
+    expect((await t.api({ token }).admin.events({ id: 1 }).patch({ name: "Spring Talk" })).status).toBe(200);
     const renamed = await t.request("GET", "/?event=1", { headers: { "if-none-match": etag } });
     expect(renamed.status).toBe(200);
     expect(await renamed.text()).toContain("<title>Spring Talk ·");
-    expect((await t.request("DELETE", "/api/admin/events/1", { token })).status).toBe(200);
+    expect((await t.api({ token }).admin.events({ id: 1 }).delete()).status).toBe(200);
     expect(await html("/?event=1")).toContain(`<link rel="canonical" href="${SITE}/">`);
   });
 });
@@ -158,11 +158,15 @@ describe("a link's own page", () => {
 describe("everywhere the site points at an event", () => {
   test("the JSON-LD of / gives each upcoming event its link", async () => {
     const token = await t.login();
-    const created = await t.request("POST", "/api/admin/events", {
-      token,
-      body: { name: "New Course", type: "course", startDate: "2027-02-01", time: "10 am", location: "Hall", description: "Weekly readings." },
+    const created = await t.api({ token }).admin.events.post({
+      name: "New Course",
+      type: "course",
+      startDate: "2027-02-01",
+      time: "10 am",
+      location: "Hall",
+      description: "Weekly readings.",
     });
-    const { id } = (await created.json()) as { id: number };
+    const id = created.data!.id;
     const graph = jsonLd(await html("/"))["@graph"];
     const course = graph.find((node) => node.name === "New Course")!;
     expect(course.url).toBe(`${SITE}/?event=${id}`);
@@ -174,7 +178,7 @@ describe("everywhere the site points at an event", () => {
     expect(sitemap).toContain(`<url><loc>${SITE}/?event=2</loc><lastmod>2024-11-02</lastmod></url>`);
     expect(sitemap).toContain(`<url><loc>${SITE}/?archive=1</loc><lastmod>2022-09-20</lastmod></url>`);
     const token = await t.login();
-    expect((await t.request("DELETE", "/api/admin/archive-events/1", { token })).status).toBe(200);
+    expect((await t.api({ token }).admin["archive-events"]({ id: 1 }).delete()).status).toBe(200);
     expect(await html("/sitemap.xml")).not.toContain("?archive=1<");
   });
 });

@@ -102,7 +102,7 @@ describe("GET /", () => {
     const etag = first.headers.get("etag")!;
     expect((await t.request("GET", "/", { headers: { "if-none-match": etag } })).status).toBe(304);
     const token = await t.login();
-    const patched = await t.request("PATCH", "/api/admin/profile", { token, body: { name: "Swami Renamed" } });
+    const patched = await t.api({ token }).admin.profile.patch({ name: "Swami Renamed" });
     expect(patched.status).toBe(200);
     const after = await t.request("GET", "/", { headers: { "if-none-match": etag } });
     expect(after.status).toBe(200);

@@ -185,7 +185,7 @@ export function page({ files, shell: html, config, cache, data: loadData, links:
         return sendCached(request, answer, set, REVALIDATE);
       } catch (error) {
         // The plain app shell still works (it loads its data itself): better than an error page.
-        log.error("Rendering / failed; serving the app shell", { id: requestId(request), error: errorText(error) });
+        log.error("Rendering / failed; serving the app shell", { id: requestId(set), error: errorText(error) });
         return fallback(request);
       }
     })

@@ -40,6 +40,9 @@ afterAll(() => t.cleanup());
 
 const uploadsDir = () => join(t.config.dataDir, "uploads");
 
+// Raw requests throughout: an upload is multipart bytes its route reads itself (no body model to type), and the files
+// are served outside the API, with headers and bytes to check.
+
 /** A multipart POST with `bytes` as `field` (filename and declared type chosen by the "client"). */
 function upload(path: string, field: string, bytes: Uint8Array<ArrayBuffer>, options: { filename?: string; type?: string; auth?: boolean } = {}) {
   const form = new FormData();

@@ -2,7 +2,9 @@
 
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
-import type { ReactNode } from "react";
+import { Button } from "@web/components/ui/button.tsx";
+import { ChevronDown, ChevronUp } from "lucide-react";
+import { type ReactNode, useState } from "react";
 
 export function Panel({
   title,
@@ -26,6 +28,42 @@ export function Panel({
       </header>
       {children}
     </section>
+  );
+}
+
+/**
+ * A panel whose content is made only once it is opened (a long list, or reads the page need not make), with the
+ * button that shows and hides it.
+ */
+export function DisclosurePanel({
+  title,
+  description,
+  id,
+  labels,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  id: string;
+  labels: { show: string; hide: string };
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Panel
+      title={title}
+      description={description}
+      actions={
+        <Button variant="outline" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+          {open ? <ChevronUp size={16} aria-hidden /> : <ChevronDown size={16} aria-hidden />}
+          {open ? labels.hide : labels.show}
+        </Button>
+      }
+    >
+      <div id={id} hidden={!open}>
+        {open && children}
+      </div>
+    </Panel>
   );
 }
 

@@ -10,12 +10,11 @@ import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Select } from "@web/components/ui/select.tsx";
 import type { ArchiveEvent } from "@web/lib/api-types.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
-import { ChevronDown, ChevronUp } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Controller } from "react-hook-form";
 import { FormInput } from "../../shared/form-input.tsx";
 import { EditDeleteButtons, ItemDialogs, ItemFormFooter, type ItemFormProps, useItemEditing } from "../../shared/item-dialogs.tsx";
-import { CardActions, CardGrid, formGrid, fullRow, ItemCard, Muted, Panel, StateText } from "../../shared/layout.tsx";
+import { CardActions, CardGrid, DisclosurePanel, formGrid, fullRow, ItemCard, Muted, StateText } from "../../shared/layout.tsx";
 import { notifyError } from "../../shared/notify.ts";
 import { ListCount, ListFilters, ListPager, useListQuery } from "../../shared/paged-list.tsx";
 import { RichTextField } from "../../shared/rich-text-field.tsx";
@@ -24,20 +23,15 @@ import { ImageListField } from "../image-list-field.tsx";
 import { adminArchivePageQueryOptions, useCreateArchiveEvent, useDeleteArchiveEvent, useUpdateArchiveEvent } from "./api.ts";
 
 export function ArchiveSection() {
-  const [open, setOpen] = useState(false);
   return (
-    <Panel
+    <DisclosurePanel
       title="Archive Entries"
       description="Past events written into the archive by hand. Events above join the archive by themselves once they have passed."
-      actions={
-        <Button variant="outline" aria-expanded={open} aria-controls="archive-entries" onClick={() => setOpen(!open)}>
-          {open ? <ChevronUp size={16} aria-hidden /> : <ChevronDown size={16} aria-hidden />}
-          {open ? "Hide archive entries" : "Show archive entries"}
-        </Button>
-      }
+      id="archive-entries"
+      labels={{ show: "Show archive entries", hide: "Hide archive entries" }}
     >
-      <div id="archive-entries">{open && <ArchiveList />}</div>
-    </Panel>
+      <ArchiveList />
+    </DisclosurePanel>
   );
 }
 
