@@ -4,6 +4,7 @@
 // shuffles it).
 import { Elysia } from "elysia";
 import type { AppContext } from "./context.ts";
+import { errorAnswers } from "./lib/answers.ts";
 import { notFoundJson } from "./lib/errors.ts";
 import { activityModule } from "./modules/activity/index.ts";
 import { archiveModule } from "./modules/archive/index.ts";
@@ -50,9 +51,9 @@ export type Api = Awaited<ReturnType<typeof createApi>>;
 const unknownPaths = (ctx: AppContext) =>
   new Elysia({ name: "unknown-paths" })
     .use(ctx.access)
-    .get("/api/*", notFoundJson)
-    .all("/api/*", notFoundJson)
-    .get("/calendar/*", notFoundJson)
-    .all("/calendar/*", notFoundJson)
-    .get("/api/admin/*", notFoundJson, { admin: true })
-    .all("/api/admin/*", notFoundJson, { admin: true });
+    .get("/api/*", notFoundJson, { response: errorAnswers })
+    .all("/api/*", notFoundJson, { response: errorAnswers })
+    .get("/calendar/*", notFoundJson, { response: errorAnswers })
+    .all("/calendar/*", notFoundJson, { response: errorAnswers })
+    .get("/api/admin/*", notFoundJson, { admin: true, response: errorAnswers })
+    .all("/api/admin/*", notFoundJson, { admin: true, response: errorAnswers });

@@ -5,9 +5,11 @@
 import type { Db } from "@db/client.ts";
 import { cors } from "@elysiajs/cors";
 import { Elysia } from "elysia";
+import { literal, object } from "superstruct";
 import { createApi } from "./api.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
+import { answer, answers } from "./lib/answers.ts";
 import { clientIp, type Socket } from "./lib/client-ip.ts";
 import { errorResponse, HttpError, notFoundJson } from "./lib/errors.ts";
 import { errorText, log } from "./lib/log.ts";
@@ -45,11 +47,21 @@ export const errors = () =>
     // A status() thrown before any route (src/lib/request-url.ts): Elysia answers it.
     if (typeof code === "number") return;
     if (code === "PARSE") return Response.json({ error: "The request body is not valid JSON" }, { status: 400 });
+    // An answer outside its route's model (src/lib/answers.ts: in development and the tests only).
+    if (code === "VALIDATION" && error.type === "response") {
+      // The first issue only: the error's message quotes the answer, which may hold a secret.
+      const issue = error.valueError as unknown as { path?: PropertyKey[]; message: string } | undefined;
+      log.error("An answer does not match its route's model", { id: requestId(set), at: issue?.path?.join(".") ?? "", issue: issue?.message });
+      return Response.json({ error: "Internal server error" }, { status: 500 });
+    }
     // A body or id that fails its schema (src/lib/validate.ts).
     if (code === "VALIDATION") return answerInvalid(error) ?? Response.json({ error: "Invalid request" }, { status: 400 });
     log.error("Unhandled error while answering a request", { id: requestId(set), error: errorText(error) });
     return Response.json({ error: "Internal server error" }, { status: 500 });
   });
+
+/** What /healthz answers while the server is up. */
+const healthy = answer(object({ status: literal("ok") }));
 
 export async function createApp(options: AppOptions) {
   const { db, config } = options;
@@ -100,7 +112,7 @@ export async function createApp(options: AppOptions) {
     .use(security(inlineStyleHashes(shell ?? "")))
     .use(config.corsOrigins.length ? corsFor(config.corsOrigins) : new Elysia())
     .use(errors())
-    .get("/healthz", () => ({ status: "ok" }))
+    .get("/healthz", () => ({ status: "ok" as const }), { response: answers(healthy) })
     .use(api)
     .use(site)
     .use(webApp(serveFile, createSiteFiles(config.siteUrl)));
@@ -109,6 +121,13 @@ export async function createApp(options: AppOptions) {
 
 /** The whole server's type: what Eden Treaty (web/lib/eden.ts) reads every route's request and answer from. */
 export type App = Awaited<ReturnType<typeof createApp>>;
+/** The answers' types the web names (web/lib/api-types.ts), each its route's model's. */
+export type { ArchiveEvent, ArchiveItem } from "./modules/archive/index.ts";
+export type { Class } from "./modules/classes/index.ts";
+export type { GitCommit, GitStatus } from "./modules/data/index.ts";
+export type { Event, PublicEvent, RegistrationWithPayment } from "./modules/events/index.ts";
+export type { Notification } from "./modules/notifications/index.ts";
+export type { PublicProfile } from "./modules/profile/index.ts";
 /** What `/` is rendered from (web/app/server-render.tsx). */
 export type { Linked, PageData } from "./modules/site/index.ts";
 

@@ -1,5 +1,6 @@
-// One schema per form or call (spec §5), used by the web forms and by the server routes.
-import { assign, boolean, coerce, define, enums, type Infer, nullable, object, optional, string } from "superstruct";
+// The schemas the web's forms share with the server's routes (spec §5); a body only the server reads is its module's
+// model.ts.
+import { boolean, coerce, define, enums, type Infer, nullable, object, optional, refine, string } from "superstruct";
 import { CLASS_ICONS, NOTIFICATION_TYPES, PASSWORD_MIN_LENGTH } from "./constants.ts";
 import {
   cents,
@@ -20,21 +21,17 @@ import {
   text,
 } from "./validation.ts";
 
-const makeContactSchema = (emailMessage: string) =>
-  object({
-    name: text(1, "Name is required", 200),
-    email: email(emailMessage),
-    subject: text(1, "Subject is required", 300),
-    message: text(10, "Message must be at least 10 characters", 10_000),
-  });
-/** The server's contact schema. */
-export const contactSchema = makeContactSchema("Valid email is required");
-/** The public contact form: the same rules with the form's e-mail message. */
-export const contactFormSchema = makeContactSchema("Please enter a valid email");
-export type ContactInput = Infer<typeof contactSchema>;
+/** The contact form's fields; the server's schema (src/modules/messages) says the e-mail's error its own way. */
+export const contactFields = (emailMessage: string) => ({
+  name: text(1, "Name is required", 200),
+  email: email(emailMessage),
+  subject: text(1, "Subject is required", 300),
+  message: text(10, "Message must be at least 10 characters", 10_000),
+});
+/** The public contact form. */
+export const contactFormSchema = object(contactFields("Please enter a valid email"));
+export type ContactInput = Infer<typeof contactFormSchema>;
 
-/** Newsletter: the form rejects an empty address or one without '@'; the server wants a valid address. */
-export const newsletterSchema = object({ email: email("Please enter a valid email address") });
 /** The footer's form: an address that is not empty and has an '@' (spec §5); the server then wants a valid one. */
 export const newsletterFormSchema = object({
   email: define<string>(
@@ -42,7 +39,7 @@ export const newsletterFormSchema = object({
     (value) => (typeof value === "string" && value.trim() !== "" && value.includes("@")) || "Please enter a valid email address",
   ),
 });
-export type NewsletterInput = Infer<typeof newsletterSchema>;
+export type NewsletterInput = Infer<typeof newsletterFormSchema>;
 
 /** The admin's newsletter (issue 15): a subject and a rich-text body. */
 export const newsletterMailSchema = object({
@@ -188,36 +185,6 @@ export function checkNewPassword(value: unknown): true | string {
 }
 
 export const apiKeySchema = object({ apiKey: text(1, "API key is required", 200) });
-
-// Rows of an export file or app_data section (spec §3, docs/architecture.md): a form's fields plus the stored id and
-// timestamps. Missing optional columns take their defaults on import; unknown fields are dropped.
-const rowId = optional(
-  define<number>("id", (value) => (typeof value === "number" && Number.isSafeInteger(value) && value > 0) || "Id must be a positive whole number"),
-);
-const rowTimestamp = (field: string) =>
-  optional(
-    define<string>(
-      "timestamp",
-      (value) => (typeof value === "string" && value.length <= 40 && !Number.isNaN(Date.parse(value))) || `${field} must be a date-time`,
-    ),
-  );
-const rowColumns = { id: rowId, createdAt: rowTimestamp("createdAt") };
-
-export const eventRowSchema = assign(eventSchema, object(rowColumns));
-export const classRowSchema = assign(classSchema, object(rowColumns));
-/** Archive rows may store no extra images (null). */
-export const archiveEventRowSchema = assign(archiveEventSchema, object({ ...rowColumns, images: optional(nullable(imageList)) }));
-export const messageRowSchema = assign(contactSchema, object({ ...rowColumns, isRead: optional(boolean()) }));
-/** A subscriber row keeps its opt-in state (issue 15); rows from older exports are confirmed. */
-export const subscriberRowSchema = assign(
-  newsletterSchema,
-  object({ ...rowColumns, state: optional(enums(["pending", "confirmed", "unsubscribed"])) }),
-);
-export const profileRowSchema = assign(profileSchema, object({ id: rowId, updatedAt: rowTimestamp("updatedAt") }));
-/** Stored notifications may carry any type name; the admin list shows unknown ones as info (spec §3). */
-export const notificationRowSchema = assign(notificationSchema, object({ ...rowColumns, type: optional(text(1, "Type is required", 40)) }));
-
-import { refine } from "superstruct";
 
 /** The admin's reset-password form: the call's fields plus a confirmation that must match (spec §5). */
 export type ResetPasswordInput = Infer<typeof resetPasswordSchema>;

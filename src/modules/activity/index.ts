@@ -1,6 +1,8 @@
 import type { AppContext } from "@server/context.ts";
+import { answers } from "@server/lib/answers.ts";
 import { ACTIVITY_KINDS, type ActivityKind } from "@server/shared/activity-kinds.ts";
 import { Elysia } from "elysia";
+import { activityList } from "./model.ts";
 
 export { recordAdminWrites } from "./record-writes.ts";
 export { type Activity, createActivity } from "./service.ts";
@@ -14,6 +16,6 @@ export function activityModule(ctx: AppContext) {
       const before = Number(query.before);
       return ctx.services.activity.list({ kind, before: Number.isInteger(before) && before > 0 ? before : undefined });
     },
-    { admin: true },
+    { admin: true, response: answers(activityList) },
   );
 }

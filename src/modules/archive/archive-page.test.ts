@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { archiveEvents, events } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
-import type { ArchivePageQuery } from "./filter.ts";
+import type { ArchivePageQuery } from "./model.ts";
 
 const NOW = new Date("2026-11-21T02:00:00Z");
 const TYPES = ["retreat", "Workshop", "course", "workshop"];

@@ -2,23 +2,9 @@
 // of a history that grows by the year. The sort reads the entries' display dates, which SQL cannot, so the whole
 // archive is filtered here, from a list read once per change of the data (src/modules/archive/index.ts).
 
-import { pageParam, searchParam } from "@server/lib/paging.ts";
 import { ARCHIVE_PAGE_SIZE } from "@server/shared/constants.ts";
 import { htmlToText } from "@server/shared/rich-text.ts";
-import { enums, type Infer, object, optional, size, string } from "superstruct";
-import type { ArchiveItem } from "./model.ts";
-
-export const archivePageQuerySchema = object({
-  year: optional(size(string(), 0, 20)),
-  type: optional(size(string(), 0, 100)),
-  search: searchParam,
-  sort: optional(enums(["newest", "oldest"])),
-  page: pageParam,
-});
-export type ArchivePageQuery = Infer<typeof archivePageQuerySchema>;
-
-/** One page of the matching entries, their count, and the years and types of the whole archive (the selects' options). */
-export type ArchivePage = { items: ArchiveItem[]; total: number; page: number; years: string[]; types: string[] };
+import type { ArchiveItem, ArchivePage, ArchivePageQuery } from "./model.ts";
 
 /** Distinct years, newest first. */
 export const archiveYears = (items: Pick<ArchiveItem, "year">[]) =>

@@ -1,15 +1,27 @@
 import type { AppContext } from "@server/context.ts";
+import { answers, deleted } from "@server/lib/answers.ts";
 import { sendCached } from "@server/lib/public-cache.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { idParam, standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
 import { archiveEventSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import { type ArchivePage, archivePage, archivePageQuerySchema, type SearchableArchive, searchable } from "./filter.ts";
-import { type ArchiveItem, adminArchiveQuerySchema, archiveEventPatchSchema } from "./model.ts";
+import { archivePage, type SearchableArchive, searchable } from "./filter.ts";
+import {
+  type ArchivePage,
+  adminArchivePage,
+  adminArchiveQuerySchema,
+  archiveEntry,
+  archiveEventAnswer,
+  archiveEventList,
+  archiveEventPatchSchema,
+  archiveItemList,
+  archivePageAnswer,
+  archivePageQuerySchema,
+} from "./model.ts";
 import { createArchiveService } from "./service.ts";
 
-export type { ArchiveItem } from "./model.ts";
+export type { ArchiveEvent, ArchiveItem } from "./model.ts";
 export { createArchiveService };
 
 const JSON_TYPE = "application/json;charset=utf-8";
@@ -32,7 +44,7 @@ export function archiveModule(ctx: AppContext) {
   return (
     new Elysia({ name: "archive", prefix: "/api" })
       .use(ctx.access)
-      .get("/archive-events", cachedRead(ctx.cache, list))
+      .get("/archive-events", cachedRead(ctx.cache, archiveItemList, list), { response: answers(archiveItemList) })
       .get(
         "/archive-events/page",
         ({ query, request, set }): ArchivePage => {
@@ -49,22 +61,33 @@ export function archiveModule(ctx: AppContext) {
           const build = () => ({ body: JSON.stringify(answer()), contentType: JSON_TYPE });
           return ctx.cache.get(key, build).then((built) => sendCached(request, built, set)) as unknown as ArchivePage;
         },
-        { query: standard(archivePageQuerySchema) },
+        { query: standard(archivePageQuerySchema), response: answers(archivePageAnswer) },
       )
       // One entry, for a link to it (`/?archive=<id>`, `/?event=<id>`) that is not on the page shown. An event's link
       // may be an upcoming event's, so none is an answer, not an error.
-      .get("/archive-events/:source/:id", ({ params }): { entry: ArchiveItem | null } => {
+      .get(
+        "/archive-events/:source/:id",
         // Its id as the page wrote it (digits only): anything else names no entry.
-        return { entry: current().archive.items.find((item) => item.source === params.source && String(item.id) === params.id) ?? null };
-      })
+        ({ params }) => ({
+          entry: current().archive.items.find((item) => item.source === params.source && String(item.id) === params.id) ?? null,
+        }),
+        { response: answers(archiveEntry) },
+      )
       .group("/admin/archive-events", { admin: true }, (admin) =>
         admin
-          .get("", () => service.rows())
+          .get("", () => service.rows(), { response: answers(archiveEventList) })
           // Issue 33: the Events tab's archive entries, a page at a time.
-          .get("/page", ({ query }) => service.page(query), { query: standard(adminArchiveQuerySchema) })
-          .post("", ({ body, status }) => status(201, service.create(body)), { body: standard(archiveEventSchema) })
-          .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(archiveEventPatchSchema) })
-          .delete("/:id", ({ params }) => service.remove(params.id), { params }),
+          .get("/page", ({ query }) => service.page(query), { query: standard(adminArchiveQuerySchema), response: answers(adminArchivePage) })
+          .post("", ({ body, status }) => status(201, service.create(body)), {
+            body: standard(archiveEventSchema),
+            response: answers(archiveEventAnswer, 201),
+          })
+          .patch("/:id", ({ params, body }) => service.update(params.id, body), {
+            params,
+            body: standard(archiveEventPatchSchema),
+            response: answers(archiveEventAnswer),
+          })
+          .delete("/:id", ({ params }) => service.remove(params.id), { params, response: answers(deleted) }),
       )
   );
 }

@@ -1,21 +1,35 @@
 import type { AppContext } from "@server/context.ts";
+import { answers, done, noContent } from "@server/lib/answers.ts";
 import { unauthorized } from "@server/lib/errors.ts";
 import { standard } from "@server/lib/validate.ts";
 import { resetPasswordSchema } from "@server/shared/schemas.ts";
-import {
-  accountEmailSchema,
-  confirmEmailSchema,
-  forgotPasswordSchema,
-  linkResetSchema,
-  passkeyAddSchema,
-  signOutEverywhereSchema,
-  signOutSchema,
-} from "@server/shared/sign-in-schemas.ts";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { type Cookie, Elysia } from "elysia";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from "./device-cookie.ts";
 import { LINK_INVALID } from "./mail-steps.ts";
-import { confirmBody, loginBody } from "./model.ts";
+import {
+  account,
+  accountEmailSchema,
+  authOptions,
+  confirmBody,
+  confirmEmailSchema,
+  confirmed,
+  deviceList,
+  emailConfirmed,
+  forgotPasswordSchema,
+  linkResetSchema,
+  loginAnswer,
+  loginBody,
+  mailSent,
+  passkeyAddSchema,
+  passkeyAnswer,
+  passkeyCreationOptions,
+  passkeyList,
+  passkeyRequestOptions,
+  passwordChanged,
+  signOutEverywhereSchema,
+  signOutSchema,
+} from "./model.ts";
 import { CHALLENGE_MS, PASSKEY_COOKIE } from "./passkeys.ts";
 import type { LoginResult } from "./service.ts";
 import type { Session } from "./sessions.ts";
@@ -63,10 +77,10 @@ export function authModule(ctx: AppContext) {
           setDeviceCookie(cookie, result.device);
           return { token: result.token };
         },
-        { form: true, body: loginBody },
+        { form: true, body: loginBody, response: answers(loginAnswer) },
       )
       // Whether the login card offers mailed links and codes.
-      .get("/api/auth/options", () => ({ mail: mail.enabled }))
+      .get("/api/auth/options", () => ({ mail: mail.enabled }), { response: answers(authOptions) })
       // The challenge goes to this browser's cookie, which the login's passkey step is checked against.
       .post(
         "/api/auth/passkey-options",
@@ -76,11 +90,12 @@ export function authModule(ctx: AppContext) {
           cookie[PASSKEY_COOKIE]!.set({ value: challenges, path: "/api", maxAge: CHALLENGE_MS / 1000, httpOnly: true, sameSite: "strict", secure });
           return optionsJSON;
         },
-        { form: true, body: standard(signOutSchema) },
+        { form: true, body: standard(signOutSchema), response: answers(passkeyRequestOptions) },
       )
       .post("/api/auth/forgot-password", ({ body, request }) => mail.forgotPassword(body.login, origin(request)), {
         form: true,
         body: standard(forgotPasswordSchema),
+        response: answers(mailSent),
       })
       .post(
         "/api/auth/reset-password",
@@ -89,12 +104,13 @@ export function authModule(ctx: AppContext) {
           setDeviceCookie(cookie, device);
           return answer;
         },
-        { form: true, body: standard(linkResetSchema) },
+        { form: true, body: standard(linkResetSchema), response: answers(done) },
       )
       // A new 'Account e-mail' takes effect when its mailed link is opened (the page posts the fragment's token).
       .post("/api/auth/confirm-email", ({ body, request }) => mail.confirmEmailChange(body.token, origin(request)), {
         form: true,
         body: standard(confirmEmailSchema),
+        response: answers(emailConfirmed),
       })
       // Logout: ends the session the bearer token names (the device stays known). Open, so a token already refused
       // can still be dropped; it answers the same either way.
@@ -103,9 +119,9 @@ export function authModule(ctx: AppContext) {
         async ({ request, status }) => {
           const session = await sessionOf(request);
           if (session) auth.logout(session, origin(request));
-          return status(204);
+          return status(204, undefined);
         },
-        { form: true, body: standard(signOutSchema) },
+        { form: true, body: standard(signOutSchema), response: answers(noContent, 204) },
       )
       // 'Sign out everywhere': every device, this one too, by the bearer token of a signed-in device or by the signed
       // link of a notice ('Not you? Sign out everywhere'); 'Also remove all passkeys' asks a signed-in device for a
@@ -125,7 +141,7 @@ export function authModule(ctx: AppContext) {
           }
           return { success: true, message: "Every device is signed out." };
         },
-        { form: true, body: standard(signOutEverywhereSchema) },
+        { form: true, body: standard(signOutEverywhereSchema), response: answers(done) },
       )
       // The account's routes record their own entries (src/modules/activity/record-writes.ts leaves them alone).
       .group("/api/admin", { admin: true, recordsItself: true }, (admin) =>
@@ -141,43 +157,48 @@ export function authModule(ctx: AppContext) {
               }
               return auth.confirm(session, body, from);
             },
-            { body: confirmBody },
+            { body: confirmBody, response: answers(confirmed) },
           )
           .post(
             "/reset-password",
             ({ body, request, cookie, session }) => auth.resetPassword(body, attempt(request, cookie[DEVICE_COOKIE]?.value), session),
-            { body: standard(resetPasswordSchema), ...recentProof },
+            { body: standard(resetPasswordSchema), response: answers(passwordChanged), ...recentProof },
           )
-          .get("/account", ({ session }) => auth.account(session.userId))
+          .get("/account", ({ session }) => auth.account(session.userId), { response: answers(account) })
           .patch("/account", ({ body, request, session }) => auth.setAccountEmail(session.userId, body.email ?? null, origin(request)), {
             body: standard(accountEmailSchema),
+            response: answers(account),
             ...recentProof,
           })
-          .get("/passkeys", ({ session }) => keys.list(session.userId))
+          .get("/passkeys", ({ session }) => keys.list(session.userId), { response: answers(passkeyList) })
           .post(
             "/passkeys/options",
             ({ session }) => keys.registrationOptions({ id: session.userId, username: auth.account(session.userId).username }),
-            { body: standard(signOutSchema), ...recentProof },
+            { body: standard(signOutSchema), response: answers(passkeyCreationOptions), ...recentProof },
           )
           .post(
             "/passkeys",
             async ({ body, request, status, session }) =>
               status(201, await auth.addPasskey(session.userId, body.name, body.response as unknown as RegistrationResponseJSON, origin(request))),
-            { body: standard(passkeyAddSchema), ...recentProof },
+            { body: standard(passkeyAddSchema), response: answers(passkeyAnswer, 201), ...recentProof },
           )
           .delete(
             "/passkeys/:id",
             ({ params, request, status, session }) => {
               auth.removePasskey(session.userId, params.id, origin(request));
-              return status(204);
+              return status(204, undefined);
             },
-            recentProof,
+            { response: answers(noContent, 204), ...recentProof },
           )
-          .get("/sessions", ({ session }) => auth.devices(session))
-          .delete("/sessions/:id", ({ params, request, status, session }) => {
-            auth.signOutDevice(session, params.id, origin(request));
-            return status(204);
-          }),
+          .get("/sessions", ({ session }) => auth.devices(session), { response: answers(deviceList) })
+          .delete(
+            "/sessions/:id",
+            ({ params, request, status, session }) => {
+              auth.signOutDevice(session, params.id, origin(request));
+              return status(204, undefined);
+            },
+            { response: answers(noContent, 204) },
+          ),
       )
   );
 }

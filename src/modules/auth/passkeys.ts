@@ -17,6 +17,7 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { and, eq } from "drizzle-orm";
+import type { PasskeyInfo } from "./model.ts";
 
 export const CHALLENGE_MS = 5 * 60 * 1000;
 const MAX_CHALLENGES = 1_000;
@@ -26,7 +27,6 @@ const CHALLENGES_PER_BROWSER = 3;
 const PASSKEY_REFUSED = "That passkey was not accepted.";
 
 /** A row of the account area's passkey list (GET /api/admin/passkeys). */
-export type PasskeyInfo = { id: string; name: string; createdAt: string; lastUsedAt: string | null };
 
 export function createPasskeys(options: { db: Db; siteUrl: string; siteName: string; now: () => Date; signer: Signer }) {
   const { db, now } = options;

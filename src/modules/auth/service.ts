@@ -12,6 +12,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import { eq, inArray, isNull, sql } from "drizzle-orm";
 import { deviceCookies } from "./device-cookie.ts";
 import { createMailSteps, LINK_INVALID, type MailStepsOptions } from "./mail-steps.ts";
+import type { SignedInDevice } from "./model.ts";
 import { createPasskeys } from "./passkeys.ts";
 import { createSessions, type Origin, SESSION_LIFETIME_MS, type Session } from "./sessions.ts";
 
@@ -82,7 +83,6 @@ export function generatePassword(): string {
 export type Attempt = Origin & { device?: string };
 
 /** A row of the account area's devices list (GET /api/admin/sessions). */
-export type SignedInDevice = { id: string; device: string; ip: string; firstSeen: string; lastSeen: string; current: boolean };
 
 /** A password sign-in's answer: signed in, or (a new device while mail is on) a code to ask for. */
 export type LoginResult = { token: string; device: string } | { codeRequired: true; ticket: string };

@@ -15,6 +15,7 @@ import { writeFileAtomic } from "@server/lib/files.ts";
 import { maskText } from "@server/lib/mask.ts";
 import { randomHex } from "@server/lib/secrets.ts";
 import { UPLOAD_FILE } from "@server/lib/upload-files.ts";
+import type { OffsiteAnswer } from "./model.ts";
 import { retained } from "./retention.ts";
 import { type BackupDeps, backupsDir, basicStamp, restoreBackup, uploadFiles } from "./service.ts";
 
@@ -31,7 +32,7 @@ const SHA256 = /^[0-9a-f]{64}$/;
 export const UNENCRYPTED_WARNING =
   "Off-site copies are not encrypted: set BACKUP_AGE_RECIPIENT to an age public key (age-keygen makes one) so that whoever holds the bucket cannot read them.";
 
-export type OffsiteCopy = { name: string; createdAt: string; encrypted: boolean };
+type OffsiteCopy = OffsiteAnswer["copies"][number];
 type Manifest = {
   version: 1;
   name: string;
@@ -39,25 +40,14 @@ type Manifest = {
   database: { key: string; sha256: string; size: number };
   uploads: { name: string; sha256: string; size: number }[];
 };
-/** What this server knows of its own copies (it cannot read encrypted manifests back: it has no identity). */
 /** An upload file as a copy sees it: a change of any of these is a change to copy. */
 type ListedUpload = { name: string; size: number; mtimeMs: number };
 type State = {
   hashes: Record<string, { size: number; mtimeMs: number; sha256: string }>;
   manifests: Record<string, { createdAt: string; keys: string[] }>;
 };
-export type OffsiteStatus = {
-  enabled: boolean;
-  bucket: string | null;
-  encrypted: boolean;
-  /** UNENCRYPTED_WARNING, or null when the copies are encrypted. */
-  warning: string | null;
-  running: boolean;
-  lastCopy: { name: string; createdAt: string } | null;
-  lastError: { message: string; at: string } | null;
-  nextRetryAt: string | null;
-  canRestore: boolean;
-};
+/** What this server knows of its own copies (it cannot read encrypted manifests back: it has no identity). */
+export type OffsiteStatus = Omit<OffsiteAnswer, "copies" | "listError">;
 
 const copyName = (date: Date) => basicStamp(date).replace(/Z$/, `.${String(date.getUTCMilliseconds()).padStart(3, "0")}Z`);
 const createdAtOf = (name: string) =>

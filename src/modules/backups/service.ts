@@ -23,6 +23,7 @@ import { badRequest, HttpError, notFound } from "@server/lib/errors.ts";
 import { commitStaged, discardStaged, fsyncDir, isRegularFile, type StagedFile, sameFile, stageCopy } from "@server/lib/files.ts";
 import { randomHex } from "@server/lib/secrets.ts";
 import { UPLOAD_FILE } from "@server/lib/upload-files.ts";
+import type { BackupInfo } from "./model.ts";
 import { retained } from "./retention.ts";
 import { extractTar, type TarEntry } from "./tar.ts";
 
@@ -48,7 +49,7 @@ const KEPT_TABLES = new Set(["users", "passkeys", "devices", "password_resets", 
 const PRIVATE_FOLDER = 0o700;
 const PRIVATE_FILE = 0o600;
 
-export type BackupInfo = { name: string; kind: BackupKind; createdAt: string; size: number };
+export type { BackupInfo };
 export type Backup = BackupInfo & { path: string };
 /** `keep`: the schedule of the daily backups (BACKUP_KEEP_*; 7 daily, 4 weekly, 12 monthly when not given). */
 export type BackupDeps = { db: Db; dataDir: string; now?: () => Date; keep?: BackupKeep };

@@ -1,12 +1,15 @@
 import type { AppContext } from "@server/context.ts";
+import { answers } from "@server/lib/answers.ts";
 import { parseJson, readBodyWithLimit } from "@server/lib/body.ts";
 import { standard } from "@server/lib/validate.ts";
 import { exportFileName, INVALID_JSON_MESSAGE } from "@server/shared/constants.ts";
 import { Elysia } from "elysia";
 import { readSyncStatus } from "./app-data.ts";
 import { readGitStatus, restoreFromGit, syncToGit } from "./git-sync.ts";
-import { restoreSchema } from "./model.ts";
+import { exportAnswer, gitStatus, imported, restored, restoreSchema, synced, syncStatus } from "./model.ts";
 import { exportData, importData } from "./service.ts";
+
+export type { GitCommit, GitStatus } from "./model.ts";
 
 /** Largest import file accepted; bigger bodies get 413 before they are read whole. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -23,17 +26,27 @@ export function dataModule(ctx: AppContext) {
     .use(ctx.access)
     .guard({ admin: true }, (admin) =>
       admin
-        .get("/export-data", ({ set }) => {
-          set.headers["content-disposition"] = `attachment; filename="${exportFileName(ctx.now())}"`;
-          return exportData(deps);
-        })
-        .get("/sync-status", () => readSyncStatus(ctx.config.appDataDir))
-        .get("/git-status", () => readGitStatus(deps))
-        .post("/sync-to-app-data", () => syncToGit(deps))
+        .get(
+          "/export-data",
+          ({ set }) => {
+            set.headers["content-disposition"] = `attachment; filename="${exportFileName(ctx.now())}"`;
+            return exportData(deps);
+          },
+          { response: answers(exportAnswer) },
+        )
+        .get("/sync-status", () => readSyncStatus(ctx.config.appDataDir), { response: answers(syncStatus) })
+        .get("/git-status", () => readGitStatus(deps), { response: answers(gitStatus) })
+        .post("/sync-to-app-data", () => syncToGit(deps), { response: answers(synced) })
         // The spec's empty object restores the newest version; `{commit}` the one chosen ('Restore this version').
-        .post("/restore-from-app-data", ({ body }) => restoreFromGit(deps, body.commit), { body: standard(restoreSchema) }),
+        .post("/restore-from-app-data", ({ body }) => restoreFromGit(deps, body.commit), {
+          body: standard(restoreSchema),
+          response: answers(restored),
+        }),
     )
-    .post("/import-data", async ({ request }) => importData(deps, await readJsonBody(request, IMPORT_MAX_BYTES)), { admin: "stream" });
+    .post("/import-data", async ({ request }) => importData(deps, await readJsonBody(request, IMPORT_MAX_BYTES)), {
+      admin: "stream",
+      response: answers(imported),
+    });
 }
 
 /** Reads a JSON body of at most `maxBytes` (413 beyond, judged by Content-Length first, then while reading). */

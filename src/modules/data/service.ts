@@ -22,6 +22,10 @@ import type { Config } from "@server/config.ts";
 import { badRequest, type Issue } from "@server/lib/errors.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
 import { DEFAULT_CLASS_ICON, EXPORT_SECTIONS, type ExportSection, normalizeLevel } from "@server/shared/constants.ts";
+import { asc } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { type Struct, validate } from "superstruct";
+import { BACKUPS_KEPT as BACKUPS_KEPT_BY_KIND, takeBackup } from "../backups/index.ts";
 import {
   archiveEventRowSchema,
   classRowSchema,
@@ -30,11 +34,7 @@ import {
   notificationRowSchema,
   profileRowSchema,
   subscriberRowSchema,
-} from "@server/shared/schemas.ts";
-import { asc } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { type Struct, validate } from "superstruct";
-import { BACKUPS_KEPT as BACKUPS_KEPT_BY_KIND, takeBackup } from "../backups/index.ts";
+} from "./model.ts";
 
 /** The format version written into export files and the app_data manifest. */
 export const DATA_FORMAT_VERSION = 1;

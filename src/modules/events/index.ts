@@ -1,4 +1,5 @@
 import type { AppContext } from "@server/context.ts";
+import { answers, deleted } from "@server/lib/answers.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { idParam, idParams, linkQuery, standard } from "@server/lib/validate.ts";
@@ -7,16 +8,30 @@ import { HONEYPOT_FIELD, INITIAL_VISIBLE_EVENTS } from "@server/shared/constants
 import { cancelPagePath, registrationPath } from "@server/shared/registration-links.ts";
 import { eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import { adminEventsQuerySchema, checkInSchema, eventPatchSchema, registrationsQuerySchema } from "./model.ts";
+import {
+  adminEventList,
+  adminEventsPage,
+  adminEventsQuerySchema,
+  adminRegistration,
+  checkInSchema,
+  eventAnswer,
+  eventPatchSchema,
+  firstEvents,
+  publicEventEntry,
+  publicEventList,
+  type RegistrationAnswer,
+  registrantsMailed,
+  registrationAnswer,
+  registrationList,
+  registrationsPage,
+  registrationsQuerySchema,
+} from "./model.ts";
 import { nextClosing, upcomingWithAvailability } from "./registrations.ts";
 import { createEventsService, type EventsService } from "./service.ts";
 
+export type { Event, PublicEvent, RegistrationWithPayment } from "./model.ts";
 export { createRegistrations, registrationClosesAt, registrationLinks, scheduleReminders } from "./registrations.ts";
 export { createEventsService, type EventsService };
-
-import type { RegistrationAnswer } from "./model.ts";
-
-export type { Event, PublicEvent } from "./model.ts";
 
 export function eventsModule(ctx: AppContext) {
   const { events: service, registrations, payments } = ctx.services;
@@ -31,21 +46,25 @@ export function eventsModule(ctx: AppContext) {
         "/events",
         cachedRead(
           ctx.cache,
+          publicEventList,
           () => upcomingWithAvailability(service, ctx.now(), timezone, payments.currency),
           (list) => nextClosing(list, timezone),
         ),
+        { response: answers(publicEventList) },
       )
       // What `/` shows before 'View All Events': the first ones, and how many there are.
       .get(
         "/events/first",
         cachedRead(
           ctx.cache,
+          firstEvents,
           () => {
             const list = upcomingWithAvailability(service, ctx.now(), timezone, payments.currency);
             return { events: list.slice(0, INITIAL_VISIBLE_EVENTS), total: list.length };
           },
           (first) => nextClosing(first.events, timezone),
         ),
+        { response: answers(firstEvents) },
       )
       // One upcoming event, for a link to it (`/?event=<id>`) when the list is not loaded. The link may be a past
       // event's (the archive shows it), so none is an answer, not an error.
@@ -54,7 +73,7 @@ export function eventsModule(ctx: AppContext) {
         ({ params }) => ({
           event: upcomingWithAvailability(service, ctx.now(), timezone, payments.currency).find((event) => event.id === params.id) ?? null,
         }),
-        { params },
+        { params, response: answers(publicEventEntry) },
       )
       .post(
         "/events/:id/registrations",
@@ -65,7 +84,7 @@ export function eventsModule(ctx: AppContext) {
           ctx.cache.invalidate();
           return status(201, answer);
         },
-        { form: true, params, body: formBody(registrationSchema) },
+        { form: true, params, body: formBody(registrationSchema), response: answers(registrationAnswer, 201) },
       )
       // The cancel link of every registrant's mail lands on the site's page with one button
       // (src/shared/registration-links.ts): a mail scanner that follows links cancels nothing.
@@ -93,12 +112,22 @@ export function eventsModule(ctx: AppContext) {
       )
       .group("/admin/events", { admin: true }, (admin) =>
         admin
-          .get("", () => service.all())
+          .get("", () => service.all(), { response: answers(adminEventList) })
           // Issue 33: the tab's page, searched and filtered in SQLite (the whole list above stays for the Data tab).
-          .get("/page", ({ query }) => service.page(query, todayIn(timezone, ctx.now())), { query: standard(adminEventsQuerySchema) })
-          .post("", ({ body, status }) => status(201, service.create(body)), { body: standard(eventSchema) })
-          .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(eventPatchSchema) })
-          .delete("/:id", ({ params }) => service.remove(params.id), { params })
+          .get("/page", ({ query }) => service.page(query, todayIn(timezone, ctx.now())), {
+            query: standard(adminEventsQuerySchema),
+            response: answers(adminEventsPage),
+          })
+          .post("", ({ body, status }) => status(201, service.create(body)), {
+            body: standard(eventSchema),
+            response: answers(eventAnswer, 201),
+          })
+          .patch("/:id", ({ params, body }) => service.update(params.id, body), {
+            params,
+            body: standard(eventPatchSchema),
+            response: answers(eventAnswer),
+          })
+          .delete("/:id", ({ params }) => service.remove(params.id), { params, response: answers(deleted) })
           .get(
             "/:id/registrations",
             ({ params }) => {
@@ -106,7 +135,7 @@ export function eventsModule(ctx: AppContext) {
               const paid = payments.summaries(rows.map((row) => row.id));
               return rows.map((row) => ({ ...row, payment: paid.get(row.id) }));
             },
-            { params },
+            { params, response: answers(registrationList) },
           )
           // The dialog's page (issue 33); the whole list above is the CSV's.
           .get(
@@ -116,10 +145,11 @@ export function eventsModule(ctx: AppContext) {
               const paid = payments.summaries(answer.items.map((row) => row.id));
               return { ...answer, items: answer.items.map((row) => ({ ...row, payment: paid.get(row.id) })) };
             },
-            { params, query: standard(registrationsQuerySchema) },
+            { params, query: standard(registrationsQuerySchema), response: answers(registrationsPage) },
           )
           .post("/:id/registrations/:registrationId/move-up", ({ params }) => registrations.moveUp(params.id, params.registrationId), {
             params: registrationParams,
+            response: answers(adminRegistration),
           })
           .post(
             "/:id/registrations/:registrationId/cancel",
@@ -128,16 +158,17 @@ export function eventsModule(ctx: AppContext) {
               await payments.refundCancelled(params.registrationId);
               return cancelled;
             },
-            { params: registrationParams },
+            { params: registrationParams, response: answers(adminRegistration) },
           )
           .patch(
             "/:id/registrations/:registrationId",
             ({ params, body }) => registrations.checkIn(params.id, params.registrationId, body.checkedIn),
-            { params: registrationParams, body: standard(checkInSchema) },
+            { params: registrationParams, body: standard(checkInSchema), response: answers(adminRegistration) },
           )
           .post("/:id/mail", ({ params, body, status }) => status(201, registrations.mailRegistrants(params.id, body)), {
             params,
             body: standard(registrantsMailSchema),
+            response: answers(registrantsMailed, 201),
           }),
       )
   );

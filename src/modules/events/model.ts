@@ -1,28 +1,72 @@
 // The events module's bodies and answers (the event form's schema is src/shared/schemas.ts, which the web shares).
 
-import type { Event, EventRegistration } from "@db/schema.ts";
+import { eventRegistrations, events } from "@db/schema.ts";
+import { type AnswerOf, answer, doneWith, paged, rowOf } from "@server/lib/answers.ts";
 import { pageParam, searchParam } from "@server/lib/paging.ts";
 import { eventSchema } from "@server/shared/schemas.ts";
-import { boolean, enums, type Infer, object, optional, partial } from "superstruct";
-
-export type { Event };
-/** One row of GET /api/admin/events/:id/registrations: `position` (1, 2, …) for the waiting ones (issue 23). */
-export type Registration = EventRegistration & { position: number | null };
-/** The answer of POST /api/events/:id/registrations (issue 23). */
-export type RegistrationAnswer =
-  | { state: "confirmed" }
-  | { state: "waiting"; position: number }
-  /** Issue 32: a priced place held until `holdUntil` (ISO time) for its payment at `checkoutUrl`. */
-  | { state: "pending"; checkoutUrl: string; holdUntil: string };
-/**
- * One event of GET /api/events: its places left (null: unlimited), whether registration is open (issue 23), and the
- * currency of its prices (issue 32).
- */
-export type PublicEvent = Event & { placesLeft: number | null; registrationOpen: boolean; currency: string };
+import { array, assign, boolean, enums, type Infer, literal, nullable, number, object, optional, partial, string, union } from "superstruct";
 
 export const eventPatchSchema = partial(eventSchema);
 /** The admin's 'Check in' at the door (issue 23). */
 export const checkInSchema = object({ checkedIn: boolean() });
+
+const eventRow = rowOf(events);
+export const eventAnswer = answer(eventRow);
+export type Event = AnswerOf<typeof eventAnswer>;
+/** GET /api/admin/events: each event with its registrations counted; its page (issue 33). */
+const countedEvent = assign(
+  eventRow,
+  object({ registrationCount: number(), confirmedCount: number(), waitingCount: number(), cancelledCount: number(), checkedInCount: number() }),
+);
+export const adminEventList = answer(array(countedEvent));
+export const adminEventsPage = answer(paged(countedEvent));
+
+/**
+ * One event of GET /api/events: its places left (null: unlimited), whether registration is open (issue 23), and the
+ * currency of its prices (issue 32).
+ */
+const publicEvent = assign(eventRow, object({ placesLeft: nullable(number()), registrationOpen: boolean(), currency: string() }));
+export const publicEventList = answer(array(publicEvent));
+export type PublicEvent = AnswerOf<typeof publicEventList>[number];
+/** What `/` shows before 'View All Events': the first ones, and how many there are. */
+export const firstEvents = answer(object({ events: array(publicEvent), total: number() }));
+/** GET /api/events/:id: the upcoming event, or null when the link names none. */
+export const publicEventEntry = answer(object({ event: nullable(publicEvent) }));
+
+/** The answer of POST /api/events/:id/registrations (issue 23). */
+export const registrationAnswer = answer(
+  union([
+    object({ state: literal("confirmed") }),
+    object({ state: literal("waiting"), position: number() }),
+    /** Issue 32: a priced place held until `holdUntil` (ISO time) for its payment at `checkoutUrl`. */
+    object({ state: literal("pending"), checkoutUrl: string(), holdUntil: string() }),
+  ]),
+);
+export type RegistrationAnswer = AnswerOf<typeof registrationAnswer>;
+
+/** One registration as the admin acts on it: `position` (1, 2, …) for the waiting ones (issue 23). */
+const registrationRow = assign(rowOf(eventRegistrations), object({ position: nullable(number()) }));
+export const adminRegistration = answer(registrationRow);
+export type Registration = AnswerOf<typeof adminRegistration>;
+/** GET /api/admin/events/:id/registrations: each with its payment (issue 32; status "none": free, or at the door). */
+const registrationWithPayment = assign(
+  registrationRow,
+  object({
+    payment: optional(
+      object({ status: enums(["paid", "pending", "refunded", "none"]), amount: number(), currency: string(), id: nullable(number()) }),
+    ),
+  }),
+);
+export const registrationList = answer(array(registrationWithPayment));
+export type RegistrationWithPayment = AnswerOf<typeof registrationList>[number];
+/** The registrations dialog's page (issue 33), with the event's counts by state and checked in. */
+export const registrationsPage = answer(
+  paged(registrationWithPayment, {
+    counts: object({ confirmed: number(), pending: number(), waiting: number(), cancelled: number(), checkedIn: number() }),
+  }),
+);
+/** POST /api/admin/events/:id/mail: how many registrants the message goes to. */
+export const registrantsMailed = doneWith({ recipients: number() });
 
 /** `GET /api/admin/events/page`: the words in an event's name or place, upcoming or past events (default all), the page. */
 export const adminEventsQuerySchema = object({ search: searchParam, when: optional(enums(["upcoming", "past", "all"])), page: pageParam });

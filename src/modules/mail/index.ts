@@ -1,8 +1,10 @@
 import { outbox as outboxTable } from "@db/schema.ts";
 import type { AppContext } from "@server/context.ts";
+import { answers, done } from "@server/lib/answers.ts";
 import { badRequest } from "@server/lib/errors.ts";
 import { and, desc, eq, isNotNull, or } from "drizzle-orm";
 import { Elysia } from "elysia";
+import { mailStatus } from "./model.ts";
 
 export { createOutbox, type Outbox, siteName } from "./outbox.ts";
 export type { ReceiptData } from "./templates/receipt.tsx";
@@ -37,19 +39,27 @@ export function mailModule(ctx: AppContext) {
     .prepare();
   return new Elysia({ name: "mail", prefix: "/api/admin" }).use(ctx.access).group("/mail", { admin: true }, (admin) =>
     admin
-      .get("", () => ({
-        enabled: outbox.enabled,
-        from: ctx.config.mail?.from ?? null,
-        notifyEmail: outbox.notifyAddress() ?? null,
-        lastError: outbox.enabled ? (lastError.get() ?? null) : null,
-        recent: recent.all(),
-      }))
-      .post("/test", ({ status }) => {
-        if (!outbox.enabled) throw badRequest("Mail is off: set SMTP_URL and MAIL_FROM to send mail.");
-        const to = outbox.notifyAddress();
-        if (!to) throw badRequest("Set NOTIFY_EMAIL or the profile's email first.");
-        outbox.add("test", to, "Test mail from the site", {});
-        return status(201, { success: true, message: `A test mail to ${to} is on its way.` });
-      }),
+      .get(
+        "",
+        () => ({
+          enabled: outbox.enabled,
+          from: ctx.config.mail?.from ?? null,
+          notifyEmail: outbox.notifyAddress() ?? null,
+          lastError: outbox.enabled ? (lastError.get() ?? null) : null,
+          recent: recent.all(),
+        }),
+        { response: answers(mailStatus) },
+      )
+      .post(
+        "/test",
+        ({ status }) => {
+          if (!outbox.enabled) throw badRequest("Mail is off: set SMTP_URL and MAIL_FROM to send mail.");
+          const to = outbox.notifyAddress();
+          if (!to) throw badRequest("Set NOTIFY_EMAIL or the profile's email first.");
+          outbox.add("test", to, "Test mail from the site", {});
+          return status(201, { success: true, message: `A test mail to ${to} is on its way.` });
+        },
+        { response: answers(done, 201) },
+      ),
   );
 }

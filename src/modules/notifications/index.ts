@@ -1,11 +1,14 @@
 import type { AppContext } from "@server/context.ts";
+import { answers, deleted } from "@server/lib/answers.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { idParam, standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
 import { notificationSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import { notificationPatchSchema } from "./model.ts";
+import { notificationAnswer, notificationList, notificationPatchSchema } from "./model.ts";
 import { createNotificationsService } from "./service.ts";
+
+export type { Notification } from "./model.ts";
 
 export function notificationsModule(ctx: AppContext) {
   const service = createNotificationsService(ctx.db);
@@ -14,13 +17,21 @@ export function notificationsModule(ctx: AppContext) {
     .use(ctx.access)
     .get(
       "/notifications",
-      cachedRead(ctx.cache, () => service.showing(todayIn(ctx.config.timezone, ctx.now()))),
+      cachedRead(ctx.cache, notificationList, () => service.showing(todayIn(ctx.config.timezone, ctx.now()))),
+      { response: answers(notificationList) },
     )
     .group("/admin/notifications", { admin: true }, (admin) =>
       admin
-        .get("", () => service.all())
-        .post("", ({ body, status }) => status(201, service.create(body)), { body: standard(notificationSchema) })
-        .patch("/:id", ({ params, body }) => service.update(params.id, body), { params, body: standard(notificationPatchSchema) })
-        .delete("/:id", ({ params }) => service.remove(params.id), { params }),
+        .get("", () => service.all(), { response: answers(notificationList) })
+        .post("", ({ body, status }) => status(201, service.create(body)), {
+          body: standard(notificationSchema),
+          response: answers(notificationAnswer, 201),
+        })
+        .patch("/:id", ({ params, body }) => service.update(params.id, body), {
+          params,
+          body: standard(notificationPatchSchema),
+          response: answers(notificationAnswer),
+        })
+        .delete("/:id", ({ params }) => service.remove(params.id), { params, response: answers(deleted) }),
     );
 }

@@ -1,10 +1,11 @@
 // Issue 32's routes: Stripe's webhook, the pay link of a held place, gifts and their stop link, and the admin's money.
 import type { AppContext } from "@server/context.ts";
+import { answers } from "@server/lib/answers.ts";
 import { PUBLIC_BODY_LIMIT, readBodyWithLimit } from "@server/lib/body.ts";
 import { createSpamGuard } from "@server/lib/spam.ts";
 import { idParam, linkQuery, standard } from "@server/lib/validate.ts";
 import { Elysia } from "elysia";
-import { donationSchema } from "./model.ts";
+import { checkoutAnswer, donationSchema, eventCancelled, moneyAnswer, paymentSummary, webhookAnswer } from "./model.ts";
 
 export { connectStripe, createPaymentsService, paymentLinks, scheduleHoldRelease } from "./service.ts";
 
@@ -21,12 +22,16 @@ export function paymentsModule(ctx: AppContext) {
     new Elysia({ name: "payments", prefix: "/api" })
       .use(ctx.access)
       // The raw body is what Stripe signed: it is read here, not parsed, and checked before anything else.
-      .post("/payments/stripe", async ({ request }) => {
-        const payload = new TextDecoder().decode(await readBodyWithLimit(request, PUBLIC_BODY_LIMIT));
-        const answer = await payments.webhook(payload, request.headers.get("stripe-signature"));
-        ctx.cache.invalidate();
-        return answer;
-      })
+      .post(
+        "/payments/stripe",
+        async ({ request }) => {
+          const payload = new TextDecoder().decode(await readBodyWithLimit(request, PUBLIC_BODY_LIMIT));
+          const answer = await payments.webhook(payload, request.headers.get("stripe-signature"));
+          ctx.cache.invalidate();
+          return answer;
+        },
+        { response: answers(webhookAnswer) },
+      )
       .get("/payments/pay", async ({ query: { id, token }, redirect }) => redirect((await payments.payLink(id, token)) ?? "/?payment=expired", 303), {
         query: linkQuery,
       })
@@ -36,7 +41,7 @@ export function paymentsModule(ctx: AppContext) {
           spam.isBot(request, undefined);
           return status(201, await payments.donate(body));
         },
-        { form: true, body: standard(donationSchema) },
+        { form: true, body: standard(donationSchema), response: answers(checkoutAnswer, 201) },
       )
       .get(
         "/donations/stop",
@@ -50,8 +55,8 @@ export function paymentsModule(ctx: AppContext) {
       )
       .group("/admin", { admin: true }, (admin) =>
         admin
-          .get("/payments", () => payments.money())
-          .post("/payments/:id/refund", ({ params }) => payments.refundByAdmin(params.id), { params })
+          .get("/payments", () => payments.money(), { response: answers(moneyAnswer) })
+          .post("/payments/:id/refund", ({ params }) => payments.refundByAdmin(params.id), { params, response: answers(paymentSummary) })
           // 'Cancel this event': every registrant mailed, every payment refunded.
           .post(
             "/events/:id/cancel",
@@ -63,7 +68,7 @@ export function paymentsModule(ctx: AppContext) {
               const refunded = await payments.refundEvent(params.id);
               return { cancelled: live.length, refunded };
             },
-            { params: eventParams },
+            { params: eventParams, response: answers(eventCancelled) },
           ),
       )
   );

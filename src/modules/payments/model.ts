@@ -1,7 +1,9 @@
 // The payments module's bodies and answers (issue 32): superstruct schemas for what comes in, types for what goes out,
 // and the one rule of what a place costs. Money is integer cents everywhere; the browser never names what is charged.
+import { payments } from "@db/schema.ts";
+import { type AnswerOf, answer, rowOf } from "@server/lib/answers.ts";
 import { cents } from "@server/shared/validation.ts";
-import { boolean, type Infer, object } from "superstruct";
+import { array, assign, boolean, enums, type Infer, number, object, omit, string } from "superstruct";
 
 /** POST /api/donations: a gift of A$1 to A$10,000, once or monthly. */
 export const donationSchema = object({
@@ -11,28 +13,33 @@ export const donationSchema = object({
 export type DonationInput = Infer<typeof donationSchema>;
 
 /** POST /api/donations's answer: where Stripe's hosted Checkout takes the gift. */
-export type CheckoutAnswer = { checkoutUrl: string };
-type PaymentStatus = "paid" | "pending" | "refunded" | "none";
+export const checkoutAnswer = answer(object({ checkoutUrl: string() }));
+export type CheckoutAnswer = AnswerOf<typeof checkoutAnswer>;
 /** Each row of GET /api/admin/events/:id/registrations gains its payment (status "none": free, or at the door). */
-export type PaymentSummary = { status: PaymentStatus; amount: number; currency: string };
+export const paymentSummary = answer(object({ status: enums(["paid", "pending", "refunded", "none"]), amount: number(), currency: string() }));
+export type PaymentSummary = AnswerOf<typeof paymentSummary>;
 
-/** One row of the admin's Money tab. */
-type MoneyRow = {
-  id: number;
-  createdAt: string;
-  paidAt: string | null;
-  kind: "registration" | "donation";
-  description: string;
-  name: string | null;
-  email: string | null;
-  amount: number;
-  currency: string;
-  monthly: boolean;
-  status: "pending" | "paid" | "refunding" | "refunded" | "expired";
-  refundedAt: string | null;
-  eventId: number | null;
-  /** Paid by a one-off charge, which 'Refund' gives back (a monthly gift is stopped by its donor's link instead). */
-  refundable: boolean;
-};
-export type MoneyTotals = { label: string; paid: number; refunded: number }[];
-export type MoneyAnswer = { currency: string; payments: MoneyRow[]; byMonth: MoneyTotals; byEvent: MoneyTotals };
+const moneyTotals = array(object({ label: string(), paid: number(), refunded: number() }));
+export type MoneyTotals = Infer<typeof moneyTotals>;
+/**
+ * The admin's Money tab: each payment, without Stripe's ids, and whether it was paid by a one-off charge, which
+ * 'Refund' gives back (a monthly gift is stopped by its donor's link instead).
+ */
+export const moneyAnswer = answer(
+  object({
+    currency: string(),
+    payments: array(
+      assign(
+        omit(rowOf(payments), ["sessionId", "paymentIntentId", "subscriptionId", "stoppedAt", "registrationId"]),
+        object({ refundable: boolean() }),
+      ),
+    ),
+    byMonth: moneyTotals,
+    byEvent: moneyTotals,
+  }),
+);
+export type MoneyAnswer = AnswerOf<typeof moneyAnswer>;
+/** 'Cancel this event': how many places were cancelled and payments refunded. */
+export const eventCancelled = answer(object({ cancelled: number(), refunded: number() }));
+/** Stripe's webhook: the event is received (or was already). */
+export const webhookAnswer = answer(object({ received: boolean() }));

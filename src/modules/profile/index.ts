@@ -1,8 +1,9 @@
 import type { AppContext } from "@server/context.ts";
+import { answers } from "@server/lib/answers.ts";
 import { standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
 import { Elysia } from "elysia";
-import { profilePatchSchema } from "./model.ts";
+import { profilePatchSchema, publicProfile } from "./model.ts";
 import { createProfileService } from "./service.ts";
 
 export type { PublicProfile } from "./model.ts";
@@ -16,7 +17,12 @@ export function profileModule(ctx: AppContext) {
     .use(ctx.access)
     .get(
       "/profile",
-      cachedRead(ctx.cache, () => service.get()),
+      cachedRead(ctx.cache, publicProfile, () => service.get()),
+      { response: answers(publicProfile) },
     )
-    .patch("/admin/profile", ({ body }) => service.update(body), { admin: true, body: standard(profilePatchSchema) });
+    .patch("/admin/profile", ({ body }) => service.update(body), {
+      admin: true,
+      body: standard(profilePatchSchema),
+      response: answers(publicProfile),
+    });
 }

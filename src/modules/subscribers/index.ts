@@ -1,14 +1,17 @@
 import type { AppContext } from "@server/context.ts";
+import { answers, deleted, done } from "@server/lib/answers.ts";
 import { badRequest } from "@server/lib/errors.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
 import { idParam, linkQuery, standard } from "@server/lib/validate.ts";
 import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import { newsletterPath, SITE_FORM_FIELD, unsubscribePagePath } from "@server/shared/newsletter-links.ts";
-import { newsletterMailSchema, newsletterSchema } from "@server/shared/schemas.ts";
+import { newsletterMailSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import { subscribersPageQuerySchema } from "./model.ts";
+import { newsletterList, newsletterSchema, newsletterSent, subscriberList, subscribersPage, subscribersPageQuerySchema } from "./model.ts";
 import { createNewslettersService } from "./newsletters.ts";
 import { createSubscribersService, subscriberLinks } from "./service.ts";
+
+export { newsletterSchema };
 
 /** Newsletter sign-ups from the footer (double opt-in while mail is on), managed in the admin's Subscribers tab. */
 export function subscribersModule(ctx: AppContext) {
@@ -27,7 +30,7 @@ export function subscribersModule(ctx: AppContext) {
           if (!spam.isBot(request, trap)) service.subscribe(email);
           return status(201, { success: true, message: "Subscribed" });
         },
-        { form: true, body: formBody(newsletterSchema) },
+        { form: true, body: formBody(newsletterSchema), response: answers(done, 201) },
       )
       // The links land on the site (src/shared/newsletter-links.ts): its page shows the outcome, or the one button
       // that unsubscribes, so that a mail scanner following links unsubscribes nobody.
@@ -52,17 +55,29 @@ export function subscribersModule(ctx: AppContext) {
           if (!done) throw badRequest("This link is not valid");
           return { success: true, message: "You are unsubscribed" };
         },
-        { form: true, query: linkQuery },
+        { form: true, query: linkQuery, response: answers(done) },
       )
       .group("/admin", { admin: true }, (admin) =>
         admin
           // Every address (the client's 'Export CSV'), and the page the tab shows.
-          .get("/subscribers", () => service.list())
-          .get("/subscribers/page", ({ query }) => service.page(query), { query: standard(subscribersPageQuerySchema) })
-          .delete("/subscribers/:id", ({ params }) => service.remove(params.id), { params: idParam("Subscriber not found") })
-          .get("/newsletters", () => newsletters.list())
-          .post("/newsletters", ({ body, status }) => status(201, newsletters.send(body)), { body: standard(newsletterMailSchema) })
-          .post("/newsletters/test", ({ body, status }) => status(201, newsletters.sendTest(body)), { body: standard(newsletterMailSchema) }),
+          .get("/subscribers", () => service.list(), { response: answers(subscriberList) })
+          .get("/subscribers/page", ({ query }) => service.page(query), {
+            query: standard(subscribersPageQuerySchema),
+            response: answers(subscribersPage),
+          })
+          .delete("/subscribers/:id", ({ params }) => service.remove(params.id), {
+            params: idParam("Subscriber not found"),
+            response: answers(deleted),
+          })
+          .get("/newsletters", () => newsletters.list(), { response: answers(newsletterList) })
+          .post("/newsletters", ({ body, status }) => status(201, newsletters.send(body)), {
+            body: standard(newsletterMailSchema),
+            response: answers(newsletterSent, 201),
+          })
+          .post("/newsletters/test", ({ body, status }) => status(201, newsletters.sendTest(body)), {
+            body: standard(newsletterMailSchema),
+            response: answers(done, 201),
+          }),
       )
   );
 }

@@ -3,11 +3,13 @@ import { join } from "node:path";
 import { events } from "@db/schema.ts";
 import { staticPlugin } from "@elysia/static";
 import type { AppContext } from "@server/context.ts";
+import { answers } from "@server/lib/answers.ts";
 import { answerError, badRequest, notFound } from "@server/lib/errors.ts";
 import { idParam } from "@server/lib/validate.ts";
 import { ATTACHMENT_MAX_BYTES, PROFILE_IMAGE_MAX_BYTES } from "@server/shared/constants.ts";
 import { eq, sql } from "drizzle-orm";
 import { Elysia } from "elysia";
+import { attachmentStored, imageStored, profileImageStored } from "./model.ts";
 import { IMMUTABLE, isPdf, readUploadedFile, sniffImage, storeUpload } from "./service.ts";
 import { imageVariants } from "./variants.ts";
 
@@ -79,9 +81,11 @@ export async function uploadsModule(ctx: AppContext) {
     )
     .guard({ admin: "stream" }, (admin) =>
       admin
-        .post("/api/admin/profile/image", async ({ request }) => ({ profileImage: await storeImage(request) }))
+        .post("/api/admin/profile/image", async ({ request }) => ({ profileImage: await storeImage(request) }), {
+          response: answers(profileImageStored),
+        })
         // Event and archive photos: the same checks, for images that are not the profile's.
-        .post("/api/admin/uploads/image", async ({ request }) => ({ url: await storeImage(request) }))
+        .post("/api/admin/uploads/image", async ({ request }) => ({ url: await storeImage(request) }), { response: answers(imageStored) })
         .post(
           "/api/admin/events/:id/attachment",
           ({ params, request }) => {
@@ -89,7 +93,7 @@ export async function uploadsModule(ctx: AppContext) {
             if (params.id !== "temp" && !eventExists.get({ id: params.id })) throw notFound("Event not found");
             return storeAttachment(request);
           },
-          { params: idParam("Event not found", "temp") },
+          { params: idParam("Event not found", "temp"), response: answers(attachmentStored) },
         ),
     );
 }

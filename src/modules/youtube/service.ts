@@ -12,7 +12,7 @@ import { setSetting } from "@server/lib/settings.ts";
 import { decodeEntities } from "@server/shared/rich-text.ts";
 import type { VideoErrorCode } from "@server/shared/videos.ts";
 import { eq, sql } from "drizzle-orm";
-import type { Video, VideoList } from "./model.ts";
+import type { Video, VideoList, VideoStatus } from "./model.ts";
 
 const YOUTUBE_API_KEY_SETTING = "youtubeApiKey";
 const YOUTUBE_CHANNEL_SETTING = "youtubeChannelId";
@@ -40,7 +40,6 @@ const RETRY_AFTER_SECONDS: Record<VideoErrorCode, number> = {
 };
 
 /** GET /api/youtube/status, one of the reads `/` is rendered from: whether the page should ask for the videos. */
-export type VideoStatus = { configured: boolean; missing: ("apiKey" | "channelId")[]; channelId: string };
 
 export type YoutubeOptions = {
   db: Db;
