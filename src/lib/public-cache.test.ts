@@ -3,12 +3,9 @@
 
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { events } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
-import { assetsFromDirectory } from "../plugins/web-assets.ts";
 import { createPublicCache, etagMatches } from "./public-cache.ts";
 
 // 2026-03-09 23:30 in Melbourne (UTC+11): the event of the 9th is upcoming until midnight there.
@@ -162,9 +159,7 @@ describe("etagMatches", () => {
 
 describe("the HTML entry", () => {
   test("has an ETag and answers 304 on a match", async () => {
-    const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
-    writeFileSync(join(web, "index.html"), "<!doctype html><div id=root></div>");
-    const app = await createTestApp({ webAssets: await assetsFromDirectory(web) });
+    const app = await createTestApp({ shell: "<!doctype html><div id=root></div>" });
     try {
       const first = await app.request("GET", "/");
       const etag = first.headers.get("etag")!;

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { events } from "@db/schema.ts";
-import { createMailWorker } from "@server/modules/mail/worker.ts";
-import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app.ts";
+import { createTestApp, type MailWorker, TEST_PASSWORD, type TestApp } from "../support/app.ts";
 import { listKeys, type S3Server, startS3 } from "../support/s3.ts";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 
@@ -23,7 +22,7 @@ const PREFIX = "site/";
 let smtp: SmtpServer;
 let s3: S3Server;
 let t: TestApp;
-let worker: ReturnType<typeof createMailWorker>;
+let worker: MailWorker;
 let token: string;
 /** Every copy of the database seen during the test, by where it was found. */
 const copies = new Map<string, Uint8Array>();
@@ -31,7 +30,7 @@ const copies = new Map<string, Uint8Array>();
 beforeAll(async () => {
   [smtp, s3] = await Promise.all([startSmtpServer(), startS3()]);
   t = await createTestApp({ env: { SMTP_URL: smtp.url, ...MAIL_ENV, ...s3.env, BACKUP_S3_PREFIX: PREFIX } });
-  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret });
+  worker = t.mailWorker();
   token = await t.login();
 });
 afterAll(async () => {

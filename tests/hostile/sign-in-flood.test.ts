@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { activity, users } from "@db/schema.ts";
 import { setPassword } from "@server/modules/auth/service.ts";
-import { createMailWorker } from "@server/modules/mail/worker.ts";
 import { count, eq, sum } from "drizzle-orm";
-import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app.ts";
+import { createTestApp, type MailWorker, TEST_PASSWORD, type TestApp } from "../support/app.ts";
 import { createAuthenticator } from "../support/authenticator.ts";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 
@@ -24,7 +23,7 @@ const TOO_MANY = "Too many failed attempts. Please try again later.";
 
 let smtp: SmtpServer;
 let t: TestApp;
-let worker: ReturnType<typeof createMailWorker>;
+let worker: MailWorker;
 let offsetMs = 0;
 // The app's clock moves only when a test moves it: each refused sign-in is a real argon2 check, and on a loaded machine
 // those alone outran the 1 s delay.
@@ -35,7 +34,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({ env: { SMTP_URL: smtp.url, ...MAIL_ENV }, now });
   // The worker keeps the real clock: the outbox's rows are due by SQLite's own time.
-  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret });
+  worker = t.mailWorker(() => new Date());
 });
 afterAll(async () => {
   await worker.stop();

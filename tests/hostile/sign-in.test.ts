@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "
 import { users } from "@db/schema.ts";
 import { FORGOT_ANSWER_MS } from "@server/modules/auth/mail-steps.ts";
 import { setPassword } from "@server/modules/auth/service.ts";
-import { createMailWorker } from "@server/modules/mail/worker.ts";
 import { eq } from "drizzle-orm";
-import { createTestApp, TEST_PASSWORD, type TestApp } from "../support/app.ts";
+import { createTestApp, type MailWorker, TEST_PASSWORD, type TestApp } from "../support/app.ts";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { figure, percentile } from "./support.ts";
 
@@ -20,14 +19,14 @@ const MAIL_ENV = {
 
 let smtp: SmtpServer;
 let t: TestApp;
-let worker: ReturnType<typeof createMailWorker>;
+let worker: MailWorker;
 let offsetMs = 0;
 const now = () => new Date(Date.now() + offsetMs);
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({ env: { SMTP_URL: smtp.url, ...MAIL_ENV }, now });
-  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret, now });
+  worker = t.mailWorker();
 });
 afterAll(async () => {
   await worker.stop();

@@ -1,6 +1,6 @@
 // Builds a real app on a fresh SQLite file in a temp folder, for API tests. Each app starts from a copy of one
 // template database, migrated once per test process and holding the admin.
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "@db/client.ts";
@@ -11,9 +11,13 @@ import { loadConfig } from "@server/config.ts";
 import { DEVICE_COOKIE, deviceCookies } from "@server/modules/auth/device-cookie.ts";
 import { ensureAdmin } from "@server/modules/auth/service.ts";
 import { createSessions } from "@server/modules/auth/sessions.ts";
+import { createMailWorker } from "@server/modules/mail/worker.ts";
+import { assetsFromDirectory } from "@server/plugins/web-assets.ts";
 import { DEFAULT_USERNAME } from "@server/shared/constants.ts";
 
 export const TEST_PASSWORD = "test-password";
+/** A web build's `index.html` with the marks the server renders the site's page into. */
+export const SITE_SHELL = `<!doctype html><html lang="en"><head><!--page:head--><title>Shell</title><!--/page:head--></head><body><!--page:root--><div id="root"></div><!--/page:root--></body></html>`;
 
 /** The header `send` names each request's client address in; the app's stand-in socket (below) reads it. */
 const CLIENT_ADDRESS = "x-test-client-address";
@@ -25,6 +29,7 @@ const testSocket = {
   },
 };
 
+export type MailWorker = ReturnType<typeof createMailWorker>;
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** The app's Eden Treaty client under /api: typed bodies and answers. */
 export type Api = ReturnType<TestApp["api"]>;
@@ -68,12 +73,21 @@ function templateDatabase() {
   return template;
 }
 
-export async function createTestApp(overrides: Partial<AppOptions> & { env?: Record<string, string> } = {}) {
+/**
+ * A fresh app. `shell`: the web build's `index.html` it serves the site with (the page's tests), instead of none;
+ * `env`: settings as an operator gives them.
+ */
+export async function createTestApp({ shell, ...overrides }: Partial<AppOptions> & { env?: Record<string, string>; shell?: string } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "vedanta-test-"));
   const config = loadConfig({ DATA_DIR: join(dir, "data"), APP_DATA_DIR: join(dir, "app_data"), ...overrides.env });
   copyFileSync(await templateDatabase(), join(dir, "site.db"));
   const db = openDatabase(join(dir, "site.db"));
   await ensureAdmin(db, { password: TEST_PASSWORD, email: config.adminEmail });
+  if (shell !== undefined) {
+    mkdirSync(join(dir, "web"));
+    writeFileSync(join(dir, "web", "index.html"), shell);
+    overrides.webAssets = await assetsFromDirectory(join(dir, "web"));
+  }
   const app = await createApp({ db, config, jwtSecret: "test-secret-test-secret-test-secret", socket: testSocket, ...overrides });
 
   const send = (request: Request, ip = "127.0.0.1") => {
@@ -121,6 +135,12 @@ export async function createTestApp(overrides: Partial<AppOptions> & { env?: Rec
     return (data as { token: string }).token;
   };
 
+  /** The outbox's sender to SMTP_URL, as the server runs it: on this app's database and key, and its clock or `now`. */
+  const mailWorker = (now = app.context.now) => {
+    if (!config.mail) throw new Error("mailWorker: set SMTP_URL and MAIL_FROM in `env`");
+    return createMailWorker({ db, config: { ...config, mail: config.mail }, jwtSecret: app.context.jwtSecret, now });
+  };
+
   return {
     app,
     db,
@@ -129,6 +149,7 @@ export async function createTestApp(overrides: Partial<AppOptions> & { env?: Rec
     api,
     request,
     login,
+    mailWorker,
     cleanup: () => {
       db.$client.close();
       rmSync(dir, { recursive: true, force: true });

@@ -2,8 +2,7 @@
 // notices with 'Not you? Sign out everywhere', and the 'Account e-mail'.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { activity, outbox } from "@db/schema.ts";
-import { createMailWorker } from "@server/modules/mail/worker.ts";
-import { type Api, answerOf, createTestApp, TEST_PASSWORD, type TestApp } from "@tests/support/app.ts";
+import { type Api, answerOf, createTestApp, type MailWorker, TEST_PASSWORD, type TestApp } from "@tests/support/app.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { FORGOT_ANSWER, LINK_INVALID } from "./mail-steps.ts";
 
@@ -19,7 +18,7 @@ setDefaultTimeout(30_000);
 
 let smtp: SmtpServer;
 let t: TestApp;
-let worker: ReturnType<typeof createMailWorker>;
+let worker: MailWorker;
 let offsetMs = 0;
 const now = () => new Date(Date.now() + offsetMs);
 
@@ -31,7 +30,7 @@ beforeEach(async () => {
   offsetMs = 0;
   smtp.received.length = 0;
   t = await createTestApp({ env: { SMTP_URL: smtp.url, ...MAIL_ENV }, now });
-  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret, now });
+  worker = t.mailWorker();
 });
 afterEach(async () => {
   await worker.stop();

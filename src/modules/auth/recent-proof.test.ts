@@ -3,8 +3,7 @@
 // address told; account mail goes to the account's confirmed address only; 'Also remove all passkeys'.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { passkeys, profile } from "@db/schema.ts";
-import { createMailWorker } from "@server/modules/mail/worker.ts";
-import { answerOf, createTestApp, TEST_PASSWORD, type TestApp } from "@tests/support/app.ts";
+import { answerOf, createTestApp, type MailWorker, TEST_PASSWORD, type TestApp } from "@tests/support/app.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { LINK_INVALID } from "./mail-steps.ts";
 import { PROOF_REQUIRED } from "./service.ts";
@@ -21,7 +20,7 @@ setDefaultTimeout(30_000);
 
 let smtp: SmtpServer;
 let t: TestApp;
-let worker: ReturnType<typeof createMailWorker>;
+let worker: MailWorker;
 let offsetMs = 0;
 const now = () => new Date(Date.now() + offsetMs);
 
@@ -33,7 +32,7 @@ const start = async (env: Record<string, string>) => {
   offsetMs = 0;
   smtp.received.length = 0;
   t = await createTestApp({ env: { SMTP_URL: smtp.url, ...env }, now });
-  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret, now });
+  worker = t.mailWorker();
 };
 afterEach(async () => {
   await worker.stop();

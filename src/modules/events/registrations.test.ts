@@ -7,7 +7,7 @@ import { type Event, eventRegistrations, events, outbox } from "@db/schema.ts";
 import { createApp } from "@server/app.ts";
 import { createMailWorker } from "@server/modules/mail/worker.ts";
 import { freePort } from "@tests/server.ts";
-import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { createTestApp, type MailWorker, type TestApp } from "@tests/support/app.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { eq } from "drizzle-orm";
 import { scheduleReminders } from "./registrations.ts";
@@ -19,7 +19,7 @@ let smtp: SmtpServer;
 let t: TestApp;
 let base: string;
 let token: string;
-let worker: ReturnType<typeof createMailWorker>;
+let worker: MailWorker;
 let ipCounter = 0;
 
 const mailEnv = (siteUrl: string) => ({
@@ -37,7 +37,7 @@ beforeAll(async () => {
   t = await createTestApp({ now, env: mailEnv(base) });
   t.app.listen({ port, hostname: "127.0.0.1", reusePort: false });
   token = await t.login();
-  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret, now });
+  worker = t.mailWorker();
 });
 afterAll(async () => {
   await worker.stop();

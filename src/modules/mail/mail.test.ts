@@ -4,7 +4,6 @@ import { loadConfig, SettingError } from "@server/config.ts";
 import { answerOf, createTestApp, type TestApp } from "@tests/support/app.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { count, eq } from "drizzle-orm";
-import { createMailWorker } from "./worker.ts";
 
 const MAIL_ENV = { MAIL_FROM: "Vedanta & Yoga <hello@example.org>", NOTIFY_EMAIL: "teacher@example.org", SITE_URL: "https://yoga.example.org" };
 const contact = { name: "Priya", email: "priya@example.org", subject: "Classes", message: "Are <b>beginners</b> welcome on Mondays?" };
@@ -18,7 +17,7 @@ function testClock() {
 async function mailApp(smtpUrl: string, env: Record<string, string> = {}) {
   const clock = testClock();
   const t = await createTestApp({ env: { SMTP_URL: smtpUrl, ...MAIL_ENV, ...env }, now: clock.now });
-  const worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret, now: clock.now });
+  const worker = t.mailWorker();
   return { t, worker, clock, rows: () => t.db.select().from(outbox).all() };
 }
 

@@ -1,17 +1,16 @@
 // Newsletters (issue 15, items 5 and 6): one message per confirmed subscriber, with one-click unsubscribe headers.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { newsletters, type OutboxRow, outbox, subscribers } from "@db/schema.ts";
-import { answerOf, createTestApp, type TestApp } from "@tests/support/app.ts";
+import { answerOf, createTestApp, type MailWorker, type TestApp } from "@tests/support/app.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { eq, sql } from "drizzle-orm";
 import { render } from "react-email";
 import { createComposer } from "./compose.tsx";
 import { Newsletter } from "./templates/newsletter.tsx";
-import { createMailWorker } from "./worker.ts";
 
 let smtp: SmtpServer;
 let t: TestApp;
-let worker: ReturnType<typeof createMailWorker>;
+let worker: MailWorker;
 let token: string;
 const SITE_URL = "http://localhost";
 const CONFIRMED = ["ann@example.org", "bo@example.org", "cy@example.org"];
@@ -21,7 +20,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>", NOTIFY_EMAIL: "teacher@example.org", SITE_URL },
   });
-  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret });
+  worker = t.mailWorker();
   token = await t.login();
   t.db
     .insert(subscribers)

@@ -3,15 +3,14 @@
 // the middle of it is the next mail sent. The real worker loop, real HTTP, the real SMTP server.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { outbox, subscribers } from "@db/schema.ts";
-import { createTestApp, TEST_PASSWORD, type TestApp } from "@tests/support/app.ts";
+import { createTestApp, type MailWorker, TEST_PASSWORD, type TestApp } from "@tests/support/app.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { and, eq } from "drizzle-orm";
-import { createMailWorker } from "./worker.ts";
 
 const READERS = 600;
 let smtp: SmtpServer;
 let t: TestApp;
-let worker: ReturnType<typeof createMailWorker>;
+let worker: MailWorker;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -23,7 +22,7 @@ beforeAll(async () => {
       ADMIN_EMAIL: "teacher@example.org",
     },
   });
-  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret });
+  worker = t.mailWorker();
   t.db
     .insert(subscribers)
     .values(Array.from({ length: READERS }, (_, i) => ({ email: `reader${i}@example.org`, state: "confirmed" as const })))

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { type Event, eventRegistrations, events, outbox, payments } from "@db/schema.ts";
 import { createMailWorker } from "@server/modules/mail/worker.ts";
 import { freePort } from "@tests/server.ts";
-import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { createTestApp, type MailWorker, type TestApp } from "@tests/support/app.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { type StripeServer, startStripeServer, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "@tests/support/stripe.ts";
 import { eq } from "drizzle-orm";
@@ -20,7 +20,7 @@ let stripe: StripeServer;
 let t: TestApp;
 let base: string;
 let token: string;
-let worker: ReturnType<typeof createMailWorker>;
+let worker: MailWorker;
 let ipCounter = 0;
 
 beforeAll(async () => {
@@ -44,7 +44,7 @@ beforeAll(async () => {
   t.app.listen({ port, hostname: "127.0.0.1", reusePort: false });
   stripe.setWebhookUrl(`${base}/api/payments/stripe`);
   token = await t.login();
-  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret, now });
+  worker = t.mailWorker();
 });
 afterAll(async () => {
   await worker.stop();

@@ -2,22 +2,15 @@
 // and link previews (title, description, canonical, Open Graph and Twitter cards with its resized image, JSON-LD),
 // cached like `/` and rebuilt after a write; an unknown id gets the plain page; the sitemap lists every link.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { archiveEvents, events, profile } from "@db/schema.ts";
-import { assetsFromDirectory } from "@server/plugins/web-assets.ts";
-import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { createTestApp, SITE_SHELL, type TestApp } from "@tests/support/app.ts";
 
 const SITE = "https://yoga.example.org";
 let t: TestApp;
 beforeAll(async () => {
-  const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
-  writeFileSync(
-    join(web, "index.html"),
-    `<!doctype html><html lang="en"><head><!--page:head--><title>Shell</title><!--/page:head--></head><body><!--page:root--><div id="root"></div><!--/page:root--></body></html>`,
-  );
-  t = await createTestApp({ webAssets: await assetsFromDirectory(web), now: () => new Date("2026-11-21T00:00:00Z"), env: { SITE_URL: SITE } });
+  t = await createTestApp({ shell: SITE_SHELL, now: () => new Date("2026-11-21T00:00:00Z"), env: { SITE_URL: SITE } });
   // A 1200 x 800 photo: its preview copy is not enlarged to 1280.
   mkdirSync(join(t.config.dataDir, "uploads"), { recursive: true });
   copyFileSync(join(import.meta.dir, "../../../app_data/uploads/event-summer-retreat-1.jpg"), join(t.config.dataDir, "uploads/talk.jpg"));

@@ -2,24 +2,19 @@
 // answers; robots.txt, sitemap.xml, favicon and web manifest; the inline stylesheet's hash in the CSP.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { events, profile } from "@db/schema.ts";
 import { styleHash } from "@server/plugins/security-headers.ts";
-import { assetsFromDirectory } from "@server/plugins/web-assets.ts";
-import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { createTestApp, SITE_SHELL, type TestApp } from "@tests/support/app.ts";
 import { eventDateTimes, offsetAt, portraitPreload } from "./metadata.ts";
 
 const SITE = "https://yoga.example.org";
 let t: TestApp;
 beforeAll(async () => {
-  const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
-  writeFileSync(
-    join(web, "index.html"),
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><!--page:head--><title>Shell</title><meta name="description" content="shell"><link rel="icon" type="image/svg+xml" href="/favicon-abcdef12.svg"><!--/page:head--><script type="module" src="/index-abcdef12.js"></script></head><body><!--page:root--><div id="root"></div><!--/page:root--></body></html>`,
-  );
-  t = await createTestApp({ webAssets: await assetsFromDirectory(web), now: () => new Date("2026-11-21T00:00:00Z"), env: { SITE_URL: SITE } });
+  t = await createTestApp({
+    shell: `<!doctype html><html lang="en"><head><meta charset="utf-8"><!--page:head--><title>Shell</title><meta name="description" content="shell"><link rel="icon" type="image/svg+xml" href="/favicon-abcdef12.svg"><!--/page:head--><script type="module" src="/index-abcdef12.js"></script></head><body><!--page:root--><div id="root"></div><!--/page:root--></body></html>`,
+    now: () => new Date("2026-11-21T00:00:00Z"),
+    env: { SITE_URL: SITE },
+  });
   t.db
     .insert(profile)
     .values({
@@ -177,13 +172,8 @@ describe("root files", () => {
 describe("server-side rendering", () => {
   test("/ holds the rendered app with its data and the dehydrated query cache; rebuilt after a write", async () => {
     const { renderHomePage } = await import("@web/app/server-render.tsx");
-    const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
-    writeFileSync(
-      join(web, "index.html"),
-      `<!doctype html><html><head><!--page:head--><title>Shell</title><!--/page:head--></head><body><!--page:root--><div id="root"></div><!--/page:root--></body></html>`,
-    );
     const app = await createTestApp({
-      webAssets: await assetsFromDirectory(web),
+      shell: `<!doctype html><html><head><!--page:head--><title>Shell</title><!--/page:head--></head><body><!--page:root--><div id="root"></div><!--/page:root--></body></html>`,
       renderPage: renderHomePage,
       now: () => new Date("2026-11-21T00:00:00Z"),
     });
@@ -228,9 +218,7 @@ describe("the built shell's inline stylesheet and the rendered page's loading or
     `<script type="module" crossorigin src="/index-abcdef12.js"></script></head><body><!--page:root--><div id="root"></div><!--/page:root--></body></html>`;
   let app: TestApp;
   beforeAll(async () => {
-    const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
-    writeFileSync(join(web, "index.html"), SHELL);
-    app = await createTestApp({ webAssets: await assetsFromDirectory(web), renderPage: () => ({ root: "<main>Rendered</main>" }) });
+    app = await createTestApp({ shell: SHELL, renderPage: () => ({ root: "<main>Rendered</main>" }) });
     app.db
       .insert(profile)
       .values({
@@ -289,13 +277,8 @@ describe("portraitPreload", () => {
 
 describe("JSON-LD of an event's places (issue 23)", () => {
   test("remainingAttendeeCapacity and offers.availability: InStock, LimitedAvailability, SoldOut", async () => {
-    const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
-    writeFileSync(
-      join(web, "index.html"),
-      `<!doctype html><html lang="en"><head><!--page:head--><title>Shell</title><!--/page:head--></head><body><!--page:root--><div id="root"></div><!--/page:root--></body></html>`,
-    );
     const app = await createTestApp({
-      webAssets: await assetsFromDirectory(web),
+      shell: SITE_SHELL,
       now: () => new Date("2026-11-21T00:00:00Z"),
       env: { SITE_URL: SITE },
     });

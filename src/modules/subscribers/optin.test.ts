@@ -2,37 +2,27 @@
 // on the site (`/?newsletter=<state>`), whose page shows the outcome (web/features/newsletter: the notice itself).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createHmac } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { subscribers } from "@db/schema.ts";
 import { createSigner } from "@server/lib/signer.ts";
-import { assetsFromDirectory } from "@server/plugins/web-assets.ts";
-import { createTestApp, type TestApp } from "@tests/support/app.ts";
+import { createTestApp, type MailWorker, SITE_SHELL, type TestApp } from "@tests/support/app.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { eq } from "drizzle-orm";
-import { createMailWorker } from "../mail/worker.ts";
 import { subscriberLinks } from "./service.ts";
 
 let smtp: SmtpServer;
 let t: TestApp;
-let worker: ReturnType<typeof createMailWorker>;
+let worker: MailWorker;
 let token: string;
 const SITE_URL = "http://localhost";
 const links = subscriberLinks(createSigner("test-secret-test-secret-test-secret"), SITE_URL);
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  const web = mkdtempSync(join(tmpdir(), "vedanta-web-"));
-  writeFileSync(
-    join(web, "index.html"),
-    `<!doctype html><html lang="en"><head><!--page:head--><title>Shell</title><!--/page:head--></head><body><!--page:root--><div id="root"></div><!--/page:root--></body></html>`,
-  );
   t = await createTestApp({
-    webAssets: await assetsFromDirectory(web),
+    shell: SITE_SHELL,
     env: { SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>", NOTIFY_EMAIL: "teacher@example.org", SITE_URL },
   });
-  worker = createMailWorker({ db: t.db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret });
+  worker = t.mailWorker();
   token = await t.login();
 });
 afterAll(async () => {
