@@ -26,6 +26,9 @@ export default defineConfig({
   exclude: [],
   outdir: "styled-system",
   jsxFramework: "react",
+  // Styles come from css() and the recipes only: a component's prop named like a CSS property (the Pager's `page`)
+  // was read as a style and made invalid CSS (`page: 1px`).
+  jsxStyleProps: "none",
   globalCss: {
     html: { scrollBehavior: "smooth", bg: "bg", color: "fg", fontFamily: "body", WebkitFontSmoothing: "antialiased" },
     body: { lineHeight: "1.6" },

@@ -1,7 +1,7 @@
 // The dialog a page link names (`/?event=<id>`, `/?archive=<id>`, issue 16), kept in the address bar while it is open.
 
 import { linkedDialog } from "@server/shared/links.ts";
-import { useSyncExternalStore } from "react";
+import { useRef, useSyncExternalStore } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 
 const noSubscription = () => () => {};
@@ -14,8 +14,11 @@ const noSubscription = () => () => {};
  */
 export function useDialogLink() {
   const [params] = useSearchParams();
-  const { state } = useLocation();
+  const { state, key } = useLocation();
   const navigate = useNavigate();
+  // The entry a close already left: Back is asynchronous, and a second close before it lands (the dialog's Escape and
+  // its closing both ask) would go back once more, off the site.
+  const leftEntry = useRef<string | null>(null);
   const hydrated = useSyncExternalStore(
     noSubscription,
     () => true,
@@ -26,7 +29,8 @@ export function useDialogLink() {
     open: (path: string) => navigate(path, { state: { openedHere: true } }),
     close: () => {
       // Already out of the address (Back closed it).
-      if (!linkedDialog(new URLSearchParams(window.location.search))) return;
+      if (!linkedDialog(new URLSearchParams(window.location.search)) || leftEntry.current === key) return;
+      leftEntry.current = key;
       if ((state as { openedHere?: boolean } | null)?.openedHere) navigate(-1);
       else navigate("/", { replace: true });
     },
