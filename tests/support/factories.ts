@@ -26,6 +26,16 @@ export function createEvent(db: Db, fields: Fields<typeof events> = {}) {
     .get();
 }
 
+/** The retreat the registration and payment scenarios sign up for (their mails name its date, time and place). */
+export const SILENT_RETREAT = {
+  name: "Silent Retreat",
+  type: "retreat",
+  startDate: "2027-04-10",
+  time: "9:30 am - 4:00 pm",
+  location: "12 Hill Road, Warburton",
+  description: "<p>A day of silence.</p>",
+} satisfies Fields<typeof events>;
+
 /** A weekly class. */
 export function createClass(db: Db, fields: Fields<typeof classes> = {}) {
   const n = next();

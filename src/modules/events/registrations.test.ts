@@ -8,6 +8,7 @@ import { createApp } from "@server/app.ts";
 import { createMailWorker } from "@server/modules/mail/worker.ts";
 import { freePort } from "@tests/server.ts";
 import { createTestApp, type MailWorker, type TestApp } from "@tests/support/app.ts";
+import { createEvent as createEventRow, SILENT_RETREAT } from "@tests/support/factories.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { eq } from "drizzle-orm";
 import { scheduleReminders } from "./registrations.ts";
@@ -49,21 +50,7 @@ afterEach(() => {
   clock = new Date("2027-03-08T23:00:00Z");
 });
 
-function createEvent(changes: Partial<typeof events.$inferInsert> = {}): Event {
-  return t.db
-    .insert(events)
-    .values({
-      name: "Silent Retreat",
-      type: "retreat",
-      startDate: "2027-04-10",
-      time: "9:30 am - 4:00 pm",
-      location: "12 Hill Road, Warburton",
-      description: "<p>A day of silence.</p>",
-      ...changes,
-    })
-    .returning()
-    .get();
-}
+const createEvent = (changes: Partial<typeof events.$inferInsert> = {}): Event => createEventRow(t.db, { ...SILENT_RETREAT, ...changes });
 
 /** A registration from its own address (TRUST_PROXY=1: the per-IP limit counts each apart), to `origin`'s server. */
 const register = (eventId: number, email: string, ip = `10.0.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`, origin = base) =>

@@ -7,6 +7,7 @@ import { type Event, eventRegistrations, events, outbox, payments } from "@db/sc
 import { createMailWorker } from "@server/modules/mail/worker.ts";
 import { freePort } from "@tests/server.ts";
 import { createTestApp, type MailWorker, type TestApp } from "@tests/support/app.ts";
+import { createEvent as createEventRow, SILENT_RETREAT } from "@tests/support/factories.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { type StripeServer, startStripeServer, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "@tests/support/stripe.ts";
 import { eq } from "drizzle-orm";
@@ -57,22 +58,8 @@ afterEach(() => {
   clock = START;
 });
 
-function createEvent(changes: Partial<typeof events.$inferInsert> = {}): Event {
-  return t.db
-    .insert(events)
-    .values({
-      name: "Silent Retreat",
-      type: "retreat",
-      startDate: "2027-04-10",
-      time: "9:30 am - 4:00 pm",
-      location: "12 Hill Road, Warburton",
-      description: "<p>A day of silence.</p>",
-      price: 2500,
-      ...changes,
-    })
-    .returning()
-    .get();
-}
+const createEvent = (changes: Partial<typeof events.$inferInsert> = {}): Event =>
+  createEventRow(t.db, { ...SILENT_RETREAT, price: 2500, ...changes });
 
 const register = (eventId: number, email: string, extra: Record<string, unknown> = {}) =>
   fetch(`${base}/api/events/${eventId}/registrations`, {
