@@ -275,3 +275,15 @@ test("data sync: sync refreshes the status, a failed sync shows its toast, resto
   expect(await page.getByRole("button", { name: "Restore from app_data" }).isDisabled()).toBe(true);
   await context.close();
 });
+
+test("backups: 'Download' offers the backup's .tar under the server's file name", async () => {
+  const { backup } = await adminApi<{ backup: { name: string } }>(site, token, "POST", "/api/admin/backups");
+  const { page, context, errors } = await openPage(browser);
+  await openDashboard(page, site, token, "datasync");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: `Download backup ${backup.name}` }).click()]);
+  expect(download.suggestedFilename()).toEndWith(".tar");
+  const bytes = await Bun.file((await download.path())!).bytes();
+  expect(new TextDecoder().decode(bytes.subarray(257, 262))).toBe("ustar");
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -162,17 +162,23 @@ async function lineStarts(page: Page, selector: string): Promise<string[]> {
   });
 }
 
+/** Each state a test looks at, checked for what reaches past the viewport and, at 320 px, by axe-core. */
+function stateChecks(page: Page, width: number) {
+  const problems: string[] = [];
+  const violations: string[] = [];
+  const check = async (state: string) => {
+    problems.push(...(await overflows(page, state)));
+    if (width === 320) violations.push(...(await axeViolations(page, state)));
+  };
+  return { check, problems, violations };
+}
+
 describe("every screen from 320 px", () => {
   for (const width of WIDTHS) {
     const phone = width < 768;
     test(`the public page at ${width} px: the page, an event, an archive event${phone ? ", the menu" : ""}`, async () => {
       const { page, context, errors } = await openPage(browser, { width, height: 800 });
-      const problems: string[] = [];
-      const violations: string[] = [];
-      const check = async (state: string) => {
-        problems.push(...(await overflows(page, state)));
-        if (width === 320) violations.push(...(await axeViolations(page, state)));
-      };
+      const { check, problems, violations } = stateChecks(page, width);
       await page.goto(site.url);
       await page.getByTestId("event-card").first().waitFor();
       await page.getByTestId("archive-card").first().waitFor();
@@ -218,12 +224,7 @@ describe("every screen from 320 px", () => {
 
     test(`the admin at ${width} px: every tab and an event's registrations`, async () => {
       const { page, context, errors } = await openPage(browser, { width, height: 800 });
-      const problems: string[] = [];
-      const violations: string[] = [];
-      const check = async (state: string) => {
-        problems.push(...(await overflows(page, state)));
-        if (width === 320) violations.push(...(await axeViolations(page, state)));
-      };
+      const { check, problems, violations } = stateChecks(page, width);
       await openDashboard(page, site, token);
       for (const [tab, ready] of Object.entries(TAB_READY)) {
         await openTab(page, tab);

@@ -16,7 +16,7 @@ export function formatDateTime(value: string | null | undefined): string {
     : date.toLocaleString("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 }
 
-/** Offers a file for download. */
+/** Offers a file for download (the link's URL is kept a while: a large file's download starts after the click). */
 export function downloadFile(filename: string, content: BlobPart, type: string) {
   const url = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement("a");
@@ -25,7 +25,7 @@ export function downloadFile(filename: string, content: BlobPart, type: string) 
   document.body.appendChild(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** One CSV field, quoted when needed (and defused against spreadsheet formulas). */

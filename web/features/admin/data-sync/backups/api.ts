@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, call } from "@web/lib/api.ts";
 import { getAdminToken } from "@web/lib/session.ts";
+import { downloadFile } from "../../shared/format.ts";
 
 const getBackups = () => call((api) => api.admin.backups.get());
 export type BackupInfo = Awaited<ReturnType<typeof getBackups>>[number];
@@ -55,14 +56,7 @@ export async function downloadBackup(name: string): Promise<void> {
   });
   if (!response.ok) throw await ApiError.of(response);
   const fileName = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? `vedanta-backup-${name}.tar`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadFile(fileName, await response.blob(), "application/x-tar");
 }
 
 /** "just now", "5 minutes ago", "3 hours ago", "2 days ago". */
