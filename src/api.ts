@@ -52,8 +52,8 @@ const unknownPaths = (ctx: AppContext) =>
   new Elysia({ name: "unknown-paths" })
     .use(ctx.access)
     .get("/api/*", notFoundJson, { response: errorAnswers })
-    .all("/api/*", notFoundJson, { response: errorAnswers })
+    .all("/api/*", notFoundJson, { parse: "none", response: errorAnswers })
     .get("/calendar/*", notFoundJson, { response: errorAnswers })
-    .all("/calendar/*", notFoundJson, { response: errorAnswers })
+    .all("/calendar/*", notFoundJson, { parse: "none", response: errorAnswers })
     .get("/api/admin/*", notFoundJson, { admin: true, response: errorAnswers })
     .all("/api/admin/*", notFoundJson, { admin: true, response: errorAnswers });

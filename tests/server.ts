@@ -1,5 +1,5 @@
-// The real server as a process, as an operator starts it: `bun src/main.ts serve` on 127.0.0.1 and a free port, with
-// its own DATA_DIR and APP_DATA_DIR. Shared by the browser tests, the hostile suite and the soak.
+// The real server as a process, as an operator starts it: `bun src/main.ts serve` (or the compiled executable's `serve`)
+// on 127.0.0.1 and a free port, with its own DATA_DIR and APP_DATA_DIR. Shared by the browser tests, the hostile suite and the soak.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -41,9 +41,11 @@ export type StartOptions = {
   env?: Record<string, string>;
   /** How long the start may take before 'Listening on' (20 s by default; an auto-restore of a large app_data takes longer). */
   startTimeoutMs?: number;
+  /** The compiled executable to start (tests/support/executable.ts) instead of the source. */
+  executable?: string;
 };
 
-/** Starts `bun src/main.ts serve` on 127.0.0.1 and a free port, with its own DATA_DIR and APP_DATA_DIR. */
+/** Starts `bun src/main.ts serve` (or `EXECUTABLE serve`) on 127.0.0.1 and a free port, with its own DATA_DIR and APP_DATA_DIR. */
 export async function startServer(options: StartOptions = {}): Promise<Server> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), "vedanta-server-"));
   const dataDir = join(dir, "data");
@@ -53,7 +55,8 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   if (source && existsSync(source) && !options.dir) cpSync(source, appDataDir, { recursive: true });
   // A port given in `env` (to name it in SITE_URL beforehand, e.g. http://localhost:PORT for passkeys) is used.
   const port = Number(options.env?.PORT) || freePort();
-  const child = Bun.spawn(["bun", join(ROOT, "src/main.ts"), "serve"], {
+  const command = options.executable ? [options.executable, "serve"] : ["bun", join(ROOT, "src/main.ts"), "serve"];
+  const child = Bun.spawn(command, {
     cwd: dir,
     env: {
       ...process.env,
@@ -63,7 +66,8 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
       APP_DATA_DIR: appDataDir,
       SITE_URL: `http://127.0.0.1:${port}`,
       YOUTUBE_API_BASE: "http://127.0.0.1:9/unreachable",
-      WEB_DIST: process.env.WEB_DIST ?? join(ROOT, "dist/public"),
+      // The executable serves the web files built into it.
+      WEB_DIST: options.executable ? "" : (process.env.WEB_DIST ?? join(ROOT, "dist/public")),
       ...options.env,
     },
     stdout: "pipe",

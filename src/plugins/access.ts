@@ -30,7 +30,9 @@ type Writes<Before> = {
  *   built again.
  * - `admin: "stream"`: the same for a route that reads its own body within its own limit (an upload, an import).
  * - `form: true`: a visitor's form, its body within 64 KB.
- * A route that declares neither reads no body.
+ * - `stream: true`: a public route that reads its own body within its own limit (Stripe's signed webhook).
+ * A route that declares none of these reads no body. Elysia's guess from a handler's source is never relied on: in the
+ * executable its source is minified, and a guess that the body is needed reads the stream before the route can.
  */
 export function access<Session, Before>(
   verify: Verify<Session>,
@@ -75,6 +77,7 @@ export function access<Session, Before>(
       afterHandle: invalidate,
     }),
     form: { parse: limitedBodyParser(PUBLIC_BODY_LIMIT) },
+    stream: { parse: "none" as unknown as ReturnType<typeof limitedBodyParser> },
     /** The route records its own, more telling entry in the activity log (the account's routes). */
     recordsItself: {
       beforeHandle: (context: Checked<Session>) => {

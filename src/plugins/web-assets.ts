@@ -78,5 +78,5 @@ export function createWebAssetHandler(files: WebAssetFiles) {
 export function webApp(serve: ReturnType<typeof createWebAssetHandler>, siteFiles: SiteFiles) {
   return new Elysia({ name: "web-app" })
     .get("/*", ({ request, path, set }) => (siteFiles.has(path) ? siteFiles.respond(request, path, set) : serve(request, path)))
-    .all("/*", () => new Response("Method not allowed", { status: 405, headers: { Allow: "GET, HEAD" } }));
+    .all("/*", () => new Response("Method not allowed", { status: 405, headers: { Allow: "GET, HEAD" } }), { parse: "none" });
 }

@@ -3,19 +3,17 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { compiledExecutable } from "@tests/support/executable.ts";
 import { GIT_TOKEN, runGit, startGitServer } from "@tests/support/git-server.ts";
 import { rawExchange } from "../hostile/support.ts";
 import { freePort } from "./support.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
 const dir = mkdtempSync(join(tmpdir(), "vedanta-exe-"));
-const binary = join(dir, "vedanta-site");
+let binary = "";
 
-// Built by the operator's recipe (`bun run compile`): the web build, the renderer as a second entry point, the
-// bytecode layout run.
 beforeAll(async () => {
-  const build = Bun.spawnSync(["bun", "scripts/compile.ts", binary], { cwd: ROOT });
-  if (build.exitCode !== 0) throw new Error(build.stderr.toString());
+  binary = await compiledExecutable();
 }, 240_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

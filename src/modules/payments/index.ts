@@ -30,7 +30,7 @@ export function paymentsModule(ctx: AppContext) {
           ctx.cache.invalidate();
           return answer;
         },
-        { response: answers(webhookAnswer) },
+        { stream: true, response: answers(webhookAnswer) },
       )
       .get("/payments/pay", async ({ query: { id, token }, redirect }) => redirect((await payments.payLink(id, token)) ?? "/?payment=expired", 303), {
         query: linkQuery,
