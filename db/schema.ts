@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () => integer("id").primaryKey({ autoIncrement: true });
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -108,9 +108,15 @@ export const activity = sqliteTable(
     device: text("device"),
     /** How many times it happened: a refused sign-in's row counts its repeats for 15 minutes. */
     count: integer("count").notNull().default(1),
+    /** Written for someone not signed in (a refused sign-in, a wrong code): kept apart, so a flood never pushes out the owner's rows. */
+    stranger: integer("stranger", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (table) => [index("activity_kind").on(table.kind, table.id), index("activity_created").on(table.createdAt)],
+  (table) => [
+    index("activity_kind").on(table.kind, table.id),
+    index("activity_created").on(table.createdAt),
+    index("activity_stranger").on(table.stranger, table.id),
+  ],
 );
 
 export const events = sqliteTable("events", {
@@ -234,16 +240,22 @@ export const eventRegistrations = sqliteTable(
     /** When the reminder was queued (in the outbox, in the same transaction): never twice. */
     remindedAt: text("remindedAt"),
     cancelledAt: text("cancelledAt"),
+    /** Who holds an unpaid place: the visitor's address (an IPv6 /64), while the place is held (issue 37: 3 at most). */
+    heldBy: text("heldBy"),
   },
   (table) => [
     index("event_registrations_event").on(table.eventId, table.state, table.id),
     index("event_registrations_email").on(table.eventId, table.email),
+    index("event_registrations_held").on(table.state, table.heldBy),
+    index("event_registrations_held_email").on(table.state, table.email),
   ],
 );
 
 /**
  * A payment for a place or a gift, through Stripe Checkout (issue 32): `amount` in integer cents, decided by the server.
- * `status`: pending → paid → (refunding →) refunded, or expired. Kept in the database (and its backups) only: never in APP_DATA_DIR.
+ * `status`: pending → (processing →) paid → (refunding →) refunded, or expired, or failed (a bank debit that did not go
+ * through). `processing`: Checkout completed with a payment the bank has not confirmed yet (a direct debit). A place has
+ * one live (pending or processing) payment at most. Kept in the database (and its backups) only: never in APP_DATA_DIR.
  */
 export const payments = sqliteTable(
   "payments",
@@ -260,7 +272,7 @@ export const payments = sqliteTable(
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
     monthly: integer("monthly", { mode: "boolean" }).notNull().default(false),
-    status: text("status").$type<"pending" | "paid" | "refunding" | "refunded" | "expired">().notNull().default("pending"),
+    status: text("status").$type<PaymentStatus>().notNull().default("pending"),
     sessionId: text("sessionId").unique(),
     paymentIntentId: text("paymentIntentId"),
     subscriptionId: text("subscriptionId"),
@@ -269,8 +281,41 @@ export const payments = sqliteTable(
     refundedAt: text("refundedAt"),
     /** A monthly gift stopped by its donor's link. */
     stoppedAt: text("stoppedAt"),
+    /** Why the treasurer must look at it (Stripe's amount or currency differs from this row's): never confirmed by itself. */
+    attention: text("attention"),
   },
-  (table) => [index("payments_registration").on(table.registrationId), index("payments_created").on(table.createdAt)],
+  (table) => [
+    index("payments_registration").on(table.registrationId),
+    index("payments_created").on(table.createdAt),
+    uniqueIndex("payments_live_place")
+      .on(table.registrationId)
+      .where(sql`${table.status} in ('pending', 'processing') and ${table.registrationId} is not null`),
+  ],
+);
+export type PaymentStatus = "pending" | "processing" | "paid" | "refunding" | "refunded" | "expired" | "failed";
+
+/**
+ * A refund the site owes (issue 37): written in the transaction of its cause (a late or second payment, a cancelled
+ * place within the policy, the admin's 'Refund', a cancelled event) and made by the refunds job, which tries again
+ * (backing off to every 5 minutes) until Stripe has made it: once, under the idempotency key `refund-owed-{id}`.
+ */
+export const owedRefunds = sqliteTable(
+  "owed_refunds",
+  {
+    id: id(),
+    paymentId: integer("paymentId").notNull(),
+    amount: integer("amount").notNull(),
+    /** What the payer's mail says, after "Your payment is refunded because ". */
+    reason: text("reason").notNull(),
+    state: text("state").$type<"owed" | "made">().notNull().default("owed"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: text("nextAttemptAt").notNull().default(now),
+    /** Stripe's last refusal, for the Money tab (never a key or a card detail: Stripe's own message). */
+    lastError: text("lastError"),
+    createdAt: createdAt(),
+    madeAt: text("madeAt"),
+  },
+  (table) => [index("owed_refunds_due").on(table.state, table.nextAttemptAt), uniqueIndex("owed_refunds_payment").on(table.paymentId)],
 );
 
 /** Each Stripe webhook event id, stored in the transaction that acted on it: a replay does nothing. */

@@ -5,7 +5,7 @@ import { Elysia } from "elysia";
 import { activityList } from "./model.ts";
 
 export { recordAdminWrites } from "./record-writes.ts";
-export { type Activity, createActivity } from "./service.ts";
+export { type Activity, createActivity, quoted } from "./service.ts";
 
 /** GET /api/admin/activity?kind=&before=: the account's activity, newest first, 50 at a time. */
 export function activityModule(ctx: AppContext) {

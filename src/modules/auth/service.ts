@@ -4,8 +4,9 @@ import { jwt } from "@elysiajs/jwt";
 import { SettingError } from "@server/config.ts";
 import { badRequest, HttpError, notFound, tooManyRequests, unauthorized } from "@server/lib/errors.ts";
 import { log } from "@server/lib/log.ts";
-import { RateLimiter, Semaphore } from "@server/lib/rate-limit.ts";
+import { addressKey, RateLimiter, Semaphore } from "@server/lib/rate-limit.ts";
 import { describeUserAgent } from "@server/lib/user-agent.ts";
+import { quoted } from "@server/modules/activity/index.ts";
 import { DEFAULT_USERNAME, SESSION_EXPIRED_MESSAGE } from "@server/shared/constants.ts";
 import { checkNewPassword } from "@server/shared/schemas.ts";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
@@ -17,8 +18,9 @@ import { createPasskeys } from "./passkeys.ts";
 import { createSessions, type Origin, SESSION_LIFETIME_MS, type Session } from "./sessions.ts";
 
 /**
- * Attempts per trusted device in a window; per username from untrusted clients (all of them together) before each
- * further one waits a growing delay (1 s, doubling, up to the window), forgotten a day after the last.
+ * Attempts per trusted device in a window; per username and address (an IPv6 /64) from untrusted clients before each
+ * further one from there waits a growing delay (1 s, doubling, up to the window), forgotten a day after the last. The
+ * delay holds the guesser's address only: the owner elsewhere goes on to the mailed code (issue 37 item 15).
  */
 const ATTEMPTS_PER_USER = 5;
 /** Attempts per client address (an IPv6 /64), whatever the username or device. */
@@ -122,8 +124,8 @@ export function createAuthService(options: MailStepsOptions & { jwtSecret: strin
 
   /**
    * Verifies a password against the stored hash. The attempt is counted before the hash is checked, so concurrent
-   * guesses cannot pass the limit: per client address, and per trusted device or else per username (all untrusted
-   * clients together, a growing delay). A success takes back its attempt at the address and clears its own count. A
+   * guesses cannot pass the limit: per client address, and per trusted device or else per username from that address
+   * (a growing delay). A success takes back its attempt at the address and clears its own count. A
    * refusal is tallied in the activity log, not written for each try. Answers the user and the known device, or null.
    */
   async function checkPassword(username: string, password: string, attempt: Attempt) {
@@ -131,11 +133,12 @@ export function createAuthService(options: MailStepsOptions & { jwtSecret: strin
     const user = byUsername.get({ username });
     const signed = cookies.verify(attempt.device, usernameKey);
     const device = signed && user && sessions.knows(user.id, signed) ? signed : null;
-    const [own, ownKey] = device && attempt.device ? [attemptsByDevice, attempt.device] : [attemptsByUsername, usernameKey];
+    const [own, ownKey] =
+      device && attempt.device ? [attemptsByDevice, attempt.device] : [attemptsByUsername, `${usernameKey}\n${addressKey(attempt.ip)}`];
     const wait = Math.max(attemptsByIp.retryAfter(attempt.ip), own.retryAfter(ownKey));
     if (wait > 0) {
       log.warn("Sign-in refused: locked after failed attempts", { ip: attempt.ip, username, retryAfter: Math.ceil(wait) });
-      activity.tally({ kind: "lockout", summary: `Sign-in refused for "${username.slice(0, 60)}": too many failed attempts`, ...where(attempt) });
+      activity.tally({ kind: "lockout", summary: `Sign-in refused for ${quoted(username)}: too many failed attempts`, ...where(attempt) });
       throw tooManyRequests("Too many failed attempts. Please try again later.", wait);
     }
     attemptsByIp.hit(attempt.ip);
@@ -144,7 +147,7 @@ export function createAuthService(options: MailStepsOptions & { jwtSecret: strin
     const ok = await hashChecks.run(() => Bun.password.verify(password, hash));
     if (!user || !ok) {
       log.warn("Sign-in failed", { ip: attempt.ip, username, locked: attemptsByIp.retryAfter(attempt.ip) > 0 || own.retryAfter(ownKey) > 0 });
-      activity.tally({ kind: "sign-in-failed", summary: `Wrong password for "${username.slice(0, 60)}"`, ...where(attempt) });
+      activity.tally({ kind: "sign-in-failed", summary: `Wrong password for ${quoted(username)}`, ...where(attempt) });
       return null;
     }
     attemptsByIp.forgive(attempt.ip);
