@@ -4,11 +4,12 @@
 
 import type { Db } from "@db/client.ts";
 import { cors } from "@elysiajs/cors";
-import { Elysia } from "elysia";
+import { Elysia, type ValidationError } from "elysia";
 import { literal, object } from "superstruct";
 import { createApi } from "./api.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
+import { jobRunner } from "./jobs.ts";
 import { answer, answers } from "./lib/answers.ts";
 import { clientIp, type Socket } from "./lib/client-ip.ts";
 import { errorResponse, HttpError, notFoundJson } from "./lib/errors.ts";
@@ -37,28 +38,40 @@ export type AppOptions = {
   renderPage?: PageRenderer;
 };
 
-/** What every answer goes through: the error mapping, global so that it applies to every route, wherever added. */
+/**
+ * What every answer goes through: the error mapping, global so that it applies to every route, wherever added. The
+ * status set is the one sent, for the request's log line (issue 37 item 11: Elysia had set 422 for a failed schema).
+ */
 export const errors = () =>
   new Elysia({ name: "errors" }).onError({ as: "global" }, ({ error, code, set }) => {
-    if (error instanceof HttpError) return errorResponse(error);
-    // Elysia wraps what a body parser throws (src/lib/body.ts: 413, 400) in its ParseError.
-    if (code === "PARSE" && error.cause instanceof HttpError) return errorResponse(error.cause);
-    if (code === "NOT_FOUND") return notFoundJson();
-    // A status() thrown before any route (src/lib/request-url.ts): Elysia answers it.
-    if (typeof code === "number") return;
-    if (code === "PARSE") return Response.json({ error: "The request body is not valid JSON" }, { status: 400 });
+    const answer = errorAnswer(error, code, set);
+    if (answer) set.status = answer.status;
+    return answer;
+  });
+
+function errorAnswer(error: unknown, code: unknown, set: { headers: Record<string, unknown> }): Response | undefined {
+  if (error instanceof HttpError) return errorResponse(error);
+  // Elysia wraps what a body parser throws (src/lib/body.ts: 413, 400) in its ParseError.
+  if (code === "PARSE" && (error as Error).cause instanceof HttpError) return errorResponse((error as Error).cause as HttpError);
+  if (code === "NOT_FOUND") return notFoundJson();
+  // A status() thrown before any route (src/lib/request-url.ts): Elysia answers it.
+  if (typeof code === "number") return;
+  if (code === "PARSE") return Response.json({ error: "The request body is not valid JSON" }, { status: 400 });
+  if (code === "VALIDATION") {
+    const failed = error as ValidationError;
     // An answer outside its route's model (src/lib/answers.ts: in development and the tests only).
-    if (code === "VALIDATION" && error.type === "response") {
+    if (failed.type === "response") {
       // The first issue only: the error's message quotes the answer, which may hold a secret.
-      const issue = error.valueError as unknown as { path?: PropertyKey[]; message: string } | undefined;
+      const issue = failed.valueError as unknown as { path?: PropertyKey[]; message: string } | undefined;
       log.error("An answer does not match its route's model", { id: requestId(set), at: issue?.path?.join(".") ?? "", issue: issue?.message });
       return Response.json({ error: "Internal server error" }, { status: 500 });
     }
     // A body or id that fails its schema (src/lib/validate.ts).
-    if (code === "VALIDATION") return answerInvalid(error) ?? Response.json({ error: "Invalid request" }, { status: 400 });
-    log.error("Unhandled error while answering a request", { id: requestId(set), error: errorText(error) });
-    return Response.json({ error: "Internal server error" }, { status: 500 });
-  });
+    return answerInvalid(failed) ?? Response.json({ error: "Invalid request" }, { status: 400 });
+  }
+  log.error("Unhandled error while answering a request", { id: requestId(set), error: errorText(error) });
+  return Response.json({ error: "Internal server error" }, { status: 500 });
+}
 
 /** What /healthz answers while the server is up. */
 const healthy = answer(object({ status: literal("ok") }));
@@ -107,6 +120,21 @@ export async function createApp(options: AppOptions) {
     fallback: (request) => serveFile(request, "/"),
   });
 
+  // Every background job of the site (src/jobs.ts): started by `serve`, never by a test app unless it asks.
+  const { payments, registrations } = services;
+  const jobs = jobRunner(
+    [
+      ...(config.payments.stripe
+        ? [
+            { name: "holds", label: "Releasing held places", everyMs: 60_000, run: () => payments.releaseExpiredHolds() },
+            { name: "refunds", label: "Making the refunds owed", everyMs: 15_000, run: () => payments.makeOwedRefunds() },
+          ]
+        : []),
+      ...(config.mail ? [{ name: "reminders", label: "Queueing reminders", everyMs: 60_000, run: () => registrations.queueDueReminders() }] : []),
+    ],
+    cache.invalidate,
+  );
+
   const app = new Elysia({ name: "app", handler: { standardHostname: false } })
     .use(requestLog(ctx.clientIp))
     .use(security(inlineStyleHashes(shell ?? "")))
@@ -116,7 +144,7 @@ export async function createApp(options: AppOptions) {
     .use(api)
     .use(site)
     .use(webApp(serveFile, createSiteFiles(config.siteUrl)));
-  return Object.assign(app, { context: ctx, publicCache: cache });
+  return Object.assign(app, { context: ctx, publicCache: cache, jobs });
 }
 
 /** The whole server's type: what Eden Treaty (web/lib/eden.ts) reads every route's request and answer from. */

@@ -179,7 +179,26 @@ describe("payments (issue 32)", () => {
       orgName: undefined,
       orgAbn: undefined,
       donationsDeductible: false,
+      methods: ["card"],
     });
+  });
+
+  test("PAYMENT_METHODS: Checkout's methods, card unless set; anything else stops the start", () => {
+    expect(loadConfig({ PAYMENT_METHODS: "card, au_becs_debit" }).payments.methods).toEqual(["card", "au_becs_debit"]);
+    expect(() => loadConfig({ PAYMENT_METHODS: "card;drop table" })).toThrow("PAYMENT_METHODS must be Stripe's payment method names");
+  });
+
+  test("issue 37 item 7: a live key is never sent in clear to another host (STRIPE_API_BASE http:// off loopback)", () => {
+    const live = { STRIPE_SECRET_KEY: "sk_live_abcdefghijklmnop", STRIPE_WEBHOOK_SECRET: "whsec_abcdefghijkl" };
+    const refused = "STRIPE_API_BASE must be https:// (or http:// on a loopback address) with a live key: the key would go in clear";
+    expect(() => loadConfig({ ...live, STRIPE_API_BASE: "http://stripe.example.org" })).toThrow(refused);
+    expect(() => loadConfig({ ...live, STRIPE_API_BASE: "http://10.0.0.5:12111" })).toThrow(refused);
+    for (const base of ["https://stripe.example.org", "http://127.0.0.1:12111", "http://localhost:12111", "http://[::1]:12111"])
+      expect(loadConfig({ ...live, STRIPE_API_BASE: base }).payments.stripe?.apiBase?.href).toStartWith(base);
+    // A test key may go to a test server anywhere.
+    expect(
+      loadConfig({ ...live, STRIPE_SECRET_KEY: "sk_test_abcdefghijklmnop", STRIPE_API_BASE: "http://10.0.0.5:12111" }).payments.stripe,
+    ).toBeDefined();
   });
 
   test("the key without the webhook's secret stops the start, naming neither value", () => {

@@ -57,6 +57,8 @@ type PaymentsConfig = {
   orgAbn: string | undefined;
   /** DONATIONS_DEDUCTIBLE=1: a gift's receipt carries the words of a deductible gift receipt. */
   donationsDeductible: boolean;
+  /** PAYMENT_METHODS: Checkout's payment methods (Stripe's names), `card` unless set; a delayed one (au_becs_debit) is paid when the bank says so. */
+  methods: string[];
 };
 
 type StripeConfig = {
@@ -224,8 +226,21 @@ function loadPaymentsConfig(env: Record<string, string | undefined>): PaymentsCo
     orgName: env.ORG_NAME || undefined,
     orgAbn: env.ORG_ABN || undefined,
     donationsDeductible: env.DONATIONS_DEDUCTIBLE === "1",
+    methods: loadPaymentMethods(env.PAYMENT_METHODS),
   };
 }
+
+function loadPaymentMethods(value: string | undefined): string[] {
+  const methods = (value ?? "card")
+    .split(",")
+    .map((method) => method.trim().toLowerCase())
+    .filter(Boolean);
+  if (methods.length === 0 || !methods.every((method) => /^[a-z][a-z0-9_]{1,40}$/.test(method)))
+    throw new SettingError(`PAYMENT_METHODS must be Stripe's payment method names, comma-separated, such as card,au_becs_debit, got "${value}"`);
+  return methods;
+}
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 
 function loadStripeConfig(env: Record<string, string | undefined>): StripeConfig | undefined {
   const secretKey = env.STRIPE_SECRET_KEY || undefined;
@@ -238,6 +253,9 @@ function loadStripeConfig(env: Record<string, string | undefined>): StripeConfig
   const apiBase = env.STRIPE_API_BASE ? URL.parse(env.STRIPE_API_BASE) : undefined;
   if (apiBase === null || (apiBase && !/^https?:$/.test(apiBase.protocol)))
     throw new SettingError(`STRIPE_API_BASE must be an http(s) URL such as http://127.0.0.1:12111, got "${env.STRIPE_API_BASE}"`);
+  // A live key goes in clear over plain HTTP only to this machine (a test server), never to another host.
+  if (secretKey.includes("_live_") && apiBase?.protocol === "http:" && !LOOPBACK_HOSTS.test(apiBase.hostname))
+    throw new SettingError("STRIPE_API_BASE must be https:// (or http:// on a loopback address) with a live key: the key would go in clear");
   return { secretKey, webhookSecret, apiBase };
 }
 

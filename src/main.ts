@@ -13,8 +13,6 @@ import { runBackupCommand } from "./modules/backups/cli.ts";
 import { scheduleDailyBackups } from "./modules/backups/service.ts";
 import { runDataCommand } from "./modules/data/cli.ts";
 import { autoRestoreFromGit } from "./modules/data/git-sync.ts";
-import { scheduleReminders } from "./modules/events/index.ts";
-import { scheduleHoldRelease } from "./modules/payments/index.ts";
 import type { PageRenderer } from "./modules/site/index.ts";
 import { assetsFromDirectory } from "./plugins/web-assets.ts";
 import { collectSoon, jitWhenBusy } from "./runtime.ts";
@@ -93,15 +91,13 @@ async function serve(config: Config) {
     ? (await import("./modules/mail/worker.ts")).createMailWorker({ db, config: { ...config, mail: config.mail }, jwtSecret })
     : undefined;
   mailWorker?.start();
-  const reminders = config.mail ? scheduleReminders(app.context.services.registrations) : undefined;
-  const holds = config.payments.stripe ? scheduleHoldRelease(app.context.services.payments) : undefined;
+  app.jobs.start();
 
   const shutdown = async (signal: string) => {
     log.info(`${signal} received, finishing requests`);
     await stopServers();
     dailyBackups.stop();
-    reminders?.stop();
-    holds?.stop();
+    app.jobs.stop();
     await mailWorker?.stop();
     db.$client.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     db.$client.close();

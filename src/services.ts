@@ -10,7 +10,7 @@ import { createAuthService } from "./modules/auth/index.ts";
 import { createClassesService } from "./modules/classes/index.ts";
 import { createEventsService, createRegistrations, registrationLinks } from "./modules/events/index.ts";
 import { createOutbox } from "./modules/mail/index.ts";
-import { createPaymentsService, paymentLinks } from "./modules/payments/index.ts";
+import { createOwedRefunds, createPaymentsService, paymentLinks } from "./modules/payments/index.ts";
 
 /** `stripe`: the SDK's client when payments are on (connectStripe, loaded only then). */
 export function createServices(options: { db: Db; config: Config; jwtSecret: string; now: () => Date; stripe?: Stripe }) {
@@ -18,8 +18,12 @@ export function createServices(options: { db: Db; config: Config; jwtSecret: str
   const signer = createSigner(jwtSecret);
   const outbox = createOutbox(db, config, signer);
   const activity = createActivity(db, now);
-  // With payments on, a place from the waiting list is mailed the signed link that pays for it (issue 32).
-  const paidPlaces = stripe ? { holdMinutes: config.payments.holdMinutes, payUrl: paymentLinks(signer, config.siteUrl).payUrl } : undefined;
+  const refunds = createOwedRefunds({ db, outbox, stripe, now });
+  // With payments on, a place from the waiting list is mailed the signed link that pays for it (issue 32), and a
+  // cancelled place's refund is owed in the cancel's transaction (issue 37).
+  const paidPlaces = stripe
+    ? { holdMinutes: config.payments.holdMinutes, payUrl: paymentLinks(signer, config.siteUrl).payUrl, refundPlace: refunds.owePlace }
+    : undefined;
   const registrations = createRegistrations({ db, outbox, links: registrationLinks(signer, config.siteUrl), config, now, paidPlaces });
   const events = createEventsService(db, { fillPlaces: registrations.fillPlaces });
   return {
@@ -28,7 +32,7 @@ export function createServices(options: { db: Db; config: Config; jwtSecret: str
     activity,
     auth: createAuthService({ db, config, jwtSecret, signer, outbox, now, activity }),
     registrations,
-    payments: createPaymentsService({ db, config, outbox, registrations, stripe, signer, now }),
+    payments: createPaymentsService({ db, config, outbox, registrations, refunds, stripe, signer, now }),
     events,
     classes: createClassesService(db),
     archive: createArchiveService(db, events),

@@ -35,3 +35,10 @@ test("an unknown path's line has them too: they are kept before any route is fou
   const id = response.headers.get("x-request-id");
   expect(await lineOf("GET", "/api/no-such-thing")).toMatch(new RegExp(` status=404 ms=[\\d.]+ .*ip=192\\.0\\.2\\.10 id=${id}$`));
 });
+
+// Issue 37 item 11: the status in the line is the one sent, whatever Elysia had set before an error was answered.
+test("a body that fails its schema is answered 400, and its line says 400 (not Elysia's 422)", async () => {
+  const response = await t.request("POST", "/api/contact", { body: { name: "", email: "not-an-address", message: "" }, ip: "192.0.2.11" });
+  expect(response.status).toBe(400);
+  expect(await lineOf("POST", "/api/contact")).toContain(" status=400 ");
+});

@@ -6,6 +6,7 @@ import { FORGOT_ANSWER_MS } from "@server/modules/auth/mail-steps.ts";
 import { setPassword } from "@server/modules/auth/service.ts";
 import { eq } from "drizzle-orm";
 import { createTestApp, type MailWorker, TEST_PASSWORD, type TestApp } from "../support/app.ts";
+import { createAuthenticator } from "../support/authenticator.ts";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { figure, percentile } from "./support.ts";
 
@@ -160,6 +161,30 @@ describe("passkey assertions", () => {
       expect([400, 401]).toContain(response.status);
       expect(await response.text()).not.toContain("token");
     }
+  });
+
+  // Issue 37 item 12: a passkey signs in, and is a proof, only when its authenticator verified the user (a PIN, a face).
+  test("an assertion without user verification neither signs in nor confirms it's you; with it, it does", async () => {
+    const token = await t.login();
+    const authenticator = createAuthenticator(t.config.siteUrl);
+    const registration = (await (await post("/api/admin/passkeys/options", {}, { token })).json()) as {
+      challenge: string;
+      authenticatorSelection: unknown;
+    };
+    expect(registration.authenticatorSelection).toMatchObject({ userVerification: "required" });
+    expect((await post("/api/admin/passkeys", { name: "Key", response: authenticator.register(registration) }, { token })).status).toBe(201);
+    const withPasskey = async (path: string, userVerified: boolean) => {
+      const options = await post("/api/auth/passkey-options", {}, { ip: "203.0.113.78" });
+      const cookie = /(vedanta_passkey=[^;]+)/.exec(options.headers.get("set-cookie") ?? "")![1]!;
+      const challenge = (await options.json()) as { challenge: string; userVerification: string };
+      expect(challenge.userVerification).toBe("required");
+      const passkey = authenticator.assert(challenge, { userVerified });
+      return post(path, { passkey }, { ip: "203.0.113.78", token: path === "/api/admin/confirm" ? token : undefined, headers: { cookie } });
+    };
+    expect((await withPasskey("/api/admin/login", false)).status).toBe(401);
+    expect([400, 401]).toContain((await withPasskey("/api/admin/confirm", false)).status);
+    expect((await withPasskey("/api/admin/login", true)).status).toBe(200);
+    expect((await withPasskey("/api/admin/confirm", true)).status).toBe(200);
   });
 });
 

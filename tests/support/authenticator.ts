@@ -6,6 +6,7 @@ import { isoCBOR } from "@simplewebauthn/server/helpers";
 
 const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest();
+const UP = 0x01;
 const UP_UV = 0x05;
 const ATTESTED = 0x40;
 
@@ -57,10 +58,13 @@ export function createAuthenticator(siteUrl: string) {
       };
     },
 
-    /** The answer to sign-in options: an assertion signed with the credential's private key. */
-    assert(options: { challenge: string }) {
+    /**
+     * The answer to sign-in options: an assertion signed with the credential's private key; `userVerified: false` as a
+     * security key without a PIN answers (present, not verified).
+     */
+    assert(options: { challenge: string }, { userVerified = true } = {}) {
       counter += 1;
-      const authData = authenticatorData(UP_UV);
+      const authData = authenticatorData(userVerified ? UP_UV : UP);
       const data = clientData("webauthn.get", options.challenge);
       const signature = sign("sha256", Buffer.concat([authData, sha256(data)]), privateKey);
       return {

@@ -12,6 +12,7 @@ type Session = {
   id: string;
   object: "checkout.session";
   mode: "payment" | "subscription";
+  allowed_payment_method_types: string[];
   status: "open" | "complete" | "expired";
   payment_status: "unpaid" | "paid";
   amount_total: number;
@@ -60,6 +61,10 @@ export async function startStripeServer() {
   let webhookUrl = "";
   /** Calls that fail with a 500 while > 0 (a Stripe outage). */
   let failures = 0;
+  /** The Refunds API answers 500 while true (an outage of that API alone). */
+  let refundsDown = false;
+  /** Stripe keeps each idempotency key's first answer: a repeat with the same key gets it again, and nothing is done twice. */
+  const idempotent = new Map<string, { status: number; body: string }>();
 
   const error = (status: number, message: string) => Response.json({ error: { type: "invalid_request_error", message } }, { status });
 
@@ -93,16 +98,27 @@ export async function startStripeServer() {
 
   const sessionView = ({ line_items_name, ...session }: Session) => session;
 
-  /** The 'Pay' button: the session completes, the site is told, the browser goes back to the success URL. */
-  async function complete(id: string, email = "payer@example.org") {
+  /**
+   * The 'Pay' button: the session completes, the site is told, the browser goes back to the success URL. A delayed
+   * method (a direct debit) completes `unpaid`: the bank's answer comes later (`bankAnswers`).
+   */
+  async function complete(id: string, email = "payer@example.org", paymentStatus: "paid" | "unpaid" = "paid") {
     const session = sessions.get(id);
     if (session?.status !== "open") throw new Error(`Session ${id} is not open`);
     session.status = "complete";
-    session.payment_status = "paid";
+    session.payment_status = paymentStatus;
     session.customer_details = { email: session.customer_email ?? email };
     if (session.mode === "subscription") session.subscription = nextId("sub");
     else session.payment_intent = nextId("pi");
     return deliver(eventOf("checkout.session.completed", sessionView(session)));
+  }
+
+  /** The bank's answer to a delayed payment: checkout.session.async_payment_succeeded or _failed. */
+  function bankAnswers(id: string, paid: boolean) {
+    const session = sessions.get(id);
+    if (session?.status !== "complete" || session.payment_status !== "unpaid") throw new Error(`Session ${id} is not waiting for the bank`);
+    if (paid) session.payment_status = "paid";
+    return deliver(eventOf(`checkout.session.async_payment_${paid ? "succeeded" : "failed"}`, sessionView(session)));
   }
 
   async function expire(id: string) {
@@ -144,6 +160,9 @@ export async function startStripeServer() {
           return error(500, "Stripe is down (test)");
         }
       }
+      const key = request.headers.get("idempotency-key");
+      const kept = key && idempotent.get(`${path} ${key}`);
+      if (kept) return new Response(kept.body, { status: kept.status, headers: { "Content-Type": "application/json" } });
       const body = request.method === "POST" ? parseForm(await request.text()) : {};
       const sessionPath = /^\/v1\/checkout\/sessions\/([\w-]+)(\/expire)?$/.exec(path);
       const subscriptionPath = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
@@ -155,6 +174,7 @@ export async function startStripeServer() {
           id,
           object: "checkout.session",
           mode: body.mode === "subscription" ? "subscription" : "payment",
+          allowed_payment_method_types: Object.values((body.allowed_payment_method_types as Record<string, string>) ?? {}),
           status: "open",
           payment_status: "unpaid",
           amount_total: Number(item?.unit_amount),
@@ -172,6 +192,7 @@ export async function startStripeServer() {
           line_items_name: String((item?.product_data as Record<string, unknown>)?.name ?? ""),
         };
         sessions.set(id, session);
+        if (key) idempotent.set(`${path} ${key}`, { status: 200, body: JSON.stringify(sessionView(session)) });
         return Response.json(sessionView(session));
       }
       if (sessionPath) {
@@ -184,19 +205,24 @@ export async function startStripeServer() {
         return Response.json(sessionView(session));
       }
       if (request.method === "POST" && path === "/v1/refunds") {
+        if (refundsDown) return error(500, "The Refunds API is down (test)");
         const paymentIntent = String(body.payment_intent);
         const paid = [...sessions.values()].find((session) => session.payment_intent === paymentIntent);
         if (!paid) return error(404, `No such payment_intent: ${paymentIntent}`);
-        const refund = { id: nextId("re"), object: "refund", payment_intent: paymentIntent, amount: paid.amount_total, status: "succeeded" };
+        const amount = body.amount === undefined ? paid.amount_total : Number(body.amount);
+        const refunded = refunds.filter((refund) => refund.payment_intent === paymentIntent).reduce((sum, refund) => sum + refund.amount, 0);
+        if (amount > paid.amount_total - refunded) return error(400, "Refund amount is greater than unrefunded amount on charge");
+        const refund = { id: nextId("re"), object: "refund", payment_intent: paymentIntent, amount, status: "succeeded" };
         refunds.push(refund);
+        if (key) idempotent.set(`${path} ${key}`, { status: 200, body: JSON.stringify(refund) });
         await deliver(
           eventOf("charge.refunded", {
             id: nextId("ch"),
             object: "charge",
             payment_intent: paymentIntent,
             amount: paid.amount_total,
-            amount_refunded: paid.amount_total,
-            refunded: true,
+            amount_refunded: refunded + amount,
+            refunded: refunded + amount === paid.amount_total,
           }),
         );
         return Response.json(refund);
@@ -242,6 +268,7 @@ ${session.status === "open" ? `<form method="post"><label>Email <input name="ema
     /** The session whose hosted page is `checkoutUrl`. */
     sessionOf: (checkoutUrl: string) => sessions.get(checkoutUrl.split("/").pop() ?? ""),
     complete,
+    bankAnswers,
     expire,
     payInvoice,
     deliver,
@@ -249,6 +276,10 @@ ${session.status === "open" ? `<form method="post"><label>Email <input name="ema
     /** The next `count` API calls fail with a 500. */
     failNext: (count: number) => {
       failures = count;
+    },
+    /** The Refunds API fails (500) until set back. */
+    setRefundsDown: (down: boolean) => {
+      refundsDown = down;
     },
     stop: () => server.stop(true),
   };

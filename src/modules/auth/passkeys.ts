@@ -74,7 +74,7 @@ export function createPasskeys(options: { db: Db; siteUrl: string; siteName: str
         userID: new TextEncoder().encode(`user-${user.id}`),
         attestationType: "none",
         excludeCredentials: ofUser(user.id).map((key) => ({ id: key.id, transports: key.transports as AuthenticatorTransport[] })),
-        authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
+        authenticatorSelection: { residentKey: "required", userVerification: "required" },
       });
       remember(optionsJSON.challenge, user.id);
       return optionsJSON;
@@ -86,7 +86,7 @@ export function createPasskeys(options: { db: Db; siteUrl: string; siteName: str
         expectedChallenge: (challenge) => spend(challenge, userId),
         expectedOrigin: origin,
         expectedRPID: rpID,
-        requireUserVerification: false,
+        requireUserVerification: true,
       }).catch(() => null);
       const credential = verification?.verified ? verification.registrationInfo?.credential : undefined;
       if (!credential) throw badRequest(PASSKEY_REFUSED);
@@ -123,7 +123,7 @@ export function createPasskeys(options: { db: Db; siteUrl: string; siteName: str
      * browser's new challenge cookie: the challenges of `cookie` still valid, with this one.
      */
     async authenticationOptions(cookie: string | undefined) {
-      const optionsJSON = await generateAuthenticationOptions({ rpID, userVerification: "preferred" });
+      const optionsJSON = await generateAuthenticationOptions({ rpID, userVerification: "required" });
       const pairs = [...challengesIn(cookie), [optionsJSON.challenge, now().getTime() + CHALLENGE_MS]].slice(-CHALLENGES_PER_BROWSER);
       const payload = Buffer.from(JSON.stringify(pairs)).toString("base64url");
       return { optionsJSON, cookie: `${payload}.${sign(payload)}` };
@@ -148,7 +148,7 @@ export function createPasskeys(options: { db: Db; siteUrl: string; siteName: str
           counter: row.counter,
           transports: row.transports as AuthenticatorTransport[],
         },
-        requireUserVerification: false,
+        requireUserVerification: true,
       }).catch(() => null);
       if (!verification?.verified) throw unauthorized(PASSKEY_REFUSED);
       db.update(passkeys)

@@ -30,7 +30,7 @@ import { nextClosing, upcomingWithAvailability } from "./registrations.ts";
 import { createEventsService, type EventsService } from "./service.ts";
 
 export type { Event, PublicEvent, RegistrationWithPayment } from "./model.ts";
-export { createRegistrations, registrationClosesAt, registrationLinks, scheduleReminders } from "./registrations.ts";
+export { createRegistrations, registrationLinks } from "./registrations.ts";
 export { createEventsService, type EventsService };
 
 export function eventsModule(ctx: AppContext) {
@@ -79,7 +79,9 @@ export function eventsModule(ctx: AppContext) {
         "/events/:id/registrations",
         async ({ params, body: { [HONEYPOT_FIELD]: trap, ...input }, request, status }) => {
           // A bot is answered as if it had a place, and nothing is stored.
-          const answer: RegistrationAnswer = spam.isBot(request, trap) ? { state: "confirmed" } : await payments.register(params.id, input);
+          const answer: RegistrationAnswer = spam.isBot(request, trap)
+            ? { state: "confirmed" }
+            : await payments.register(params.id, input, ctx.clientIp(request));
           // A registration changes the places the public reads show.
           ctx.cache.invalidate();
           return status(201, answer);
@@ -93,7 +95,7 @@ export function eventsModule(ctx: AppContext) {
         ({ query: { id, token }, redirect }) => {
           if (!registrations.isCancelLink(id, token)) return redirect(registrationPath("invalid"), 303);
           // Issue 32: a paid place's page says before its button whether cancelling now refunds it.
-          const refund = payments.isPaid(id) ? (payments.refundDue(id) ? "full" : "none") : undefined;
+          const refund = payments.isPaid(id) ? (registrations.refundDue(id) ? "full" : "none") : undefined;
           return redirect(cancelPagePath(id, token, refund), 303);
         },
         { query: linkQuery },
@@ -101,10 +103,11 @@ export function eventsModule(ctx: AppContext) {
       .post(
         "/registrations/cancel",
         async ({ query: { id, token }, redirect }) => {
+          // The refund due is owed in the cancel's transaction, and made at once.
           const done = registrations.cancelByLink(id, token);
           if (done) {
             ctx.cache.invalidate();
-            await payments.refundCancelled(id);
+            await payments.makeOwedRefunds();
           }
           return redirect(registrationPath(done ? "cancelled" : "invalid"), 303);
         },
@@ -155,7 +158,7 @@ export function eventsModule(ctx: AppContext) {
             "/:id/registrations/:registrationId/cancel",
             async ({ params }) => {
               const cancelled = registrations.cancelByAdmin(params.id, params.registrationId);
-              await payments.refundCancelled(params.registrationId);
+              await payments.makeOwedRefunds();
               return cancelled;
             },
             { params: registrationParams, response: answers(adminRegistration) },

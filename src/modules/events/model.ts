@@ -53,7 +53,12 @@ const registrationWithPayment = assign(
   registrationRow,
   object({
     payment: optional(
-      object({ status: enums(["paid", "pending", "refunded", "none"]), amount: number(), currency: string(), id: nullable(number()) }),
+      object({
+        status: enums(["paid", "pending", "refunding", "refunded", "none"]),
+        amount: number(),
+        currency: string(),
+        id: nullable(number()),
+      }),
     ),
   }),
 );

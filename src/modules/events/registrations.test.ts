@@ -11,7 +11,6 @@ import { createTestApp, type MailWorker, type TestApp } from "@tests/support/app
 import { createEvent as createEventRow, SILENT_RETREAT } from "@tests/support/factories.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { eq } from "drizzle-orm";
-import { scheduleReminders } from "./registrations.ts";
 
 // 2027-03-09 10:00 in Melbourne (AEDT, UTC+11).
 let clock = new Date("2027-03-08T23:00:00Z");
@@ -321,27 +320,23 @@ describe("reminders", () => {
   test("the day before at 09:00 in SITE_TIMEZONE, once each; at once for a registration after that moment", async () => {
     const event = createEvent({ startDate: "2027-03-11", time: "10:00 am", name: "Thursday satsang" });
     await register(event.id, "early-bird@example.org");
-    const reminders = scheduleReminders(t.app.context.services.registrations);
-    try {
-      clock = new Date("2027-03-09T21:59:00Z"); // 08:59 on the 10th in Melbourne
-      expect(reminders.check()).toBe(0);
-      clock = new Date("2027-03-09T22:00:00Z"); // 09:00
-      expect(reminders.check()).toBe(1);
-      expect(reminders.check()).toBe(0);
-      clock = new Date("2027-03-10T02:00:00Z");
-      await register(event.id, "late-comer@example.org");
-      expect(reminders.check()).toBe(0);
-      await worker.drain();
-      for (const address of ["early-bird@example.org", "late-comer@example.org"]) {
-        const reminder = mailsTo(address).filter((mail) => mail.subject === "Reminder: Thursday satsang");
-        expect(reminder).toHaveLength(1);
-        expect(reminder[0]!.text).toContain("12 Hill Road, Warburton");
-        expect(reminder[0]!.text).toContain("google.com/maps");
-        expect(reminder[0]!.attachments.some((file) => file.contentType === "text/calendar")).toBe(true);
-        expect(linkIn(reminder[0]!.text!)).toBeDefined();
-      }
-    } finally {
-      reminders.stop();
+    const reminders = () => t.app.jobs.run("reminders");
+    clock = new Date("2027-03-09T21:59:00Z"); // 08:59 on the 10th in Melbourne
+    expect(await reminders()).toBe(0);
+    clock = new Date("2027-03-09T22:00:00Z"); // 09:00
+    expect(await reminders()).toBe(1);
+    expect(await reminders()).toBe(0);
+    clock = new Date("2027-03-10T02:00:00Z");
+    await register(event.id, "late-comer@example.org");
+    expect(await reminders()).toBe(0);
+    await worker.drain();
+    for (const address of ["early-bird@example.org", "late-comer@example.org"]) {
+      const reminder = mailsTo(address).filter((mail) => mail.subject === "Reminder: Thursday satsang");
+      expect(reminder).toHaveLength(1);
+      expect(reminder[0]!.text).toContain("12 Hill Road, Warburton");
+      expect(reminder[0]!.text).toContain("google.com/maps");
+      expect(reminder[0]!.attachments.some((file) => file.contentType === "text/calendar")).toBe(true);
+      expect(linkIn(reminder[0]!.text!)).toBeDefined();
     }
   });
 
@@ -349,17 +344,14 @@ describe("reminders", () => {
     const event = createEvent({ startDate: "2027-03-12", time: "6:00 pm", name: "Friday kirtan" });
     await register(event.id, "restart@example.org");
     clock = new Date("2027-03-10T22:30:00Z"); // 09:30 the day before
-    const before = scheduleReminders(t.app.context.services.registrations);
-    before.stop();
+    await t.app.jobs.run("reminders");
     const queued = t.db.select().from(outbox).where(eq(outbox.subject, "Reminder: Friday kirtan")).all();
     expect(queued.map((row) => row.state)).toEqual(["waiting"]);
 
     // The process dies before the worker sends it; a new one opens the same database file.
     const db = openDatabase(`${t.dir}/site.db`);
     const app = await createApp({ db, config: t.config, jwtSecret: "test-secret-test-secret-test-secret", now });
-    const after = scheduleReminders(app.context.services.registrations);
-    after.stop();
-    expect(after.check()).toBe(0);
+    expect(await app.jobs.run("reminders")).toBe(0);
     const newWorker = createMailWorker({ db, config: { ...t.config, mail: t.config.mail! }, jwtSecret: t.app.context.jwtSecret, now });
     await newWorker.drain();
     await newWorker.stop();

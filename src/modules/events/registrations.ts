@@ -3,8 +3,7 @@
 import type { Db } from "@db/client.ts";
 import { type Event, type EventRegistration, eventRegistrations, events } from "@db/schema.ts";
 import type { Config } from "@server/config.ts";
-import { badRequest, conflict, notFound } from "@server/lib/errors.ts";
-import { log } from "@server/lib/log.ts";
+import { badRequest, conflict, notFound, tooManyRequests } from "@server/lib/errors.ts";
 import { containing, type Paged, pageOf } from "@server/lib/paging.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
 import type { Signer } from "@server/lib/signer.ts";
@@ -31,7 +30,7 @@ function eventStartsAt(event: Timing, timezone: string): Date {
 }
 
 /** The first moment at which registration is closed: the event's start, or the start of `registrationCloses`. */
-export function registrationClosesAt(event: Timing, timezone: string): Date {
+function registrationClosesAt(event: Timing, timezone: string): Date {
   const start = eventStartsAt(event, timezone);
   if (!event.registrationCloses) return start;
   const closes = zonedToUtc(timezone, { date: event.registrationCloses, hour: 0, minute: 0 });
@@ -80,10 +79,21 @@ export function registrationLinks(signer: Signer, siteUrl: string) {
 type RegistrationLinks = ReturnType<typeof registrationLinks>;
 
 /**
- * Issue 32, with payments on: a priced place is held for its payment for `holdMinutes`, and `payUrl` is the signed link
- * (src/modules/payments) that takes its holder to Checkout. Undefined: priced places are paid at the door.
+ * Issue 32, with payments on: a priced place is held for its payment for `holdMinutes`, `payUrl` is the signed link
+ * (src/modules/payments) that takes its holder to Checkout, and `refundPlace` owes the refund of a place's payment in
+ * the transaction that cancels it (issue 37: src/modules/payments/refunds.ts). Undefined: priced places are paid at the door.
  */
-type PaidPlaces = { holdMinutes: number; payUrl: (registration: EventRegistration) => string };
+type PaidPlaces = {
+  holdMinutes: number;
+  payUrl: (registration: EventRegistration) => string;
+  refundPlace: (registrationId: number, reason: string) => boolean;
+};
+
+/** Unpaid places one address (an IPv6 /64) or one e-mail may hold at once, across the site (issue 37 item 5). */
+const MAX_HOLDS = 3;
+const TOO_MANY_HOLDS = "You already have places waiting for payment. Please complete or cancel them first.";
+/** Stripe's smallest charge by card, in cents of the currency (50 in most; item 6). */
+const CARD_MINIMUM: Record<string, number> = { gbp: 30, hkd: 400, jpy: 50, mxn: 1000, sek: 300, nok: 300, dkk: 250 };
 
 type Options = {
   db: Db;
@@ -158,6 +168,7 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
       holdUntil: sql.placeholder("holdUntil"),
       amountDue: sql.placeholder("amountDue"),
       ticket: sql.placeholder("ticket"),
+      heldBy: sql.placeholder("heldBy"),
     })
     .returning()
     .prepare();
@@ -193,6 +204,19 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
         gt(eventRegistrations.holdUntil, sql.placeholder("at")),
       ),
     )
+    .prepare();
+  /** Unpaid places held now by one address, or by one e-mail: each ends soonest first. */
+  const holdsBy = db
+    .select({ holdUntil: eventRegistrations.holdUntil })
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.state, "pending"),
+        gt(eventRegistrations.holdUntil, sql.placeholder("at")),
+        sql`(${eventRegistrations.heldBy} = ${sql.placeholder("heldBy")} or ${eventRegistrations.email} = ${sql.placeholder("email")})`,
+      ),
+    )
+    .orderBy(asc(eventRegistrations.holdUntil))
     .prepare();
   const confirmedCount = (eventId: number) => countIn.get({ eventId, state: "confirmed" })?.n ?? 0;
   /** The places taken: confirmed, and held for a payment until their hold ends (issue 32). */
@@ -292,9 +316,13 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
     }
   };
 
+  /** Whether a paid place cancelled now is refunded: at least REFUND_UNTIL_DAYS before the start. */
+  const refundDue = (event: Event) => now().getTime() <= eventStartsAt(event, timezone).getTime() - config.payments.refundUntilDays * 86_400_000;
+
   const cancel = (event: Event, registration: EventRegistration, byAdmin: boolean) => {
     if (registration.state === "cancelled") return registration;
-    const cancelled = setState(registration.id, { state: "cancelled", cancelledAt: now().toISOString(), holdUntil: null });
+    const cancelled = setState(registration.id, { state: "cancelled", cancelledAt: now().toISOString(), holdUntil: null, heldBy: null });
+    if (paidPlaces && refundDue(event)) paidPlaces.refundPlace(registration.id, "your registration is cancelled.");
     outbox.add("registration-cancelled", registration.email, `Registration cancelled: ${event.name}`, {
       name: registration.name,
       event,
@@ -308,7 +336,7 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
   /** A held place whose payment did not come: given back, its hold kept as the mark of why (inside the caller's transaction). */
   const release = (registration: EventRegistration) => {
     if (registration.state !== "pending") return;
-    setState(registration.id, { state: "cancelled", cancelledAt: now().toISOString() });
+    setState(registration.id, { state: "cancelled", cancelledAt: now().toISOString(), heldBy: null });
     fillPlaces(findEvent(registration.eventId));
   };
 
@@ -329,6 +357,21 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
     release,
     byId: (id: number) => byId.get({ id }),
 
+    /** Whether cancelling this place now refunds its payment (the cancel page says so before its button). */
+    refundDue(id: number): boolean {
+      const registration = byId.get({ id });
+      return registration !== undefined && refundDue(findEvent(registration.eventId));
+    },
+
+    /**
+     * A Checkout completed with a payment the bank has yet to confirm (a direct debit, issue 37 item 2): the place stays
+     * held until `until`, when the bank's answer has come (inside the caller's transaction).
+     */
+    holdForBank(id: number, until: Date) {
+      const registration = byId.get({ id });
+      if (registration?.state === "pending") setState(id, { holdUntil: until.toISOString() });
+    },
+
     /**
      * A payment came for this place (inside the caller's transaction): the place is confirmed while it is held, or when
      * its hold lapsed and a place is still free; false when the event is full (the caller refunds). The confirmation
@@ -342,7 +385,7 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
       const holding = registration.state === "pending" && registration.holdUntil !== null && registration.holdUntil > now().toISOString();
       const lapsed = (registration.state === "pending" || registration.state === "cancelled") && registration.holdUntil !== null;
       if (!holding && !(lapsed && hasFreePlace(event))) return false;
-      const confirmed = setState(id, { state: "confirmed", holdUntil: null, cancelledAt: null });
+      const confirmed = setState(id, { state: "confirmed", holdUntil: null, cancelledAt: null, heldBy: null });
       notice("registered", event, confirmed);
       mailState(event, confirmed, "confirmed", outbox.add, receipt);
       remindIfDue(event, confirmed, now());
@@ -371,7 +414,7 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
      * registration: it is answered the state it has, and mailed nothing more. The registrant's mails count against the
      * public forms' limit (issue 30: at most 3 an hour to one address); the teacher's notice does not.
      */
-    register(eventId: number, input: RegistrationInput): Registered {
+    register(eventId: number, input: RegistrationInput, heldBy: string): Registered {
       return db.transaction(
         () => {
           const at = now();
@@ -383,6 +426,14 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
           if (existing) return answerOf(existing);
           const held = paidPlaces && charge !== null;
           const state = hasFreePlace(event) ? (held ? "pending" : "confirmed") : "waiting";
+          if (held && charge.amount < (CARD_MINIMUM[currency] ?? 50)) {
+            const message = `A payment by card must be at least ${formatMoney(CARD_MINIMUM[currency] ?? 50, currency)}, or 0`;
+            throw badRequest(message, { issues: [{ path: "amount", message }] });
+          }
+          if (state === "pending") {
+            const holds = holdsBy.all({ at: at.toISOString(), heldBy, email: input.email });
+            if (holds.length >= MAX_HOLDS) throw tooManyRequests(TOO_MANY_HOLDS, (Date.parse(holds[0]?.holdUntil ?? "") - at.getTime()) / 1000 || 60);
+          }
           const registration = insert.get({
             eventId,
             name: input.name,
@@ -391,6 +442,7 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
             additionalInfo: input.additionalInfo ?? null,
             state,
             holdUntil: state === "pending" ? holdEnd() : null,
+            heldBy: state === "pending" ? heldBy : null,
             amountDue: charge?.amount ?? null,
             ticket: charge?.ticket ?? null,
           });
@@ -563,23 +615,5 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
   };
 }
 
-type Registrations = ReturnType<typeof createRegistrations>;
 /** An event's registrations by state, and its confirmed ones checked in at the door. */
 type RegistrationCounts = Record<EventRegistration["state"] | "checkedIn", number>;
-
-const REMINDER_CHECK_MS = 60_000;
-
-/** While serving with mail on: queues due reminders at start and every minute (a restart catches up at once). */
-export function scheduleReminders(registrations: Pick<Registrations, "queueDueReminders">) {
-  const check = () => {
-    try {
-      return registrations.queueDueReminders();
-    } catch (error) {
-      log.error("Reminders could not be queued", { error: (error as Error).message });
-      return 0;
-    }
-  };
-  check();
-  const timer = setInterval(check, REMINDER_CHECK_MS);
-  return { check, stop: () => clearInterval(timer) };
-}

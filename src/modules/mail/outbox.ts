@@ -10,7 +10,7 @@ import { mailSeal } from "./sealed.ts";
 import type { EmailConfirmationData, PasswordResetData, SecurityNoticeData, SignInCodeData } from "./templates/account-mails.tsx";
 import type { ContactNoticeData } from "./templates/contact-notice.tsx";
 import type { NewsletterReader } from "./templates/newsletter.tsx";
-import type { GiftReceiptData, PaymentRefundedData } from "./templates/receipt.tsx";
+import type { GiftReceiptData, PaymentFailedData, PaymentRefundedData } from "./templates/receipt.tsx";
 import type { RegistrantsMessageData } from "./templates/registrants-message.tsx";
 import type { RegistrationCancelledData } from "./templates/registration-cancelled.tsx";
 import type { RegistrationConfirmationData } from "./templates/registration-confirmation.tsx";
@@ -35,6 +35,7 @@ export type MailData = {
   "registrants-message": RegistrantsMessageData;
   "gift-receipt": GiftReceiptData;
   "payment-refunded": PaymentRefundedData;
+  "payment-failed": PaymentFailedData;
   "newsletter-confirmation": { confirmUrl: string };
   newsletter: NewsletterCopy | NewsletterTestCopy;
   test: Record<string, never>;

@@ -7,7 +7,8 @@ import { idParam, linkQuery, standard } from "@server/lib/validate.ts";
 import { Elysia } from "elysia";
 import { checkoutAnswer, donationSchema, eventCancelled, moneyAnswer, paymentSummary, webhookAnswer } from "./model.ts";
 
-export { connectStripe, createPaymentsService, paymentLinks, scheduleHoldRelease } from "./service.ts";
+export { createOwedRefunds } from "./refunds.ts";
+export { connectStripe, createPaymentsService, paymentLinks } from "./service.ts";
 
 /** Where a gift's stop link lands: the site's page with one button (a mail scanner that follows links stops nothing). */
 const giftPath = (state: "stop" | "stopped" | "invalid", id?: number, token?: string) =>
@@ -25,8 +26,10 @@ export function paymentsModule(ctx: AppContext) {
       .post(
         "/payments/stripe",
         async ({ request }) => {
+          const address = ctx.clientIp(request);
+          payments.checkWebhookLimit(address);
           const payload = new TextDecoder().decode(await readBodyWithLimit(request, PUBLIC_BODY_LIMIT));
-          const answer = await payments.webhook(payload, request.headers.get("stripe-signature"));
+          const answer = await payments.webhook(payload, request.headers.get("stripe-signature"), address);
           ctx.cache.invalidate();
           return answer;
         },
@@ -57,16 +60,25 @@ export function paymentsModule(ctx: AppContext) {
         admin
           .get("/payments", () => payments.money(), { response: answers(moneyAnswer) })
           .post("/payments/:id/refund", ({ params }) => payments.refundByAdmin(params.id), { params, response: answers(paymentSummary) })
-          // 'Cancel this event': every registrant mailed, every payment refunded.
+          // 'Cancel this event': in one transaction every registrant cancelled and mailed, every payment owed back; then
+          // the refunds made.
           .post(
             "/events/:id/cancel",
             async ({ params }) => {
-              const live = registrations.list(params.id).filter((row) => row.state !== "cancelled");
-              // The waiting list first: nobody is offered a place that is about to go.
-              const waitingFirst = [...live.filter((row) => row.state === "waiting"), ...live.filter((row) => row.state !== "waiting")];
-              for (const row of waitingFirst) registrations.cancelByAdmin(params.id, row.id);
-              const refunded = await payments.refundEvent(params.id);
-              return { cancelled: live.length, refunded };
+              const answer = ctx.db.transaction(
+                () => {
+                  const live = registrations.list(params.id).filter((row) => row.state !== "cancelled");
+                  // The waiting list first: nobody is offered a place that is about to go.
+                  const waitingFirst = [...live.filter((row) => row.state === "waiting"), ...live.filter((row) => row.state !== "waiting")];
+                  const refunded = payments.oweEvent(params.id, () => {
+                    for (const row of waitingFirst) registrations.cancelByAdmin(params.id, row.id);
+                  });
+                  return { cancelled: live.length, refunded };
+                },
+                { behavior: "immediate" },
+              );
+              await payments.makeOwedRefunds();
+              return answer;
             },
             { params: eventParams, response: answers(eventCancelled) },
           ),

@@ -3,7 +3,7 @@
 import { payments } from "@db/schema.ts";
 import { type AnswerOf, answer, rowOf } from "@server/lib/answers.ts";
 import { cents } from "@server/shared/validation.ts";
-import { array, assign, boolean, enums, type Infer, number, object, omit, string } from "superstruct";
+import { array, assign, boolean, enums, type Infer, nullable, number, object, omit, string } from "superstruct";
 
 /** POST /api/donations: a gift of A$1 to A$10,000, once or monthly. */
 export const donationSchema = object({
@@ -16,14 +16,30 @@ export type DonationInput = Infer<typeof donationSchema>;
 export const checkoutAnswer = answer(object({ checkoutUrl: string() }));
 export type CheckoutAnswer = AnswerOf<typeof checkoutAnswer>;
 /** Each row of GET /api/admin/events/:id/registrations gains its payment (status "none": free, or at the door). */
-export const paymentSummary = answer(object({ status: enums(["paid", "pending", "refunded", "none"]), amount: number(), currency: string() }));
+export const paymentSummary = answer(
+  object({ status: enums(["paid", "pending", "refunding", "refunded", "none"]), amount: number(), currency: string() }),
+);
 export type PaymentSummary = AnswerOf<typeof paymentSummary>;
 
 const moneyTotals = array(object({ label: string(), paid: number(), refunded: number() }));
 export type MoneyTotals = Infer<typeof moneyTotals>;
+/** A refund owed and not yet made (issue 37 item 4): Stripe's last refusal, and how many tries. */
+const owedRefund = object({
+  id: number(),
+  paymentId: number(),
+  amount: number(),
+  currency: string(),
+  reason: string(),
+  description: string(),
+  name: nullable(string()),
+  attempts: number(),
+  lastError: nullable(string()),
+  createdAt: string(),
+});
 /**
- * The admin's Money tab: each payment, without Stripe's ids, and whether it was paid by a one-off charge, which
- * 'Refund' gives back (a monthly gift is stopped by its donor's link instead).
+ * The admin's Money tab: each payment (an abandoned Checkout's only when it needs attention), without Stripe's ids, and
+ * whether it was paid by a one-off charge, which 'Refund' gives back (a monthly gift is stopped by its donor's link
+ * instead); the refunds owed and not yet made.
  */
 export const moneyAnswer = answer(
   object({
@@ -34,6 +50,7 @@ export const moneyAnswer = answer(
         object({ refundable: boolean() }),
       ),
     ),
+    owedRefunds: array(owedRefund),
     byMonth: moneyTotals,
     byEvent: moneyTotals,
   }),

@@ -4,13 +4,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Event, eventRegistrations, events, outbox, payments } from "@db/schema.ts";
+import { configureLog } from "@server/lib/log.ts";
 import { createMailWorker } from "@server/modules/mail/worker.ts";
+import { paymentLinks } from "@server/modules/payments/index.ts";
 import { freePort } from "@tests/server.ts";
 import { createTestApp, type MailWorker, type TestApp } from "@tests/support/app.ts";
 import { createEvent as createEventRow, SILENT_RETREAT } from "@tests/support/factories.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { type StripeServer, startStripeServer, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "@tests/support/stripe.ts";
 import { eq } from "drizzle-orm";
+import Stripe from "stripe";
 
 // 2027-03-09 10:00 in Melbourne (AEDT, UTC+11).
 const START = new Date("2027-03-08T23:00:00Z");
@@ -128,7 +131,12 @@ describe("paid places", () => {
     const event = createEvent({ name: "Signed only" });
     const answer = await pending(event.id, "signed@example.org");
     const session = stripe.sessionOf(answer.checkoutUrl)!;
-    const completed = stripe.eventOf("checkout.session.completed", { ...session, status: "complete", payment_intent: "pi_test_forged" });
+    const completed = stripe.eventOf("checkout.session.completed", {
+      ...session,
+      status: "complete",
+      payment_status: "paid",
+      payment_intent: "pi_test_forged",
+    });
     const forged = await stripe.deliver(completed, { secret: "whsec_notTheSitesSecret" });
     expect(forged.status).toBe(400);
     expect(await forged.json()).toEqual({ error: "Invalid signature" });
@@ -184,6 +192,7 @@ describe("paid places", () => {
     expect(stateOf("prompt@example.org")).toBe("confirmed");
     expect((await pay(late)).status).toBe(200);
     expect(stateOf("late@example.org")).not.toBe("confirmed");
+    await t.app.jobs.run("refunds");
     expect(paymentOf("late@example.org")?.status).toBe("refunded");
     expect(stripe.refunds.map((refund) => refund.payment_intent)).toContain(paymentOf("late@example.org")!.paymentIntentId!);
     const mails = await mailsTo("late@example.org");
@@ -490,5 +499,269 @@ describe("app_data and Git", () => {
       for (const path of files) expect(readFileSync(join(t.config.appDataDir, path)).toString("latin1")).not.toContain(secretOfTheTreasurer);
       expect(history).not.toContain(secretOfTheTreasurer);
     }
+  });
+});
+
+// Issue 37: money that cannot go wrong.
+describe("only paid is paid (issue 37 item 2)", () => {
+  test("Checkout offers cards only unless PAYMENT_METHODS says otherwise", async () => {
+    const answer = await pending(createEvent({ name: "Cards only" }).id, "card@example.org");
+    expect(stripe.sessionOf(answer.checkoutUrl)!.allowed_payment_method_types).toEqual(["card"]);
+  });
+
+  test("an unpaid completion (a direct debit) holds the place, confirms nothing and mails no receipt; the bank's yes confirms it", async () => {
+    const event = createEvent({ capacity: 1, name: "By the bank" });
+    const answer = await pending(event.id, "debit@example.org");
+    const session = stripe.sessionOf(answer.checkoutUrl)!;
+    expect((await stripe.complete(session.id, "debit@example.org", "unpaid")).status).toBe(200);
+    expect(stateOf("debit@example.org")).toBe("pending");
+    expect(paymentOf("debit@example.org")?.status).toBe("processing");
+    expect(await mailsTo("debit@example.org")).toEqual([]);
+    // Past the 30-minute hold the place is still held while the bank answers: nobody else takes it.
+    clock = new Date(START.getTime() + 2 * 60 * 60_000);
+    await t.app.jobs.run("holds");
+    expect(stateOf("debit@example.org")).toBe("pending");
+    expect(await (await register(event.id, "other@example.org")).json()).toMatchObject({ state: "waiting" });
+    expect((await stripe.bankAnswers(session.id, true)).status).toBe(200);
+    expect(stateOf("debit@example.org")).toBe("confirmed");
+    expect(paymentOf("debit@example.org")?.status).toBe("paid");
+    expect((await mailsTo("debit@example.org")).map((mail) => mail.subject)).toEqual(["You're registered: By the bank"]);
+  });
+
+  test("the bank's no releases the place as an expiry does: the waiting list moves and the payer is mailed", async () => {
+    const event = createEvent({ capacity: 1, name: "Debit refused" });
+    const answer = await pending(event.id, "refused@example.org");
+    const session = stripe.sessionOf(answer.checkoutUrl)!;
+    await stripe.complete(session.id, "refused@example.org", "unpaid");
+    expect(await (await register(event.id, "waiting@example.org")).json()).toEqual({ state: "waiting", position: 1 });
+    expect((await stripe.bankAnswers(session.id, false)).status).toBe(200);
+    expect(stateOf("refused@example.org")).toBe("cancelled");
+    expect(paymentOf("refused@example.org")?.status).toBe("failed");
+    expect(stateOf("waiting@example.org")).toBe("pending");
+    const [mail] = await mailsTo("refused@example.org");
+    expect(mail!.subject).toBe("Your payment did not go through: Debit refused");
+    expect(mail!.text).toContain("The place we held for you has been released.");
+    expect((await mailsTo("waiting@example.org")).map((m) => m.subject)).toContain("A place is yours: Debit refused");
+  });
+
+  test("a gift completed unpaid is recorded only when the bank pays it", async () => {
+    const response = await fetch(`${base}/api/donations`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ amount: 4000, monthly: false }),
+    });
+    const session = stripe.sessionOf(((await response.json()) as { checkoutUrl: string }).checkoutUrl)!;
+    await stripe.complete(session.id, "slow-giver@example.org", "unpaid");
+    expect(await mailsTo("slow-giver@example.org")).toEqual([]);
+    await stripe.bankAnswers(session.id, true);
+    expect((await mailsTo("slow-giver@example.org")).map((mail) => mail.subject)).toEqual(["Thank you for your gift"]);
+  });
+
+  test("a completion whose amount or currency is not the payment's confirms nothing: logged at error, shown on the Money tab", async () => {
+    const logged: string[] = [];
+    configureLog({ sink: (line) => void logged.push(line) });
+    try {
+      const answer = await pending(createEvent({ name: "Wrong sum" }).id, "sum@example.org");
+      const session = stripe.sessionOf(answer.checkoutUrl)!;
+      const forged = { ...session, status: "complete", payment_status: "paid", amount_total: 100, payment_intent: "pi_test_sum" };
+      expect((await stripe.deliver(stripe.eventOf("checkout.session.completed", forged))).status).toBe(200);
+      expect(stateOf("sum@example.org")).toBe("pending");
+      expect(paymentOf("sum@example.org")?.status).toBe("pending");
+      expect(logged.some((line) => line.includes("ERROR") && line.includes("differs from its payment"))).toBe(true);
+      const money = (await (await admin("GET", "/payments")).json()) as { payments: { email: string; attention: string | null }[] };
+      expect(money.payments.find((row) => row.email === "sum@example.org")?.attention).toBe(
+        "Stripe's Checkout says A$1.00 AUD; this payment is A$25.00 AUD. Not confirmed.",
+      );
+    } finally {
+      configureLog({ sink: null });
+    }
+  });
+});
+
+describe("nobody pays twice for one place (issue 37 item 3)", () => {
+  test("two registrations at once with one e-mail: one payment, one Checkout link", async () => {
+    const event = createEvent({ capacity: 5, name: "Twice asked" });
+    const [first, second] = await Promise.all([pending(event.id, "twice@example.org"), pending(event.id, "twice@example.org")]);
+    expect(second.checkoutUrl).toBe(first.checkoutUrl);
+    expect(t.db.select().from(payments).where(eq(payments.email, "twice@example.org")).all()).toHaveLength(1);
+  });
+
+  test("the pay link of a place paid at Checkout whose webhook has not landed goes to the success page, not a new Checkout", async () => {
+    const event = createEvent({ name: "Webhook late" });
+    const answer = await pending(event.id, "slow-hook@example.org");
+    const session = stripe.sessionOf(answer.checkoutUrl)!;
+    session.status = "complete";
+    const registration = t.db.select().from(eventRegistrations).where(eq(eventRegistrations.email, "slow-hook@example.org")).get()!;
+    const payLink = `${base}${paymentLinks(t.app.context.services.signer, base).payPath(registration)}`;
+    const to = await fetch(payLink, { redirect: "manual" });
+    expect(to.headers.get("location")).toBe(`${base}/?payment=success&event=${event.id}`);
+    expect(t.db.select().from(payments).where(eq(payments.email, "slow-hook@example.org")).all()).toHaveLength(1);
+  });
+
+  test("whatever happens, a second payment for a place already paid is refunded in full at once and mailed", async () => {
+    const event = createEvent({ name: "Paid twice" });
+    const answer = await pending(event.id, "double@example.org");
+    await pay(answer);
+    // A second session for the same place (as one made before this fix could be), then paid too.
+    const registration = t.db.select().from(eventRegistrations).where(eq(eventRegistrations.email, "double@example.org")).get()!;
+    const first = paymentOf("double@example.org")!;
+    const second = t.db
+      .insert(payments)
+      .values({ ...first, id: undefined, status: "expired", sessionId: null, paymentIntentId: null, paidAt: null, registrationId: registration.id })
+      .returning()
+      .get();
+    const secondSession = await new Stripe(TEST_SECRET_KEY, {
+      host: "127.0.0.1",
+      port: Number(new URL(stripe.url).port),
+      protocol: "http",
+    }).checkout.sessions.create({
+      mode: "payment",
+      line_items: [{ quantity: 1, price_data: { currency: "aud", unit_amount: 2500, product_data: { name: "Paid twice" } } }],
+      customer_email: "double@example.org",
+      success_url: `${base}/`,
+    });
+    t.db.update(payments).set({ sessionId: secondSession.id }).where(eq(payments.id, second.id)).run();
+    expect((await stripe.complete(secondSession.id)).status).toBe(200);
+    await t.app.jobs.run("refunds");
+    const rows = t.db.select().from(payments).where(eq(payments.email, "double@example.org")).all();
+    expect(rows.map((row) => row.status).sort()).toEqual(["paid", "refunded"]);
+    expect(stateOf("double@example.org")).toBe("confirmed");
+    const refunded = (await mailsTo("double@example.org")).find((mail) => mail.subject === "Refunded: Paid twice");
+    expect(refunded!.text).toContain("this place was already paid for.");
+  });
+});
+
+describe("a refund owed is a refund made (issue 37 item 4)", () => {
+  test("with the Refunds API down, a late payment answers 200 and is owed; a redelivery does nothing more; once back, refunded once", async () => {
+    const event = createEvent({ capacity: 1, name: "Refunds down" });
+    const late = await pending(event.id, "owed@example.org");
+    clock = new Date(START.getTime() + 40 * 60_000);
+    await pay(await pending(event.id, "first@example.org"));
+    stripe.setRefundsDown(true);
+    try {
+      const delivered = await pay(late);
+      expect(delivered.status).toBe(200);
+      await t.app.jobs.run("refunds");
+      expect(paymentOf("owed@example.org")?.status).toBe("refunding");
+      // Stripe's redelivery of the same event: handled already, nothing more.
+      expect((await stripe.deliver(stripe.sentEvents.findLast((e) => e.type === "checkout.session.completed")!)).status).toBe(200);
+      const owed = (await (await admin("GET", "/payments")).json()) as {
+        owedRefunds: { description: string; attempts: number; lastError: string }[];
+      };
+      expect(owed.owedRefunds).toEqual([expect.objectContaining({ description: "Refunds down", amount: 2500, attempts: 1 })]);
+      expect(owed.owedRefunds[0]!.lastError).toContain("The Refunds API is down");
+      // Tried again no sooner than its back-off (15 s after the first try), and no later than every 5 minutes.
+      await t.app.jobs.run("refunds");
+      expect(((await (await admin("GET", "/payments")).json()) as { owedRefunds: { attempts: number }[] }).owedRefunds[0]!.attempts).toBe(1);
+      clock = new Date(clock.getTime() + 5 * 60_000);
+      await t.app.jobs.run("refunds");
+      expect(((await (await admin("GET", "/payments")).json()) as { owedRefunds: { attempts: number }[] }).owedRefunds[0]!.attempts).toBe(2);
+    } finally {
+      stripe.setRefundsDown(false);
+    }
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    await t.app.jobs.run("refunds");
+    await t.app.jobs.run("refunds");
+    expect(paymentOf("owed@example.org")?.status).toBe("refunded");
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === paymentOf("owed@example.org")!.paymentIntentId)).toHaveLength(1);
+    expect((await mailsTo("owed@example.org")).filter((mail) => mail.subject === "Refunded: Refunds down")).toHaveLength(1);
+    expect(((await (await admin("GET", "/payments")).json()) as { owedRefunds: unknown[] }).owedRefunds).toEqual([]);
+  });
+
+  test("'Refund' with Stripe down is owed, shown as 'refunding', and made later; a second 'Refund' is a 400", async () => {
+    const event = createEvent({ name: "Refund later" });
+    await pay(await pending(event.id, "later@example.org"));
+    const id = paymentOf("later@example.org")!.id;
+    stripe.setRefundsDown(true);
+    try {
+      const answer = await admin("POST", `/payments/${id}/refund`);
+      expect(await answer.json()).toEqual({ status: "refunding", amount: 2500, currency: "aud" });
+      expect((await admin("POST", `/payments/${id}/refund`)).status).toBe(400);
+    } finally {
+      stripe.setRefundsDown(false);
+    }
+    clock = new Date(clock.getTime() + 60_000);
+    await t.app.jobs.run("refunds");
+    expect(paymentOf("later@example.org")?.status).toBe("refunded");
+  });
+});
+
+describe("one address cannot hold an event's places (issue 37 item 5)", () => {
+  test("a 4th unpaid hold from one address is a 429 that holds nothing; so is a 4th for one e-mail from anywhere", async () => {
+    const event = createEvent({ capacity: 5, name: "Five places" });
+    const from = (email: string, ip: string) =>
+      fetch(`${base}/api/events/${event.id}/registrations`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": ip },
+        body: JSON.stringify({ name: "Asha Devi", email, phone: "0400 000 000" }),
+      });
+    for (let i = 1; i <= 3; i++) expect((await from(`throwaway${i}@example.org`, "10.7.7.7")).status).toBe(201);
+    const fourth = await from("throwaway4@example.org", "10.7.7.7");
+    expect(fourth.status).toBe(429);
+    expect(await fourth.json()).toEqual({ error: "You already have places waiting for payment. Please complete or cancel them first." });
+    expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(stateOf("throwaway4@example.org")).toBeUndefined();
+    // A real visitor still gets a place.
+    expect((await from("visitor@example.org", "10.7.7.8")).status).toBe(201);
+    for (const [i, name] of ["A", "B", "C", "D"].entries()) {
+      const other = createEvent({ capacity: 5, name: `Other ${name}` });
+      const response = await fetch(`${base}/api/events/${other.id}/registrations`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.8.0.${i}` },
+        body: JSON.stringify({ name: "Asha Devi", email: "hoarder@example.org", phone: "0400 000 000" }),
+      });
+      expect(response.status).toBe(i < 3 ? 201 : 429);
+    }
+  });
+});
+
+describe("the smaller faults (issue 37 items 6, 8, 9, 13)", () => {
+  test("by donation, an amount above 0 below the card minimum is a 400 naming the field", async () => {
+    const event = createEvent({ name: "Small change", byDonation: true, price: 2000 });
+    const response = await register(event.id, "small@example.org", { amount: 30 });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: "A payment by card must be at least A$0.50, or 0",
+      issues: [{ path: "amount", message: "A payment by card must be at least A$0.50, or 0" }],
+    });
+    expect((await register(event.id, "fifty@example.org", { amount: 50 })).status).toBe(201);
+  });
+
+  test("an unsigned webhook: one log line without stack or body; past 10 refusals from one address, 429 before the body is read", async () => {
+    const logged: string[] = [];
+    configureLog({ sink: (line) => void logged.push(line) });
+    try {
+      const post = (ip: string) =>
+        fetch(`${base}/api/payments/stripe`, { method: "POST", headers: { "X-Forwarded-For": ip }, body: '{"secret-body":"x"}' });
+      expect((await post("10.66.0.1")).status).toBe(400);
+      const lines = logged.filter((line) => line.includes("Stripe webhook refused"));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).not.toContain("secret-body");
+      expect(lines[0]).not.toContain("\n    at ");
+      for (let i = 0; i < 9; i++) await post("10.66.0.1");
+      expect((await post("10.66.0.1")).status).toBe(429);
+      expect((await post("10.66.0.2")).status).toBe(400);
+    } finally {
+      configureLog({ sink: null });
+    }
+  });
+
+  test("Checkout's return names the event by its id, and nothing else", async () => {
+    const event = createEvent({ name: "By id" });
+    const session = stripe.sessionOf((await pending(event.id, "byid@example.org")).checkoutUrl)!;
+    expect(session.success_url).toBe(`${base}/?payment=success&event=${event.id}`);
+    expect(new URL(session.cancel_url).searchParams.get("event")).toBe(String(event.id));
+  });
+
+  test("a hold released by the job frees the place in the public answers at once, as an admin write would", async () => {
+    const event = createEvent({ capacity: 1, name: "Freed by the job" });
+    await pending(event.id, "lapse@example.org");
+    const placesLeft = async () =>
+      ((await (await fetch(`${base}/api/events`)).json()) as { id: number; placesLeft: number }[]).find((row) => row.id === event.id)?.placesLeft;
+    expect(await placesLeft()).toBe(0);
+    clock = new Date(START.getTime() + 31 * 60_000);
+    expect(await placesLeft()).toBe(0);
+    await t.app.jobs.run("holds");
+    expect(await placesLeft()).toBe(1);
   });
 });

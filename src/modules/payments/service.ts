@@ -1,20 +1,26 @@
 // The site takes money through Stripe Checkout (issue 32), talking to Stripe only through its official SDK. What is
-// charged is read from the database; only the signed webhook marks a payment paid; each webhook event takes effect
-// once (its id is stored in the transaction that acted on it). Card data never reaches this server.
+// charged is read from the database; only the signed webhook marks a payment paid, and only when Stripe says it is
+// paid (issue 37: a direct debit is paid when the bank says so); each webhook event takes effect once (its id is stored
+// in the transaction that acted on it, with every effect, refunds owed included). A place has one live payment: a
+// second ask for it answers the same Checkout. Card data never reaches this server.
 import type { Db } from "@db/client.ts";
 import { type EventRegistration, events, type Payment, payments, stripeEvents } from "@db/schema.ts";
 import type { Config } from "@server/config.ts";
-import { badRequest, HttpError, notFound } from "@server/lib/errors.ts";
+import { badRequest, HttpError, notFound, tooManyRequests } from "@server/lib/errors.ts";
 import { errorText, log } from "@server/lib/log.ts";
+import { addressKey, RateLimiter } from "@server/lib/rate-limit.ts";
 import type { Signer } from "@server/lib/signer.ts";
 import { todayIn } from "@server/lib/time.ts";
-import { formatLongDate, formatMoment } from "@server/shared/dates.ts";
+import { formatLongDate } from "@server/shared/dates.ts";
+import { formatMoney } from "@server/shared/money.ts";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { type createRegistrations, registrationClosesAt } from "../events/index.ts";
+import type { createRegistrations } from "../events/index.ts";
 import type { ReceiptData } from "../mail/index.ts";
 import { type Outbox, siteName } from "../mail/index.ts";
-import type { CheckoutAnswer, DonationInput, MoneyAnswer, MoneyTotals, PaymentSummary } from "./model.ts";
+import type { CheckoutAnswer, DonationInput, PaymentSummary } from "./model.ts";
+import { moneyOf } from "./money.ts";
+import type { OwedRefunds } from "./refunds.ts";
 
 type Registrations = ReturnType<typeof createRegistrations>;
 
@@ -25,6 +31,7 @@ export type PaymentsDeps = {
   registrations: Registrations;
   /** The SDK's client (connectStripe); undefined when payments are off. */
   stripe: Stripe | undefined;
+  refunds: OwedRefunds;
   /** Signs the pay and stop links. */
   signer: Signer;
   now: () => Date;
@@ -32,6 +39,12 @@ export type PaymentsDeps = {
 
 /** Stripe's webhook signature tolerance: an event signed longer ago than this is refused (a replay). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
+/** Refused webhook posts (no or a bad signature) per address in 15 minutes; Stripe's own, signed, are never limited. */
+const REFUSED_WEBHOOKS_PER_IP = 10;
+/** How long a place stays held while the bank confirms a direct debit (AU BECS takes up to 5 business days). */
+const BANK_HOLD_MS = 8 * 86_400_000;
+/** What Checkout says of a completed session's money: only these are paid. */
+const PAID = new Set(["paid", "no_payment_required"]);
 
 /**
  * The official SDK, pointed at STRIPE_API_BASE (its host, port and protocol) when set; undefined when payments are off.
@@ -70,10 +83,11 @@ export function paymentLinks(signer: Signer, siteUrl: string) {
 }
 
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { db, config, outbox, registrations, now, stripe } = deps;
+  const { db, config, outbox, registrations, refunds, now, stripe } = deps;
   const { currency } = config.payments;
   const links = paymentLinks(deps.signer, config.siteUrl);
   const orgName = config.payments.orgName ?? siteName(config.mail?.from, config.siteUrl);
+  const refusedWebhooks = new RateLimiter(REFUSED_WEBHOOKS_PER_IP, 15 * 60_000, () => now().getTime());
 
   const paymentBySession = db
     .select()
@@ -90,6 +104,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
     .from(payments)
     .where(eq(payments.registrationId, sql.placeholder("registrationId")))
     .orderBy(desc(payments.id))
+    .prepare();
+  /** A place's live payment (pending, or processing at the bank): one at most (the index payments_live_place). */
+  const livePayment = db
+    .select()
+    .from(payments)
+    .where(sql`${payments.registrationId} = ${sql.placeholder("registrationId")} and ${payments.status} in ('pending', 'processing')`)
     .prepare();
 
   /** The first payment of a monthly gift: the one Checkout recorded, whose stop link cancels the subscription. */
@@ -123,50 +143,70 @@ export function createPaymentsService(deps: PaymentsDeps) {
       throw new HttpError(502, "Payments are not available right now. Please try again in a few minutes.");
     }
   };
+  /** Where Checkout sends a payer back: the event named by its id only (issue 37 item 9). */
+  const successUrl = (eventId: number) => `${config.siteUrl}/?payment=success&event=${eventId}`;
 
-  /** A Checkout session for a held place: its amount from the registration row, it ends when the hold ends. */
-  async function checkoutForPlace(registration: EventRegistration): Promise<string> {
+  /** The Checkout links being made, by place: a second ask meanwhile waits for the same one (issue 37 item 3). */
+  const making = new Map<number, Promise<string>>();
+  const checkoutForPlace = (registration: EventRegistration): Promise<string> => {
+    const pending = making.get(registration.id);
+    if (pending) return pending;
+    const made = placeCheckout(registration).finally(() => making.delete(registration.id));
+    making.set(registration.id, made);
+    return made;
+  };
+
+  /**
+   * The Checkout of a held place: its live payment's session while open (paid but not yet told: the success page);
+   * else a new payment, claimed in the database (one live per place) before Stripe is asked for its session.
+   */
+  async function placeCheckout(registration: EventRegistration): Promise<string> {
     const client = requireStripe();
-    const open = paymentsOf.all({ registrationId: registration.id }).find((payment) => payment.status === "pending" && payment.sessionId);
-    if (open?.sessionId) {
-      const session = await atStripe("read a session", () => client.checkout.sessions.retrieve(open.sessionId as string));
+    let live = livePayment.get({ registrationId: registration.id });
+    if (live?.status === "processing") return successUrl(registration.eventId);
+    if (live?.sessionId) {
+      const sessionId = live.sessionId;
+      const session = await atStripe("read a session", () => client.checkout.sessions.retrieve(sessionId));
       if (session.status === "open" && session.url) return session.url;
+      if (session.status === "complete") return successUrl(registration.eventId);
+      db.update(payments).set({ status: "expired" }).where(sql`${payments.id} = ${live.id} and ${payments.status} = 'pending'`).run();
+      live = undefined;
     }
     const event = db.select().from(events).where(eq(events.id, registration.eventId)).get();
     if (!event || !registration.amountDue || !registration.holdUntil) throw notFound("This place is no longer held");
     const description = registration.ticket === "concession" ? `${event.name} (concession)` : event.name;
-    const payment = db
-      .insert(payments)
-      .values({
-        kind: "registration",
-        registrationId: registration.id,
-        eventId: event.id,
-        description,
-        name: registration.name,
-        email: registration.email,
-        amount: registration.amountDue,
-        currency,
-      })
-      .returning()
-      .get();
+    // A live payment without a session (a start that stopped half way) is taken up: its key gives the same session.
+    const payment =
+      live ??
+      db
+        .insert(payments)
+        .values({
+          kind: "registration",
+          registrationId: registration.id,
+          eventId: event.id,
+          description,
+          name: registration.name,
+          email: registration.email,
+          amount: registration.amountDue,
+          currency,
+        })
+        .returning()
+        .get();
     // Stripe keeps a session open for 30 minutes at least: a hold that ends sooner is released here, and a payment
-    // after it is confirmed while a place is free, or refunded (completed, below).
+    // after it is confirmed while a place is free, or refunded (fulfil, below).
     const expiresAt = Math.max(Date.parse(registration.holdUntil), now().getTime() + 30 * 60_000 + 5_000);
-    const place = new URLSearchParams({
-      event: event.name,
-      until: formatMoment(registration.holdUntil, config.timezone),
-      pay: links.payPath(registration),
-    });
+    const place = new URLSearchParams({ event: String(event.id), until: registration.holdUntil, pay: links.payPath(registration) });
     const session = await atStripe("create a session", () =>
       client.checkout.sessions.create(
         {
           mode: "payment",
+          allowed_payment_method_types: config.payments.methods,
           line_items: [{ quantity: 1, price_data: { currency, unit_amount: payment.amount, product_data: { name: description } } }],
           customer_email: registration.email,
           client_reference_id: String(payment.id),
           metadata: { paymentId: String(payment.id) },
           expires_at: Math.ceil(expiresAt / 1000),
-          success_url: `${config.siteUrl}/?payment=success&${new URLSearchParams({ event: event.name })}`,
+          success_url: successUrl(event.id),
           cancel_url: `${config.siteUrl}/?payment=cancelled&${place}`,
         },
         { idempotencyKey: `payment-${payment.id}` },
@@ -177,47 +217,21 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return session.url;
   }
 
-  /**
-   * A refund through Stripe's Refunds API, marked and mailed once: the payment is claimed (`refunding`) before the call,
-   * so that two refunds of it never both happen, and given back to `paid` when Stripe refuses.
-   */
-  async function refund(payment: Payment, reason: string) {
-    const client = requireStripe();
-    const claimed = db
-      .update(payments)
-      .set({ status: "refunding" })
-      .where(sql`${payments.id} = ${payment.id} and ${payments.status} = 'paid' and ${payments.paymentIntentId} is not null`)
-      .returning()
-      .get();
-    if (!claimed?.paymentIntentId) return false;
-    const paymentIntent = claimed.paymentIntentId;
-    try {
-      await atStripe("refund", () => client.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-${payment.id}` }));
-    } catch (error) {
-      update(payment.id, { status: "paid" });
-      throw error;
-    }
-    db.transaction(
-      () => {
-        update(payment.id, { status: "refunded", refundedAt: now().toISOString() });
-        if (claimed.email)
-          outbox.add("payment-refunded", claimed.email, `Refunded: ${claimed.description}`, {
-            name: claimed.name ?? "friend",
-            what: claimed.description,
-            amount: claimed.amount,
-            currency: claimed.currency,
-            reason,
-          });
-      },
-      { behavior: "immediate" },
-    );
+  /** A completed session whose money is not the row's is not a confirmation: the treasurer is shown it (item 2). */
+  function differs(payment: Payment, session: Stripe.Checkout.Session): boolean {
+    if (session.amount_total === payment.amount && session.currency === payment.currency) return false;
+    const said = `${formatMoney(session.amount_total ?? 0, session.currency ?? payment.currency)} ${session.currency?.toUpperCase() ?? ""}`.trim();
+    const attention = `Stripe's Checkout says ${said}; this payment is ${formatMoney(payment.amount, payment.currency)} ${payment.currency.toUpperCase()}. Not confirmed.`;
+    log.error("A completed Checkout's amount or currency differs from its payment: not confirmed", { payment: payment.id });
+    update(payment.id, { attention });
     return true;
   }
 
-  /** checkout.session.completed, inside the webhook's transaction: the place confirmed or the gift recorded; a late one refunded. */
-  function completed(session: Stripe.Checkout.Session): Payment | undefined {
-    const payment = paymentBySession.get({ sessionId: session.id });
-    if (payment?.status !== "pending") return;
+  /**
+   * The money has come (inside the webhook's transaction): the payment paid, then the gift receipted or the place
+   * confirmed; a payment for a place already paid, cancelled, or given away is owed back in full.
+   */
+  function fulfil(payment: Payment, session: Stripe.Checkout.Session) {
     const paymentIntentId = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
     const subscriptionId = typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
     const email = payment.email ?? session.customer_details?.email ?? session.customer_email ?? null;
@@ -232,8 +246,46 @@ export function createPaymentsService(deps: PaymentsDeps) {
         });
       return;
     }
-    // A payment after its hold ended, with the event full: the caller refunds it.
-    if (paid.registrationId === null || !registrations.confirmPaid(paid.registrationId, receiptOf(paid))) return paid;
+    if (paid.registrationId === null) return;
+    const alreadyPaid = paymentsOf
+      .all({ registrationId: paid.registrationId })
+      .some((other) => other.id !== paid.id && (other.status === "paid" || other.status === "refunding"));
+    if (alreadyPaid) refunds.owe(paid, "this place was already paid for.");
+    else if (!registrations.confirmPaid(paid.registrationId, receiptOf(paid)))
+      refunds.owe(paid, "the hold on your place ended before your payment came, and the event is now full.");
+  }
+
+  /** checkout.session.completed: paid, or (a direct debit) processing until the bank says (async_payment_*). */
+  function completed(session: Stripe.Checkout.Session) {
+    const payment = paymentBySession.get({ sessionId: session.id });
+    // An expired payment may still complete (its session closed too late): the money came, and is kept or owed back.
+    if (!payment || (payment.status !== "pending" && payment.status !== "expired") || differs(payment, session)) return;
+    if (PAID.has(session.payment_status)) return fulfil(payment, session);
+    update(payment.id, { status: "processing" });
+    if (payment.registrationId !== null) registrations.holdForBank(payment.registrationId, new Date(now().getTime() + BANK_HOLD_MS));
+  }
+
+  /** checkout.session.async_payment_succeeded: the bank paid a processing payment. */
+  function bankPaid(session: Stripe.Checkout.Session) {
+    const payment = paymentBySession.get({ sessionId: session.id });
+    if (payment?.status === "processing" && !differs(payment, session)) fulfil(payment, session);
+  }
+
+  /** checkout.session.async_payment_failed: the place goes back as after an expiry, and the payer is told. */
+  function bankFailed(session: Stripe.Checkout.Session) {
+    const payment = paymentBySession.get({ sessionId: session.id });
+    if (payment?.status !== "processing") return;
+    const failed = update(payment.id, { status: "failed" });
+    const registration = payment.registrationId === null ? undefined : registrations.byId(payment.registrationId);
+    if (registration) registrations.release(registration);
+    if (failed?.email)
+      outbox.add("payment-failed", failed.email, `Your payment did not go through: ${failed.description}`, {
+        name: failed.name ?? "friend",
+        what: failed.description,
+        amount: failed.amount,
+        currency: failed.currency,
+        placeReleased: registration?.state === "pending",
+      });
   }
 
   /**
@@ -251,7 +303,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       log.warn("A monthly gift's invoice is in another currency: not recorded", { invoice: invoice.id, currency: invoice.currency });
       return;
     }
-    const { id, createdAt, sessionId, paymentIntentId, stoppedAt, refundedAt, ...same } = gift;
+    const { id, createdAt, sessionId, paymentIntentId, stoppedAt, refundedAt, attention, ...same } = gift;
     const paid = db
       .insert(payments)
       .values({ ...same, amount: invoice.amount_paid, status: "paid", paidAt: now().toISOString() })
@@ -271,10 +323,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (payment?.status !== "pending") return;
     update(payment.id, { status: "expired" });
     const registration = payment.registrationId === null ? undefined : registrations.byId(payment.registrationId);
-    if (registration) registrations.release(registration);
+    // A newer payment of the place (its pay link made another session) keeps it held.
+    if (registration && !livePayment.get({ registrationId: registration.id })) registrations.release(registration);
   }
 
-  /** charge.refunded: a refund made in Stripe's dashboard (the site's own refunds are marked by `refund`). */
+  /** charge.refunded: a refund made in Stripe's dashboard (the site's own refunds are marked by the refunds job). */
   function chargeRefunded(charge: Stripe.Charge) {
     const paymentIntentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
     if (!paymentIntentId || !charge.refunded) return;
@@ -285,9 +338,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   const summaryOf = (payment: Payment | undefined): PaymentSummary => {
-    if (!payment || payment.status === "expired") return { status: "none", amount: 0, currency };
-    // A refund under way is paid until Stripe has made it.
-    return { status: payment.status === "refunding" ? "paid" : payment.status, amount: payment.amount, currency: payment.currency };
+    if (!payment || payment.status === "expired" || payment.status === "failed") return { status: "none", amount: 0, currency };
+    const status = payment.status === "processing" ? "pending" : payment.status;
+    return { status, amount: payment.amount, currency: payment.currency };
   };
 
   return {
@@ -295,17 +348,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
     currency,
 
     /**
-     * A visitor's registration: a priced place with payments on is held and answered with its Checkout link; anything
-     * else as before. When Stripe cannot be reached the hold is given back at once (502).
+     * A visitor's registration, from `address`: a priced place with payments on is held and answered with its
+     * Checkout link; anything else as before. When Stripe cannot be reached the hold is given back at once (502).
      */
-    async register(eventId: number, input: Parameters<Registrations["register"]>[1]) {
-      const registered = registrations.register(eventId, input);
+    async register(eventId: number, input: Parameters<Registrations["register"]>[1], address: string) {
+      const registered = registrations.register(eventId, input, addressKey(address));
       if (registered.state !== "pending") return registered;
       const { registration } = registered;
       try {
         return { state: "pending" as const, checkoutUrl: await checkoutForPlace(registration), holdUntil: registration.holdUntil as string };
       } catch (error) {
-        db.transaction(() => registrations.release(registration), { behavior: "immediate" });
+        if (!livePayment.get({ registrationId: registration.id })?.sessionId)
+          db.transaction(() => registrations.release(registration), { behavior: "immediate" });
         throw error;
       }
     },
@@ -314,6 +368,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async payLink(id: number, token: string): Promise<string | undefined> {
       const registration = id > 0 ? registrations.byId(id) : undefined;
       if (!registration || !links.isPayLink(registration, token)) return undefined;
+      if (registration.state === "confirmed") return successUrl(registration.eventId);
       if (registration.state !== "pending" || !registration.holdUntil || registration.holdUntil <= now().toISOString()) return undefined;
       return checkoutForPlace(registration);
     },
@@ -332,6 +387,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         client.checkout.sessions.create(
           {
             mode: input.monthly ? "subscription" : "payment",
+            allowed_payment_method_types: config.payments.methods,
             line_items: [
               {
                 quantity: 1,
@@ -377,34 +433,43 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /**
      * The webhook: the signature checked by the SDK before anything else (a bad or old one is a 400 that changes
-     * nothing), then the event acted on once in one transaction with its id stored. A payment that came after its
-     * place was given away is refunded after the transaction.
+     * nothing, one log line, and limited per address), then the event acted on once in one transaction with its id
+     * stored and every effect, refunds owed included: an event whose effects fail is not stored, and Stripe sends it
+     * again. The refunds owed are then made.
      */
-    async webhook(payload: string, signature: string | null) {
+    async webhook(payload: string, signature: string | null, address: string) {
       const client = requireStripe();
       const secret = config.payments.stripe?.webhookSecret as string;
       let event: Stripe.Event;
       try {
         if (!signature) throw new Error("no Stripe-Signature header");
         event = await client.webhooks.constructEventAsync(payload, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
-      } catch (error) {
-        log.warn("Stripe webhook refused: its signature does not verify", { reason: errorText(error) });
+      } catch {
+        refusedWebhooks.hit(address);
+        log.warn("Stripe webhook refused: its signature does not verify", { ip: address });
         throw badRequest("Invalid signature");
       }
-      const late = db.transaction(
+      db.transaction(
         () => {
           const stored = db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning().get();
-          if (!stored) return undefined;
-          if (event.type === "checkout.session.completed") return completed(event.data.object);
+          if (!stored) return;
+          if (event.type === "checkout.session.completed") completed(event.data.object);
+          if (event.type === "checkout.session.async_payment_succeeded") bankPaid(event.data.object);
+          if (event.type === "checkout.session.async_payment_failed") bankFailed(event.data.object);
           if (event.type === "checkout.session.expired") expired(event.data.object);
           if (event.type === "charge.refunded") chargeRefunded(event.data.object);
           if (event.type === "invoice.paid") invoicePaid(event.data.object);
-          return undefined;
         },
         { behavior: "immediate" },
       );
-      if (late) await refund(late, "the hold on your place ended before your payment came, and the event is now full.");
+      void refunds.run();
       return { received: true };
+    },
+
+    /** A refused webhook's address, past its limit: a 429 before its body is read. */
+    checkWebhookLimit(address: string) {
+      const wait = refusedWebhooks.retryAfter(address);
+      if (wait > 0) throw tooManyRequests("Too many requests. Please try again later.", wait);
     },
 
     /** The held places whose hold has ended: given back, and their Checkout sessions closed (no payment after). */
@@ -417,38 +482,26 @@ export function createPaymentsService(deps: PaymentsDeps) {
         const sessionId = payment.sessionId;
         await stripe.checkout.sessions
           .expire(sessionId)
-          .catch((error) => log.warn("A Checkout session could not be closed", { error: errorText(error) }));
+          .catch((error) => log.warn("A Checkout session could not be closed", { error: (error as Error).message }));
       }
       return released.length;
-    },
-
-    /**
-     * After a cancelled place (the registrant's link, or the admin): its payment refunded in full when cancelled at
-     * least REFUND_UNTIL_DAYS before the start; later, kept.
-     */
-    async refundCancelled(registrationId: number) {
-      const payment = paymentsOf.all({ registrationId }).find((row) => row.status === "paid");
-      if (!payment || !this.refundDue(registrationId)) return false;
-      return refund(payment, "your registration is cancelled.");
-    },
-
-    /** Whether cancelling this place now refunds its payment (the cancel page says so before its button). */
-    refundDue(registrationId: number): boolean {
-      const registration = registrations.byId(registrationId);
-      const event = registration && db.select().from(events).where(eq(events.id, registration.eventId)).get();
-      if (!event) return false;
-      const start = registrationClosesAt({ ...event, registrationCloses: null }, config.timezone).getTime();
-      return now().getTime() <= start - config.payments.refundUntilDays * 86_400_000;
     },
 
     /** Whether a place has a payment that was paid (and not refunded). */
     isPaid: (registrationId: number) => paymentsOf.all({ registrationId }).some((row) => row.status === "paid"),
 
-    /** The admin's 'Refund' of one paid place or gift. */
+    /** The admin's 'Refund' of one paid place or gift: owed, then made at once (or retried until Stripe makes it). */
     async refundByAdmin(id: number) {
-      const payment = paymentById.get({ id });
-      if (!payment) throw notFound("Payment not found");
-      if (!(await refund(payment, "the organiser has refunded your payment."))) throw badRequest("Only a paid payment can be refunded");
+      const owed = db.transaction(
+        () => {
+          const payment = paymentById.get({ id });
+          if (!payment) throw notFound("Payment not found");
+          return refunds.owe(payment, "the organiser has refunded your payment.");
+        },
+        { behavior: "immediate" },
+      );
+      if (!owed) throw badRequest("Only a paid payment can be refunded");
+      await refunds.run();
       return summaryOf(paymentById.get({ id }));
     },
 
@@ -462,55 +515,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return new Map(registrationIds.map((id) => [id, { ...summaryOf(latest.get(id)), id: latest.get(id)?.id ?? null }]));
     },
 
-    /** Every paid event's payments refunded (the admin's 'Cancel this event'). */
-    async refundEvent(eventId: number) {
+    /** Every paid payment of the event owed back (the admin's 'Cancel this event', inside its transaction): how many. */
+    oweEvent(eventId: number, cancelPlaces: () => void) {
       const paid = db.select().from(payments).where(sql`${payments.eventId} = ${eventId} and ${payments.status} = 'paid'`).all();
-      for (const payment of paid) await refund(payment, "the event is cancelled.");
+      cancelPlaces();
+      for (const payment of paid) refunds.owe(paymentById.get({ id: payment.id }) ?? payment, "the event is cancelled.");
       return paid.length;
     },
 
-    /** The Money tab: every payment and gift, totals per month and per event (refunds apart). */
-    money(): MoneyAnswer {
-      const rows = db.select().from(payments).where(sql`${payments.status} != 'expired'`).orderBy(desc(payments.createdAt), desc(payments.id)).all();
-      const names = new Map(
-        db
-          .select({ id: events.id, name: events.name })
-          .from(events)
-          .all()
-          .map((event) => [event.id, event.name]),
-      );
-      const totals = (key: (payment: Payment) => string): MoneyTotals => {
-        const sums = new Map<string, { paid: number; refunded: number }>();
-        for (const payment of rows) {
-          if (payment.status === "pending") continue;
-          const sum = sums.get(key(payment)) ?? { paid: 0, refunded: 0 };
-          sum.paid += payment.amount;
-          if (payment.status === "refunded") sum.refunded += payment.amount;
-          sums.set(key(payment), sum);
-        }
-        return [...sums].map(([label, sum]) => ({ label, ...sum }));
-      };
-      return {
-        currency,
-        payments: rows.map(({ sessionId, paymentIntentId, subscriptionId, stoppedAt, registrationId, ...row }) => ({
-          ...row,
-          refundable: row.status === "paid" && paymentIntentId !== null,
-        })),
-        byMonth: totals((payment) => (payment.paidAt ?? payment.createdAt).slice(0, 7)),
-        byEvent: totals((payment) => (payment.eventId === null ? "Gifts" : (names.get(payment.eventId) ?? payment.description))),
-      };
-    },
+    /** Makes the refunds owed now (after the transaction that owed them). */
+    makeOwedRefunds: () => refunds.run(),
+
+    /** The Money tab: every payment and gift, totals per month and per event, refunds owed, payments to look at. */
+    money: () => moneyOf(db, currency, refunds.owed()),
   };
-}
-
-export type PaymentsService = ReturnType<typeof createPaymentsService>;
-
-const HOLD_CHECK_MS = 60_000;
-
-/** While serving with payments on: gives back every minute the held places whose hold has ended (a restart catches up at once). */
-export function scheduleHoldRelease(payments: PaymentsService) {
-  const check = () => payments.releaseExpiredHolds().catch((error) => log.error("Held places could not be released", { error: errorText(error) }));
-  void check();
-  const timer = setInterval(check, HOLD_CHECK_MS);
-  return { stop: () => clearInterval(timer) };
 }

@@ -1,32 +1,55 @@
 // Where Stripe's Checkout sends the visitor back (issue 32), and where a monthly gift's stop link lands: a notice at
-// the top of the page, rendered by the server with it. Only the webhook marks a payment paid: 'success' says what the
-// visitor did, and the receipt follows by mail.
+// the top of the page. Only the webhook marks a payment paid: 'success' says what the visitor did, and the receipt
+// follows by mail. The address names the event by its id, and the hold's end as a moment: the notice shows the
+// event's name as the site has it and the moment in the site's time zone, never a text from the address (issue 37 item 9).
 
+import { formatMoment } from "@server/shared/dates.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
+import { useQuery } from "@tanstack/react-query";
 import { LandingNotice, type LandingNoticeProps } from "@web/components/ui/landing-notice.tsx";
+import { call } from "@web/lib/api.ts";
+import { useProfile } from "@web/lib/queries/profile.ts";
 import { useSearchParams } from "react-router";
 
 /** The pay link of a held place, as the server wrote it: a path of this site, never a link elsewhere. */
 const PAY_PATH = /^\/api\/payments\/pay\?id=\d+&token=[\w-]+$/;
+/** An event's id, and a moment, as the server wrote them. */
+const EVENT_ID = /^\d{1,15}$/;
+const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
-function paymentNotice(params: URLSearchParams): Omit<LandingNoticeProps, "id"> | null {
-  const event = params.get("event");
+/** The event the address names by its id: its name as the site has it (null while unknown, or when it is none). */
+function useEventName(id: string | null) {
+  const eventId = id && EVENT_ID.test(id) ? Number(id) : null;
+  const found = useQuery({
+    queryKey: ["/api/events", eventId],
+    queryFn: () => call((api) => api.events({ id: eventId ?? 0 }).get()).then((answer) => answer.event),
+    enabled: eventId !== null,
+  });
+  return found.data?.name ?? null;
+}
+
+function paymentNotice(params: URLSearchParams, event: string | null, timezone: string): Omit<LandingNoticeProps, "id"> | null {
   const gift = params.has("gift");
   switch (params.get("payment")) {
     case "success":
-      return gift || !event
+      return gift
         ? { type: "success", title: "Thank you for your gift", text: "Your receipt is on its way by e-mail." }
-        : { type: "success", title: `Payment received: you're registered for ${event}`, text: "Your receipt is on its way by e-mail." };
+        : {
+            type: "success",
+            title: event ? `Payment received: you're registered for ${event}` : "Payment received: you're registered",
+            text: "Your receipt is on its way by e-mail.",
+          };
     case "cancelled": {
       const pay = params.get("pay") ?? "";
-      if (gift || !event || !PAY_PATH.test(pay)) return { type: "info", title: "No payment was made", text: "Nothing was charged." };
-      const until = params.get("until") ?? "";
+      if (gift || !PAY_PATH.test(pay)) return { type: "info", title: "No payment was made", text: "Nothing was charged." };
+      const moment = params.get("until") ?? "";
+      const until = MOMENT.test(moment) && timezone ? ` until ${formatMoment(moment, timezone)}` : "";
       return {
         type: "info",
         title: "Your place is held",
         text: (
           <>
-            No payment was made. Your place for {event} is held until {until}.{" "}
+            No payment was made. Your place{event ? ` for ${event}` : ""} is held{until}.{" "}
             <a href={pay} className={css({ fontWeight: "600", textDecoration: "underline" })}>
               Pay now
             </a>
@@ -58,6 +81,8 @@ function paymentNotice(params: URLSearchParams): Omit<LandingNoticeProps, "id"> 
 
 export function PaymentNotice() {
   const [params] = useSearchParams();
-  const notice = paymentNotice(params);
+  const event = useEventName(params.get("event"));
+  const timezone = useProfile().data?.timezone ?? "";
+  const notice = paymentNotice(params, event, timezone);
   return notice && <LandingNotice id="payment-notice" {...notice} />;
 }

@@ -72,3 +72,18 @@ export function PaymentRefunded({ site, data }: { site: SiteInfo; data: PaymentR
     </MailLayout>
   );
 }
+
+export type PaymentFailedData = { name: string; what: string; amount: number; currency: string; placeReleased: boolean };
+
+/** To the one whose bank debit did not go through (issue 37 item 2): nothing was taken, and what became of the place. */
+export function PaymentFailed({ site, data }: { site: SiteInfo; data: PaymentFailedData }) {
+  const amount = `${formatMoney(data.amount, data.currency)} ${data.currency.toUpperCase()}`;
+  return (
+    <MailLayout site={site} preview={`Your payment of ${amount} did not go through`} title="Your payment did not go through">
+      <Text style={styles.text}>
+        Dear {data.name}, your bank did not complete your payment of {amount} for {data.what}, so nothing was taken.
+        {data.placeReleased ? " The place we held for you has been released. You are welcome to register again." : ""}
+      </Text>
+    </MailLayout>
+  );
+}

@@ -22,7 +22,7 @@ import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/for
 import { StateText } from "../shared/layout.tsx";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 import { formatCount, ListCount, ListFilters, ListPager, useListQuery } from "../shared/paged-list.tsx";
-import { useRefund } from "../shared/refund.ts";
+import { refundedText, useRefund } from "../shared/refund.ts";
 import {
   type RegistrationAction,
   type RegistrationsQuery,
@@ -50,8 +50,8 @@ const arrivedRow = css({ bg: "bg.muted" });
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 const stateText = (row: Registration) => (row.state === "waiting" ? `Waiting (${formatCount(row.position ?? 0)})` : STATE_LABELS[row.state]);
 /** Issue 32: each row's payment; a priced place without one is paid at the door. */
-type Row = Registration & { payment?: { id: number | null; status: "paid" | "pending" | "refunded" | "none"; amount: number; currency: string } };
-const PAYMENT_LABELS = { paid: "Paid", pending: "Waiting for payment", refunded: "Refunded", none: "" } as const;
+type Row = Registration;
+const PAYMENT_LABELS = { paid: "Paid", pending: "Waiting for payment", refunding: "Refund owed", refunded: "Refunded", none: "" } as const;
 function paymentText({ payment, amountDue }: Row, currency: string): string {
   if (payment && payment.status !== "none") return `${PAYMENT_LABELS[payment.status]} ${formatMoney(payment.amount, payment.currency)}`;
   return amountDue ? `At the door ${formatMoney(amountDue, currency)}` : "Free";
@@ -274,8 +274,8 @@ function RegistrationList({ eventId, currency }: { eventId: number; currency: st
         onConfirm={() =>
           refunding?.payment?.id &&
           refund.mutate(refunding.payment.id, {
-            onSuccess: () => {
-              notifySuccess("Refunded, and they are mailed");
+            onSuccess: (answer) => {
+              notifySuccess(refundedText(answer));
               setRefunding(null);
             },
             onError: (error) => notifyError(error, `Failed to refund: ${errorText(error)}`),

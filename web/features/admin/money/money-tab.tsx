@@ -1,27 +1,30 @@
 // The Money tab (issue 32): every payment and gift (date, who, what, amount, state), totals per month and per event,
-// refunds, and the CSV for the treasurer.
+// refunds, and the CSV for the treasurer; first what needs her: refunds owed and not yet made, and payments whose
+// amount Stripe reported otherwise (issue 37).
 
 import { formatMoney } from "@server/shared/money.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
-import { CalendarRange, Download } from "lucide-react";
+import { CalendarRange, Download, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { type Column, DataTable } from "../shared/data-table.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { Panel, StateText, SubPanel } from "../shared/layout.tsx";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
-import { useRefund } from "../shared/refund.ts";
+import { refundedText, useRefund } from "../shared/refund.ts";
 import { type Money, moneyQueryOptions } from "./api.ts";
 
 type Row = Money["payments"][number];
 const STATES: Record<Row["status"], string> = {
   pending: "Waiting for payment",
+  processing: "Waiting for the bank",
   paid: "Paid",
-  refunding: "Refunding",
+  refunding: "Refund owed",
   refunded: "Refunded",
   expired: "Expired",
+  failed: "Payment failed",
 };
 
 const paymentColumns = (onRefund: (row: Row) => void): Column<Row>[] => [
@@ -29,7 +32,17 @@ const paymentColumns = (onRefund: (row: Row) => void): Column<Row>[] => [
   { header: "Who", cell: (row) => <span id={`payment-${row.id}`}>{row.name ?? row.email ?? "Anonymous"}</span> },
   { header: "What", cell: (row) => row.description },
   { header: "Amount", cell: (row) => `${formatMoney(row.amount, row.currency)}${row.monthly ? " a month" : ""}` },
-  { header: "State", cell: (row) => STATES[row.status] },
+  {
+    header: "State",
+    cell: (row) =>
+      row.attention ? (
+        <span className={css({ color: "danger", fontWeight: "600" })} title={row.attention}>
+          Needs attention: {row.attention}
+        </span>
+      ) : (
+        STATES[row.status]
+      ),
+  },
   {
     header: "Actions",
     show: "plain",
@@ -58,6 +71,26 @@ function exportCsv(money: Money) {
     ]),
   ]);
   downloadFile(`payments_${localIsoDate()}.csv`, csv, "text/csv;charset=utf-8");
+}
+
+/** Refunds owed and not yet made: Stripe refused or did not answer; the site tries again by itself. */
+function OwedRefunds({ rows }: { rows: Money["owedRefunds"] }) {
+  return (
+    <SubPanel title="Refunds owed" icon={<Undo2 size={18} aria-hidden />} status={`${rows.length} not yet made: tried again every few minutes`}>
+      <DataTable
+        columns={[
+          { header: "Since", cell: (row) => formatDateTime(row.createdAt) },
+          { header: "Who", cell: (row) => row.name ?? "Anonymous" },
+          { header: "What", cell: (row) => row.description },
+          { header: "Amount", cell: (row) => formatMoney(row.amount, row.currency) },
+          { header: "Tries", cell: (row) => row.attempts },
+          { header: "Stripe said", cell: (row) => row.lastError ?? "" },
+        ]}
+        rows={rows}
+        rowKey={(row) => row.id}
+      />
+    </SubPanel>
+  );
 }
 
 function Totals({ title, rows, currency }: { title: string; rows: Money["byMonth"]; currency: string }) {
@@ -101,6 +134,7 @@ export function MoneyTab() {
         <StateText>No payments yet</StateText>
       ) : (
         <div className={css({ display: "grid", gap: "6" })}>
+          {money.owedRefunds.length > 0 && <OwedRefunds rows={money.owedRefunds} />}
           <DataTable columns={paymentColumns(setRefunding)} rows={money.payments} rowKey={(row) => row.id} many />
           <Totals title="By month" rows={money.byMonth} currency={money.currency} />
           <Totals title="By event" rows={money.byEvent} currency={money.currency} />
@@ -120,8 +154,8 @@ export function MoneyTab() {
         onConfirm={() =>
           refunding &&
           refund.mutate(refunding.id, {
-            onSuccess: () => {
-              notifySuccess("Refunded, and they are mailed");
+            onSuccess: (answer) => {
+              notifySuccess(refundedText(answer));
               setRefunding(null);
             },
             onError: (error) => notifyError(error, `Failed to refund: ${errorText(error)}`),

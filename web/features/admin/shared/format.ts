@@ -28,11 +28,15 @@ export function downloadFile(filename: string, content: BlobPart, type: string) 
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** One CSV field, quoted when needed (and defused against spreadsheet formulas). */
+/**
+ * One CSV field, quoted when it holds a separator (a comma, or the semicolon some locales' spreadsheets split on), a
+ * quote or a line break, and defused against spreadsheet formulas: one that starts with =, +, -, @, a tab or a return,
+ * after any leading whitespace too (" =1+1"), is read as text (OWASP's CSV injection advice).
+ */
 function csvField(value: unknown): string {
   let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (/^[\s]*[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export const toCsv = (rows: unknown[][]) => `${rows.map((row) => row.map(csvField).join(",")).join("\r\n")}\r\n`;

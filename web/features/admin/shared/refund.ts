@@ -13,3 +13,9 @@ export function useRefund() {
     onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith("/api/admin/") }),
   });
 }
+
+/** What the screen says once 'Refund' answered: made, or owed while Stripe could not make it (issue 37). */
+export const refundedText = (answer: { status: string }) =>
+  answer.status === "refunded"
+    ? "Refunded, and they are mailed"
+    : "Refund owed: Stripe could not make it yet. It is tried again by itself, and they are mailed once it is made.";

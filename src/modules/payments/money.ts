@@ -1,0 +1,50 @@
+// The Money tab's answer (issue 32, issue 37): every payment and gift but the abandoned, totals per month and per event
+// (refunds apart), the refunds owed and not yet made, and the payments the treasurer must look at.
+import type { Db } from "@db/client.ts";
+import { events, type Payment, payments } from "@db/schema.ts";
+import { desc, sql } from "drizzle-orm";
+import type { MoneyAnswer, MoneyTotals } from "./model.ts";
+import type { OwedRefunds } from "./refunds.ts";
+
+export function moneyOf(db: Db, currency: string, owed: ReturnType<OwedRefunds["owed"]>): MoneyAnswer {
+  const rows = db
+    .select()
+    .from(payments)
+    .where(sql`${payments.status} not in ('expired', 'failed') or ${payments.attention} is not null`)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .all();
+  const names = new Map(
+    db
+      .select({ id: events.id, name: events.name })
+      .from(events)
+      .all()
+      .map((event) => [event.id, event.name]),
+  );
+  const totals = (key: (payment: Payment) => string): MoneyTotals => {
+    const sums = new Map<string, { paid: number; refunded: number }>();
+    for (const payment of rows) {
+      if (payment.status !== "paid" && payment.status !== "refunding" && payment.status !== "refunded") continue;
+      const sum = sums.get(key(payment)) ?? { paid: 0, refunded: 0 };
+      sum.paid += payment.amount;
+      if (payment.status === "refunded") sum.refunded += payment.amount;
+      sums.set(key(payment), sum);
+    }
+    return [...sums].map(([label, sum]) => ({ label, ...sum }));
+  };
+  const described = new Map(rows.map((row) => [row.id, row]));
+  return {
+    currency,
+    payments: rows.map(({ sessionId, paymentIntentId, subscriptionId, stoppedAt, registrationId, ...row }) => ({
+      ...row,
+      refundable: row.status === "paid" && paymentIntentId !== null,
+    })),
+    owedRefunds: owed.map((refund) => ({
+      ...refund,
+      description: described.get(refund.paymentId)?.description ?? "",
+      name: described.get(refund.paymentId)?.name ?? described.get(refund.paymentId)?.email ?? null,
+      currency: described.get(refund.paymentId)?.currency ?? currency,
+    })),
+    byMonth: totals((payment) => (payment.paidAt ?? payment.createdAt).slice(0, 7)),
+    byEvent: totals((payment) => (payment.eventId === null ? "Gifts" : (names.get(payment.eventId) ?? payment.description))),
+  };
+}
