@@ -40,10 +40,3 @@ export function formatDateRange(start: string, end?: string | null): string {
 export function isPastEvent(event: { startDate: string; endDate: string | null }, today: string): boolean {
   return (event.endDate || event.startDate) < today;
 }
-
-/** A moment (ISO time) as a reader in `timezone` says it: "3:45 pm, Tuesday 9 March". */
-export function formatMoment(iso: string, timezone: string): string {
-  return new Intl.DateTimeFormat("en-AU", { timeZone: timezone, hour: "numeric", minute: "2-digit", weekday: "long", day: "numeric", month: "long" })
-    .format(new Date(iso))
-    .replace(/^(\w+ \d+ \w+)(?: at|,) (.*)$/, "$2, $1");
-}

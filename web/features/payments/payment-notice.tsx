@@ -3,7 +3,7 @@
 // follows by mail. The address names the event by its id, and the hold's end as a moment: the notice shows the
 // event's name as the site has it and the moment in the site's time zone, never a text from the address (issue 37 item 9).
 
-import { formatMoment } from "@server/shared/dates.ts";
+import { formatMoment } from "@server/shared/moments.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
 import { LandingNotice, type LandingNoticeProps } from "@web/components/ui/landing-notice.tsx";
