@@ -89,5 +89,17 @@ export async function startRaceSite({ exe, home, smtpPort, event, env: more = {}
     await stop(server);
     throw error;
   }
-  return { url, eventId, dbPath, stop: () => stop(server) };
+  /** Another event, written beside the running server (SQLite's WAL lets a second writer in; the site reads it at once). */
+  const createEvent = async ({ name, price, capacity }: { name: string; price: number; capacity: number }) => {
+    const beside = new Database(dbPath);
+    beside.exec("PRAGMA busy_timeout = 5000");
+    const id = beside
+      .query<{ id: number }, [string, number, number]>(
+        "INSERT INTO events (name, type, startDate, time, location, description, capacity, price) VALUES (?, 'retreat', '2035-02-10', '9:00 am', 'Warburton', '<p>Silence.</p>', ?, ?) RETURNING id",
+      )
+      .get(name, capacity, price)!.id;
+    beside.close();
+    return id;
+  };
+  return { url, eventId, dbPath, createEvent, stop: () => stop(server) };
 }

@@ -117,6 +117,7 @@ export const SETTINGS = `Settings (environment variables; a flag wins over its v
   CURRENCY                 The currency of every price and gift (aud)
   PAYMENT_HOLD_MINUTES     How long a place waits for its payment (30)
   REFUND_UNTIL_DAYS        A paid place cancelled this many days before the start is refunded (7)
+  PAYMENT_METHODS          Checkout's payment methods, comma-separated (card)
   ORG_NAME, ORG_ABN        Printed on receipts (the site's name; none)
   DONATIONS_DEDUCTIBLE     1: gift receipts carry the words of a deductible gift receipt
 No .env or bunfig.toml is read from the working folder; give a settings file with --env-file FILE.`;

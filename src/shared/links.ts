@@ -9,8 +9,12 @@ export const eventPath = (id: number) => linkPath("event", id);
 /** A past event keeps its event link; an archive row has its own. */
 export const archiveItemPath = (item: { id: number; source: LinkKind }) => linkPath(item.source, item.id);
 
-/** The dialog a page address names (`event` first when both are given), or null. */
+/**
+ * The dialog a page address names (`event` first when both are given), or null. Checkout's return
+ * (`/?payment=success&event=<id>`, issue 37) names its event for the notice, and opens no dialog over it.
+ */
 export function linkedDialog(params: URLSearchParams): { kind: LinkKind; id: number } | null {
+  if (params.has("payment")) return null;
   for (const kind of ["event", "archive"] as const) {
     const value = params.get(kind);
     if (value && /^[1-9]\d{0,9}$/.test(value)) return { kind, id: Number(value) };

@@ -251,8 +251,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
       .all({ registrationId: paid.registrationId })
       .some((other) => other.id !== paid.id && (other.status === "paid" || other.status === "refunding"));
     if (alreadyPaid) refunds.owe(paid, "this place was already paid for.");
-    else if (!registrations.confirmPaid(paid.registrationId, receiptOf(paid)))
-      refunds.owe(paid, "the hold on your place ended before your payment came, and the event is now full.");
+    else if (!registrations.confirmPaid(paid.registrationId, receiptOf(paid))) {
+      // Released when its hold lapsed (its hold is kept as the mark of why), or cancelled by its holder or the admin.
+      const lapsed = registrations.byId(paid.registrationId)?.holdUntil;
+      refunds.owe(
+        paid,
+        lapsed
+          ? "the hold on your place ended before your payment came, and the event is now full."
+          : "your place was cancelled before your payment came.",
+      );
+    }
   }
 
   /** checkout.session.completed: paid, or (a direct debit) processing until the bank says (async_payment_*). */

@@ -118,9 +118,9 @@ describe("a link's own page", () => {
     });
   });
 
-  test("an unknown id, a deleted one or a malformed one gets the plain page", async () => {
+  test("an unknown id, a deleted one or a malformed one gets the plain page; so does Checkout's return, which names its event", async () => {
     const home = await t.request("GET", "/");
-    for (const path of ["/?event=99", "/?archive=2", "/?event=abc", "/?archive=-1"]) {
+    for (const path of ["/?event=99", "/?archive=2", "/?event=abc", "/?archive=-1", "/?payment=success&event=1"]) {
       const response = await t.request("GET", path);
       expect(response.status).toBe(200);
       expect(response.headers.get("etag")).toBe(home.headers.get("etag"));
