@@ -143,6 +143,9 @@ export const events = sqliteTable("events", {
   price: integer("price"),
   concessionPrice: integer("concessionPrice"),
   byDonation: integer("byDonation", { mode: "boolean" }).notNull().default(false),
+  /** 'Cancel this event' (issue 38): when, and the teacher's message to everyone; the event stays on the site, off. */
+  cancelledAt: text("cancelledAt"),
+  cancelReason: text("cancelReason"),
   createdAt: createdAt(),
 });
 

@@ -11,6 +11,7 @@ import activityCount from "./0008_activity-count.sql" with { type: "text" };
 import sudo from "./0009_sudo.sql" with { type: "text" };
 import payments from "./0010_payments.sql" with { type: "text" };
 import money from "./0011_money.sql" with { type: "text" };
+import cancelledEvents from "./0012_cancelled-events.sql" with { type: "text" };
 
 export const migrations: { name: string; sql: string }[] = [
   { name: "0000_init", sql: init },
@@ -25,4 +26,5 @@ export const migrations: { name: string; sql: string }[] = [
   { name: "0009_sudo", sql: sudo },
   { name: "0010_payments", sql: payments },
   { name: "0011_money", sql: money },
+  { name: "0012_cancelled-events", sql: cancelledEvents },
 ];

@@ -62,10 +62,15 @@ export const registrationSchema = object({
   amountDue: refused("The price is set by the event"),
 });
 export type RegistrationInput = Infer<typeof registrationSchema>;
-/** The public form: a by-donation amount typed in dollars ("15" or "15.50"), sent in cents (issue 32). */
+/**
+ * The public form: a by-donation amount typed in dollars ("15" or "15.50"), sent in cents (issue 32); left blank it is
+ * no amount, not a free place: giving nothing is typed as 0, or chosen with 'I can't give now' (issue 38).
+ */
 export const registrationFormSchema = object({
   ...registrationSchema.schema,
-  amount: optional(coerce(cents(0, 100_000, "Please enter an amount from 0 to 1,000.00"), string(), dollarsToCents)),
+  amount: optional(
+    coerce(cents(0, 100_000, "Please enter an amount from 0 to 1,000.00"), string(), (value) => (value.trim() ? dollarsToCents(value) : Number.NaN)),
+  ),
 });
 
 /** The admin's 'Mail registrants': a message to every confirmed registrant of one event. */

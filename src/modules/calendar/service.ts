@@ -87,9 +87,15 @@ function eventLines(event: Event, options: CalendarOptions): string[] | null {
       lines.push(`RRULE:FREQ=WEEKLY;BYDAY=${schedule.weekly.byDay.join(",")};UNTIL=${utcStamp(until)}`);
     }
   }
-  const description = [htmlToText(event.description, { lines: true }), event.registrationLink ? `Register: ${event.registrationLink}` : ""]
+  const description = [
+    event.cancelledAt ? `Cancelled${event.cancelReason ? `: ${event.cancelReason}` : "."}` : "",
+    htmlToText(event.description, { lines: true }),
+    event.registrationLink && !event.cancelledAt ? `Register: ${event.registrationLink}` : "",
+  ]
     .filter(Boolean)
     .join("\n\n");
+  // Issue 38: a cancelled event stays in the feed, marked so: a calendar that subscribed shows it off.
+  if (event.cancelledAt) lines.push("STATUS:CANCELLED");
   lines.push(`SUMMARY:${escapeText(event.name)}`, `LOCATION:${escapeText(event.location)}`);
   if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
   lines.push(`CATEGORIES:${escapeText(event.type)}`, `URL:${options.siteUrl}${eventPath(event.id)}`, "END:VEVENT");

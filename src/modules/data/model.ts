@@ -5,7 +5,7 @@ import { type AnswerOf, answer, doneWith, rowOf } from "@server/lib/answers.ts";
 import { EXPORT_SECTIONS } from "@server/shared/constants.ts";
 import { archiveEventSchema, classSchema, eventSchema, notificationSchema, profileSchema } from "@server/shared/schemas.ts";
 import { text } from "@server/shared/validation.ts";
-import { array, assign, boolean, define, enums, type Infer, nullable, number, object, optional, record, string } from "superstruct";
+import { array, assign, boolean, define, enums, type Infer, nullable, number, object, optional, record, size, string } from "superstruct";
 import { contactSchema } from "../messages/index.ts";
 import { newsletterSchema } from "../subscribers/index.ts";
 
@@ -67,7 +67,11 @@ const rowTimestamp = (field: string) =>
   );
 const rowColumns = { id: rowId, createdAt: rowTimestamp("createdAt") };
 
-export const eventRowSchema = assign(eventSchema, object(rowColumns));
+/** Issue 38: a cancelled event keeps its mark and message (an older export has neither: the event is on). */
+export const eventRowSchema = assign(
+  eventSchema,
+  object({ ...rowColumns, cancelledAt: optional(nullable(rowTimestamp("cancelledAt"))), cancelReason: optional(nullable(size(string(), 0, 1000))) }),
+);
 export const classRowSchema = assign(classSchema, object(rowColumns));
 /** Archive rows may store no extra images (null). */
 export const archiveEventRowSchema = assign(

@@ -15,6 +15,8 @@ import {
   adminRegistration,
   checkInSchema,
   eventAnswer,
+  eventCancelled,
+  eventCancelSchema,
   eventPatchSchema,
   firstEvents,
   publicEventEntry,
@@ -167,6 +169,25 @@ export function eventsModule(ctx: AppContext) {
             "/:id/registrations/:registrationId",
             ({ params, body }) => registrations.checkIn(params.id, params.registrationId, body.checkedIn),
             { params: registrationParams, body: standard(checkInSchema), response: answers(adminRegistration) },
+          )
+          // 'Cancel this event' (issue 38): in one transaction the event marked off, every registrant cancelled and mailed
+          // her message, every payment owed back; then the refunds made.
+          .post(
+            "/:id/cancel",
+            async ({ params, body }) => {
+              const reason = body.reason.trim() || null;
+              let cancelled = 0;
+              const refunded = ctx.db.transaction(
+                () =>
+                  payments.oweEvent(params.id, () => {
+                    cancelled = registrations.cancelEvent(params.id, reason);
+                  }),
+                { behavior: "immediate" },
+              );
+              await payments.makeOwedRefunds();
+              return { cancelled, refunded };
+            },
+            { params, body: standard(eventCancelSchema), response: answers(eventCancelled) },
           )
           .post("/:id/mail", ({ params, body, status }) => status(201, registrations.mailRegistrants(params.id, body)), {
             params,

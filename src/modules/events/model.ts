@@ -4,9 +4,13 @@ import { eventRegistrations, events } from "@db/schema.ts";
 import { type AnswerOf, answer, doneWith, paged, rowOf } from "@server/lib/answers.ts";
 import { pageParam, searchParam } from "@server/lib/paging.ts";
 import { eventSchema } from "@server/shared/schemas.ts";
-import { array, assign, boolean, enums, type Infer, literal, nullable, number, object, optional, partial, string, union } from "superstruct";
+import { array, assign, boolean, enums, type Infer, literal, nullable, number, object, optional, partial, size, string, union } from "superstruct";
 
 export const eventPatchSchema = partial(eventSchema);
+/** 'Cancel this event' (issue 38): the teacher's message to everyone, mailed and shown on the site (may be empty). */
+export const eventCancelSchema = object({ reason: size(string(), 0, 1000) });
+/** Its answer: how many places were cancelled and payments refunded. */
+export const eventCancelled = answer(object({ cancelled: number(), refunded: number() }));
 /** The admin's 'Check in' at the door (issue 23). */
 export const checkInSchema = object({ checkedIn: boolean() });
 
@@ -33,11 +37,11 @@ export const firstEvents = answer(object({ events: array(publicEvent), total: nu
 /** GET /api/events/:id: the upcoming event, or null when the link names none. */
 export const publicEventEntry = answer(object({ event: nullable(publicEvent) }));
 
-/** The answer of POST /api/events/:id/registrations (issue 23). */
+/** The answer of POST /api/events/:id/registrations (issue 23); `already`: the address was registered before (issue 38). */
 export const registrationAnswer = answer(
   union([
-    object({ state: literal("confirmed") }),
-    object({ state: literal("waiting"), position: number() }),
+    object({ state: literal("confirmed"), already: optional(literal(true)) }),
+    object({ state: literal("waiting"), position: number(), already: optional(literal(true)) }),
     /** Issue 32: a priced place held until `holdUntil` (ISO time) for its payment at `checkoutUrl`. */
     object({ state: literal("pending"), checkoutUrl: string(), holdUntil: string() }),
   ]),

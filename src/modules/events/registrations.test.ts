@@ -360,3 +360,42 @@ describe("reminders", () => {
     db.$client.close();
   });
 });
+
+// Issue 38 item 1: 'Cancel this event' puts the event off, on the site, in its feeds and in everyone's mail.
+describe("a cancelled event", () => {
+  const REASON = "Swamiji is unwell; a new date soon";
+
+  test("is off: marked with her message in the public read, closed to registration (409), its registrants mailed the message", async () => {
+    const event = createEvent({ capacity: 1, name: "Called-off satsang" });
+    expect((await register(event.id, "kept@example.org")).status).toBe(201);
+    expect((await register(event.id, "queued@example.org")).status).toBe(201);
+    const answer = await admin("POST", `/events/${event.id}/cancel`, { reason: REASON });
+    expect(await answer.json()).toEqual({ cancelled: 2, refunded: 0 });
+    const listed = ((await (await fetch(`${base}/api/events`)).json()) as Record<string, unknown>[]).find((row) => row.id === event.id)!;
+    expect(listed).toMatchObject({ cancelReason: REASON, registrationOpen: false });
+    expect(new Date(listed.cancelledAt as string).toISOString()).toBe(listed.cancelledAt as string);
+    const late = await register(event.id, "late@example.org");
+    expect(late.status).toBe(409);
+    expect(await late.json()).toEqual({ error: "This event is cancelled" });
+    expect((await admin("POST", `/events/${event.id}/cancel`, { reason: "again" })).status).toBe(409);
+    await worker.drain();
+    for (const address of ["kept@example.org", "queued@example.org"]) {
+      const mail = mailsTo(address).at(-1)!;
+      expect(mail.subject).toBe("Cancelled: Called-off satsang");
+      expect(mail.text).toContain("Called-off satsang is cancelled and will not take place");
+      expect(mail.text).toContain(REASON);
+    }
+    // Nobody moved up from the waiting list into an event that is off.
+    expect(mailsTo("queued@example.org").map((mail) => mail.subject)).not.toContain("A place is yours: Called-off satsang");
+    expect(mailsTo("late@example.org")).toEqual([]);
+  });
+
+  test("the calendar feed says STATUS:CANCELLED; an event with nobody registered can be cancelled too", async () => {
+    const event = createEvent({ name: "Quiet evening", time: "7:00 pm" });
+    expect(await (await admin("POST", `/events/${event.id}/cancel`, { reason: "" })).json()).toEqual({ cancelled: 0, refunded: 0 });
+    const feed = await (await fetch(`${base}/calendar/events.ics`)).text();
+    const block = feed.split("BEGIN:VEVENT").find((part) => part.includes("SUMMARY:Quiet evening"))!;
+    expect(block).toContain("STATUS:CANCELLED");
+    expect((await admin("POST", `/events/${event.id}/cancel`, { reason: "x".repeat(1001) })).status).toBe(400);
+  });
+});

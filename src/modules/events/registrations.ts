@@ -46,7 +46,7 @@ const reminderAt = (event: Pick<Event, "startDate">, timezone: string) =>
 function availability(event: Event, taken: number, now: Date, timezone: string) {
   return {
     placesLeft: event.capacity === null ? null : Math.max(0, event.capacity - taken),
-    registrationOpen: !isPastEvent(event, todayIn(timezone, now)) && now < registrationClosesAt(event, timezone),
+    registrationOpen: !event.cancelledAt && !isPastEvent(event, todayIn(timezone, now)) && now < registrationClosesAt(event, timezone),
   };
 }
 
@@ -320,15 +320,15 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
   /** Whether a paid place cancelled now is refunded: at least REFUND_UNTIL_DAYS before the start. */
   const refundDue = (event: Event) => now().getTime() <= eventStartsAt(event, timezone).getTime() - config.payments.refundUntilDays * 86_400_000;
 
-  const cancel = (event: Event, registration: EventRegistration, byAdmin: boolean) => {
+  /** A place given back and its holder mailed; the waiting list moves unless the event itself is off (`eventCancelled`). */
+  const cancel = (event: Event, registration: EventRegistration, byAdmin: boolean, eventCancelled?: { reason: string | null }) => {
     if (registration.state === "cancelled") return registration;
     const cancelled = setState(registration.id, { state: "cancelled", cancelledAt: now().toISOString(), holdUntil: null, heldBy: null });
-    if (paidPlaces && refundDue(event)) paidPlaces.refundPlace(registration.id, "your registration is cancelled.");
-    outbox.add("registration-cancelled", registration.email, `Registration cancelled: ${event.name}`, {
-      name: registration.name,
-      event,
-      byAdmin,
-    });
+    if (paidPlaces && (eventCancelled || refundDue(event)))
+      paidPlaces.refundPlace(registration.id, eventCancelled ? "the event is cancelled." : "your registration is cancelled.");
+    const subject = eventCancelled ? `Cancelled: ${event.name}` : `Registration cancelled: ${event.name}`;
+    outbox.add("registration-cancelled", registration.email, subject, { name: registration.name, event, byAdmin, eventCancelled });
+    if (eventCancelled) return cancelled;
     notice("cancelled", event, cancelled);
     if (registration.state === "confirmed" || registration.state === "pending") fillPlaces(event);
     return cancelled;
@@ -421,10 +421,15 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
           const at = now();
           const event = eventById.get({ id: eventId });
           if (!event || isPastEvent(event, todayIn(timezone, at))) throw notFound("Event not found");
+          if (event.cancelledAt) throw conflict("This event is cancelled");
           if (at >= registrationClosesAt(event, timezone)) throw conflict("Registration is closed");
           const charge: Charge = chargeFor(event, input);
           const existing = liveByEmail.get({ eventId, email: input.email });
-          if (existing) return answerOf(existing);
+          // The same address again: told it is registered already (issue 38), and mailed nothing more.
+          if (existing) {
+            const answer = answerOf(existing);
+            return answer.state === "pending" ? answer : { ...answer, already: true };
+          }
           const held = paidPlaces && charge !== null;
           const state = hasFreePlace(event) ? (held ? "pending" : "confirmed") : "waiting";
           if (held && charge.amount < (CARD_MINIMUM[currency] ?? 50)) {
@@ -507,6 +512,29 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
         },
         { behavior: "immediate" },
       );
+    },
+
+    /**
+     * 'Cancel this event' (issue 38; inside the caller's transaction, which also owes its refunds): the event marked off
+     * with the teacher's message, every live registration cancelled (the waiting list first: nobody is offered a place
+     * that is about to go) and mailed that the event itself is off. How many were cancelled; a 409 the second time.
+     */
+    cancelEvent(eventId: number, reason: string | null): number {
+      const event = findEvent(eventId);
+      if (event.cancelledAt) throw conflict("This event is already cancelled");
+      const off = db
+        .update(events)
+        .set({ cancelledAt: now().toISOString(), cancelReason: reason })
+        .where(eq(events.id, eventId))
+        .returning()
+        .get() as Event;
+      const live = list.all({ eventId }).filter(({ registration }) => registration.state !== "cancelled");
+      const waitingFirst = [
+        ...live.filter(({ registration }) => registration.state === "waiting"),
+        ...live.filter(({ registration }) => registration.state !== "waiting"),
+      ];
+      for (const { registration } of waitingFirst) cancel(off, registration, true, { reason });
+      return live.length;
     },
 
     /** The admin cancels for someone (mailed; the first waiting one moves up). */

@@ -5,7 +5,7 @@ import { PUBLIC_BODY_LIMIT, readBodyWithLimit } from "@server/lib/body.ts";
 import { createSpamGuard } from "@server/lib/spam.ts";
 import { idParam, linkQuery, standard } from "@server/lib/validate.ts";
 import { Elysia } from "elysia";
-import { checkoutAnswer, donationSchema, eventCancelled, moneyAnswer, paymentSummary, webhookAnswer } from "./model.ts";
+import { checkoutAnswer, donationSchema, moneyAnswer, paymentSummary, webhookAnswer } from "./model.ts";
 
 export { createOwedRefunds } from "./refunds.ts";
 export { connectStripe, createPaymentsService, paymentLinks } from "./service.ts";
@@ -15,10 +15,9 @@ const giftPath = (state: "stop" | "stopped" | "invalid", id?: number, token?: st
   state === "stop" ? `/?gift=stop&id=${id}&token=${token}` : `/?gift=${state}`;
 
 export function paymentsModule(ctx: AppContext) {
-  const { payments, registrations } = ctx.services;
+  const { payments } = ctx.services;
   const spam = createSpamGuard(ctx, 10);
   const params = idParam("Payment not found");
-  const eventParams = idParam("Event not found");
   return (
     new Elysia({ name: "payments", prefix: "/api" })
       .use(ctx.access)
@@ -59,29 +58,7 @@ export function paymentsModule(ctx: AppContext) {
       .group("/admin", { admin: true }, (admin) =>
         admin
           .get("/payments", () => payments.money(), { response: answers(moneyAnswer) })
-          .post("/payments/:id/refund", ({ params }) => payments.refundByAdmin(params.id), { params, response: answers(paymentSummary) })
-          // 'Cancel this event': in one transaction every registrant cancelled and mailed, every payment owed back; then
-          // the refunds made.
-          .post(
-            "/events/:id/cancel",
-            async ({ params }) => {
-              const answer = ctx.db.transaction(
-                () => {
-                  const live = registrations.list(params.id).filter((row) => row.state !== "cancelled");
-                  // The waiting list first: nobody is offered a place that is about to go.
-                  const waitingFirst = [...live.filter((row) => row.state === "waiting"), ...live.filter((row) => row.state !== "waiting")];
-                  const refunded = payments.oweEvent(params.id, () => {
-                    for (const row of waitingFirst) registrations.cancelByAdmin(params.id, row.id);
-                  });
-                  return { cancelled: live.length, refunded };
-                },
-                { behavior: "immediate" },
-              );
-              await payments.makeOwedRefunds();
-              return answer;
-            },
-            { params: eventParams, response: answers(eventCancelled) },
-          ),
+          .post("/payments/:id/refund", ({ params }) => payments.refundByAdmin(params.id), { params, response: answers(paymentSummary) }),
       )
   );
 }

@@ -56,7 +56,5 @@ export const moneyAnswer = answer(
   }),
 );
 export type MoneyAnswer = AnswerOf<typeof moneyAnswer>;
-/** 'Cancel this event': how many places were cancelled and payments refunded. */
-export const eventCancelled = answer(object({ cancelled: number(), refunded: number() }));
 /** Stripe's webhook: the event is received (or was already). */
 export const webhookAnswer = answer(object({ received: boolean() }));

@@ -113,7 +113,7 @@ function upcomingEvent(event: PublicEvent, url: string, timezone: string, siteUr
     "@type": "Event",
     name: event.name,
     ...eventDateTimes(event, timezone),
-    eventStatus: "https://schema.org/EventScheduled",
+    eventStatus: `https://schema.org/${event.cancelledAt ? "EventCancelled" : "EventScheduled"}`,
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     location: { "@type": "Place", name: event.location, address: event.location },
     description: clip(htmlToText(event.description), 500),

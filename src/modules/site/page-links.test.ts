@@ -6,6 +6,7 @@ import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { archiveEvents, events, profile } from "@db/schema.ts";
 import { createTestApp, SITE_SHELL, type TestApp } from "@tests/support/app.ts";
+import { eq } from "drizzle-orm";
 
 const SITE = "https://yoga.example.org";
 let t: TestApp;
@@ -87,6 +88,16 @@ describe("a link's own page", () => {
     const graph = jsonLd(page)["@graph"];
     expect(graph.map((node) => node["@type"])).toEqual(["Person", "Organization", "Event"]);
     expect(graph[2]).toMatchObject({ name: "Winter Talk", startDate: "2027-07-10T19:00:00+10:00", url: `${SITE}/?event=1` });
+  });
+
+  // Issue 38 item 1.
+  test("/?event=<id> of a cancelled event: its Event says EventCancelled", async () => {
+    t.db.update(events).set({ cancelledAt: "2027-03-01T00:00:00.000Z", cancelReason: "Swamiji is unwell" }).where(eq(events.id, 1)).run();
+    try {
+      expect(jsonLd(await html("/?event=1"))["@graph"][2]).toMatchObject({ eventStatus: "https://schema.org/EventCancelled" });
+    } finally {
+      t.db.update(events).set({ cancelledAt: null, cancelReason: null }).where(eq(events.id, 1)).run();
+    }
   });
 
   test("/?event=<id> of a past event: an Event in the past, with its link; an image elsewhere is shown as it is", async () => {

@@ -3,11 +3,23 @@ import { Text } from "react-email";
 import { MailLayout, type SiteInfo, styles } from "./layout.tsx";
 import { EventFields } from "./registration-confirmation.tsx";
 
-export type RegistrationCancelledData = { name: string; event: Event; byAdmin: boolean };
+/** `eventCancelled`: the event itself is off ('Cancel this event', issue 38), with the teacher's message. */
+export type RegistrationCancelledData = { name: string; event: Event; byAdmin: boolean; eventCancelled?: { reason: string | null } };
 
-/** To the registrant: their registration is cancelled, by their own link or by the teacher. */
+/** To the registrant: their registration is cancelled, by their own link or by the teacher, or the event is off. */
 export function RegistrationCancelled({ site, data }: { site: SiteInfo; data: RegistrationCancelledData }) {
   const { event } = data;
+  if (data.eventCancelled)
+    return (
+      <MailLayout site={site} preview={`${event.name} is cancelled`} title={`${event.name} is cancelled`}>
+        <Text style={styles.text}>
+          Dear {data.name}, we are sorry: {event.name} is cancelled and will not take place. Your registration is cancelled with it, and any payment
+          you made for it is refunded in full.
+        </Text>
+        {data.eventCancelled.reason && <Text style={styles.quote}>{data.eventCancelled.reason}</Text>}
+        <EventFields event={event} />
+      </MailLayout>
+    );
   return (
     <MailLayout site={site} preview={`Your registration for ${event.name} is cancelled`} title="Your registration is cancelled">
       <Text style={styles.text}>

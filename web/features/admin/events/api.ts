@@ -123,11 +123,11 @@ export function useMailRegistrants(eventId: number) {
   });
 }
 
-/** 'Cancel this event' (issue 32): every registrant cancelled and mailed, every payment refunded. */
+/** 'Cancel this event' (issues 32, 38): the event off, every registrant cancelled and mailed her message, every payment refunded. */
 export function useCancelEvent(eventId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call((api) => api.admin.events({ id: eventId }).cancel.post()),
+    mutationFn: (reason: string) => call((api) => api.admin.events({ id: eventId }).cancel.post({ reason })),
     onSuccess: () => refreshEvents(queryClient),
   });
 }

@@ -107,6 +107,7 @@ export function EventsTab() {
                     <div className={css({ display: "flex", flexWrap: "wrap", gap: "1.5" })}>
                       {event.isHighlighted && <span className={badge({ tone: "accent" })}>Highlighted</span>}
                       {past && <span className={badge({ tone: "neutral" })}>Past</span>}
+                      {event.cancelledAt && <span className={badge({ tone: "danger" })}>Cancelled</span>}
                       <span className={badge({ tone: "info" })}>{event.type}</span>
                     </div>
                     <h3 className={css({ fontWeight: "700", fontSize: "lg", overflowWrap: "anywhere" })}>{event.name}</h3>

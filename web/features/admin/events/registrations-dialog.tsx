@@ -73,6 +73,7 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
   const queryClient = useQueryClient();
   const cancelEvent = useCancelEvent(event.id);
   const [cancellingEvent, setCancellingEvent] = useState(false);
+  const [cancelReason, setCancelReason] = useState("");
   const currency = useProfile().data?.payments?.currency ?? "aud";
   const exportCsv = async () => {
     let rows: Row[];
@@ -136,8 +137,8 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
         <Button variant="outline" onClick={onClose}>
           Close
         </Button>
-        <Button variant="outline" disabled={!live} onClick={() => setCancellingEvent(true)}>
-          Cancel this event
+        <Button variant="outline" disabled={event.cancelledAt !== null} onClick={() => setCancellingEvent(true)}>
+          {event.cancelledAt ? "Cancelled" : "Cancel this event"}
         </Button>
         <Button onClick={exportCsv} disabled={!total}>
           <Download size={16} aria-hidden />
@@ -148,13 +149,15 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
         open={cancellingEvent}
         onOpenChange={setCancellingEvent}
         title="Cancel this event"
-        description={`Cancel ${event.name}? Every registrant is mailed, and every payment is refunded in full.`}
+        description={`Cancel ${event.name}? The site shows it as cancelled with your message and takes no more registrations; ${
+          live ? `all ${formatCount(live)} registrants are mailed your message, and every payment is refunded in full.` : "nobody is registered yet."
+        }`}
         confirmLabel="Cancel this event"
         pendingLabel="Cancelling..."
         cancelLabel="Keep it"
         pending={cancelEvent.isPending}
         onConfirm={() =>
-          cancelEvent.mutate(undefined, {
+          cancelEvent.mutate(cancelReason, {
             onSuccess: ({ cancelled, refunded }) => {
               notifySuccess(`Event cancelled: ${cancelled} registrants mailed, ${refunded} payments refunded`);
               setCancellingEvent(false);
@@ -162,7 +165,11 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
             onError: (error) => notifyError(error, `Failed to cancel the event: ${errorText(error)}`),
           })
         }
-      />
+      >
+        <Field label="Your message to everyone" hint="Shown on the site and in the mail, e.g. Swamiji is unwell; a new date soon.">
+          <Textarea rows={3} maxLength={1000} value={cancelReason} onChange={(change) => setCancelReason(change.target.value)} />
+        </Field>
+      </ConfirmDialog>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { CARD_IMAGE_SIZES } from "@web/components/ui/section.tsx";
 import type { PublicEvent } from "@web/lib/api-types.ts";
 import { ExternalLink } from "lucide-react";
 import { descriptionPreview, offersViewMore, registerLabel, typeTone } from "../rules.ts";
+import { EventCancelled } from "./event-cancelled.tsx";
 import { EventMeta } from "./event-meta.tsx";
 
 function DateChip({ date }: { date: string }) {
@@ -75,6 +76,7 @@ export function EventCard({ event, onOpen }: EventCardProps) {
           {event.name}
         </h3>
         <EventMeta event={event} />
+        {event.cancelledAt && <EventCancelled event={event} />}
         {preview ? (
           <p className={css({ color: "fg.muted", fontSize: "sm" })} data-testid="event-description">
             {preview}
@@ -88,7 +90,7 @@ export function EventCard({ event, onOpen }: EventCardProps) {
               View More
             </Button>
           )}
-          {event.registrationLink ? (
+          {event.cancelledAt ? null : event.registrationLink ? (
             <a href={event.registrationLink} target="_blank" rel="noopener noreferrer" className={button({ variant: "subtle" })}>
               Register <ExternalLink size={14} aria-hidden />
               <span className={css({ srOnly: true })}> for {event.name} (opens in a new tab)</span>

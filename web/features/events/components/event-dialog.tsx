@@ -17,6 +17,7 @@ import { ExternalLink, FileText } from "lucide-react";
 import { useEffect, useState } from "react";
 import { EventCalendarLinks } from "../calendar/calendar-links.tsx";
 import { typeTone } from "../rules.ts";
+import { EventCancelled } from "./event-cancelled.tsx";
 import { EventMeta } from "./event-meta.tsx";
 import { RegistrationForm } from "./registration-form.tsx";
 
@@ -115,7 +116,9 @@ function EventDialog({ event, focusRegistration, timezone, onClose }: EventDialo
             </div>
             <div id={registrationId} className={css({ mt: "2", pt: "5", borderTopWidth: "1px", borderColor: "border" })}>
               <h3 className={subheading}>Register</h3>
-              {event.registrationLink ? (
+              {event.cancelledAt ? (
+                <EventCancelled event={event} />
+              ) : event.registrationLink ? (
                 <a href={event.registrationLink} target="_blank" rel="noopener noreferrer" className={button({ size: "lg" })}>
                   Register Now <ExternalLink size={16} aria-hidden />
                   <span className={css({ srOnly: true })}> (opens in a new tab)</span>

@@ -36,6 +36,8 @@ const event = (id: number, name: string, changes: Partial<Event> = {}): Event =>
   price: null,
   concessionPrice: null,
   byDonation: false,
+  cancelledAt: null,
+  cancelReason: null,
   createdAt: "2031-01-01T00:00:00.000Z",
   currency: "aud",
   placesLeft: null,

@@ -12,12 +12,21 @@ withDom();
 
 afterEach(cleanup);
 
-const renderForm = () =>
+const renderForm = (changes: Partial<PublicEvent> = {}) =>
   renderWithData(
     <>
       <RegistrationForm
         event={
-          { id: 7, name: "Spring Retreat", placesLeft: null, price: null, concessionPrice: null, byDonation: false, currency: "aud" } as PublicEvent
+          {
+            id: 7,
+            name: "Spring Retreat",
+            placesLeft: null,
+            price: null,
+            concessionPrice: null,
+            byDonation: false,
+            currency: "aud",
+            ...changes,
+          } as PublicEvent
         }
       />
       <Toaster />
@@ -52,7 +61,7 @@ describe("RegistrationForm", () => {
     expect(screen.queryAllByRole("alert")).toHaveLength(0);
   });
 
-  test("additional information may stay empty: the schema's values are sent, then the §8 toast and an empty form", async () => {
+  test("additional information may stay empty: the schema's values are sent, then a lasting panel replaces the form", async () => {
     const fetch = spyOn(globalThis, "fetch").mockResolvedValue(new Response('{"state":"confirmed"}', { status: 201 }));
     try {
       renderForm();
@@ -60,7 +69,9 @@ describe("RegistrationForm", () => {
       fill("Email *", "Asha@Example.com");
       fill("Phone *", "0400 000 000");
       register();
-      expect(await screen.findByText("Thank you for registering for Spring Retreat. We look forward to seeing you.")).toBeTruthy();
+      const panel = await screen.findByRole("status");
+      expect(panel.textContent).toContain("You're registered for Spring Retreat.We've sent the details to asha@example.com.");
+      expect(screen.queryByRole("form")).toBeNull();
       const [path, init] = fetch.mock.calls[0]!;
       expect(path).toBe("/api/events/7/registrations");
       expect(JSON.parse(String(init?.body))).toEqual({
@@ -70,7 +81,45 @@ describe("RegistrationForm", () => {
         additionalInfo: null,
         website: "",
       });
+      fireEvent.click(screen.getByRole("button", { name: "Register someone else" }));
       expect((screen.getByLabelText("Name *") as HTMLInputElement).value).toBe("");
+    } finally {
+      fetch.mockRestore();
+    }
+  });
+
+  // Issue 38 item 2.
+  test("the same address again is told it is registered already", async () => {
+    const fetch = spyOn(globalThis, "fetch").mockResolvedValue(new Response('{"state":"confirmed","already":true}', { status: 201 }));
+    try {
+      renderForm();
+      fill("Name *", "Asha");
+      fill("Email *", "asha@example.com");
+      fill("Phone *", "0400 000 000");
+      register();
+      expect((await screen.findByRole("status")).textContent).toContain("You're already registered for Spring Retreat.");
+    } finally {
+      fetch.mockRestore();
+    }
+  });
+
+  // Issue 38 item 5.
+  test("by donation, the field starts at the suggested amount; blank is no amount; 'I can't give now' is 0", async () => {
+    const fetch = spyOn(globalThis, "fetch").mockResolvedValue(new Response('{"state":"confirmed"}', { status: 201 }));
+    try {
+      renderForm({ byDonation: true, price: 2000 });
+      expect((screen.getByLabelText("Your contribution (A$)") as HTMLInputElement).value).toBe("20.00");
+      fill("Name *", "Asha");
+      fill("Email *", "asha@example.com");
+      fill("Phone *", "0400 000 000");
+      fill("Your contribution (A$)", "");
+      register();
+      expect(await screen.findByText("Please enter an amount from 0 to 1,000.00")).toBeTruthy();
+      expect(fetch).not.toHaveBeenCalled();
+      fireEvent.click(screen.getByRole("button", { name: "I can't give now" }));
+      register();
+      await screen.findByRole("status");
+      expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body)).amount).toBe(0);
     } finally {
       fetch.mockRestore();
     }

@@ -3,6 +3,8 @@
 import { formatMoney } from "@server/shared/money.ts";
 import { type RegistrationInput, registrationFormSchema } from "@server/shared/schemas.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
+import { cx } from "@styled-system/css";
+import { notice } from "@styled-system/recipes/notice";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { controlStyle, Field, Input, Textarea } from "@web/components/ui/field.tsx";
@@ -14,35 +16,58 @@ import type { PublicEvent } from "@web/lib/api-types.ts";
 import { eventsQueryOptions } from "@web/lib/queries/events.ts";
 import { profileQueryOptions } from "@web/lib/queries/profile.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
+import { useState } from "react";
 import { registerForEvent } from "../api.ts";
 import { registerLabel } from "../rules.ts";
+
+/** What the form became once it was sent (issue 38): the place taken, or the waiting list, or told it was already. */
+type Registered = { answer: Exclude<Awaited<ReturnType<typeof registerForEvent>>, { state: "pending" }>; email: string };
+
+/** The lasting panel that replaces the form: what happened, and where the details went. */
+function RegisteredPanel({ event, done, onAnother }: { event: PublicEvent; done: Registered; onAnother: () => void }) {
+  const { answer, email } = done;
+  const waiting = answer.state === "waiting";
+  const title = answer.already
+    ? `You're already ${waiting ? "on the waiting list" : "registered"} for ${event.name}.`
+    : `You're ${waiting ? "on the waiting list" : "registered"} for ${event.name}.`;
+  const position = waiting ? `You are number ${answer.position}. ` : "";
+  const text = answer.already
+    ? `${position}${email} was registered before: we have not sent the details again, so look for our earlier mail.`
+    : `${position}We've sent the details to ${email}.${waiting ? " We will write to you when a place comes free." : ""}`;
+  return (
+    <div role="status" className={cx(notice({ type: waiting ? "info" : "success" }), css({ flexDirection: "column" }))} data-testid="registered">
+      <h4 tabIndex={-1} ref={(heading) => heading?.focus()} className={css({ fontWeight: "600", fontSize: "md", outline: "none" })}>
+        {title}
+      </h4>
+      <p>{text}</p>
+      <Button variant="outline" onClick={onAnother}>
+        Register someone else
+      </Button>
+    </div>
+  );
+}
 
 /** `ticket` for a priced event, `amount` (dollars) for one by donation: each registered only where the event asks it. */
 type FormValues = { name: string; email: string; phone: string; additionalInfo: string; ticket?: string; amount?: string };
 const EMPTY: FormValues = { name: "", email: "", phone: "", additionalInfo: "" };
 
 export function RegistrationForm({ event }: { event: PublicEvent }) {
-  const form = useSchemaResolvedForm<FormValues, RegistrationInput>(registrationFormSchema, EMPTY);
+  // By donation, the suggested amount is where the field starts (issue 38).
+  const suggested = event.byDonation ? { amount: event.price ? (event.price / 100).toFixed(2) : "" } : {};
+  const form = useSchemaResolvedForm<FormValues, RegistrationInput>(registrationFormSchema, { ...EMPTY, ...suggested });
   // The page's profile, as read with it (never fetched for the form); one from before issue 32 has no `payments`.
   const paymentsOn = useQuery({ ...profileQueryOptions(), enabled: false }).data?.payments?.enabled ?? false;
   const money = (cents: number) => formatMoney(cents, event.currency);
   const priced = event.price !== null && !event.byDonation;
   const { field: honeypot, withTrap } = useHoneypot();
   const queryClient = useQueryClient();
+  const [done, setDone] = useState<Registered | null>(null);
   const mutation = useMutation({
     mutationFn: (input: RegistrationInput) => registerForEvent(event.id, withTrap(input)),
-    onSuccess: (answer) => {
+    onSuccess: (answer, input) => {
       // Issue 32: the place is held; Stripe's Checkout takes the payment and sends the visitor back to the notice.
       if (answer.state === "pending") return window.location.assign(answer.checkoutUrl);
-      toast(
-        answer.state === "waiting"
-          ? {
-              title: "You're on the waiting list",
-              description: `You are number ${answer.position} on the waiting list for ${event.name}. We will write to you when a place comes free.`,
-            }
-          : { title: "Registration received", description: `Thank you for registering for ${event.name}. We look forward to seeing you.` },
-      );
-      form.reset();
+      setDone({ answer, email: input.email });
     },
     onError: (error) =>
       toast({
@@ -56,6 +81,17 @@ export function RegistrationForm({ event }: { event: PublicEvent }) {
   });
   const { errors } = form.formState;
   const busy = mutation.isPending;
+  if (done)
+    return (
+      <RegisteredPanel
+        event={event}
+        done={done}
+        onAnother={() => {
+          form.reset();
+          setDone(null);
+        }}
+      />
+    );
 
   return (
     <form
@@ -82,13 +118,18 @@ export function RegistrationForm({ event }: { event: PublicEvent }) {
         </Field>
       )}
       {event.byDonation && (
-        <Field
-          label="Your contribution (A$)"
-          error={errors.amount?.message}
-          hint={`By donation${event.price ? `: ${money(event.price)} is suggested` : ""}. Give what you can, or 0.`}
-        >
-          <Input inputMode="decimal" {...form.register("amount")} />
-        </Field>
+        <div className={css({ display: "grid", gap: "2", alignContent: "start" })}>
+          <Field
+            label="Your contribution (A$)"
+            error={errors.amount?.message}
+            hint={`By donation${event.price ? `: ${money(event.price)} is suggested` : ""}. Give what you can, or 0.`}
+          >
+            <Input inputMode="decimal" {...form.register("amount")} />
+          </Field>
+          <Button type="button" variant="outline" size="sm" onClick={() => form.setValue("amount", "0", { shouldValidate: true })}>
+            I can't give now
+          </Button>
+        </div>
       )}
       {priced && !paymentsOn && <p className={css({ gridColumn: { sm: "1 / -1" } })}>Pay at the door.</p>}
       <Field label="Additional Information" className={css({ gridColumn: { sm: "1 / -1" } })}>
