@@ -282,6 +282,8 @@ export const payments = sqliteTable(
     createdAt: createdAt(),
     paidAt: text("paidAt"),
     refundedAt: text("refundedAt"),
+    /** What was given back (cents): all of `amount`, or a part (the admin kept a deposit, issue 38); null before a refund. */
+    refundedAmount: integer("refundedAmount"),
     /** A monthly gift stopped by its donor's link. */
     stoppedAt: text("stoppedAt"),
     /** Why the treasurer must look at it (Stripe's amount or currency differs from this row's): never confirmed by itself. */

@@ -5,7 +5,7 @@ import { PUBLIC_BODY_LIMIT, readBodyWithLimit } from "@server/lib/body.ts";
 import { createSpamGuard } from "@server/lib/spam.ts";
 import { idParam, linkQuery, standard } from "@server/lib/validate.ts";
 import { Elysia } from "elysia";
-import { checkoutAnswer, donationSchema, moneyAnswer, paymentSummary, webhookAnswer } from "./model.ts";
+import { checkoutAnswer, donationSchema, moneyAnswer, paymentSummary, refundSchema, webhookAnswer } from "./model.ts";
 
 export { createOwedRefunds } from "./refunds.ts";
 export { connectStripe, createPaymentsService, paymentLinks } from "./service.ts";
@@ -58,7 +58,11 @@ export function paymentsModule(ctx: AppContext) {
       .group("/admin", { admin: true }, (admin) =>
         admin
           .get("/payments", () => payments.money(), { response: answers(moneyAnswer) })
-          .post("/payments/:id/refund", ({ params }) => payments.refundByAdmin(params.id), { params, response: answers(paymentSummary) }),
+          .post("/payments/:id/refund", ({ params, body }) => payments.refundByAdmin(params.id, body), {
+            params,
+            body: standard(refundSchema),
+            response: answers(paymentSummary),
+          }),
       )
   );
 }

@@ -3,7 +3,7 @@
 import { payments } from "@db/schema.ts";
 import { type AnswerOf, answer, rowOf } from "@server/lib/answers.ts";
 import { cents } from "@server/shared/validation.ts";
-import { array, assign, boolean, enums, type Infer, nullable, number, object, omit, string } from "superstruct";
+import { array, assign, boolean, enums, type Infer, nullable, number, object, omit, optional, string } from "superstruct";
 
 /** POST /api/donations: a gift of A$1 to A$10,000, once or monthly. */
 export const donationSchema = object({
@@ -11,6 +11,16 @@ export const donationSchema = object({
   monthly: boolean(),
 });
 export type DonationInput = Infer<typeof donationSchema>;
+
+/**
+ * POST /api/admin/payments/:id/refund (issue 38): `amount` in cents (all of it when absent; a part keeps a deposit),
+ * and for a place, whether it is cancelled too (it goes to the waiting list).
+ */
+export const refundSchema = object({
+  amount: optional(cents(1, 100_000_000, "The amount to refund must be at least 1 cent")),
+  cancelPlace: optional(boolean()),
+});
+export type RefundInput = Infer<typeof refundSchema>;
 
 /** POST /api/donations's answer: where Stripe's hosted Checkout takes the gift. */
 export const checkoutAnswer = answer(object({ checkoutUrl: string() }));

@@ -26,7 +26,7 @@ export function moneyOf(db: Db, currency: string, owed: ReturnType<OwedRefunds["
       if (payment.status !== "paid" && payment.status !== "refunding" && payment.status !== "refunded") continue;
       const sum = sums.get(key(payment)) ?? { paid: 0, refunded: 0 };
       sum.paid += payment.amount;
-      if (payment.status === "refunded") sum.refunded += payment.amount;
+      if (payment.status === "refunded") sum.refunded += payment.refundedAmount ?? payment.amount;
       sums.set(key(payment), sum);
     }
     return [...sums].map(([label, sum]) => ({ label, ...sum }));

@@ -78,7 +78,12 @@ const pending = async (eventId: number, email: string, extra: Record<string, unk
   expect(answer.state).toBe("pending");
   return answer;
 };
-const admin = (method: string, path: string) => fetch(`${base}/api/admin${path}`, { method, headers: { Authorization: `Bearer ${token}` } });
+const admin = (method: string, path: string, body?: unknown) =>
+  fetch(`${base}/api/admin${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 const stateOf = (email: string) => t.db.select().from(eventRegistrations).where(eq(eventRegistrations.email, email)).get()?.state;
 const paymentOf = (email: string) => t.db.select().from(payments).where(eq(payments.email, email)).get();
 const mailsTo = async (address: string) => {
@@ -253,9 +258,9 @@ describe("paid places", () => {
       ["unpaid@example.org", "pending"],
     ]);
     expect(rows[0]!.payment).toMatchObject({ status: "paid", amount: 2500, currency: "aud" });
-    const refunded = await admin("POST", `/payments/${rows[0]!.payment.id}/refund`);
+    const refunded = await admin("POST", `/payments/${rows[0]!.payment.id}/refund`, {});
     expect(await refunded.json()).toEqual({ status: "refunded", amount: 2500, currency: "aud" });
-    expect((await admin("POST", `/payments/${rows[0]!.payment.id}/refund`)).status).toBe(400);
+    expect((await admin("POST", `/payments/${rows[0]!.payment.id}/refund`, {})).status).toBe(400);
     const money = (await (await admin("GET", "/payments")).json()) as { payments: { email: string; status: string }[]; byEvent: unknown[] };
     expect(money.payments.find((row) => row.email === "ledger@example.org")?.status).toBe("refunded");
     expect(money.byEvent).toContainEqual({ label: "Ledger day", paid: 2500, refunded: 2500 });
@@ -325,11 +330,11 @@ describe("cancelling an event", () => {
     await pay(await pending(event.id, "off1@example.org"));
     await pay(await pending(event.id, "off2@example.org"));
     expect(await (await register(event.id, "off3@example.org")).json()).toEqual({ state: "waiting", position: 1 });
-    const answer = await admin("POST", `/events/${event.id}/cancel`);
+    const answer = await admin("POST", `/events/${event.id}/cancel`, { reason: "" });
     expect(await answer.json()).toEqual({ cancelled: 3, refunded: 2 });
     for (const email of ["off1@example.org", "off2@example.org", "off3@example.org"]) {
       expect(stateOf(email)).toBe("cancelled");
-      expect((await mailsTo(email)).map((mail) => mail.subject)).toContain("Registration cancelled: Called off");
+      expect((await mailsTo(email)).map((mail) => mail.subject)).toContain("Cancelled: Called off");
     }
     expect((await mailsTo("off3@example.org")).map((mail) => mail.subject)).not.toContain("A place is yours: Called off");
     expect(paymentOf("off1@example.org")?.status).toBe("refunded");
@@ -674,9 +679,9 @@ describe("a refund owed is a refund made (issue 37 item 4)", () => {
     const id = paymentOf("later@example.org")!.id;
     stripe.setRefundsDown(true);
     try {
-      const answer = await admin("POST", `/payments/${id}/refund`);
+      const answer = await admin("POST", `/payments/${id}/refund`, {});
       expect(await answer.json()).toEqual({ status: "refunding", amount: 2500, currency: "aud" });
-      expect((await admin("POST", `/payments/${id}/refund`)).status).toBe(400);
+      expect((await admin("POST", `/payments/${id}/refund`, {})).status).toBe(400);
     } finally {
       stripe.setRefundsDown(false);
     }
@@ -763,5 +768,35 @@ describe("the smaller faults (issue 37 items 6, 8, 9, 13)", () => {
     expect(await placesLeft()).toBe(0);
     await t.app.jobs.run("holds");
     expect(await placesLeft()).toBe(1);
+  });
+});
+
+describe("a refund that says what becomes of the place (issue 38 item 3)", () => {
+  test("a part refund keeps a deposit and the place; a full one with 'cancelPlace' frees the place for the waiting list", async () => {
+    const event = createEvent({ capacity: 1, name: "Deposit kept" });
+    await pay(await pending(event.id, "part@example.org"));
+    expect(await (await register(event.id, "next-in-line@example.org")).json()).toEqual({ state: "waiting", position: 1 });
+    const id = paymentOf("part@example.org")!.id;
+    expect((await admin("POST", `/payments/${id}/refund`, { amount: 2501 })).status).toBe(400);
+    const part = await admin("POST", `/payments/${id}/refund`, { amount: 1000, cancelPlace: false });
+    expect(await part.json()).toEqual({ status: "refunded", amount: 2500, currency: "aud" });
+    expect(paymentOf("part@example.org")).toMatchObject({ status: "refunded", refundedAmount: 1000 });
+    expect(stateOf("part@example.org")).toBe("confirmed");
+    expect(stripe.refunds.at(-1)).toMatchObject({ amount: 1000 });
+    const [mail] = (await mailsTo("part@example.org")).filter((m) => m.subject === "Refunded: Deposit kept");
+    expect(mail!.text).toContain("the organiser has refunded your payment. Your place stands.");
+    expect(mail!.text).toContain("A$10.00 AUD of your payment of A$25.00 AUD for Deposit kept has been refunded.");
+    const money = (await (await admin("GET", "/payments")).json()) as { byEvent: { label: string; paid: number; refunded: number }[] };
+    expect(money.byEvent).toContainEqual({ label: "Deposit kept", paid: 2500, refunded: 1000 });
+
+    const full = createEvent({ capacity: 1, name: "Place freed" });
+    await pay(await pending(full.id, "gone@example.org"));
+    expect(await (await register(full.id, "waiter@example.org")).json()).toEqual({ state: "waiting", position: 1 });
+    await admin("POST", `/payments/${paymentOf("gone@example.org")!.id}/refund`, { cancelPlace: true });
+    expect(stateOf("gone@example.org")).toBe("cancelled");
+    expect(stateOf("waiter@example.org")).toBe("pending");
+    const refunded = (await mailsTo("gone@example.org")).find((m) => m.subject === "Refunded: Place freed");
+    expect(refunded!.text).toContain("the organiser has refunded your payment and cancelled your place.");
+    expect(refunded!.text).toContain("has been refunded in full");
   });
 });

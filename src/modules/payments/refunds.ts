@@ -24,14 +24,14 @@ export function createOwedRefunds(deps: { db: Db; outbox: Outbox; stripe: Stripe
     .prepare();
 
   /**
-   * Owes a paid payment's refund, in full (inside the caller's transaction): its status becomes `refunding` and it is
-   * made by `run`. False when nothing is owed (not paid by a charge, or already owed).
+   * Owes a paid payment's refund, in full or `amount` of it (inside the caller's transaction): its status becomes
+   * `refunding` and it is made by `run`. False when nothing is owed (not paid by a charge, or already owed).
    */
-  function owe(payment: Payment, reason: string): boolean {
+  function owe(payment: Payment, reason: string, amount = payment.amount): boolean {
     if (payment.status !== "paid" || !payment.paymentIntentId) return false;
     const owed = db
       .insert(owedRefunds)
-      .values({ paymentId: payment.id, amount: payment.amount, reason, nextAttemptAt: now().toISOString() })
+      .values({ paymentId: payment.id, amount, reason, nextAttemptAt: now().toISOString() })
       .onConflictDoNothing()
       .returning()
       .get();
@@ -53,7 +53,7 @@ export function createOwedRefunds(deps: { db: Db; outbox: Outbox; stripe: Stripe
         if (!marked) return;
         const payment = db
           .update(payments)
-          .set({ status: "refunded", refundedAt: now().toISOString() })
+          .set({ status: "refunded", refundedAt: now().toISOString(), refundedAmount: owed.amount })
           .where(eq(payments.id, owed.paymentId))
           .returning()
           .get();
@@ -62,6 +62,7 @@ export function createOwedRefunds(deps: { db: Db; outbox: Outbox; stripe: Stripe
             name: payment.name ?? "friend",
             what: payment.description,
             amount: owed.amount,
+            paid: payment.amount,
             currency: payment.currency,
             reason: owed.reason,
           });

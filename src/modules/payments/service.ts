@@ -18,7 +18,7 @@ import type Stripe from "stripe";
 import type { createRegistrations } from "../events/index.ts";
 import type { ReceiptData } from "../mail/index.ts";
 import { type Outbox, siteName } from "../mail/index.ts";
-import type { CheckoutAnswer, DonationInput, PaymentSummary } from "./model.ts";
+import type { CheckoutAnswer, DonationInput, PaymentSummary, RefundInput } from "./model.ts";
 import { moneyOf } from "./money.ts";
 import type { OwedRefunds } from "./refunds.ts";
 
@@ -340,7 +340,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const paymentIntentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
     if (!paymentIntentId || !charge.refunded) return;
     db.update(payments)
-      .set({ status: "refunded", refundedAt: now().toISOString() })
+      .set({ status: "refunded", refundedAt: now().toISOString(), refundedAmount: charge.amount_refunded })
       .where(sql`${payments.paymentIntentId} = ${paymentIntentId} and ${payments.status} = 'paid'`)
       .run();
   }
@@ -498,13 +498,32 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** Whether a place has a payment that was paid (and not refunded). */
     isPaid: (registrationId: number) => paymentsOf.all({ registrationId }).some((row) => row.status === "paid"),
 
-    /** The admin's 'Refund' of one paid place or gift: owed, then made at once (or retried until Stripe makes it). */
-    async refundByAdmin(id: number) {
+    /**
+     * The admin's 'Refund' of one paid place or gift (issue 38: all of it or `amount` of it, and for a place, whether
+     * the place goes too: then it goes to the waiting list): owed in one transaction with the cancel, then made at once
+     * (or retried until Stripe makes it).
+     */
+    async refundByAdmin(id: number, input: RefundInput) {
       const owed = db.transaction(
         () => {
           const payment = paymentById.get({ id });
           if (!payment) throw notFound("Payment not found");
-          return refunds.owe(payment, "the organiser has refunded your payment.");
+          if (payment.status !== "paid") throw badRequest("Only a paid payment can be refunded");
+          const amount = input.amount ?? payment.amount;
+          if (amount > payment.amount) {
+            const message = `A refund is at most what was paid: ${formatMoney(payment.amount, payment.currency)}`;
+            throw badRequest(message, { issues: [{ path: "amount", message }] });
+          }
+          const registration = payment.registrationId === null ? undefined : registrations.byId(payment.registrationId);
+          const cancelPlace = input.cancelPlace && registration !== undefined && registration.state !== "cancelled";
+          const reason = !registration
+            ? "the organiser has refunded your gift."
+            : cancelPlace
+              ? "the organiser has refunded your payment and cancelled your place."
+              : "the organiser has refunded your payment. Your place stands.";
+          const owing = refunds.owe(payment, reason, amount);
+          if (cancelPlace && registration) registrations.cancelByAdmin(registration.eventId, registration.id);
+          return owing;
         },
         { behavior: "immediate" },
       );

@@ -59,15 +59,26 @@ export function GiftReceipt({ site, data }: { site: SiteInfo; data: GiftReceiptD
   );
 }
 
-export type PaymentRefundedData = { name: string; what: string; amount: number; currency: string; reason: string };
+/** `amount` refunded of `paid` (a part when the organiser kept a deposit, issue 38; rows queued before have no `paid`). */
+export type PaymentRefundedData = { name: string; what: string; amount: number; paid?: number; currency: string; reason: string };
 
 /** To the one who paid: their money is on its way back, and why. */
 export function PaymentRefunded({ site, data }: { site: SiteInfo; data: PaymentRefundedData }) {
-  const amount = `${formatMoney(data.amount, data.currency)} ${data.currency.toUpperCase()}`;
+  const money = (cents: number) => `${formatMoney(cents, data.currency)} ${data.currency.toUpperCase()}`;
+  const amount = money(data.amount);
+  const part = data.paid !== undefined && data.amount < data.paid;
   return (
-    <MailLayout site={site} preview={`Your payment of ${amount} is refunded`} title="Your payment is refunded">
+    <MailLayout
+      site={site}
+      preview={`${amount} of your payment is refunded`}
+      title={part ? "Part of your payment is refunded" : "Your payment is refunded"}
+    >
       <Text style={styles.text}>
-        Dear {data.name}, {data.reason} Your payment of {amount} for {data.what} has been refunded in full. It reaches your card within 5 to 10 days.
+        Dear {data.name}, {data.reason}{" "}
+        {part
+          ? `${amount} of your payment of ${money(data.paid ?? 0)} for ${data.what} has been refunded.`
+          : `Your payment of ${amount} for ${data.what} has been refunded in full.`}{" "}
+        It reaches your card within 5 to 10 days.
       </Text>
     </MailLayout>
   );

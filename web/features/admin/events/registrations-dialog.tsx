@@ -22,7 +22,7 @@ import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/for
 import { StateText } from "../shared/layout.tsx";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 import { formatCount, ListCount, ListFilters, ListPager, useListQuery } from "../shared/paged-list.tsx";
-import { refundedText, useRefund } from "../shared/refund.ts";
+import { RefundDialog } from "../shared/refund.tsx";
 import {
   type RegistrationAction,
   type RegistrationsQuery,
@@ -121,7 +121,7 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
                 <Tabs.Trigger value="mail">Mail registrants</Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="list">
-                <RegistrationList eventId={event.id} currency={currency} />
+                <RegistrationList eventId={event.id} eventName={event.name} currency={currency} />
               </Tabs.Content>
               <Tabs.Content value="door">
                 <DoorList eventId={event.id} currency={currency} />
@@ -198,9 +198,8 @@ function useAct(eventId: number) {
   return { act, pending: action.isPending };
 }
 
-function RegistrationList({ eventId, currency }: { eventId: number; currency: string }) {
+function RegistrationList({ eventId, eventName, currency }: { eventId: number; eventName: string; currency: string }) {
   const { act, pending } = useAct(eventId);
-  const refund = useRefund();
   const [cancelling, setCancelling] = useState<Registration | null>(null);
   const [refunding, setRefunding] = useState<Row | null>(null);
   const list = useListQuery<Pick<RegistrationsQuery, "state">>({ state: "all" });
@@ -269,25 +268,20 @@ function RegistrationList({ eventId, currency }: { eventId: number; currency: st
         pending={pending}
         onConfirm={() => cancelling && act(cancelling.id, "cancel", () => setCancelling(null))}
       />
-      <ConfirmDialog
-        open={refunding !== null}
-        onOpenChange={(open) => !open && setRefunding(null)}
-        title="Refund payment"
-        description={`Refund ${refunding?.name}'s payment in full? They are mailed; their place is kept.`}
-        confirmLabel="Refund"
-        pendingLabel="Refunding..."
-        cancelLabel="Keep it"
-        pending={refund.isPending}
-        onConfirm={() =>
-          refunding?.payment?.id &&
-          refund.mutate(refunding.payment.id, {
-            onSuccess: (answer) => {
-              notifySuccess(refundedText(answer));
-              setRefunding(null);
-            },
-            onError: (error) => notifyError(error, `Failed to refund: ${errorText(error)}`),
-          })
+      <RefundDialog
+        payment={
+          refunding?.payment?.id
+            ? {
+                id: refunding.payment.id,
+                amount: refunding.payment.amount,
+                currency: refunding.payment.currency,
+                description: eventName,
+                who: refunding.name,
+                place: true,
+              }
+            : null
         }
+        onClose={() => setRefunding(null)}
       />
     </div>
   );

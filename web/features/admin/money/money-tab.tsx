@@ -8,12 +8,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { CalendarRange, Download, Undo2 } from "lucide-react";
 import { useState } from "react";
-import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { type Column, DataTable } from "../shared/data-table.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { Panel, StateText, SubPanel } from "../shared/layout.tsx";
-import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
-import { refundedText, useRefund } from "../shared/refund.ts";
+import { RefundDialog } from "../shared/refund.tsx";
 import { type Money, moneyQueryOptions } from "./api.ts";
 
 type Row = Money["payments"][number];
@@ -112,7 +110,6 @@ function Totals({ title, rows, currency }: { title: string; rows: Money["byMonth
 
 export function MoneyTab() {
   const query = useQuery(moneyQueryOptions());
-  const refund = useRefund();
   const [refunding, setRefunding] = useState<Row | null>(null);
   const money = query.data;
   return (
@@ -140,27 +137,18 @@ export function MoneyTab() {
           <Totals title="By event" rows={money.byEvent} currency={money.currency} />
         </div>
       )}
-      <ConfirmDialog
-        open={refunding !== null}
-        onOpenChange={(open) => !open && setRefunding(null)}
-        title="Refund payment"
-        description={
-          refunding ? `Refund ${formatMoney(refunding.amount, refunding.currency)} for ${refunding.description} in full? They are mailed.` : ""
+      <RefundDialog
+        payment={
+          refunding && {
+            id: refunding.id,
+            amount: refunding.amount,
+            currency: refunding.currency,
+            description: refunding.description,
+            who: refunding.name ?? refunding.email ?? "Anonymous",
+            place: refunding.kind === "registration",
+          }
         }
-        confirmLabel="Refund"
-        pendingLabel="Refunding..."
-        cancelLabel="Keep it"
-        pending={refund.isPending}
-        onConfirm={() =>
-          refunding &&
-          refund.mutate(refunding.id, {
-            onSuccess: (answer) => {
-              notifySuccess(refundedText(answer));
-              setRefunding(null);
-            },
-            onError: (error) => notifyError(error, `Failed to refund: ${errorText(error)}`),
-          })
-        }
+        onClose={() => setRefunding(null)}
       />
     </Panel>
   );
