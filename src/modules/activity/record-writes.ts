@@ -7,6 +7,7 @@ import type { Db } from "@db/client.ts";
 import { archiveEvents, classes, events, messages, notifications, payments, subscribers } from "@db/schema.ts";
 import { describeUserAgent } from "@server/lib/user-agent.ts";
 import type { ActivityKind } from "@server/shared/activity-kinds.ts";
+import { formatMoney } from "@server/shared/money.ts";
 import { htmlToText } from "@server/shared/rich-text.ts";
 import { eq } from "drizzle-orm";
 import type { Activity } from "./service.ts";
@@ -93,12 +94,21 @@ const WRITES: Record<string, Write> = {
   "POST /events/:id/cancel": {
     kind: "events",
     read: readEvent,
-    say: ({ before }) => `Cancelled ${theEvent(before)}: every registrant mailed, every payment refunded`,
+    say: ({ before, body }) =>
+      `Cancelled ${theEvent(before)}${body.reason ? ` (${quoted(body.reason)})` : ""}: every registrant mailed, every payment refunded`,
   },
   "POST /payments/:id/refund": {
     kind: "money",
     read: rowOf(payments),
-    say: ({ before }) => `Refunded ${clip(before?.name) || "a payer"} for ${quoted(before?.description)}`,
+    say: ({ before, body }) =>
+      `Refunded ${typeof body.amount === "number" && body.amount !== before?.amount ? `${formatMoney(body.amount, String(before?.currency ?? "aud"))} to ` : ""}${
+        clip(before?.name) || "a payer"
+      } for ${quoted(before?.description)}${body.cancelPlace === true ? ", and cancelled the place" : ""}`,
+  },
+  "POST /payments/:id/stop": {
+    kind: "money",
+    read: rowOf(payments),
+    say: ({ before }) => `Stopped the monthly gift of ${clip(before?.name) || clip(before?.email) || "a donor"}`,
   },
   "PATCH /messages/:id/read": { kind: "messages", say: ({ answer }) => `Marked ${theMessage(answer)} as read` },
   "DELETE /messages/:id": { kind: "messages", read: rowOf(messages), say: ({ before }) => `Deleted ${before ? theMessage(before) : "a message"}` },

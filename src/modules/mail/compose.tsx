@@ -12,7 +12,7 @@ import { ContactNotice } from "./templates/contact-notice.tsx";
 import type { SiteInfo } from "./templates/layout.tsx";
 import { Newsletter } from "./templates/newsletter.tsx";
 import { NewsletterConfirmation } from "./templates/newsletter-confirmation.tsx";
-import { GiftReceipt, PaymentFailed, PaymentRefunded } from "./templates/receipt.tsx";
+import { GiftReceipt, GiftStopped, PaymentFailed, PaymentRefunded } from "./templates/receipt.tsx";
 import { RegistrantsMessage } from "./templates/registrants-message.tsx";
 import { RegistrationCancelled } from "./templates/registration-cancelled.tsx";
 import { RegistrationConfirmation } from "./templates/registration-confirmation.tsx";
@@ -74,6 +74,8 @@ function parts(row: OutboxRow, options: ComposeOptions): Parts {
       return { element: <GiftReceipt site={site} data={row.data as MailData["gift-receipt"]} /> };
     case "payment-refunded":
       return { element: <PaymentRefunded site={site} data={row.data as MailData["payment-refunded"]} /> };
+    case "gift-stopped":
+      return { element: <GiftStopped site={site} data={row.data as MailData["gift-stopped"]} /> };
     case "payment-failed":
       return { element: <PaymentFailed site={site} data={row.data as MailData["payment-failed"]} /> };
     case "newsletter-confirmation":

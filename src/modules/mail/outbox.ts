@@ -10,7 +10,7 @@ import { mailSeal } from "./sealed.ts";
 import type { EmailConfirmationData, PasswordResetData, SecurityNoticeData, SignInCodeData } from "./templates/account-mails.tsx";
 import type { ContactNoticeData } from "./templates/contact-notice.tsx";
 import type { NewsletterReader } from "./templates/newsletter.tsx";
-import type { GiftReceiptData, PaymentFailedData, PaymentRefundedData } from "./templates/receipt.tsx";
+import type { GiftReceiptData, GiftStoppedData, PaymentFailedData, PaymentRefundedData } from "./templates/receipt.tsx";
 import type { RegistrantsMessageData } from "./templates/registrants-message.tsx";
 import type { RegistrationCancelledData } from "./templates/registration-cancelled.tsx";
 import type { RegistrationConfirmationData } from "./templates/registration-confirmation.tsx";
@@ -36,6 +36,7 @@ export type MailData = {
   "gift-receipt": GiftReceiptData;
   "payment-refunded": PaymentRefundedData;
   "payment-failed": PaymentFailedData;
+  "gift-stopped": GiftStoppedData;
   "newsletter-confirmation": { confirmUrl: string };
   newsletter: NewsletterCopy | NewsletterTestCopy;
   test: Record<string, never>;

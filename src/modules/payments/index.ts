@@ -5,7 +5,7 @@ import { PUBLIC_BODY_LIMIT, readBodyWithLimit } from "@server/lib/body.ts";
 import { createSpamGuard } from "@server/lib/spam.ts";
 import { idParam, linkQuery, standard } from "@server/lib/validate.ts";
 import { Elysia } from "elysia";
-import { checkoutAnswer, donationSchema, moneyAnswer, paymentSummary, refundSchema, webhookAnswer } from "./model.ts";
+import { checkoutAnswer, donationSchema, giftStopped, moneyAnswer, moneyQuerySchema, paymentSummary, refundSchema, webhookAnswer } from "./model.ts";
 
 export { createOwedRefunds } from "./refunds.ts";
 export { connectStripe, createPaymentsService, paymentLinks } from "./service.ts";
@@ -57,7 +57,11 @@ export function paymentsModule(ctx: AppContext) {
       )
       .group("/admin", { admin: true }, (admin) =>
         admin
-          .get("/payments", () => payments.money(), { response: answers(moneyAnswer) })
+          .get("/payments", ({ query }) => payments.money(query.abandoned === "1"), {
+            query: standard(moneyQuerySchema),
+            response: answers(moneyAnswer),
+          })
+          .post("/payments/:id/stop", ({ params }) => payments.stopGiftByAdmin(params.id), { params, response: answers(giftStopped) })
           .post("/payments/:id/refund", ({ params, body }) => payments.refundByAdmin(params.id, body), {
             params,
             body: standard(refundSchema),

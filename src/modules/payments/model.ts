@@ -1,7 +1,7 @@
 // The payments module's bodies and answers (issue 32): superstruct schemas for what comes in, types for what goes out,
 // and the one rule of what a place costs. Money is integer cents everywhere; the browser never names what is charged.
 import { payments } from "@db/schema.ts";
-import { type AnswerOf, answer, rowOf } from "@server/lib/answers.ts";
+import { type AnswerOf, answer, doneWith, rowOf } from "@server/lib/answers.ts";
 import { cents } from "@server/shared/validation.ts";
 import { array, assign, boolean, enums, type Infer, nullable, number, object, omit, optional, string } from "superstruct";
 
@@ -57,7 +57,7 @@ export const moneyAnswer = answer(
     payments: array(
       assign(
         omit(rowOf(payments), ["sessionId", "paymentIntentId", "subscriptionId", "stoppedAt", "registrationId"]),
-        object({ refundable: boolean() }),
+        object({ refundable: boolean(), active: boolean() }),
       ),
     ),
     owedRefunds: array(owedRefund),
@@ -66,5 +66,9 @@ export const moneyAnswer = answer(
   }),
 );
 export type MoneyAnswer = AnswerOf<typeof moneyAnswer>;
+/** GET /api/admin/payments?abandoned=1: the abandoned Checkouts too. */
+export const moneyQuerySchema = object({ abandoned: optional(enums(["0", "1"])) });
+/** The admin's 'Stop' of a monthly gift. */
+export const giftStopped = doneWith({});
 /** Stripe's webhook: the event is received (or was already). */
 export const webhookAnswer = answer(object({ received: boolean() }));

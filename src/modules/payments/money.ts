@@ -1,16 +1,29 @@
-// The Money tab's answer (issue 32, issue 37): every payment and gift but the abandoned, totals per month and per event
-// (refunds apart), the refunds owed and not yet made, and the payments the treasurer must look at.
+// The Money tab's answer (issues 32, 37, 38): every payment and gift but the abandoned Checkouts (expired, failed, or
+// left open a day: shown when asked), totals per month and per event (refunds apart), whether each monthly gift is
+// still taken, the refunds owed and not yet made, and the payments the treasurer must look at.
 import type { Db } from "@db/client.ts";
 import { events, type Payment, payments } from "@db/schema.ts";
 import { desc, sql } from "drizzle-orm";
 import type { MoneyAnswer, MoneyTotals } from "./model.ts";
 import type { OwedRefunds } from "./refunds.ts";
 
-export function moneyOf(db: Db, currency: string, owed: ReturnType<OwedRefunds["owed"]>): MoneyAnswer {
+/** Stripe's Checkout is open 24 hours at most: a payment still pending after that was left. */
+const CHECKOUT_OPEN_MS = 24 * 60 * 60_000;
+
+export function moneyOf(
+  db: Db,
+  { currency, abandoned, now }: { currency: string; abandoned: boolean; now: Date },
+  owed: ReturnType<OwedRefunds["owed"]>,
+): MoneyAnswer {
+  const left = new Date(now.getTime() - CHECKOUT_OPEN_MS).toISOString();
   const rows = db
     .select()
     .from(payments)
-    .where(sql`${payments.status} not in ('expired', 'failed') or ${payments.attention} is not null`)
+    .where(
+      abandoned
+        ? undefined
+        : sql`(${payments.status} not in ('expired', 'failed') and not (${payments.status} = 'pending' and ${payments.createdAt} < ${left})) or ${payments.attention} is not null`,
+    )
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .all();
   const names = new Map(
@@ -37,6 +50,7 @@ export function moneyOf(db: Db, currency: string, owed: ReturnType<OwedRefunds["
     payments: rows.map(({ sessionId, paymentIntentId, subscriptionId, stoppedAt, registrationId, ...row }) => ({
       ...row,
       refundable: row.status === "paid" && paymentIntentId !== null,
+      active: subscriptionId !== null && stoppedAt === null,
     })),
     owedRefunds: owed.map((refund) => ({
       ...refund,

@@ -800,3 +800,58 @@ describe("a refund that says what becomes of the place (issue 38 item 3)", () =>
     expect(refunded!.text).toContain("has been refunded in full");
   });
 });
+
+describe("the Money tab tells gifts apart (issue 38 item 4)", () => {
+  const monthlyGift = async (email: string) => {
+    const response = await fetch(`${base}/api/donations`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ amount: 2500, monthly: true }),
+    });
+    const session = stripe.sessionOf(((await response.json()) as { checkoutUrl: string }).checkoutUrl)!;
+    await stripe.complete(session.id, email);
+    return session;
+  };
+  type Money = { payments: { id: number; email: string | null; active: boolean; status: string }[] };
+  const rowOf = async (email: string, query = "") =>
+    ((await (await admin("GET", `/payments${query}`)).json()) as Money).payments.find((row) => row.email === email);
+
+  test("a monthly gift is active until the teacher stops it (at Stripe too), and the donor is mailed", async () => {
+    const session = await monthlyGift("stop-by-admin@example.org");
+    const row = (await rowOf("stop-by-admin@example.org"))!;
+    expect(row.active).toBe(true);
+    const stopped = await admin("POST", `/payments/${row.id}/stop`, {});
+    expect(await stopped.json()).toEqual({ success: true, message: "The monthly gift is stopped, and the donor is mailed." });
+    expect(stripe.cancelledSubscriptions).toContain(stripe.sessions.get(session.id)!.subscription!);
+    expect((await rowOf("stop-by-admin@example.org"))!.active).toBe(false);
+    const mail = (await mailsTo("stop-by-admin@example.org")).find((m) => m.subject === "Your monthly gift is stopped");
+    expect(mail!.text).toContain("The organiser has stopped your monthly gift of A$25.00 AUD");
+    // Stopping again mails nothing more; a one-off payment is no gift to stop.
+    await admin("POST", `/payments/${row.id}/stop`, {});
+    expect((await mailsTo("stop-by-admin@example.org")).filter((m) => m.subject === "Your monthly gift is stopped")).toHaveLength(1);
+  });
+
+  test("a gift stopped at Stripe (customer.subscription.deleted) is stopped here too, and the donor mailed", async () => {
+    const session = await monthlyGift("stop-at-stripe@example.org");
+    const subscription = stripe.sessions.get(session.id)!.subscription!;
+    expect((await stripe.deliver(stripe.eventOf("customer.subscription.deleted", { id: subscription, object: "subscription" }))).status).toBe(200);
+    expect((await rowOf("stop-at-stripe@example.org"))!.active).toBe(false);
+    expect((await mailsTo("stop-at-stripe@example.org")).map((m) => m.subject)).toContain("Your monthly gift is stopped");
+  });
+
+  test("a Checkout abandoned a day ago is out of the list unless asked for", async () => {
+    await fetch(`${base}/api/donations`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ amount: 1234, monthly: false }),
+    });
+    const abandoned = t.db.select().from(payments).where(eq(payments.amount, 1234)).get()!;
+    t.db
+      .update(payments)
+      .set({ email: "left@example.org", createdAt: new Date(START.getTime() - 25 * 60 * 60_000).toISOString() })
+      .where(eq(payments.id, abandoned.id))
+      .run();
+    expect(await rowOf("left@example.org")).toBeUndefined();
+    expect(await rowOf("left@example.org", "?abandoned=1")).toMatchObject({ status: "pending" });
+  });
+});

@@ -297,6 +297,30 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   /**
+   * A monthly gift stopped: every row of its subscription marked, and the donor mailed, once, whoever stopped it (the
+   * donor's link, the admin, or Stripe: `customer.subscription.deleted`). Inside the caller's transaction.
+   */
+  function markStopped(subscriptionId: string, byOrganiser: boolean) {
+    const stopped = db
+      .update(payments)
+      .set({ stoppedAt: now().toISOString() })
+      .where(sql`${payments.subscriptionId} = ${subscriptionId} and ${payments.stoppedAt} is null`)
+      .returning()
+      .all();
+    const gift = giftOfSubscription.get({ subscriptionId });
+    if (stopped.length === 0 || !gift?.email) return;
+    outbox.add("gift-stopped", gift.email, "Your monthly gift is stopped", { amount: gift.amount, currency: gift.currency, byOrganiser, orgName });
+  }
+
+  /** Cancels a gift's subscription at Stripe (its own 'already canceled' is no failure), then marks it stopped. */
+  async function stopSubscription(payment: Payment, byOrganiser: boolean) {
+    if (payment.stoppedAt || !payment.subscriptionId) return;
+    const subscriptionId = payment.subscriptionId;
+    await atStripe("cancel a subscription", () => requireStripe().subscriptions.cancel(subscriptionId));
+    db.transaction(() => markStopped(subscriptionId, byOrganiser), { behavior: "immediate" });
+  }
+
+  /**
    * invoice.paid for a later month of a recorded monthly gift (`subscription_cycle`; the first invoice is the Checkout
    * session's, recorded by `completed`): a paid payment of its own, receipted like the first.
    */
@@ -431,12 +455,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async stopGift(id: number, token: string): Promise<boolean> {
       const payment = id > 0 ? paymentById.get({ id }) : undefined;
       if (!payment?.subscriptionId || !links.isStopLink(payment, token)) return false;
-      if (payment.stoppedAt) return true;
-      const client = requireStripe();
-      const subscriptionId = payment.subscriptionId;
-      await atStripe("cancel a subscription", () => client.subscriptions.cancel(subscriptionId));
-      update(payment.id, { stoppedAt: now().toISOString() });
+      await stopSubscription(payment, false);
       return true;
+    },
+
+    /** The admin's 'Stop' of a monthly gift (issue 38): as the donor's own link does; a 400 for anything else. */
+    async stopGiftByAdmin(id: number) {
+      const payment = paymentById.get({ id });
+      if (!payment) throw notFound("Payment not found");
+      if (!payment.subscriptionId) throw badRequest("Only a monthly gift can be stopped");
+      await stopSubscription(payment, true);
+      return { success: true as const, message: "The monthly gift is stopped, and the donor is mailed." };
     },
 
     /**
@@ -467,6 +496,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           if (event.type === "checkout.session.expired") expired(event.data.object);
           if (event.type === "charge.refunded") chargeRefunded(event.data.object);
           if (event.type === "invoice.paid") invoicePaid(event.data.object);
+          if (event.type === "customer.subscription.deleted") markStopped(event.data.object.id, false);
         },
         { behavior: "immediate" },
       );
@@ -554,6 +584,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
     makeOwedRefunds: () => refunds.run(),
 
     /** The Money tab: every payment and gift, totals per month and per event, refunds owed, payments to look at. */
-    money: () => moneyOf(db, currency, refunds.owed()),
+    money: (abandoned: boolean) => moneyOf(db, { currency, abandoned, now: now() }, refunds.owed()),
   };
 }

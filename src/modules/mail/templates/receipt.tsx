@@ -98,3 +98,18 @@ export function PaymentFailed({ site, data }: { site: SiteInfo; data: PaymentFai
     </MailLayout>
   );
 }
+
+export type GiftStoppedData = { amount: number; currency: string; byOrganiser: boolean; orgName: string };
+
+/** To the donor, whoever stopped it (issue 38): nothing more is taken. */
+export function GiftStopped({ site, data }: { site: SiteInfo; data: GiftStoppedData }) {
+  const amount = `${formatMoney(data.amount, data.currency)} ${data.currency.toUpperCase()}`;
+  return (
+    <MailLayout site={site} preview="Your monthly gift is stopped" title="Your monthly gift is stopped">
+      <Text style={styles.text}>
+        {data.byOrganiser ? "The organiser has stopped your monthly gift" : "Your monthly gift is stopped"} of {amount}: nothing more will be taken.
+        Thank you for all you have given. With gratitude, {data.orgName}.
+      </Text>
+    </MailLayout>
+  );
+}

@@ -1,10 +1,20 @@
 // The admin's money (issue 32): every payment and gift with the totals.
 
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
 
-const getMoney = () => call((api) => api.admin.payments.get());
+const getMoney = (abandoned: boolean) => call((api) => api.admin.payments.get({ query: abandoned ? { abandoned: "1" } : {} }));
 export type Money = Awaited<ReturnType<typeof getMoney>>;
 
-/** Payments arrive from Stripe at any time: asked again whenever the tab shows them. */
-export const moneyQueryOptions = () => queryOptions({ queryKey: ["/api/admin/payments"], queryFn: getMoney, staleTime: 0 });
+/** Payments arrive from Stripe at any time: asked again whenever the tab shows them; `abandoned`: Checkouts left too. */
+export const moneyQueryOptions = (abandoned = false) =>
+  queryOptions({ queryKey: ["/api/admin/payments", abandoned], queryFn: () => getMoney(abandoned), staleTime: 0 });
+
+/** 'Stop' a monthly gift (issue 38): at Stripe, and the donor is mailed. */
+export function useStopGift() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call((api) => api.admin.payments({ id }).stop.post()),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/admin/payments"] }),
+  });
+}

@@ -6,13 +6,16 @@ import { formatMoney } from "@server/shared/money.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
+import { Checkbox } from "@web/components/ui/field.tsx";
 import { CalendarRange, Download, Undo2 } from "lucide-react";
 import { useState } from "react";
+import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { type Column, DataTable } from "../shared/data-table.tsx";
 import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/format.ts";
 import { Panel, StateText, SubPanel } from "../shared/layout.tsx";
+import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 import { RefundDialog } from "../shared/refund.tsx";
-import { type Money, moneyQueryOptions } from "./api.ts";
+import { type Money, moneyQueryOptions, useStopGift } from "./api.ts";
 
 type Row = Money["payments"][number];
 const STATES: Record<Row["status"], string> = {
@@ -25,7 +28,10 @@ const STATES: Record<Row["status"], string> = {
   failed: "Payment failed",
 };
 
-const paymentColumns = (onRefund: (row: Row) => void): Column<Row>[] => [
+/** A monthly gift says whether it is still taken; any other row its state. */
+const stateOf = (row: Row) => (row.monthly && row.status === "paid" ? (row.active ? "Active" : "Stopped") : STATES[row.status]);
+
+const paymentColumns = (onRefund: (row: Row) => void, onStop: (row: Row) => void): Column<Row>[] => [
   { header: "Date", cell: (row) => formatDateTime(row.paidAt ?? row.createdAt) },
   { header: "Who", cell: (row) => <span id={`payment-${row.id}`}>{row.name ?? row.email ?? "Anonymous"}</span> },
   { header: "What", cell: (row) => row.description },
@@ -38,18 +44,26 @@ const paymentColumns = (onRefund: (row: Row) => void): Column<Row>[] => [
           Needs attention: {row.attention}
         </span>
       ) : (
-        STATES[row.status]
+        stateOf(row)
       ),
   },
   {
     header: "Actions",
     show: "plain",
-    cell: (row) =>
-      row.refundable && (
-        <Button size="sm" variant="outline" aria-describedby={`payment-${row.id}`} onClick={() => onRefund(row)}>
-          Refund
-        </Button>
-      ),
+    cell: (row) => (
+      <>
+        {row.refundable && (
+          <Button size="sm" variant="outline" aria-describedby={`payment-${row.id}`} onClick={() => onRefund(row)}>
+            Refund
+          </Button>
+        )}
+        {row.monthly && row.active && row.status === "paid" && (
+          <Button size="sm" variant="outline" aria-describedby={`payment-${row.id}`} onClick={() => onStop(row)}>
+            Stop
+          </Button>
+        )}
+      </>
+    ),
   },
 ];
 
@@ -64,7 +78,7 @@ function exportCsv(money: Money) {
       (row.amount / 100).toFixed(2),
       row.currency.toUpperCase(),
       row.monthly ? "yes" : "no",
-      row.status,
+      stateOf(row),
       row.refundedAt?.slice(0, 10) ?? "",
     ]),
   ]);
@@ -109,8 +123,11 @@ function Totals({ title, rows, currency }: { title: string; rows: Money["byMonth
 }
 
 export function MoneyTab() {
-  const query = useQuery(moneyQueryOptions());
+  const [abandoned, setAbandoned] = useState(false);
+  const query = useQuery(moneyQueryOptions(abandoned));
   const [refunding, setRefunding] = useState<Row | null>(null);
+  const [stopping, setStopping] = useState<Row | null>(null);
+  const stopGift = useStopGift();
   const money = query.data;
   return (
     <Panel
@@ -132,11 +149,36 @@ export function MoneyTab() {
       ) : (
         <div className={css({ display: "grid", gap: "6" })}>
           {money.owedRefunds.length > 0 && <OwedRefunds rows={money.owedRefunds} />}
-          <DataTable columns={paymentColumns(setRefunding)} rows={money.payments} rowKey={(row) => row.id} many />
+          <Checkbox label="Show abandoned Checkouts" checked={abandoned} onChange={(change) => setAbandoned(change.target.checked)} />
+          <DataTable columns={paymentColumns(setRefunding, setStopping)} rows={money.payments} rowKey={(row) => row.id} many />
           <Totals title="By month" rows={money.byMonth} currency={money.currency} />
           <Totals title="By event" rows={money.byEvent} currency={money.currency} />
         </div>
       )}
+      <ConfirmDialog
+        open={stopping !== null}
+        onOpenChange={(open) => !open && setStopping(null)}
+        title="Stop this monthly gift"
+        description={
+          stopping
+            ? `Stop ${stopping.name ?? stopping.email ?? "the donor"}'s gift of ${formatMoney(stopping.amount, stopping.currency)} a month? Nothing more is taken, and they are mailed.`
+            : ""
+        }
+        confirmLabel="Stop the gift"
+        pendingLabel="Stopping..."
+        cancelLabel="Keep it"
+        pending={stopGift.isPending}
+        onConfirm={() =>
+          stopping &&
+          stopGift.mutate(stopping.id, {
+            onSuccess: () => {
+              notifySuccess("The monthly gift is stopped, and the donor is mailed");
+              setStopping(null);
+            },
+            onError: (error) => notifyError(error, `Failed to stop the gift: ${errorText(error)}`),
+          })
+        }
+      />
       <RefundDialog
         payment={
           refunding && {
