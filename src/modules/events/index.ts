@@ -13,6 +13,7 @@ import {
   adminEventsPage,
   adminEventsQuerySchema,
   adminRegistration,
+  cancelDetails,
   checkInSchema,
   eventAnswer,
   eventCancelled,
@@ -101,6 +102,23 @@ export function eventsModule(ctx: AppContext) {
           return redirect(cancelPagePath(id, token, refund), 303);
         },
         { query: linkQuery },
+      )
+      .get(
+        "/registrations/cancel/details",
+        ({ query: { id, token } }) => {
+          const { registration, refundUntilDays, refundDue, ...details } = registrations.cancelDetails(id, token);
+          const paid = payments.paidFor(registration.id);
+          const money = paid && { amount: paid.refundedAmount ?? paid.amount, currency: paid.currency };
+          const refund = !money
+            ? null
+            : paid.status !== "paid"
+              ? { kind: "refunded" as const, ...money }
+              : refundDue
+                ? { kind: "full" as const, ...money }
+                : { kind: "none" as const, ...money, days: refundUntilDays };
+          return { ...details, refund };
+        },
+        { query: linkQuery, response: answers(cancelDetails) },
       )
       .post(
         "/registrations/cancel",

@@ -11,6 +11,26 @@ export const eventPatchSchema = partial(eventSchema);
 export const eventCancelSchema = object({ reason: size(string(), 0, 1000) });
 /** Its answer: how many places were cancelled and payments refunded. */
 export const eventCancelled = answer(object({ cancelled: number(), refunded: number() }));
+/**
+ * GET /api/registrations/cancel/details?id&token (issue 38): what the cancel page names. `refund`: what cancelling now
+ * gives back (`amount` in cents, all of it) or why nothing (`none`, with the policy's days), null for a free place.
+ */
+export const cancelDetails = answer(
+  object({
+    name: string(),
+    event: string(),
+    date: string(),
+    cancelledOn: nullable(string()),
+    waitingList: boolean(),
+    refund: nullable(
+      union([
+        object({ kind: literal("full"), amount: number(), currency: string() }),
+        object({ kind: literal("none"), amount: number(), currency: string(), days: number() }),
+        object({ kind: literal("refunded"), amount: number(), currency: string() }),
+      ]),
+    ),
+  }),
+);
 /** The admin's 'Check in' at the door (issue 23). */
 export const checkInSchema = object({ checkedIn: boolean() });
 

@@ -10,7 +10,7 @@ import type { Signer } from "@server/lib/signer.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { zonedToUtc } from "@server/lib/timezone.ts";
 import { addDays, eventSchedule } from "@server/shared/calendar.ts";
-import { isPastEvent } from "@server/shared/dates.ts";
+import { formatDateRange, formatLongDate, isPastEvent } from "@server/shared/dates.ts";
 import { formatMoment } from "@server/shared/moments.ts";
 import { formatMoney } from "@server/shared/money.ts";
 import { registrationCancelPath } from "@server/shared/registration-links.ts";
@@ -500,6 +500,26 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
 
     /** A cancel link's page: does the link name a registration? (It reveals nothing else.) */
     isCancelLink: (id: number, token: string) => linked(id, token) !== undefined,
+
+    /**
+     * What the cancel page names (issue 38), for the holder of the link only: whose place at which event on which day,
+     * whether it is cancelled already (and when), whether anyone waits for it, and when the event starts.
+     */
+    cancelDetails(id: number, token: string) {
+      const registration = linked(id, token);
+      if (!registration) throw notFound("This link is not valid");
+      const event = findEvent(registration.eventId);
+      return {
+        registration,
+        name: registration.name,
+        event: event.name,
+        date: formatDateRange(event.startDate, event.endDate),
+        cancelledOn: registration.state === "cancelled" && registration.cancelledAt ? formatLongDate(todayIn(timezone, new Date(registration.cancelledAt))) : null,
+        waitingList: registration.state !== "waiting" && (countIn.get({ eventId: event.id, state: "waiting" })?.n ?? 0) > 0,
+        refundUntilDays: config.payments.refundUntilDays,
+        refundDue: refundDue(event),
+      };
+    },
 
     /** The page's button: gives the place back (a second press changes nothing). False for a link that is not valid. */
     cancelByLink(id: number, token: string): boolean {

@@ -528,6 +528,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** Whether a place has a payment that was paid (and not refunded). */
     isPaid: (registrationId: number) => paymentsOf.all({ registrationId }).some((row) => row.status === "paid"),
 
+    /** A place's payment that was paid, refunded or being refunded: what the cancel page names. */
+    paidFor: (registrationId: number) => paymentsOf.all({ registrationId }).find((row) => ["paid", "refunding", "refunded"].includes(row.status)),
+
     /**
      * The admin's 'Refund' of one paid place or gift (issue 38: all of it or `amount` of it, and for a place, whether
      * the place goes too: then it goes to the waiting list): owed in one transaction with the cancel, then made at once

@@ -4,6 +4,7 @@
 
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
+import { button } from "@styled-system/recipes/button";
 import { notice as noticeRecipe } from "@styled-system/recipes/notice";
 import { Button } from "@web/components/ui/button.tsx";
 import { CircleCheck, CircleX, Info } from "lucide-react";
@@ -17,8 +18,8 @@ export type LandingNoticeProps = {
   /** Text, or (issue 32) text with a link to follow. */
   text: ReactNode;
   type: keyof typeof ICONS;
-  /** The one button: posts `field=site` to `action`. */
-  form?: { action: string; field: string; label: string };
+  /** The one button: posts `field=site` to `action`; `keep`: the way out beside it, to the page (issue 38). */
+  form?: { action: string; field: string; label: string; keep?: string };
 };
 
 export function LandingNotice({ id, title, text, type, form }: LandingNoticeProps) {
@@ -35,8 +36,13 @@ export function LandingNotice({ id, title, text, type, form }: LandingNoticeProp
             </h2>
             {text && <p>{text}</p>}
             {form && (
-              <form method="post" action={form.action}>
+              <form method="post" action={form.action} className={css({ display: "flex", flexWrap: "wrap", gap: "2" })}>
                 <input type="hidden" name={form.field} value="site" />
+                {form.keep && (
+                  <a href="/" className={button({ variant: "outline" })}>
+                    {form.keep}
+                  </a>
+                )}
                 <Button type="submit">{form.label}</Button>
               </form>
             )}

@@ -2,17 +2,9 @@
 // block and Checkout's return notices are each a chunk of their own, loaded once the page has started. The block is
 // far below the fold; a notice is asked for only by an address that names one (?payment=…, ?gift=…). The server and
 // the hydrating browser both render nothing for them, so the markup always matches.
-import { type ComponentProps, createElement, type FunctionComponent, useEffect, useState } from "react";
+import { useLoaded } from "@web/lib/lazy.ts";
+import { type ComponentProps, createElement } from "react";
 import { useSearchParams } from "react-router";
-
-/** `load`'s component once loaded (after hydration), when `wanted`; null before. */
-function useLoaded<P extends object>(load: () => Promise<FunctionComponent<P>>, wanted: boolean) {
-  const [component, setComponent] = useState<{ render: FunctionComponent<P> } | null>(null);
-  useEffect(() => {
-    if (wanted) load().then((render) => setComponent({ render }));
-  }, [load, wanted]);
-  return component?.render ?? null;
-}
 
 const loadSupport = () => import("./support-section.tsx").then((module) => module.SupportSection);
 const loadNotice = () => import("./payment-notice.tsx").then((module) => module.PaymentNotice);
