@@ -20,6 +20,14 @@ const tabs = defineSlotRecipe({
       // Room for the focus ring of the first and last trigger.
       px: "1",
       pt: "1",
+      // A shadow at each edge the row scrolls on to (issue 38: on a phone 'Money' and 'Data Sync' are past the edge):
+      // the covers move with the content and the shadows stay, so a shadow shows only where more tabs are. CSS alone.
+      background: [
+        "linear-gradient(to right, token(colors.bg.muted) 40%, transparent) left / 32px 100% no-repeat local",
+        "linear-gradient(to left, token(colors.bg.muted) 40%, transparent) right / 32px 100% no-repeat local",
+        "radial-gradient(farthest-side at 0 50%, rgba(17, 21, 43, 0.28), transparent) left / 14px 100% no-repeat scroll",
+        "radial-gradient(farthest-side at 100% 50%, rgba(17, 21, 43, 0.28), transparent) right / 14px 100% no-repeat scroll",
+      ].join(", "),
     },
     trigger: {
       flexShrink: 0,

@@ -514,7 +514,10 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
         name: registration.name,
         event: event.name,
         date: formatDateRange(event.startDate, event.endDate),
-        cancelledOn: registration.state === "cancelled" && registration.cancelledAt ? formatLongDate(todayIn(timezone, new Date(registration.cancelledAt))) : null,
+        cancelledOn:
+          registration.state === "cancelled" && registration.cancelledAt
+            ? formatLongDate(todayIn(timezone, new Date(registration.cancelledAt)))
+            : null,
         waitingList: registration.state !== "waiting" && (countIn.get({ eventId: event.id, state: "waiting" })?.n ?? 0) > 0,
         refundUntilDays: config.payments.refundUntilDays,
         refundDue: refundDue(event),

@@ -18,7 +18,13 @@ const CONFIRMED = ["ann@example.org", "bo@example.org", "cy@example.org"];
 beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>", NOTIFY_EMAIL: "teacher@example.org", SITE_URL },
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Vedanta & Yoga <hello@example.org>",
+      NOTIFY_EMAIL: "teacher@example.org",
+      ADMIN_EMAIL: "owner@example.org",
+      SITE_URL,
+    },
   });
   worker = t.mailWorker();
   token = await t.login();
@@ -43,13 +49,14 @@ const listed = async () => (await t.api({ token }).admin.newsletters.get()).data
 const headersOf = (raw: string) => raw.split("\r\n\r\n")[0]!.replace(/\r\n[ \t]+/g, " ");
 
 describe("newsletter", () => {
-  test("a test copy goes to the notify address only, without unsubscribe headers", async () => {
+  test("a test copy goes to the account's own e-mail only (issue 38), without unsubscribe headers", async () => {
+    const seen = smtp.received.length;
     const answer = await t.api({ token }).admin.newsletters.test.post(newsletter);
     expect(answer.status).toBe(201);
-    expect(answer.data).toEqual({ success: true, message: "A test copy to teacher@example.org is on its way." });
+    expect(answer.data).toEqual({ success: true, message: "A test copy to owner@example.org is on its way." });
     await worker.drain();
-    const [copy] = await smtp.waitFor(1);
-    expect(copy!.envelopeTo).toEqual(["teacher@example.org"]);
+    const copy = (await smtp.waitFor(seen + 1)).slice(seen).find((mail) => mail.subject === "Spring retreat");
+    expect(copy!.envelopeTo).toEqual(["owner@example.org"]);
     expect(copy!.subject).toBe("Spring retreat");
     expect(headersOf(copy!.raw)).not.toContain("List-Unsubscribe");
     expect(await listed()).toEqual([]);

@@ -74,10 +74,14 @@ export function subscribersModule(ctx: AppContext) {
             body: standard(newsletterMailSchema),
             response: answers(newsletterSent, 201),
           })
-          .post("/newsletters/test", ({ body, status }) => status(201, newsletters.sendTest(body)), {
-            body: standard(newsletterMailSchema),
-            response: answers(done, 201),
-          }),
+          .post(
+            "/newsletters/test",
+            ({ body, session, status }) => status(201, newsletters.sendTest(body, ctx.services.auth.account(session.userId).email)),
+            {
+              body: standard(newsletterMailSchema),
+              response: answers(done, 201),
+            },
+          ),
       )
   );
 }

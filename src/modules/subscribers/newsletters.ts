@@ -52,11 +52,10 @@ export function createNewslettersService(db: Db, outbox: Outbox, links: Subscrib
       });
     },
 
-    /** One copy to the admin (NOTIFY_EMAIL, else the profile's e-mail), without an unsubscribe link. */
-    sendTest(input: NewsletterMailInput) {
+    /** One copy to the signed-in account's own e-mail (`to`, issue 38), without an unsubscribe link. */
+    sendTest(input: NewsletterMailInput, to: string | null) {
       if (!outbox.enabled) throw badRequest(MAIL_OFF);
-      const to = outbox.notifyAddress();
-      if (!to) throw badRequest("Set NOTIFY_EMAIL or the profile's email first.");
+      if (!to) throw badRequest("Set your account e-mail first (Profile, Account).");
       outbox.add("newsletter", to, input.subject, { newsletterId: null, body: sanitizeRichText(input.body), subscriber: null });
       return { success: true, message: `A test copy to ${to} is on its way.` };
     },

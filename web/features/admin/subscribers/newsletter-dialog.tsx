@@ -2,11 +2,13 @@
 
 import { type NewsletterMailInput, newsletterMailSchema } from "@server/shared/schemas.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
+import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Field, Input } from "@web/components/ui/field.tsx";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
 import { useState } from "react";
+import { accountQueryOptions } from "../shared/account.ts";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 import { RichTextField } from "../shared/rich-text-field.tsx";
@@ -19,6 +21,8 @@ const readers = (count: number) => `${count} confirmed subscriber${count === 1 ?
 export function NewsletterDialog({ open, onClose, recipients }: { open: boolean; onClose: () => void; recipients: number }) {
   const send = useSendNewsletter(false);
   const sendTest = useSendNewsletter(true);
+  // 'Send a test to me' goes to the account's own e-mail (issue 38), named on its button.
+  const me = useQuery(accountQueryOptions()).data?.email;
   /** How a send ended: queued (with the server's count), or why it was not sent. */
   const said = (queued: string, then?: () => void) => ({
     onSuccess: (answer: { message: string }) => {
@@ -63,7 +67,7 @@ export function NewsletterDialog({ open, onClose, recipients }: { open: boolean;
                 disabled={sendTest.isPending}
                 onClick={handleSubmit((values) => sendTest.mutate(values, said("Test copy queued")))}
               >
-                {sendTest.isPending ? "Sending..." : "Send a test to me"}
+                {sendTest.isPending ? "Sending..." : `Send a test to me${me ? ` (${me})` : ""}`}
               </Button>
               <Button type="submit" disabled={!recipients}>
                 Send to {readers(recipients)}

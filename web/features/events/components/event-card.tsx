@@ -56,14 +56,24 @@ export function EventCard({ event, onOpen }: EventCardProps) {
         {photo ? (
           <img {...imageSources(photo, CARD_IMAGE_SIZES)} alt="" loading="lazy" className={css({ w: "full", h: "full", objectFit: "cover" })} />
         ) : (
+          // Without photos, a calm field that names the kind of gathering (issue 38), not a large empty gradient.
           <div
             aria-hidden
             className={css({
               w: "full",
               h: "full",
-              bg: "radial-gradient(circle at 75% 110%, rgba(245,182,107,0.85), rgba(253,235,211,0.6) 40%, transparent 70%), linear-gradient(160deg, #fbf6ec, #f3eadb)",
+              display: "grid",
+              placeItems: "center",
+              bg: "cream.100",
+              color: "fg.muted",
+              fontFamily: "display",
+              fontSize: "2xl",
+              letterSpacing: "wide",
+              textTransform: "capitalize",
             })}
-          />
+          >
+            {event.type}
+          </div>
         )}
         <DateChip date={event.startDate} />
       </div>

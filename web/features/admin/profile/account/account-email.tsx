@@ -6,9 +6,10 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Field, Input } from "@web/components/ui/field.tsx";
 import { serverMessageOr } from "@web/lib/api.ts";
 import { type FormEvent, useEffect, useState } from "react";
+import { accountQueryOptions } from "../../shared/account.ts";
 import { Muted } from "../../shared/layout.tsx";
 import { notifySuccess } from "../../shared/notify.ts";
-import { accountQueryOptions, useSetAccountEmail } from "./api.ts";
+import { useSetAccountEmail } from "./api.ts";
 
 export function AccountEmail() {
   const query = useQuery(accountQueryOptions());

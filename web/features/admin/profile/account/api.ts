@@ -5,6 +5,7 @@ import { startRegistration } from "@simplewebauthn/browser";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
 import { SIGNED_OUT_EVENT } from "@web/lib/session.ts";
+import { accountQueryOptions } from "../../shared/account.ts";
 import { withProof } from "../../shared/confirm-its-you.tsx";
 
 export const devicesQueryOptions = () => queryOptions({ queryKey: ["/api/admin/sessions"], queryFn: () => call((api) => api.admin.sessions.get()) });
@@ -36,8 +37,6 @@ export function useSignOutEverywhere() {
     onSuccess: () => window.dispatchEvent(new Event(SIGNED_OUT_EVENT)),
   });
 }
-
-export const accountQueryOptions = () => queryOptions({ queryKey: ["/api/admin/account"], queryFn: () => call((api) => api.admin.account.get()) });
 
 export function useSetAccountEmail() {
   const queryClient = useQueryClient();
