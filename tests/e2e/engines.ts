@@ -3,8 +3,12 @@
 // over a small Engine interface that each engine's test file implements with its own driver; elements are found by
 // XPath, which both WebDriver and Puppeteer take.
 import { expect } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createSigner } from "@server/lib/signer.ts";
+import { registrationLinks } from "@server/modules/events/index.ts";
 import { APP_STARTED_EVENT } from "@web/lib/app-start.ts";
-import { apiToken } from "./admin-helpers.ts";
+import { adminApi, apiToken } from "./admin-helpers.ts";
 import type { Site } from "./support.ts";
 
 export type Engine = {
@@ -273,4 +277,93 @@ export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>
     expect(description).toMatch(/<strong>\s*Silence begins at dusk<\/strong>/);
     await noErrors(engine);
   },
+
+  // Issue 38 items 1, 2, 6 and 10, in every engine.
+  "a cancelled event: its card says 'Cancelled' with her message and offers no registration": async (engine, site) => {
+    const token = await apiToken(site);
+    const id = await newEvent(site, token, "Called-off Kirtan");
+    await adminApi(site, token, "POST", `/api/admin/events/${id}/cancel`, { reason: "Swamiji is unwell; a new date soon" });
+    await home(engine, site, 390, 800);
+    await click(engine, button("View All Events"));
+    const card = `//*[@data-testid="event-card"][.//h3[normalize-space()="Called-off Kirtan"]]`;
+    await textIs(engine, testId("event-cancelled", card), "Cancelled: Swamiji is unwell; a new date soon");
+    expect(await engine.evaluate<number>(count(`${card}//button[starts-with(normalize-space(), "Register")]`))).toBe(0);
+    await noErrors(engine);
+  },
+
+  "registration: the form becomes a lasting panel; the same address again is told it is registered already": async (engine, site) => {
+    const token = await apiToken(site);
+    await newEvent(site, token, "Sunday Satsang");
+    for (const title of ["You're registered for Sunday Satsang.", "You're already registered for Sunday Satsang."]) {
+      await home(engine, site);
+      await click(engine, button("View All Events"));
+      await click(engine, button("Register for Sunday Satsang"));
+      const registration = form("Event registration");
+      await type(engine, field("Name *", registration), "Asha Devi");
+      await type(engine, field("Email *", registration), "asha.engines@example.org");
+      await type(engine, field("Phone *", registration), "0400 000 000");
+      await click(engine, button("Register", registration));
+      await until(engine, `${node(testId("registered"))}?.innerText.includes(${quote(title)})`, title);
+      expect(await engine.evaluate<number>(count(registration))).toBe(0);
+    }
+    await noErrors(engine);
+  },
+
+  "the cancel page names what it cancels, offers 'Keep my place', and once cancelled says when": async (engine, site) => {
+    const token = await apiToken(site);
+    const id = await newEvent(site, token, "Gita Evening");
+    await fetch(`${site.url}/api/events/${id}/registrations`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Bela Rao", email: "bela.engines@example.org", phone: "0400 000 000" }),
+    });
+    const [row] = await adminApi<{ id: number; email: string }[]>(site, token, "GET", `/api/admin/events/${id}/registrations`);
+    const secret = readFileSync(join(site.dataDir, "jwt-secret"), "utf8").trim();
+    const cancelLink = registrationLinks(createSigner(secret), site.url).cancelUrl(row!);
+    await engine.resize(390, 800);
+    await engine.goto(cancelLink);
+    const notice = `//section[@aria-labelledby="registration-notice"]`;
+    await until(engine, `${node(notice)}?.innerText.includes("Cancel Bela Rao's place at Gita Evening, October 4, 2030?")`, "the named place");
+    await visible(engine, link("Keep my place", notice));
+    await click(engine, button("Cancel my place", notice));
+    await until(engine, `${node(notice)}?.innerText.includes("Your registration is cancelled")`, "the outcome");
+    await engine.goto(cancelLink);
+    await until(engine, `${node(notice)}?.innerText.includes("This place was cancelled on")`, "the place cancelled already");
+    expect(await engine.evaluate<number>(count(button("Cancel my place", notice)))).toBe(0);
+    await noErrors(engine);
+  },
+
+  "admin on a phone: every tab is reachable, the row showing where more are": async (engine, site) => {
+    const token = await apiToken(site);
+    await engine.resize(390, 800);
+    await engine.goto(`${site.url}/admin`);
+    await engine.evaluate(`localStorage.setItem("adminToken", ${quote(token)})`);
+    await engine.goto(`${site.url}/admin`);
+    const tabs = `//*[@role="tablist"]`;
+    await visible(engine, tabs);
+    expect(await engine.evaluate<boolean>(`${node(tabs)}.scrollWidth > ${node(tabs)}.clientWidth`)).toBe(true);
+    // The row's edge shadows are part of its background (shown only where it scrolls on).
+    expect(await engine.evaluate<string>(`getComputedStyle(${node(tabs)}).backgroundImage`)).toContain("radial-gradient");
+    await click(engine, `${tabs}//*[@role="tab"][normalize-space()="Data Sync"]`);
+    await until(
+      engine,
+      `${node(`${tabs}//*[@role="tab"][normalize-space()="Data Sync"]`)}.getAttribute("aria-selected") === "true"`,
+      "Data Sync chosen",
+    );
+    expect(await engine.evaluate<boolean>("document.documentElement.scrollWidth <= innerWidth")).toBe(true);
+    await noErrors(engine);
+  },
 };
+
+/** An upcoming free event made through the admin's API; its id. */
+async function newEvent(site: Site, token: string, name: string) {
+  const event = await adminApi<{ id: number }>(site, token, "POST", "/api/admin/events", {
+    name,
+    type: "celebration",
+    startDate: "2030-10-04",
+    time: "7:00 pm",
+    location: "The Hall, Fitzroy",
+    description: "<p>An evening together.</p>",
+  });
+  return event.id;
+}

@@ -106,8 +106,16 @@ describe("payments in the browser", () => {
   test("by donation: A$0 is a free place at once; A$15 goes through Checkout", async () => {
     const { context, page, errors } = await openPage(browser);
     try {
-      await register(page, DANA, "free@example.org", (form) => form.getByLabel("Your contribution (A$)").fill("0"));
-      await expectToast(page, "Registration received");
+      // Issue 38 item 5: the field starts at the suggested amount; giving nothing is a choice ('I can't give now').
+      await register(page, DANA, "free@example.org", async (form) => {
+        expect(await form.getByLabel("Your contribution (A$)").inputValue()).not.toBe("");
+        await form.getByRole("button", { name: "I can't give now" }).click();
+      });
+      await page
+        .getByRole("status")
+        .filter({ hasText: `You're registered for ${DANA}.` })
+        .waitFor();
+      await page.keyboard.press("Escape");
       await register(page, DANA, "fifteen@example.org", (form) => form.getByLabel("Your contribution (A$)").fill("15"));
       await payAtCheckout(page, "15.00 AUD");
       await page.getByRole("region", { name: `Payment received: you're registered for ${DANA}` }).waitFor();

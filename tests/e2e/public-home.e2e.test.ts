@@ -329,8 +329,10 @@ describe("upcoming events", () => {
     const answer = page.waitForResponse((response) => response.url().includes("/registrations"));
     await form.getByRole("button", { name: "Register" }).click();
     expect((await answer).status()).toBe(201);
-    await expectToast(page, "Registration received", "Summer Silence Retreat");
-    expect(await form.getByLabel("Name *").inputValue()).toBe("");
+    // Issue 38 item 2: the form becomes a lasting panel that names the event and the address.
+    await page.getByRole("status").filter({ hasText: "You're registered for Summer Silence Retreat." }).waitFor();
+    expect(await page.getByRole("status").filter({ hasText: "We've sent the details to asha@example.com." }).count()).toBe(1);
+    expect(await form.count()).toBe(0);
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
-import { adminApi, apiToken, dialog, expectToast, openDashboard } from "./admin-helpers.ts";
+import { adminApi, apiToken, dialog, openDashboard } from "./admin-helpers.ts";
 import { axeViolations, launchBrowser, openPage, type Site, startSite, VIEWPORTS } from "./support.ts";
 
 let smtp: SmtpServer;
@@ -98,7 +98,11 @@ describe("registrations in the browser", () => {
       await form.getByLabel("Email *").fill(VISITOR);
       await form.getByLabel("Phone *").fill("0400 000 002");
       await form.getByRole("button", { name: "Join the waiting list" }).click();
-      await expectToast(page, `You are number 1 on the waiting list for ${EVENT}.`);
+      // Issue 38 item 2: the form becomes a lasting panel.
+      const panel = page.getByRole("status").filter({ hasText: `You're on the waiting list for ${EVENT}.` });
+      await panel.waitFor();
+      expect(await panel.innerText()).toContain(`You are number 1. We've sent the details to ${VISITOR}.`);
+      expect(await form.count()).toBe(0);
       expect(await axeViolations(page, "waiting list joined")).toEqual([]);
       const [mail] = await waitForMail(VISITOR, `On the waiting list: ${EVENT}`);
       expect(mail!.text).toContain("You are number 1 on the waiting list");
@@ -122,7 +126,8 @@ describe("registrations in the browser", () => {
       const text = await page.locator("body").innerText();
       for (const secret of [FIRST, "Asha First", VISITOR]) expect(text).not.toContain(secret);
       expect((await registrations()).map((row) => row.state)).toEqual(["confirmed", "waiting"]);
-      await notice.getByRole("button", { name: "Cancel my registration" }).click();
+      expect(await notice.getByRole("link", { name: "Keep my place" }).getAttribute("href")).toBe("/");
+      await notice.getByRole("button", { name: "Cancel my place" }).click();
       await page.getByRole("region", { name: "Your registration is cancelled" }).waitFor();
       expect(new URL(page.url()).search).toBe("?registration=cancelled");
     } finally {

@@ -40,7 +40,14 @@ export type Event = AnswerOf<typeof eventAnswer>;
 /** GET /api/admin/events: each event with its registrations counted; its page (issue 33). */
 const countedEvent = assign(
   eventRow,
-  object({ registrationCount: number(), confirmedCount: number(), waitingCount: number(), cancelledCount: number(), checkedInCount: number() }),
+  object({
+    registrationCount: number(),
+    confirmedCount: number(),
+    heldCount: number(),
+    waitingCount: number(),
+    cancelledCount: number(),
+    checkedInCount: number(),
+  }),
 );
 export const adminEventList = answer(array(countedEvent));
 export const adminEventsPage = answer(paged(countedEvent));

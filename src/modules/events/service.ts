@@ -12,7 +12,7 @@ const lastDay = sql`coalesce(${events.endDate}, ${events.startDate})`;
 // Written qualified: Drizzle names a column of the selected table without its table, which inside the subquery would
 // be the registration's own id.
 const ofTheEvent = sql`${eventRegistrations}."eventId" = ${events}."id"`;
-const countOf = (state: "confirmed" | "waiting" | "cancelled") =>
+const countOf = (state: "confirmed" | "pending" | "waiting" | "cancelled") =>
   sql<number>`(select count(*) from ${eventRegistrations} where ${ofTheEvent} and ${eventRegistrations.state} = ${state})`;
 const checkedInCount = sql<number>`(select count(*) from ${eventRegistrations} where ${ofTheEvent}
   and ${eventRegistrations.state} = 'confirmed' and ${eventRegistrations.checkedIn})`;
@@ -52,6 +52,8 @@ export function createEventsService(db: Db, options: { fillPlaces?: (event: Even
     event: events,
     registrationCount: sql<number>`(select count(*) from ${eventRegistrations} where ${ofTheEvent})`,
     confirmedCount: countOf("confirmed"),
+    // Places held for their payment count as taken, as the public page counts them (issue 38).
+    heldCount: countOf("pending"),
     waitingCount: countOf("waiting"),
     cancelledCount: countOf("cancelled"),
     checkedInCount,
@@ -96,11 +98,13 @@ export function createEventsService(db: Db, options: { fillPlaces?: (event: Even
       const where = and(containing(query.search, events.name, events.location), when[query.when ?? "all"]);
       const total = db.select({ n: count() }).from(events).where(where).get()?.n ?? 0;
       const { page, pageSize, offset } = pageOf(query.page, total);
+      // Upcoming ones first, soonest first (issue 38); then the past, newest first.
+      const soonestFirst = [sql`${lastDay} < ${today}`, sql`case when ${lastDay} >= ${today} then ${events.startDate} end`, ...newestFirst];
       const rows = db
         .select(withCounts)
         .from(events)
         .where(where)
-        .orderBy(...newestFirst)
+        .orderBy(...soonestFirst)
         .limit(pageSize)
         .offset(offset)
         .all();

@@ -1,6 +1,5 @@
 // The event card rules of spec §2.1 and §9.
 
-import { formatMoney } from "@server/shared/money.ts";
 import { htmlToText } from "@web/components/ui/format.ts";
 import type { Event, PublicEvent } from "@web/lib/api-types.ts";
 import { DESCRIPTION_PREVIEW_LENGTH } from "@web/lib/constants.ts";
@@ -27,13 +26,5 @@ export function placesText(event: PublicEvent): string | null {
 
 /** The form's button when every place is taken (issue 23). */
 export const registerLabel = (event: PublicEvent) => (event.placesLeft === 0 ? "Join the waiting list" : "Register");
-
-/** Issue 32: "A$25.00 · concession A$15.00", "By donation (A$20.00 suggested)"; null for a free event. */
-export function priceText(event: PublicEvent): string | null {
-  const money = (cents: number) => formatMoney(cents, event.currency);
-  if (event.byDonation) return event.price ? `By donation (${money(event.price)} suggested)` : "By donation";
-  if (event.price === null) return null;
-  return event.concessionPrice === null ? money(event.price) : `${money(event.price)} · concession ${money(event.concessionPrice)}`;
-}
 
 export { typeTone } from "@web/theme/tones.ts";

@@ -77,3 +77,17 @@ describe("EventForm", () => {
     });
   });
 });
+
+// Issue 38 item 8.
+test("the Year follows the start date until a year is typed", async () => {
+  renderForm();
+  const year = screen.getByLabelText("Year") as HTMLInputElement;
+  fill("Start Date", "2031-02-14");
+  await waitFor(() => expect(year.value).toBe("2031"));
+  fill("Start Date", "2032-03-01");
+  await waitFor(() => expect(year.value).toBe("2032"));
+  fill("Year", "2030");
+  fill("Start Date", "2033-04-01");
+  await Bun.sleep(50);
+  expect(year.value).toBe("2030");
+});

@@ -9,6 +9,7 @@ import { Switch } from "@web/components/ui/switch.tsx";
 import type { Event } from "@web/lib/api-types.ts";
 import { EVENT_TYPES } from "@web/lib/constants.ts";
 import { useSchemaResolvedForm } from "@web/lib/schema-form.ts";
+import { useEffect, useRef } from "react";
 import { Controller } from "react-hook-form";
 import { FormInput } from "../shared/form-input.tsx";
 import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
@@ -72,6 +73,13 @@ export function EventForm({ item, pending, onSubmit, onCancel }: ItemFormProps<E
     handleSubmit,
     formState: { errors },
   } = form;
+  // The Year follows the start date until she types a year herself (issue 38).
+  const startDate = form.watch("startDate");
+  const firstStart = useRef(startDate);
+  useEffect(() => {
+    if (startDate === firstStart.current || !/^\d{4}-/.test(startDate) || form.getFieldState("year").isDirty) return;
+    form.setValue("year", startDate.slice(0, 4));
+  }, [startDate, form]);
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => onSubmit({ ...values, year: values.year || values.startDate.slice(0, 4) }))}>

@@ -3,6 +3,7 @@
 // entries below (no eighth tab).
 
 import { formatDateRange, isPastEvent } from "@server/shared/dates.ts";
+import { priceText } from "@server/shared/money.ts";
 import type { EventInput } from "@server/shared/schemas.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
@@ -12,6 +13,7 @@ import { Button } from "@web/components/ui/button.tsx";
 import { Select } from "@web/components/ui/select.tsx";
 import { ApiError } from "@web/lib/api.ts";
 import type { Event } from "@web/lib/api-types.ts";
+import { useProfile } from "@web/lib/queries/profile.ts";
 import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { localIsoDate } from "../shared/format.ts";
@@ -45,6 +47,7 @@ const WHEN_OPTIONS = [
 ] as const;
 
 export function EventsTab() {
+  const currency = useProfile().data?.payments?.currency ?? "aud";
   const list = useListQuery<Pick<AdminEventsQuery, "when">>({ when: "all" });
   const query = useQuery(adminEventsPageQueryOptions(list.query));
   const items = useItemEditing<Event, EventInput>(
@@ -123,9 +126,11 @@ export function EventsTab() {
                       <MapPin size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
                       {event.location}
                     </Muted>
+                    <Muted>{priceText(event, currency) ?? "Free"}</Muted>
                     <Muted>
-                      {formatCount(event.confirmedCount)} / {event.capacity === null ? "unlimited" : formatCount(event.capacity)} places taken ·{" "}
-                      {formatCount(event.waitingCount)} waiting · {formatCount(event.cancelledCount)} cancelled
+                      {formatCount(event.confirmedCount + event.heldCount)} / {event.capacity === null ? "unlimited" : formatCount(event.capacity)}{" "}
+                      places taken{event.heldCount ? ` (${formatCount(event.heldCount)} held for payment)` : ""} · {formatCount(event.waitingCount)}{" "}
+                      waiting · {formatCount(event.cancelledCount)} cancelled
                     </Muted>
                     {event.images.length > 0 && (
                       <Muted>

@@ -74,6 +74,8 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
   const cancelEvent = useCancelEvent(event.id);
   const [cancellingEvent, setCancellingEvent] = useState(false);
   const [cancelReason, setCancelReason] = useState("");
+  // The dialog keeps the event it was opened with: cancelled then, or just now.
+  const off = event.cancelledAt !== null || cancelEvent.isSuccess;
   const currency = useProfile().data?.payments?.currency ?? "aud";
   const exportCsv = async () => {
     let rows: Row[];
@@ -137,8 +139,8 @@ function Registrations({ event, onClose }: { event: Event; onClose: () => void }
         <Button variant="outline" onClick={onClose}>
           Close
         </Button>
-        <Button variant="outline" disabled={event.cancelledAt !== null} onClick={() => setCancellingEvent(true)}>
-          {event.cancelledAt ? "Cancelled" : "Cancel this event"}
+        <Button variant="outline" disabled={off} onClick={() => setCancellingEvent(true)}>
+          {off ? "Cancelled" : "Cancel this event"}
         </Button>
         <Button onClick={exportCsv} disabled={!total}>
           <Download size={16} aria-hidden />

@@ -10,8 +10,8 @@ import { createElement } from "react";
 import { useSearchParams } from "react-router";
 
 const NOTICES = {
-  cancel: { title: "Cancel your place?", text: "", type: "info" },
-  cancelled: { title: "Your place is cancelled", text: "Thank you for letting us know.", type: "success" },
+  cancel: { title: "Cancel your registration?", text: "", type: "info" },
+  cancelled: { title: "Your registration is cancelled", text: "Thank you for letting us know.", type: "success" },
   invalid: { title: "This link is not valid", text: "It may be incomplete, or the registration no longer exists.", type: "error" },
 } as const;
 
