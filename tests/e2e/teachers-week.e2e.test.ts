@@ -156,6 +156,34 @@ describe.each(Object.entries(SIZES))("a teacher's week at %s size", (size, viewp
     }
   }, 90_000);
 
+  test("a dialog with changes asks 'Discard changes?' before Escape closes it; 'Keep editing' keeps her work", async () => {
+    const { context, page, errors } = await openPage(browser, viewport);
+    try {
+      await openDashboard(page, site, token, "events");
+      await page.getByRole("button", { name: "+ Create Event" }).click();
+      const editor = page.getByRole("dialog", { name: "Create Event" });
+      await editor.getByLabel("Name").fill("Half-typed Retreat");
+      await page.keyboard.press("Escape");
+      const ask = page.getByRole("alertdialog", { name: "Discard changes?" });
+      await ask.waitFor();
+      expect(await axeViolations(page, "discard changes?")).toEqual([]);
+      await ask.getByRole("button", { name: "Keep editing" }).click();
+      await ask.waitFor({ state: "detached" });
+      expect(await editor.getByLabel("Name").inputValue()).toBe("Half-typed Retreat");
+      await editor.getByRole("button", { name: "Cancel" }).click();
+      await ask.getByRole("button", { name: "Discard" }).click();
+      await editor.waitFor({ state: "detached" });
+      // An untouched form closes at once.
+      await page.getByRole("button", { name: "+ Create Event" }).click();
+      await page.keyboard.press("Escape");
+      await page.getByRole("dialog", { name: "Create Event" }).waitFor({ state: "detached" });
+      expect(await ask.count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   test("every admin tab is reachable; the tab row never pushes the page sideways", async () => {
     const { context, page, errors } = await openPage(browser, viewport);
     try {

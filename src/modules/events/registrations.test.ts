@@ -113,12 +113,12 @@ describe("places", () => {
     expect(list.find((e) => e.id === unlimited.id)).toMatchObject({ capacity: null, placesLeft: null, registrationOpen: true });
   });
 
-  test("the same e-mail for the same event is one registration, answered with its state and mailed nothing more", async () => {
+  test("the same e-mail for the same event is one registration, answered with its state (registered already) and mailed nothing more", async () => {
     const event = createEvent({ capacity: 1, name: "One bed" });
     expect(await (await register(event.id, "first@example.org")).json()).toEqual({ state: "confirmed" });
     expect(await (await register(event.id, "second@example.org")).json()).toEqual({ state: "waiting", position: 1 });
-    expect(await (await register(event.id, "SECOND@example.org ")).json()).toEqual({ state: "waiting", position: 1 });
-    expect(await (await register(event.id, "first@example.org")).json()).toEqual({ state: "confirmed" });
+    expect(await (await register(event.id, "SECOND@example.org ")).json()).toEqual({ state: "waiting", position: 1, already: true });
+    expect(await (await register(event.id, "first@example.org")).json()).toEqual({ state: "confirmed", already: true });
     expect(await rows(event.id)).toHaveLength(2);
     await worker.drain();
     // Issue 30: a registration repeated (by anyone) mails nothing new.
@@ -306,6 +306,8 @@ describe("issue 30: the public forms are no mail cannon", () => {
     for (const talk of talks) expect((await rows(talk.id)).map((row) => [row.email, row.state])).toEqual([[VICTIM, "confirmed"]]);
     const notices = mailsTo("teacher@example.org").map((mail) => mail.subject);
     for (const talk of talks) expect(notices).toContain(`New registration: ${talk.name}`);
+    // Issue 38 item 9: the notice names the ticket (a free place here).
+    expect(mailsTo("teacher@example.org").find((mail) => mail.subject === `New registration: ${talks[0]!.name}`)!.text).toContain("Ticket: Free");
 
     // An hour on, the address is mailed again.
     const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();

@@ -248,7 +248,7 @@ export function createRegistrations({ db, outbox, links, config, now, paidPlaces
     const teacher = outbox.notifyAddress();
     if (!teacher) return;
     const subject = { registered: "New registration", waiting: "New on the waiting list", cancelled: "Registration cancelled" }[action];
-    outbox.add("registration-notice", teacher, `${subject}: ${event.name}`, { event, registration, action });
+    outbox.add("registration-notice", teacher, `${subject}: ${event.name}`, { event, registration, action, currency });
   };
 
   /** The reminder, once, when its moment has come and the event has not started (inside the caller's transaction). */

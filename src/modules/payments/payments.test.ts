@@ -130,6 +130,8 @@ describe("paid places", () => {
     expect(mail!.text).toContain("Vedanta Association of Victoria");
     expect(mail!.text).toContain("12 345 678 901");
     expect(mail!.text).toContain("Date: March 9, 2027");
+    // Issue 38 item 9: every receipt has a number.
+    expect(mail!.text).toMatch(/Receipt number: R-\d{6}/);
   });
 
   test("a bad or old signature is a 400 and changes nothing; a replayed event answers 200 and does nothing", async () => {

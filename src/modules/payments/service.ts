@@ -125,6 +125,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   };
   const update = (id: number, values: Partial<Payment>) => db.update(payments).set(values).where(eq(payments.id, id)).returning().get();
   const receiptOf = (payment: Payment): ReceiptData => ({
+    number: `R-${String(payment.id).padStart(6, "0")}`,
     what: payment.description,
     amount: payment.amount,
     currency: payment.currency,

@@ -7,6 +7,8 @@ import { Field, MailLayout, type SiteInfo, styles } from "./layout.tsx";
  * DONATIONS_DEDUCTIBLE=1 a gift's receipt carries the words the ATO asks of a deductible gift receipt.
  */
 export type ReceiptData = {
+  /** Issue 38: the receipt's own number, from its payment ("R-000042"); receipts queued before have none. */
+  number?: string;
   what: string;
   /** Integer cents. */
   amount: number;
@@ -24,6 +26,7 @@ export function Receipt({ receipt }: { receipt: ReceiptData }) {
   return (
     <Section style={{ margin: "20px 0" }}>
       <Text style={{ ...styles.text, fontWeight: "600" }}>Receipt</Text>
+      <Field label="Receipt number" value={receipt.number} />
       <Field label="For" value={receipt.what} />
       <Field label="Amount" value={`${formatMoney(receipt.amount, receipt.currency)} ${receipt.currency.toUpperCase()}`} />
       <Field label="Date" value={receipt.date} />

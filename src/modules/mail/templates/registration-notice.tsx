@@ -1,12 +1,24 @@
 import { formatDateRange } from "@server/shared/dates.ts";
+import { formatMoney } from "@server/shared/money.ts";
 import { Field, MailLayout, type SiteInfo } from "./layout.tsx";
 
 export type RegistrationNoticeData = {
   event: { name: string; startDate: string; endDate: string | null; time: string };
-  registration: { name: string; email: string; phone: string; additionalInfo: string | null };
+  /** Issue 38: `ticket` and `amountDue` (cents, in `currency`) name what the place costs (rows queued before have none). */
+  registration: {
+    name: string;
+    email: string;
+    phone: string;
+    additionalInfo: string | null;
+    ticket?: "full" | "concession" | "donation" | null;
+    amountDue?: number | null;
+  };
   /** Issue 23: what happened (rows queued before it are registrations). */
   action?: "registered" | "waiting" | "cancelled";
+  currency?: string;
 };
+
+const TICKETS = { full: "Full price", concession: "Concession", donation: "By donation" };
 
 const titles = { registered: "New event registration", waiting: "New on the waiting list", cancelled: "A registration was cancelled" };
 
@@ -20,6 +32,12 @@ export function RegistrationNotice({ site, data }: { site: SiteInfo; data: Regis
       <Field label="Name" value={registration.name} />
       <Field label="Email" value={registration.email} />
       <Field label="Phone" value={registration.phone} />
+      {data.currency && (
+        <Field
+          label="Ticket"
+          value={registration.ticket ? `${TICKETS[registration.ticket]}: ${formatMoney(registration.amountDue ?? 0, data.currency)}` : "Free"}
+        />
+      )}
       <Field label="Notes" value={registration.additionalInfo} />
     </MailLayout>
   );

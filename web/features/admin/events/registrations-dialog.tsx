@@ -52,9 +52,12 @@ const stateText = (row: Registration) => (row.state === "waiting" ? `Waiting (${
 /** Issue 32: each row's payment; a priced place without one is paid at the door. */
 type Row = Registration;
 const PAYMENT_LABELS = { paid: "Paid", pending: "Waiting for payment", refunding: "Refund owed", refunded: "Refunded", none: "" } as const;
-function paymentText({ payment, amountDue }: Row, currency: string): string {
-  if (payment && payment.status !== "none") return `${PAYMENT_LABELS[payment.status]} ${formatMoney(payment.amount, payment.currency)}`;
-  return amountDue ? `At the door ${formatMoney(amountDue, currency)}` : "Free";
+/** Issue 38: the ticket beside what was paid, as the door needs it ("Concession · Paid A$15.00"). */
+const TICKET_LABELS = { full: "Full price", concession: "Concession", donation: "By donation" } as const;
+function paymentText({ payment, amountDue, ticket }: Row, currency: string): string {
+  const kind = ticket ? `${TICKET_LABELS[ticket]} · ` : "";
+  if (payment && payment.status !== "none") return `${kind}${PAYMENT_LABELS[payment.status]} ${formatMoney(payment.amount, payment.currency)}`;
+  return amountDue ? `${kind}At the door ${formatMoney(amountDue, currency)}` : "Free";
 }
 
 export function RegistrationsDialog({ event, onClose }: { event: Event | null; onClose: () => void }) {

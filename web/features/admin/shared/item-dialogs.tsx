@@ -5,7 +5,7 @@ import { css } from "@styled-system/css" with { type: "macro" };
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
 import { Pencil, Trash2 } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import { changedFields } from "./format.ts";
 import { notifyError, notifySuccess } from "./notify.ts";
@@ -122,18 +122,50 @@ type ItemDialogsProps<T, V> = {
 };
 
 /**
- * A list tab's create/edit dialog (mounted while open; Esc, the close button or Cancel close it) and its delete
- * confirmation.
+ * A list tab's create/edit dialog (mounted while open; Esc, the close button or Cancel close it, after "Discard
+ * changes?" when something was typed: issue 38) and its delete confirmation.
  */
 export function ItemDialogs<T, V>({ items, titles, deleteDescription, wide, form }: ItemDialogsProps<T, V>) {
+  // Anything typed, picked or toggled in the form since it opened (its fields, the editor, the switches).
+  const changed = useRef(false);
+  const [asking, setAsking] = useState(false);
+  const close = () => {
+    if (!changed.current) return items.closeEditor();
+    setAsking(true);
+  };
+  const markChanged = () => {
+    changed.current = true;
+  };
+  useEffect(() => {
+    if (items.editorOpen) changed.current = false;
+  }, [items.editorOpen]);
   return (
     <>
-      <Dialog.Root open={items.editorOpen} onOpenChange={(details) => !details.open && items.closeEditor()} lazyMount unmountOnExit>
+      <Dialog.Root open={items.editorOpen} onOpenChange={(details) => !details.open && close()} lazyMount unmountOnExit>
         <Dialog.Content className={wide ? css({ maxW: "3xl" }) : undefined}>
           <Dialog.Title>{items.current ? titles.edit : titles.create}</Dialog.Title>
-          {form({ item: items.current, pending: items.saving, onSubmit: items.save, onCancel: items.closeEditor })}
+          <div
+            className={css({ display: "contents" })}
+            onInput={markChanged}
+            onChange={markChanged}
+            onClickCapture={(click) => (click.target as Element).closest("[role=switch]") && markChanged()}
+          >
+            {form({ item: items.current, pending: items.saving, onSubmit: items.save, onCancel: close })}
+          </div>
         </Dialog.Content>
       </Dialog.Root>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title="Discard changes?"
+        description="What you changed in this form is not saved."
+        confirmLabel="Discard"
+        cancelLabel="Keep editing"
+        onConfirm={() => {
+          setAsking(false);
+          items.closeEditor();
+        }}
+      />
       <ConfirmDialog
         open={items.deleting !== null}
         onOpenChange={(open) => !open && items.closeDelete()}
