@@ -123,7 +123,12 @@ describe("the activity speaks the teacher's language", () => {
 test("with mail on: a newsletter and a mail to an event's registrants are named by their subject", async () => {
   const smtp = await startSmtpServer();
   const mailing = await createTestApp({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>", NOTIFY_EMAIL: "teacher@example.org" },
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Vedanta & Yoga <hello@example.org>",
+      NOTIFY_EMAIL: "teacher@example.org",
+      ADMIN_EMAIL: "owner@example.org",
+    },
   });
   try {
     const signedIn = await mailing.login();
