@@ -97,7 +97,7 @@ describe("Send Newsletter", () => {
     expect(await screen.findByText('Send "Summer classes" to 2 confirmed subscribers? This cannot be undone.')).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Send" }));
     await waitFor(() => expect(fetch).toHaveBeenCalled());
-    const [url, init] = fetch.mock.calls[0]!;
+    const [url, init] = fetch.mock.calls.find(([, sent]) => sent?.method === "POST")!;
     expect(url).toBe("/api/admin/newsletters");
     expect(JSON.parse(String(init?.body))).toEqual({ subject: "Summer classes", body: "<p>Classes start in June.</p>" });
   });

@@ -22,7 +22,7 @@ export function NewsletterDialog({ open, onClose, recipients }: { open: boolean;
   const send = useSendNewsletter(false);
   const sendTest = useSendNewsletter(true);
   // 'Send a test to me' goes to the account's own e-mail (issue 38), named on its button.
-  const me = useQuery(accountQueryOptions()).data?.email;
+  const me = useQuery({ ...accountQueryOptions(), enabled: open }).data?.email;
   /** How a send ended: queued (with the server's count), or why it was not sent. */
   const said = (queued: string, then?: () => void) => ({
     onSuccess: (answer: { message: string }) => {

@@ -69,7 +69,7 @@ describe("RegistrationForm", () => {
       fill("Email *", "Asha@Example.com");
       fill("Phone *", "0400 000 000");
       register();
-      const panel = await screen.findByRole("status");
+      const panel = await screen.findByTestId("registered");
       expect(panel.textContent).toContain("You're registered for Spring Retreat.We've sent the details to asha@example.com.");
       expect(screen.queryByRole("form")).toBeNull();
       const [path, init] = fetch.mock.calls[0]!;
@@ -97,7 +97,7 @@ describe("RegistrationForm", () => {
       fill("Email *", "asha@example.com");
       fill("Phone *", "0400 000 000");
       register();
-      expect((await screen.findByRole("status")).textContent).toContain("You're already registered for Spring Retreat.");
+      expect((await screen.findByTestId("registered")).textContent).toContain("You're already registered for Spring Retreat.");
     } finally {
       fetch.mockRestore();
     }
@@ -118,7 +118,7 @@ describe("RegistrationForm", () => {
       expect(fetch).not.toHaveBeenCalled();
       fireEvent.click(screen.getByRole("button", { name: "I can't give now" }));
       register();
-      await screen.findByRole("status");
+      await screen.findByTestId("registered");
       expect(JSON.parse(String(fetch.mock.calls[0]![1]?.body)).amount).toBe(0);
     } finally {
       fetch.mockRestore();
