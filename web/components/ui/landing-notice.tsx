@@ -36,14 +36,16 @@ export function LandingNotice({ id, title, text, type, form }: LandingNoticeProp
             </h2>
             {text && <p>{text}</p>}
             {form && (
-              <form method="post" action={form.action} className={css({ display: "flex", flexWrap: "wrap", gap: "2" })}>
+              <form method="post" action={form.action}>
                 <input type="hidden" name={form.field} value="site" />
-                {form.keep && (
-                  <a href="/" className={button({ variant: "outline" })}>
-                    {form.keep}
-                  </a>
-                )}
-                <Button type="submit">{form.label}</Button>
+                <div className={css({ display: "flex", flexWrap: "wrap", gap: "2" })}>
+                  {form.keep && (
+                    <a href="/" className={button({ variant: "outline" })}>
+                      {form.keep}
+                    </a>
+                  )}
+                  <Button type="submit">{form.label}</Button>
+                </div>
               </form>
             )}
           </div>
