@@ -258,7 +258,11 @@ test("the event, archive entry and class dialogs with their errors shown, a sele
   await editEvent.getByRole("button", { name: "Update Event" }).click();
   await editEvent.getByText("Name must be at least 3 characters").waitFor();
   await audit.check("Edit Event with its error");
+  // Issue 38: what she typed is not dropped without asking.
   await editEvent.getByRole("button", { name: "Cancel" }).click();
+  await alertDialog(page, "Discard changes?").waitFor();
+  await audit.check("Discard changes?");
+  await alertDialog(page, "Discard changes?").getByRole("button", { name: "Discard" }).click();
   await editEvent.waitFor({ state: "hidden" });
   await firstEvent.getByRole("button", { name: /^Delete / }).click();
   await alertDialog(page, "Delete Event").waitFor();

@@ -206,8 +206,7 @@ const dataTable = defineSlotRecipe({
       textAlign: "left",
       verticalAlign: "top",
       borderColor: "border",
-      // A word breaks only when it cannot fit on a line of its own (issue 38: "Confi-rmed" at some widths read badly).
-      overflowWrap: "break-word",
+      overflowWrap: "anywhere",
       // Seen, not read: a screen reader has the table's own headers (the alternative text after `/` is empty).
       "&[data-label]::before": { content: 'attr(data-label) / ""', fontWeight: "600", minW: "28", flexShrink: 0 },
     },
