@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { createSigner } from "@server/lib/signer.ts";
 import { registrationLinks } from "@server/modules/events/index.ts";
 import { APP_STARTED_EVENT } from "@web/lib/app-start.ts";
-import { adminApi, apiToken } from "./admin-helpers.ts";
+import { adminApi, apiToken, createEventViaApi } from "./admin-helpers.ts";
 import type { Site } from "./support.ts";
 
 export type Engine = {
@@ -281,7 +281,7 @@ export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>
   // Issue 38 items 1, 2, 6 and 10, in every engine.
   "a cancelled event: its card says 'Cancelled' with her message and offers no registration": async (engine, site) => {
     const token = await apiToken(site);
-    const id = await newEvent(site, token, "Called-off Kirtan");
+    const id = await createEventViaApi(site, token, "Called-off Kirtan");
     await adminApi(site, token, "POST", `/api/admin/events/${id}/cancel`, { reason: "Swamiji is unwell; a new date soon" });
     await home(engine, site, 390, 800);
     await click(engine, button("View All Events"));
@@ -293,7 +293,7 @@ export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>
 
   "registration: the form becomes a lasting panel; the same address again is told it is registered already": async (engine, site) => {
     const token = await apiToken(site);
-    const id = await newEvent(site, token, "Sunday Satsang");
+    const id = await createEventViaApi(site, token, "Sunday Satsang");
     for (const title of ["You're registered for Sunday Satsang.", "You're already registered for Sunday Satsang."]) {
       // The event's own link opens its dialog with the form.
       await engine.resize(1280, 900);
@@ -319,7 +319,7 @@ export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>
 
   "the cancel page names what it cancels, offers 'Keep my place', and once cancelled says when": async (engine, site) => {
     const token = await apiToken(site);
-    const id = await newEvent(site, token, "Gita Evening");
+    const id = await createEventViaApi(site, token, "Gita Evening");
     await fetch(`${site.url}/api/events/${id}/registrations`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -364,16 +364,3 @@ export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>
     await noErrors(engine);
   },
 };
-
-/** An upcoming free event made through the admin's API; its id. */
-async function newEvent(site: Site, token: string, name: string) {
-  const event = await adminApi<{ id: number }>(site, token, "POST", "/api/admin/events", {
-    name,
-    type: "celebration",
-    startDate: "2030-10-04",
-    time: "7:00 pm",
-    location: "The Hall, Fitzroy",
-    description: "<p>An evening together.</p>",
-  });
-  return event.id;
-}
