@@ -6,6 +6,8 @@ export {};
 
 let passed = 0;
 let failed = 0;
+/** The failing tests' own lines, repeated just above the last line, where a log's tail shows them. */
+const failures: string[] = [];
 
 /** Runs a command, echoing its output, and adds its counts (a command that is not a test suite counts as one). */
 async function step(name: string, command: string[]) {
@@ -29,7 +31,11 @@ async function step(name: string, command: string[]) {
     failed += Number(fail?.[1] ?? 0) || (exitCode === 0 ? 0 : 1);
   } else if (exitCode === 0) passed += 1;
   else failed += 1;
-  if (exitCode !== 0) console.log(`--- ${name} failed (exit ${exitCode})`);
+  if (exitCode !== 0) {
+    console.log(`--- ${name} failed (exit ${exitCode})`);
+    const lines = output.split("\n").filter((line) => line.startsWith("(fail)"));
+    failures.push(...(lines.length > 0 ? lines : [`(fail) ${name}: exit ${exitCode}`]));
+  }
 }
 
 const only = process.argv[2];
@@ -40,5 +46,6 @@ if (!only || only === "unit") await step("unit and API tests", ["bun", "test", "
 if (!only || only === "e2e") await step("browser tests", ["bun", "test", "--timeout", "60000", "tests/e2e"]);
 if (!only || only === "hostile") await step("hostile tests", ["bun", "test", "--timeout", "120000", "tests/hostile"]);
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
