@@ -184,11 +184,13 @@ const tableFrom = (breakpoint: "md" | "lg") => ({
   body: { [breakpoint]: { display: "table-row-group" } },
   row: { [breakpoint]: { display: "table-row", borderWidth: "0", borderRadius: "0", p: "0" } },
   cell: { [breakpoint]: { display: "table-cell", borderBottomWidth: "1px", py: "2.5", "&[data-label]::before": { display: "none" } } },
+  // Each column is as wide as its longest word at least: the table scrolls inside its frame before a word breaks.
+  value: { [breakpoint]: { overflowWrap: "break-word" } },
 });
 
 const dataTable = defineSlotRecipe({
   className: "data-table",
-  slots: ["frame", "table", "head", "body", "row", "header", "cell"],
+  slots: ["frame", "table", "head", "body", "row", "header", "cell", "value"],
   base: {
     // A last resort: a table too wide for its frame scrolls inside it, never the page.
     frame: { w: "full", overflowX: "auto" },
@@ -199,17 +201,21 @@ const dataTable = defineSlotRecipe({
     header: { px: "3", py: "2.5", textAlign: "left", fontWeight: "600", borderBottomWidth: "1px", borderColor: "border", verticalAlign: "top" },
     cell: {
       display: "flex",
-      gap: "3",
+      flexWrap: "wrap",
+      columnGap: "3",
       alignItems: "baseline",
       px: "3",
       py: "1.5",
       textAlign: "left",
       verticalAlign: "top",
       borderColor: "border",
-      overflowWrap: "anywhere",
       // Seen, not read: a screen reader has the table's own headers (the alternative text after `/` is empty).
       "&[data-label]::before": { content: 'attr(data-label) / ""', fontWeight: "600", minW: "28", flexShrink: 0 },
     },
+    // One box for the cell's content: on a phone it stands beside its column's name when it fits there, and goes under
+    // it when not, so a word breaks only when it cannot fit on a line of its own (issue 38: "Confi-rmed" read badly);
+    // an address wraps after its `@` (EmailText).
+    value: { flex: "1 1 auto", minW: "0", overflowWrap: "anywhere" },
   },
   variants: {
     columns: { few: tableFrom("md"), many: tableFrom("lg") },

@@ -138,6 +138,8 @@ const dialog = defineSlotRecipe({
       alignItems: "center",
       justifyContent: "center",
       p: { base: "2", sm: "4" },
+      // A visible toast's band (toast-viewport.tsx) stays clear: the dialog moves up and shrinks above it.
+      pb: { base: "max(token(spacing.2), var(--toast-space, 0px))", sm: "max(token(spacing.4), var(--toast-space, 0px))" },
       zIndex: "modal",
     },
     content: {
@@ -147,7 +149,7 @@ const dialog = defineSlotRecipe({
       boxShadow: "raised",
       w: "full",
       maxW: "2xl",
-      maxH: "calc(100dvh - 1rem)",
+      maxH: "100%",
       overflowY: "auto",
       p: { base: "5", md: "7" },
       _focusVisible: { outline: "none" },

@@ -11,7 +11,20 @@ import { CircleCheck, CircleX, X } from "lucide-react";
 import { type PointerEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { attachToaster, TOAST_SWIPE_THRESHOLD_PX, type ToastInput } from "./toast.tsx";
 
-const toaster = createToaster({ placement: "bottom-end", max: 1, duration: TOAST_DURATION_MS, gap: 12 });
+const toaster = createToaster({ placement: "bottom-end", max: 1, duration: TOAST_DURATION_MS, gap: 12, offsets: "16px" });
+
+/** Publishes the band a visible toast takes at the bottom (its height and its offset) as --toast-space: a dialog keeps
+ * clear of it, so a toast never covers a dialog's buttons (issue 38). */
+function keepClear(element: HTMLElement | null) {
+  if (!element) return;
+  const root = document.documentElement;
+  const observer = new ResizeObserver(() => root.style.setProperty("--toast-space", `${element.offsetHeight + 16 * 2}px`));
+  observer.observe(element);
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty("--toast-space");
+  };
+}
 
 /** Shows a toast, replacing any visible one. */
 function show({ title, description, variant = "default" }: ToastInput) {
@@ -59,6 +72,7 @@ export default function ToastViewport() {
       <ArkToaster toaster={toaster} className={css({ maxW: "420px", w: "calc(100% - 2rem)" })}>
         {(item) => (
           <Toast.Root
+            ref={keepClear}
             data-testid="toast"
             data-variant={item.type === "error" ? "destructive" : "default"}
             className={css({

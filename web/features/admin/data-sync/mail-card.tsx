@@ -4,6 +4,7 @@ import { css } from "@styled-system/css" with { type: "macro" };
 import { badge } from "@styled-system/recipes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
+import { EmailText } from "@web/components/ui/email-text.tsx";
 import { Mail, Send } from "lucide-react";
 import { DataTable } from "../shared/data-table.tsx";
 import { formatDateTime } from "../shared/format.ts";
@@ -64,7 +65,7 @@ export function MailCard() {
           ) : (
             <DataTable
               columns={[
-                { header: "To", cell: (row) => row.recipient },
+                { header: "To", cell: (row) => <EmailText email={row.recipient} /> },
                 { header: "Subject", cell: (row) => row.subject },
                 {
                   header: "State",
@@ -79,6 +80,7 @@ export function MailCard() {
               ]}
               rows={data.recent}
               rowKey={(row) => row.id}
+              many
             />
           )}
         </>

@@ -9,6 +9,7 @@ import { cx } from "@styled-system/css";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
+import { EmailText } from "@web/components/ui/email-text.tsx";
 import { Field, Input, Textarea } from "@web/components/ui/field.tsx";
 import { Select } from "@web/components/ui/select.tsx";
 import { Tabs } from "@web/components/ui/tabs.tsx";
@@ -213,7 +214,7 @@ function RegistrationList({ eventId, eventName, currency }: { eventId: number; e
   const filtered = list.query.search !== "" || list.filters.state !== "all";
   const columns: Column<Row>[] = [
     { header: "Name", cell: (row) => <span id={`registrant-${row.id}`}>{row.name}</span> },
-    { header: "Email", cell: (row) => row.email },
+    { header: "Email", cell: (row) => <EmailText email={row.email} /> },
     { header: "Phone", cell: (row) => row.phone },
     { header: "Additional Info", cell: (row) => row.additionalInfo },
     { header: "State", cell: stateText },

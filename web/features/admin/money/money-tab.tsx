@@ -6,6 +6,7 @@ import { formatMoney } from "@server/shared/money.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
+import { EmailText } from "@web/components/ui/email-text.tsx";
 import { Checkbox } from "@web/components/ui/field.tsx";
 import { CalendarRange, Download, Undo2 } from "lucide-react";
 import { useState } from "react";
@@ -28,12 +29,17 @@ const STATES: Record<Row["status"], string> = {
   failed: "Payment failed",
 };
 
-/** A monthly gift says whether it is still taken; any other row its state. */
-const stateOf = (row: Row) => (row.monthly && row.status === "paid" ? (row.active ? "Active" : "Stopped") : STATES[row.status]);
+/** A monthly gift says whether it is still taken, a part refund how much went back (the rest kept); any other row its state. */
+function stateOf(row: Row) {
+  if (row.monthly && row.status === "paid") return row.active ? "Active" : "Stopped";
+  if (row.status === "refunded" && row.refundedAmount !== null && row.refundedAmount < row.amount)
+    return `Refunded ${formatMoney(row.refundedAmount, row.currency)}, kept ${formatMoney(row.amount - row.refundedAmount, row.currency)}`;
+  return STATES[row.status];
+}
 
 const paymentColumns = (onRefund: (row: Row) => void, onStop: (row: Row) => void): Column<Row>[] => [
   { header: "Date", cell: (row) => formatDateTime(row.paidAt ?? row.createdAt) },
-  { header: "Who", cell: (row) => <span id={`payment-${row.id}`}>{row.name ?? row.email ?? "Anonymous"}</span> },
+  { header: "Who", cell: (row) => <span id={`payment-${row.id}`}>{row.name ?? (row.email ? <EmailText email={row.email} /> : "Anonymous")}</span> },
   { header: "What", cell: (row) => row.description },
   { header: "Amount", cell: (row) => `${formatMoney(row.amount, row.currency)}${row.monthly ? " a month" : ""}` },
   {

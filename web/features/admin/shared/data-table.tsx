@@ -45,7 +45,7 @@ export function DataTable<Row>({ columns, rows, rowKey, many, rowProps }: DataTa
             <tr key={rowKey(row)} className={styles.row} {...rowProps?.(row)}>
               {columns.map((column) => (
                 <td key={column.header} className={cx(styles.cell, column.className)} data-label={column.show ? undefined : column.header}>
-                  {column.cell(row)}
+                  <div className={styles.value}>{column.cell(row)}</div>
                 </td>
               ))}
             </tr>

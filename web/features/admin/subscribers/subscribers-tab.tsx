@@ -6,6 +6,7 @@ import { css } from "@styled-system/css" with { type: "macro" };
 import { badge } from "@styled-system/recipes";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
+import { EmailText } from "@web/components/ui/email-text.tsx";
 import { Select } from "@web/components/ui/select.tsx";
 import { Download, Send, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -77,7 +78,7 @@ export function SubscribersTab() {
   const counts = query.data?.counts;
   const options = useMemo(() => stateOptions(counts), [counts]);
   const columns: Column<Subscriber>[] = [
-    { header: "Email", cell: (subscriber) => subscriber.email },
+    { header: "Email", cell: (subscriber) => <EmailText email={subscriber.email} /> },
     { header: "Subscribed On", cell: (subscriber) => subscribedOn(subscriber.createdAt) },
     {
       header: "State",

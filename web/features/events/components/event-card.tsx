@@ -59,6 +59,7 @@ export function EventCard({ event, onOpen }: EventCardProps) {
           // Without photos, a calm field that names the kind of gathering (issue 38), not a large empty gradient.
           <div
             aria-hidden
+            data-testid="event-placeholder"
             className={css({
               w: "full",
               h: "full",
