@@ -158,6 +158,19 @@ export const classes = sqliteTable("classes", {
   location: text("location").notNull(),
   description: text("description").notNull(),
   icon: text("icon").notNull(),
+  /** Issue 39: the weekly dates it runs on (null: a card with free-text days and time, no dates). */
+  schedule: text("schedule", { mode: "json" }).$type<ClassSchedule>(),
+  /** Places per date; null: the dates show and nobody books ("Just come along"). */
+  capacity: integer("capacity"),
+  /** A date's drop-in price, as an event's: integer cents, the concession below it, by donation the suggestion. */
+  price: integer("price"),
+  concessionPrice: integer("concessionPrice"),
+  byDonation: integer("byDonation", { mode: "boolean" }).notNull().default(false),
+  mode: text("mode", { enum: ["in-person", "online", "hybrid"] })
+    .notNull()
+    .default("in-person"),
+  /** An online or hybrid class's meeting link: in no public answer, page, feed or mail (issue 39). */
+  joinUrl: text("joinUrl"),
   createdAt: createdAt(),
 });
 
@@ -297,6 +310,12 @@ export const payments = sqliteTable(
       .where(sql`${table.status} in ('pending', 'processing') and ${table.registrationId} is not null`),
   ],
 );
+/**
+ * Issue 39: the weekly dates a class runs on. ISO weekdays (1 = Monday); `start` a local "HH:MM" in SITE_TIMEZONE;
+ * `minutes` long; from `from` until `until` (null: no end), both YYYY-MM-DD; `skip`: dates it does not run.
+ */
+export type ClassSchedule = { weekdays: number[]; start: string; minutes: number; from: string; until: string | null; skip: string[] };
+
 export type PaymentStatus = "pending" | "processing" | "paid" | "refunding" | "refunded" | "expired" | "failed";
 
 /**

@@ -151,7 +151,7 @@ export async function createApp(options: AppOptions) {
 export type App = Awaited<ReturnType<typeof createApp>>;
 /** The answers' types the web names (web/lib/api-types.ts), each its route's model's. */
 export type { ArchiveEvent, ArchiveItem } from "./modules/archive/index.ts";
-export type { Class } from "./modules/classes/index.ts";
+export type { Class, PublicClass } from "./modules/classes/index.ts";
 export type { GitCommit, GitStatus } from "./modules/data/index.ts";
 export type { Event, PublicEvent, RegistrationWithPayment } from "./modules/events/index.ts";
 export type { Notification } from "./modules/notifications/index.ts";

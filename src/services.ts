@@ -34,7 +34,7 @@ export function createServices(options: { db: Db; config: Config; jwtSecret: str
     registrations,
     payments: createPaymentsService({ db, config, outbox, registrations, refunds, stripe, signer, now }),
     events,
-    classes: createClassesService(db),
+    classes: createClassesService(db, { now, zone: config.timezone }),
     archive: createArchiveService(db, events),
   };
 }

@@ -1,6 +1,6 @@
 // The schemas the web's forms share with the server's routes (spec §5); a body only the server reads is its module's
 // model.ts.
-import { boolean, coerce, define, enums, type Infer, nullable, object, optional, refine, string } from "superstruct";
+import { array, boolean, coerce, define, enums, type Infer, nullable, number, object, optional, refine, string } from "superstruct";
 import { CLASS_ICONS, NOTIFICATION_TYPES, PASSWORD_MIN_LENGTH } from "./constants.ts";
 import {
   cents,
@@ -122,6 +122,32 @@ export const eventFormSchema = object({
 });
 export type EventInput = Infer<typeof eventSchema>;
 
+const wholeNumber = (min: number, max: number, message: string) =>
+  define<number>("wholeNumber", (value) => (typeof value === "number" && Number.isInteger(value) && value >= min && value <= max) || message);
+
+/** Issue 39: a class's weekly dates (stored as db/schema.ts's ClassSchedule); each rule names its field. */
+const classScheduleSchema = object({
+  weekdays: define<number[]>(
+    "weekdays",
+    (value) =>
+      (Array.isArray(value) &&
+        value.length > 0 &&
+        value.every((day) => Number.isInteger(day) && day >= 1 && day <= 7) &&
+        new Set(value).size === value.length) ||
+      "Choose the weekdays it runs on (1 = Monday to 7 = Sunday), each once",
+  ),
+  start: define<string>(
+    "start",
+    (value) => (typeof value === "string" && /^([01]\d|2[0-3]):[0-5]\d$/.test(value)) || "The start time must be HH:MM (24-hour clock)",
+  ),
+  minutes: wholeNumber(5, 600, "A class lasts 5 to 600 minutes"),
+  from: date("The first date is required"),
+  until: nullable(date("The last date must be a valid date")),
+  skip: array(date("Each date skipped must be a valid date")),
+});
+
+export const CLASS_MODES = ["in-person", "online", "hybrid"] as const;
+
 export const classSchema = object({
   name: text(3, "Name must be at least 3 characters", 200),
   level: optional(string()),
@@ -130,8 +156,53 @@ export const classSchema = object({
   location: text(2, "Location must be at least 2 characters", 300),
   description: richText(10, "Description must be at least 10 characters"),
   icon: optional(enums(CLASS_ICONS)),
+  /** Issue 39: its dates (null: a card without dates), places per date (null: nobody books), a date's drop-in price. */
+  schedule: optional(nullable(classScheduleSchema)),
+  capacity: optional(nullable(wholeNumber(1, 1000, "Places must be a whole number from 1 to 1000"))),
+  price: optional(nullable(cents(100, 10_000_000, "Price must be at least 1.00"))),
+  concessionPrice: optional(nullable(cents(0, 10_000_000, "Concession price must be a whole number of cents"))),
+  byDonation: optional(boolean()),
+  mode: optional(enums(CLASS_MODES)),
+  /** The meeting link of an online or hybrid class: https only; never in a public answer. */
+  joinUrl: optionalText(2_000, (value) => (URL.canParse(value) && new URL(value).protocol === "https:") || "The join link must be an https:// URL"),
 });
 export type ClassInput = Infer<typeof classSchema>;
+
+/** The class form's schedule as typed: a switch, weekday boxes, and texts ("75" minutes, skipped dates one per line). */
+const scheduleFields = object({
+  on: boolean(),
+  weekdays: array(number()),
+  start: string(),
+  minutes: string(),
+  from: string(),
+  until: string(),
+  skip: string(),
+});
+/** The admin's class form (issue 39): the schedule's fields, 'Places' and the drop-in prices typed as text. */
+export const classFormSchema = object({
+  ...classSchema.schema,
+  schedule: optional(
+    coerce(nullable(classScheduleSchema), scheduleFields, (typed) =>
+      typed.on
+        ? {
+            weekdays: typed.weekdays,
+            start: typed.start,
+            minutes: /^\s*\d{1,4}\s*$/.test(typed.minutes) ? Number(typed.minutes) : Number.NaN,
+            from: typed.from,
+            until: typed.until.trim() || null,
+            skip: typed.skip.split(/[\s,]+/).filter(Boolean),
+          }
+        : null,
+    ),
+  ),
+  capacity: optional(
+    coerce(nullable(classSchema.schema.capacity), string(), (value) =>
+      value.trim() === "" ? null : /^\s*\d{1,5}\s*$/.test(value) ? Number(value) : Number.NaN,
+    ),
+  ),
+  price: optionalDollars(100, "Price must be at least 1.00"),
+  concessionPrice: optionalDollars(0, "Concession price must be an amount such as 15 or 15.50"),
+});
 
 export const archiveEventSchema = object({
   title: text(3, "Title must be at least 3 characters", 200),

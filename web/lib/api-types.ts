@@ -8,6 +8,7 @@ export type {
   GitCommit,
   GitStatus,
   Notification,
+  PublicClass,
   PublicEvent,
   PublicProfile,
   RegistrationWithPayment as Registration,

@@ -327,3 +327,44 @@ describe("another SITE_TIMEZONE", () => {
     }
   });
 });
+
+describe("GET /calendar/classes.ics: a class booked by the date (issue 39)", () => {
+  test("from its first date, weekly on its weekdays until its last date, less each skipped date, across daylight saving", async () => {
+    const app = await createTestApp({ now: () => NOW, env: { SITE_URL: SITE } });
+    try {
+      app.db
+        .insert(classes)
+        .values({
+          id: 9,
+          name: "Evening Pranayama",
+          level: "None",
+          days: "Tuesday, Thursday",
+          time: "6:30 pm",
+          location: "Fitzroy",
+          description: "<p>Slow breathing.</p>",
+          icon: "breath",
+          schedule: { weekdays: [2, 4], start: "18:30", minutes: 75, from: "2027-03-25", until: "2027-04-13", skip: ["2027-04-01"] },
+        })
+        .run();
+      const text = await (await app.request("GET", "/calendar/classes.ics")).text();
+      const entry = byUid(parseCalendar(text), `class-9@vedanta.example.org`);
+      expect(String(entry.component.getFirstPropertyValue("rrule"))).toBe("FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270413T135900Z");
+      const starts: string[] = [];
+      const iterator = entry.iterator();
+      for (let next = iterator.next(); next; next = iterator.next()) {
+        if (!entry.component.getAllProperties("exdate").some((exdate) => String(exdate.getFirstValue()) === next.toString()))
+          starts.push(next.toJSDate().toISOString());
+      }
+      expect(starts).toEqual([
+        "2027-03-25T07:30:00.000Z", // Thu 25 March 6:30 pm AEDT
+        "2027-03-30T07:30:00.000Z", // Tue 30 March (Thu 1 April skipped)
+        "2027-04-06T08:30:00.000Z", // Tue 6 April 6:30 pm AEST
+        "2027-04-08T08:30:00.000Z",
+        "2027-04-13T08:30:00.000Z",
+      ]);
+      expect(entry.duration.toSeconds()).toBe(75 * 60);
+    } finally {
+      app.cleanup();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 // The calendar files (issue 7): upcoming events, one event, and the weekly classes, as iCalendar text.
-import type { Class, Event } from "@db/schema.ts";
+import type { Class, ClassSchedule, Event } from "@db/schema.ts";
 import { vtimezoneLines, zonedToUtc } from "@server/lib/timezone.ts";
 import {
   addDays,
@@ -10,6 +10,7 @@ import {
   firstMatchingDay,
   type LocalDateTime,
   type LocalTime,
+  type Weekday,
 } from "@server/shared/calendar.ts";
 import { eventPath } from "@server/shared/links.ts";
 import { htmlToText } from "@server/shared/rich-text.ts";
@@ -121,19 +122,44 @@ export function singleEventCalendar(event: Event, options: CalendarOptions): str
 
 const minutesOf = (time: LocalTime) => time.hour * 60 + time.minute;
 
+/** iCalendar's weekday codes by ISO weekday (1 = Monday). */
+const BYDAY: readonly Weekday[] = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];
+
+/**
+ * Issue 39: a class booked by the date, as its schedule says: from its first date, weekly on its weekdays, until its
+ * last date (UTC, as RFC 5545 wants with a TZID), less each skipped date (EXDATE at its start).
+ */
+function scheduledClassLines(entry: Class & { schedule: ClassSchedule }, options: CalendarOptions): string[] {
+  const { schedule } = entry;
+  const [hour, minute] = schedule.start.split(":").map(Number) as [number, number];
+  const byDay = schedule.weekdays.flatMap((day) => BYDAY[day - 1] ?? []);
+  const first = firstMatchingDay(schedule.from, byDay);
+  const startsAt = zonedToUtc(options.timezone, { date: first, hour, minute });
+  const endsAt = new Date(startsAt.getTime() + schedule.minutes * 60_000);
+  const until = schedule.until && zonedToUtc(options.timezone, { date: schedule.until, hour: 23, minute: 59 });
+  return [
+    localProperty("DTSTART", { date: first, hour, minute }, options.timezone),
+    `DTEND:${utcStamp(endsAt)}`,
+    `RRULE:FREQ=WEEKLY;BYDAY=${byDay.join(",")}${until ? `;UNTIL=${utcStamp(until)}` : ""}`,
+    ...schedule.skip.map((date) => localProperty("EXDATE", { date, hour, minute }, options.timezone)),
+  ];
+}
+
 function classLines(entry: Class, options: CalendarOptions): string[] | null {
+  if (entry.schedule) return classEntryLines(entry, options, scheduledClassLines({ ...entry, schedule: entry.schedule }, options));
   const schedule = classSchedule(entry);
   if (!schedule) return null;
   const date = firstMatchingDay(CLASS_ANCHOR_DATE, schedule.byDay);
   const { start, end } = schedule.time;
-  const lines = [
-    "BEGIN:VEVENT",
-    `UID:${classUid(entry.id, options.siteUrl)}`,
-    `DTSTAMP:${utcStamp(options.now)}`,
-    localProperty("DTSTART", { date, ...start }, options.timezone),
-  ];
-  if (end) lines.push(localProperty("DTEND", { date: minutesOf(end) <= minutesOf(start) ? addDays(date, 1) : date, ...end }, options.timezone));
-  lines.push(`RRULE:FREQ=WEEKLY;BYDAY=${schedule.byDay.join(",")}`);
+  const times = [localProperty("DTSTART", { date, ...start }, options.timezone)];
+  if (end) times.push(localProperty("DTEND", { date: minutesOf(end) <= minutesOf(start) ? addDays(date, 1) : date, ...end }, options.timezone));
+  times.push(`RRULE:FREQ=WEEKLY;BYDAY=${schedule.byDay.join(",")}`);
+  return classEntryLines(entry, options, times);
+}
+
+/** A class's VEVENT around its times: what it is, where, and its link. */
+function classEntryLines(entry: Class, options: CalendarOptions, times: string[]): string[] {
+  const lines = ["BEGIN:VEVENT", `UID:${classUid(entry.id, options.siteUrl)}`, `DTSTAMP:${utcStamp(options.now)}`, ...times];
   const description = [entry.level && entry.level !== "None" ? `Level: ${entry.level}` : "", htmlToText(entry.description, { lines: true })]
     .filter(Boolean)
     .join("\n\n");

@@ -1,4 +1,4 @@
-import { describe } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { createClass } from "@tests/support/factories.ts";
 import { scenarios } from "@tests/support/scenarios.ts";
@@ -82,4 +82,107 @@ describe("classes", () => {
       },
     ],
   );
+});
+
+describe("scheduled classes (issue 39)", () => {
+  const schedule = { weekdays: [2, 4], start: "18:30", minutes: 75, from: "2026-12-01", until: "2027-06-30", skip: ["2026-12-29"] };
+  const online = {
+    ...valid,
+    schedule,
+    capacity: 20,
+    price: 2000,
+    concessionPrice: 1500,
+    mode: "hybrid" as const,
+    joinUrl: "https://meet.example/secret-room",
+  };
+  let t: TestApp;
+  let token: string;
+  beforeEach(async () => {
+    t = await createTestApp({ now: () => new Date("2026-11-20T00:00:00Z") });
+    token = await t.login();
+  });
+  afterEach(() => t.cleanup());
+  const post = (body: unknown) => t.request("POST", "/api/admin/classes", { token, body });
+  const issues = async (response: Response) => ((await response.json()) as { issues?: { path: string }[] }).issues?.map((issue) => issue.path);
+
+  test("its dates, places and drop-in price are kept; the public list has its next 4 dates and never its join link", async () => {
+    const created = await post(online);
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ schedule, capacity: 20, price: 2000, mode: "hybrid", joinUrl: online.joinUrl });
+    const listed = await t.request("GET", "/api/classes");
+    const text = await listed.text();
+    expect(text).not.toContain("secret-room");
+    expect(text).not.toContain("joinUrl");
+    const [entry] = JSON.parse(text) as { upcoming: { date: string; state: string; placesLeft: number }[] }[];
+    expect(entry?.upcoming.map((date) => date.date)).toEqual(["2026-12-01", "2026-12-03", "2026-12-08", "2026-12-10"]);
+    expect(entry?.upcoming[0]).toMatchObject({ startsAt: "2026-12-01T07:30:00.000Z", capacity: 20, placesLeft: 20, state: "open" });
+    const admin = await t.request("GET", "/api/admin/classes", { token });
+    expect(await admin.text()).toContain("secret-room");
+    expect((await t.request("GET", "/api/admin/classes")).status).toBe(401);
+  });
+
+  test("a class without a schedule keeps its card and has no dates", async () => {
+    await post(valid);
+    const [entry] = (await (await t.request("GET", "/api/classes")).json()) as { schedule: null; upcoming: unknown[]; mode: string }[];
+    expect(entry).toMatchObject({ schedule: null, upcoming: [], mode: "in-person" });
+  });
+
+  test.each([
+    ["schedule.weekdays", { ...schedule, weekdays: [0, 8] }],
+    ["schedule.weekdays", { ...schedule, weekdays: [] }],
+    ["schedule.start", { ...schedule, start: "6:30 pm" }],
+    ["schedule.minutes", { ...schedule, minutes: 4 }],
+    ["schedule.minutes", { ...schedule, minutes: 601 }],
+    ["schedule.from", { ...schedule, from: "2026-02-30" }],
+    ["schedule.until", { ...schedule, until: "2026-11-30" }],
+    ["schedule.skip.0", { ...schedule, skip: ["soon"] }],
+  ])("a 400 names %s", async (path, wrong) => {
+    const response = await post({ ...valid, schedule: wrong });
+    expect(response.status).toBe(400);
+    expect(await issues(response)).toContain(path);
+  });
+
+  test.each([
+    ["capacity", { capacity: 0 }],
+    ["capacity", { capacity: 1001 }],
+    ["mode", { mode: "outdoors" }],
+    ["joinUrl", { mode: "online" }],
+    ["joinUrl", { mode: "online", joinUrl: "http://meet.example/room" }],
+    ["concessionPrice", { price: 1000, concessionPrice: 1500 }],
+  ])("a 400 names %s", async (path, wrong) => {
+    const response = await post({ ...valid, ...wrong });
+    expect(response.status).toBe(400);
+    expect(await issues(response)).toContain(path);
+  });
+
+  test("a change keeps the rules: going online needs its join link", async () => {
+    const { id } = (await (await post(valid)).json()) as { id: number };
+    const patch = (body: unknown) => t.request("PATCH", `/api/admin/classes/${id}`, { token, body });
+    expect((await patch({ mode: "online" })).status).toBe(400);
+    expect((await patch({ mode: "online", joinUrl: "https://meet.example/room" })).status).toBe(200);
+    const skipped = await patch({ schedule: { ...schedule, skip: ["2027-01-05", "2026-12-29", "2027-01-05"] } });
+    expect(((await skipped.json()) as { schedule: { skip: string[] } }).schedule.skip).toEqual(["2026-12-29", "2027-01-05"]);
+  });
+
+  test("GET /api/classes/{id}/dates gives a range of at most 93 days", async () => {
+    const { id } = (await (await post(online)).json()) as { id: number };
+    const dates = (from: string, to: string) => t.request("GET", `/api/classes/${id}/dates?from=${from}&to=${to}`);
+    const december = (await (await dates("2026-12-01", "2026-12-31")).json()) as { dates: { date: string }[] };
+    expect(december.dates.map((date) => date.date)).toEqual([
+      "2026-12-01",
+      "2026-12-03",
+      "2026-12-08",
+      "2026-12-10",
+      "2026-12-15",
+      "2026-12-17",
+      "2026-12-22",
+      "2026-12-24",
+      "2026-12-31",
+    ]);
+    expect((await dates("2026-12-01", "2027-03-03")).status).toBe(200);
+    expect((await dates("2026-12-01", "2027-03-04")).status).toBe(400);
+    expect((await dates("2026-12-31", "2026-12-01")).status).toBe(400);
+    expect((await dates("tomorrow", "2026-12-01")).status).toBe(400);
+    expect((await t.request("GET", "/api/classes/99/dates?from=2026-12-01&to=2026-12-31")).status).toBe(404);
+  });
 });

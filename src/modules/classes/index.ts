@@ -4,11 +4,15 @@ import { idParam, standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
 import { classSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import { classAnswer, classList, classPatchSchema } from "./model.ts";
+import { adminClassList, classAnswer, classDates, classPatchSchema, datesQuerySchema, publicClassList } from "./model.ts";
 import { createClassesService } from "./service.ts";
 
-export type { Class } from "./model.ts";
+export type { Class, PublicClass } from "./model.ts";
 export { createClassesService };
+
+/** When the public list next changes by itself: the soonest start (a date closes) or end (it leaves the list). */
+const nextChange = (list: { upcoming: { state: string; startsAt: string; endsAt: string }[] }[]) =>
+  Math.min(...list.flatMap((entry) => entry.upcoming.map((date) => Date.parse(date.state === "closed" ? date.endsAt : date.startsAt))));
 
 export function classesModule(ctx: AppContext) {
   const service = ctx.services.classes;
@@ -17,11 +21,17 @@ export function classesModule(ctx: AppContext) {
     .use(ctx.access)
     .get(
       "/classes",
-      cachedRead(ctx.cache, classList, () => service.list()),
-      { response: answers(classList) },
+      cachedRead(ctx.cache, publicClassList, () => service.publicList(), nextChange),
+      { response: answers(publicClassList) },
     )
+    .get("/classes/:id/dates", ({ params, query }) => service.dates(params.id, query.from, query.to), {
+      params,
+      query: standard(datesQuerySchema),
+      response: answers(classDates),
+    })
     .group("/admin/classes", { admin: true }, (admin) =>
       admin
+        .get("", () => service.list(), { response: answers(adminClassList) })
         .post("", ({ body, status }) => status(201, service.create(body)), {
           body: standard(classSchema),
           response: answers(classAnswer, 201),

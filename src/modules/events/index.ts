@@ -33,6 +33,7 @@ import { nextClosing, upcomingWithAvailability } from "./registrations.ts";
 import { createEventsService, type EventsService } from "./service.ts";
 
 export type { Event, PublicEvent, RegistrationWithPayment } from "./model.ts";
+export { checkPrices } from "./pricing.ts";
 export { createRegistrations, registrationLinks } from "./registrations.ts";
 export { createEventsService, type EventsService };
 

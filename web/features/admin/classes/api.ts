@@ -1,36 +1,27 @@
-// Admin classes (spec §7): the list is the public GET /api/classes; writes refresh it.
+// Admin classes (spec §7, issue 39): the admin's own list (join links included); writes refresh it and the public one.
 
 import type { ClassInput } from "@server/shared/schemas.ts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
 import { classesQueryOptions } from "@web/lib/queries/classes.ts";
 
-export function useCreateClass() {
+export const adminClassesQueryOptions = () =>
+  queryOptions({ queryKey: ["/api/admin/classes"], queryFn: () => call((api) => api.admin.classes.get()) });
+
+/** A write's refresh: the admin's list and the public one (which the home page shows). */
+function useClassWrite<Input>(write: (input: Input) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ClassInput) => call((api) => api.admin.classes.post(input)),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: classesQueryOptions().queryKey });
-    },
+    mutationFn: write,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminClassesQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: classesQueryOptions().queryKey }),
+      ]),
   });
 }
 
-export function useUpdateClass() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: Partial<ClassInput> }) => call((api) => api.admin.classes({ id }).patch(changes)),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: classesQueryOptions().queryKey });
-    },
-  });
-}
-
-export function useDeleteClass() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => call((api) => api.admin.classes({ id }).delete()),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: classesQueryOptions().queryKey });
-    },
-  });
-}
+export const useCreateClass = () => useClassWrite((input: ClassInput) => call((api) => api.admin.classes.post(input)));
+export const useUpdateClass = () =>
+  useClassWrite(({ id, changes }: { id: number; changes: Partial<ClassInput> }) => call((api) => api.admin.classes({ id }).patch(changes)));
+export const useDeleteClass = () => useClassWrite((id: number) => call((api) => api.admin.classes({ id }).delete()));

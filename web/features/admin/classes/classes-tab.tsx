@@ -8,13 +8,12 @@ import { ClassIcon } from "@web/components/class-icon.tsx";
 import { Button } from "@web/components/ui/button.tsx";
 import { serverMessageOr } from "@web/lib/api.ts";
 import type { Class } from "@web/lib/api-types.ts";
-import { classesQueryOptions } from "@web/lib/queries/classes.ts";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useEffect } from "react";
 import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
-import { useCreateClass, useDeleteClass, useUpdateClass } from "./api.ts";
+import { adminClassesQueryOptions, useCreateClass, useDeleteClass, useUpdateClass } from "./api.ts";
 import { ClassForm, toClassPayload } from "./class-form.tsx";
 
 /** What failed, then the server's string error when it gave one, else the spec's fallback. */
@@ -26,7 +25,7 @@ function failedWithServerString(error: Error, failed: string) {
 const LEVEL_TONES = { Beginner: "beginner", Intermediate: "intermediate", Advanced: "advanced" } as const;
 
 export function ClassesTab() {
-  const query = useQuery(classesQueryOptions());
+  const query = useQuery(adminClassesQueryOptions());
   const items = useItemEditing<Class, ClassInput>(
     { create: useCreateClass(), update: useUpdateClass(), remove: useDeleteClass() },
     {

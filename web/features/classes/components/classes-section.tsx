@@ -8,11 +8,13 @@ import { Button } from "@web/components/ui/button.tsx";
 import { RichText } from "@web/components/ui/rich-text.tsx";
 import { cardGridStyle, Section } from "@web/components/ui/section.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
-import type { Class } from "@web/lib/api-types.ts";
+import type { PublicClass } from "@web/lib/api-types.ts";
 import { INITIAL_VISIBLE_CLASSES } from "@web/lib/constants.ts";
 import { useClasses } from "@web/lib/queries/classes.ts";
+import { useProfile } from "@web/lib/queries/profile.ts";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { useState } from "react";
+import { ClassDates } from "./class-dates.tsx";
 
 const LEVEL_TONE = { Beginner: "beginner", Intermediate: "intermediate", Advanced: "advanced" } as const;
 
@@ -28,7 +30,7 @@ function LevelBadge({ level }: { level: string }) {
 
 const row = css({ display: "flex", gap: "2.5", alignItems: "flex-start", "& svg": { color: "accent", flexShrink: 0, mt: "0.5" } });
 
-function ClassCard({ item }: { item: Class }) {
+function ClassCard({ item, timezone }: { item: PublicClass; timezone: string }) {
   return (
     <article className={card()} data-testid="class-card" aria-labelledby={`class-${item.id}-title`}>
       <div className={css({ p: { base: "5", md: "6" }, display: "flex", flexDirection: "column", gap: "4", h: "full" })}>
@@ -65,6 +67,7 @@ function ClassCard({ item }: { item: Class }) {
             <span>{item.location}</span>
           </li>
         </ul>
+        <ClassDates item={item} timezone={timezone} />
         <RichText
           html={item.description}
           className={css({ color: "fg.muted", fontSize: "sm", pt: "3", borderTopWidth: "1px", borderColor: "border" })}
@@ -76,6 +79,7 @@ function ClassCard({ item }: { item: Class }) {
 
 export function ClassesSection() {
   const { data, isPending, isError } = useClasses();
+  const timezone = useProfile().data?.timezone ?? "";
   const [expanded, setExpanded] = useState(false);
   const classes = data ?? [];
   const visible = expanded ? classes : classes.slice(0, INITIAL_VISIBLE_CLASSES);
@@ -103,7 +107,7 @@ export function ClassesSection() {
         <>
           <div className={cardGridStyle} data-testid="classes-list">
             {visible.map((item) => (
-              <ClassCard key={item.id} item={item} />
+              <ClassCard key={item.id} item={item} timezone={timezone} />
             ))}
           </div>
           {(classes.length > INITIAL_VISIBLE_CLASSES || expanded) && (

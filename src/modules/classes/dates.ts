@@ -1,0 +1,70 @@
+// A scheduled class's dates (issue 39): which days it runs on, when each starts and ends as instants (the start is a
+// wall-clock time in SITE_TIMEZONE, right across daylight saving), and the state of each at a moment.
+import type { ClassSchedule } from "@db/schema.ts";
+import { zonedToUtc } from "@server/lib/timezone.ts";
+import { addDays } from "@server/shared/calendar.ts";
+
+type ClassDateState = "open" | "full" | "closed";
+export type ClassDate = {
+  date: string;
+  startsAt: string;
+  endsAt: string;
+  capacity: number | null;
+  placesLeft: number | null;
+  state: ClassDateState;
+};
+
+/** The ISO weekday (1 = Monday) of a YYYY-MM-DD date. */
+const isoWeekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
+/** Whether the class runs on `date`: one of its weekdays, within from–until, not skipped. */
+function runsOn(schedule: ClassSchedule, date: string): boolean {
+  return (
+    schedule.weekdays.includes(isoWeekday(date)) &&
+    date >= schedule.from &&
+    (schedule.until === null || date <= schedule.until) &&
+    !schedule.skip.includes(date)
+  );
+}
+
+/** One date of the class: its start and end as instants, its places, and its state at `now`. */
+function classDate(entry: { schedule: ClassSchedule; capacity: number | null }, date: string, { now, zone }: { now: Date; zone: string }): ClassDate {
+  const [hour, minute] = entry.schedule.start.split(":").map(Number) as [number, number];
+  const startsAt = zonedToUtc(zone, { date, hour, minute });
+  const endsAt = new Date(startsAt.getTime() + entry.schedule.minutes * 60_000);
+  // Nobody books yet (the bookings of a date come with the bookings core): every place is left.
+  const placesLeft = entry.capacity;
+  const state: ClassDateState = now >= startsAt ? "closed" : placesLeft === 0 ? "full" : "open";
+  return { date, startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString(), capacity: entry.capacity, placesLeft, state };
+}
+
+/** The dates from `from` to `to` (YYYY-MM-DD, both included) on which the class runs, in order. */
+export function datesBetween(
+  entry: { schedule: ClassSchedule; capacity: number | null },
+  from: string,
+  to: string,
+  at: { now: Date; zone: string },
+): ClassDate[] {
+  const dates: ClassDate[] = [];
+  for (let date = from > entry.schedule.from ? from : entry.schedule.from; date <= to; date = addDays(date, 1)) {
+    if (entry.schedule.until !== null && date > entry.schedule.until) break;
+    if (runsOn(entry.schedule, date)) dates.push(classDate(entry, date, at));
+  }
+  return dates;
+}
+
+/** The next `count` dates that have not ended (a date that started shows 'closed' until it ends). */
+export function upcomingDates(
+  entry: { schedule: ClassSchedule; capacity: number | null },
+  count: number,
+  at: { now: Date; zone: string; today: string },
+) {
+  const upcoming: ClassDate[] = [];
+  // A year ahead at most: a schedule whose dates are all skipped or past ends the search.
+  for (let from = addDays(at.today, -1); upcoming.length < count && from <= addDays(at.today, 366); from = addDays(from, 28)) {
+    for (const date of datesBetween(entry, from, addDays(from, 27), at)) {
+      if (upcoming.length < count && Date.parse(date.endsAt) > at.now.getTime()) upcoming.push(date);
+    }
+  }
+  return upcoming;
+}
