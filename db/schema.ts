@@ -174,6 +174,21 @@ export const classes = sqliteTable("classes", {
   createdAt: createdAt(),
 });
 
+/** Issue 39: a date of a scheduled class that the teacher called off, with her message. */
+export const classDateCancellations = sqliteTable(
+  "class_date_cancellations",
+  {
+    id: id(),
+    classId: integer("classId")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    date: text("date").notNull(),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("class_date_cancellations_date").on(table.classId, table.date)],
+);
+
 export const archiveEvents = sqliteTable("archive_events", {
   id: id(),
   title: text("title").notNull(),

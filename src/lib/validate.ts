@@ -87,6 +87,22 @@ export function idParams<K extends string>(notFoundMessages: Record<K, string>):
  * The `:id` of a route as a number (`params: idParam("Event not found")`), or the word `or` names when it is that word;
  * anything else is a 404 with that message.
  */
+/** A route's `:id` (a 404 with `notFoundMessage` when it is none) beside its `:date`, as written (its service checks it). */
+export function idAndDateParams(notFoundMessage: string): StandardSchema<{ id: string | number; date: string }, { id: number; date: string }> {
+  const ids = idParams({ id: notFoundMessage });
+  return {
+    "~standard": {
+      version: 1,
+      vendor: "id",
+      validate: (value) => {
+        const checked = ids["~standard"].validate(value);
+        if (checked instanceof Promise || checked.issues) return checked as never;
+        return { value: { id: checked.value.id, date: String((value as { date?: unknown } | null)?.date ?? "") } };
+      },
+    },
+  };
+}
+
 export function idParam<Or extends string = never>(notFoundMessage: string, or?: Or): StandardSchema<{ id: string | number }, { id: number | Or }> {
   const ids = idParams({ id: notFoundMessage });
   return {

@@ -1,13 +1,15 @@
 // Issue 39 in Chromium, at 390 and 1280 px, axe clean: the teacher gives a class its weekly dates through the class
-// form (weekdays, start, length, first date, places, a drop-in price, hybrid with its join link), and the public card
-// shows its next dates with the places left; the join link is on no public page or answer.
+// form (weekdays, start, length, first date, places, a drop-in price, hybrid with its join link) and cancels one date
+// with her message; the public card shows its next dates with the places left and the date called off, the feed marks
+// it cancelled, and the join link is on no public page, answer or feed.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser } from "playwright-core";
-import { apiToken, choose, dialog, expectToast, openDashboard } from "./admin-helpers.ts";
+import { alertDialog, apiToken, choose, dialog, expectToast, openDashboard } from "./admin-helpers.ts";
 import { appStarted, axeViolations, launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
 const JOIN = "https://meet.example.org/private-room-42";
+const REASON = "Swamiji is unwell; back next week";
 
 let site: Site;
 let browser: Browser;
@@ -26,7 +28,7 @@ afterAll(async () => {
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Melbourne" }).format(new Date());
 
 describe.each(Object.entries(SIZES))("a class booked by the date, at %s size", (size, viewport) => {
-  test("the class form gives it weekly dates; its card shows the next four with their places, never its join link", async () => {
+  test("the class form gives it weekly dates, one is cancelled; its card shows the next four with their places and the one off, never its join link", async () => {
     const name = `Evening Pranayama (${size})`;
     const { context, page, errors } = await openPage(browser, viewport);
     try {
@@ -54,6 +56,19 @@ describe.each(Object.entries(SIZES))("a class booked by the date, at %s size", (
       await form.getByRole("button", { name: "Create Class" }).click();
       await expectToast(page, "Class created successfully");
 
+      // 'Cancel this date' from the class's card, with her message.
+      const adminDates = page.getByRole("list", { name: `Next dates of ${name}` });
+      await adminDates
+        .getByRole("button", { name: new RegExp(`^Cancel ${name.replace(/[()]/g, "\\$&")} on `) })
+        .first()
+        .click();
+      const ask = alertDialog(page, "Cancel this date");
+      await ask.getByLabel("Your message to everyone").fill(REASON);
+      expect(await axeViolations(page, "cancel this date")).toEqual([]);
+      await ask.getByRole("button", { name: "Cancel this date" }).click();
+      await expectToast(page, "The date is cancelled");
+      await adminDates.getByText("Cancelled", { exact: true }).waitFor();
+
       await page.goto(site.url);
       await appStarted(page);
       // The first three show at once; the tests of both sizes add theirs.
@@ -62,13 +77,17 @@ describe.each(Object.entries(SIZES))("a class booked by the date, at %s size", (
       const card = page.getByTestId("class-card").filter({ hasText: name });
       const dates = card.getByTestId("class-dates").getByRole("listitem");
       expect(await dates.count()).toBe(4);
-      for (const text of await dates.allInnerTexts())
-        expect(text).toMatch(/^(Tue|Thu), \w{3} \d{1,2}, 6:30 PM\s+(20 of 20 places left|Bookings closed)$/);
+      const texts = await dates.allInnerTexts();
+      for (const text of texts) expect(text).toMatch(/^(Tue|Thu), \w{3} \d{1,2}, 6:30 PM\s+(20 of 20 places left|Bookings closed|Cancelled: .*)$/);
+      expect(texts.filter((text) => text.endsWith(`Cancelled: ${REASON}`))).toHaveLength(1);
       expect(await axeViolations(page, "a class card with its dates")).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
       expect(await page.content()).not.toContain(JOIN);
       expect(await (await fetch(`${site.url}/api/classes`)).text()).not.toContain(JOIN);
       expect(await (await fetch(site.url)).text()).not.toContain(JOIN);
+      const feed = await (await fetch(`${site.url}/calendar/classes.ics`)).text();
+      expect(feed).toContain("STATUS:CANCELLED");
+      expect(feed).not.toContain(JOIN);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -97,6 +97,12 @@ const WRITES: Record<string, Write> = {
     say: ({ before, body }) =>
       `Cancelled ${theEvent(before)}${body.reason ? ` (${quoted(body.reason)})` : ""}: every registrant mailed, every payment refunded`,
   },
+  "POST /classes/:id/dates/:date/cancel": {
+    kind: "classes",
+    read: rowOf(classes),
+    say: ({ before, body, params }) =>
+      `Cancelled the class ${quoted(before?.name)} on ${clip(params.date, 10)}${body.reason ? ` (${quoted(body.reason)})` : ""}`,
+  },
   "POST /payments/:id/refund": {
     kind: "money",
     read: rowOf(payments),

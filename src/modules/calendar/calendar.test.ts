@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { classes, events } from "@db/schema.ts";
+import { classDateCancellations, classes, events } from "@db/schema.ts";
 import { createTestApp, type TestApp } from "@tests/support/app.ts";
 import { scenarios } from "@tests/support/scenarios.ts";
 import ICAL from "ical.js";
@@ -346,8 +346,14 @@ describe("GET /calendar/classes.ics: a class booked by the date (issue 39)", () 
           schedule: { weekdays: [2, 4], start: "18:30", minutes: 75, from: "2027-03-25", until: "2027-04-13", skip: ["2027-04-01"] },
         })
         .run();
+      app.db.insert(classDateCancellations).values({ classId: 9, date: "2027-04-08", reason: "Swamiji is unwell" }).run();
       const text = await (await app.request("GET", "/calendar/classes.ics")).text();
-      const entry = byUid(parseCalendar(text), `class-9@vedanta.example.org`);
+      const [entry, off] = vevents(parseCalendar(text)).filter((item) => item.uid === "class-9@vedanta.example.org") as [ICAL.Event, ICAL.Event];
+      // The date called off: its own occurrence again, cancelled, with her message.
+      expect(off.isRecurrenceException()).toBe(true);
+      expect(off.recurrenceId.toJSDate().toISOString()).toBe("2027-04-08T08:30:00.000Z");
+      expect(off.component.getFirstPropertyValue("status")).toBe("CANCELLED");
+      expect(off.description).toBe("Swamiji is unwell");
       expect(String(entry.component.getFirstPropertyValue("rrule"))).toBe("FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20270413T135900Z");
       const starts: string[] = [];
       const iterator = entry.iterator();

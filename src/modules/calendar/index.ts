@@ -34,5 +34,8 @@ export function calendarModule(ctx: AppContext) {
         headers: { ...CALENDAR_HEADERS, "Content-Disposition": `attachment; filename="${eventFileName(event)}"` },
       });
     })
-    .get("/classes.ics", () => new Response(classesCalendar(classes.list(), options("Weekly classes")), { headers: CALENDAR_HEADERS }));
+    .get(
+      "/classes.ics",
+      () => new Response(classesCalendar(classes.list(), classes.cancelledDates(), options("Weekly classes")), { headers: CALENDAR_HEADERS }),
+    );
 }

@@ -129,24 +129,50 @@ const BYDAY: readonly Weekday[] = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];
  * Issue 39: a class booked by the date, as its schedule says: from its first date, weekly on its weekdays, until its
  * last date (UTC, as RFC 5545 wants with a TZID), less each skipped date (EXDATE at its start).
  */
-function scheduledClassLines(entry: Class & { schedule: ClassSchedule }, options: CalendarOptions): string[] {
-  const { schedule } = entry;
+function scheduledClassLines(schedule: ClassSchedule, options: CalendarOptions): string[] {
   const [hour, minute] = schedule.start.split(":").map(Number) as [number, number];
   const byDay = schedule.weekdays.flatMap((day) => BYDAY[day - 1] ?? []);
   const first = firstMatchingDay(schedule.from, byDay);
-  const startsAt = zonedToUtc(options.timezone, { date: first, hour, minute });
-  const endsAt = new Date(startsAt.getTime() + schedule.minutes * 60_000);
   const until = schedule.until && zonedToUtc(options.timezone, { date: schedule.until, hour: 23, minute: 59 });
   return [
-    localProperty("DTSTART", { date: first, hour, minute }, options.timezone),
-    `DTEND:${utcStamp(endsAt)}`,
+    ...dateTimes(schedule, first, options),
     `RRULE:FREQ=WEEKLY;BYDAY=${byDay.join(",")}${until ? `;UNTIL=${utcStamp(until)}` : ""}`,
     ...schedule.skip.map((date) => localProperty("EXDATE", { date, hour, minute }, options.timezone)),
   ];
 }
 
-function classLines(entry: Class, options: CalendarOptions): string[] | null {
-  if (entry.schedule) return classEntryLines(entry, options, scheduledClassLines({ ...entry, schedule: entry.schedule }, options));
+/** One date's DTSTART (local, with its TZID) and DTEND (its length later). */
+function dateTimes(schedule: ClassSchedule, date: string, options: CalendarOptions): string[] {
+  const [hour, minute] = schedule.start.split(":").map(Number) as [number, number];
+  const startsAt = zonedToUtc(options.timezone, { date, hour, minute });
+  return [
+    localProperty("DTSTART", { date, hour, minute }, options.timezone),
+    `DTEND:${utcStamp(new Date(startsAt.getTime() + schedule.minutes * 60_000))}`,
+  ];
+}
+
+/** A date called off: the series' own occurrence (RECURRENCE-ID) again, marked cancelled, with her message. */
+function cancelledDateLines(entry: Class, schedule: ClassSchedule, date: string, reason: string, options: CalendarOptions): string[] {
+  const [hour, minute] = schedule.start.split(":").map(Number) as [number, number];
+  return [
+    "BEGIN:VEVENT",
+    `UID:${classUid(entry.id, options.siteUrl)}`,
+    `DTSTAMP:${utcStamp(options.now)}`,
+    localProperty("RECURRENCE-ID", { date, hour, minute }, options.timezone),
+    ...dateTimes(schedule, date, options),
+    "STATUS:CANCELLED",
+    `SUMMARY:${escapeText(`Cancelled: ${entry.name}`)}`,
+    ...(reason ? [`DESCRIPTION:${escapeText(reason)}`] : []),
+    "END:VEVENT",
+  ];
+}
+
+function classLines(entry: Class, cancelled: ReadonlyMap<string, string>, options: CalendarOptions): string[] | null {
+  if (entry.schedule) {
+    const { schedule } = entry;
+    const offs = [...cancelled].flatMap(([date, reason]) => cancelledDateLines(entry, schedule, date, reason, options));
+    return [...classEntryLines(entry, options, scheduledClassLines(schedule, options)), ...offs];
+  }
   const schedule = classSchedule(entry);
   if (!schedule) return null;
   const date = firstMatchingDay(CLASS_ANCHOR_DATE, schedule.byDay);
@@ -169,12 +195,15 @@ function classEntryLines(entry: Class, options: CalendarOptions, times: string[]
   return lines;
 }
 
-/** GET /calendar/classes.ics: each class whose days and time can be read, repeating weekly; the others left out. */
-export function classesCalendar(classes: Class[], options: CalendarOptions): string {
+/**
+ * GET /calendar/classes.ics: each class booked by the date as its schedule says, its dates called off marked so; each
+ * other class whose days and time can be read, repeating weekly; the others left out.
+ */
+export function classesCalendar(classes: Class[], cancelled: ReadonlyMap<number, ReadonlyMap<string, string>>, options: CalendarOptions): string {
   return calendar(
     options,
     [Number(CLASS_ANCHOR_DATE.slice(0, 4))],
-    classes.map((entry) => classLines(entry, options)).filter((lines): lines is string[] => lines !== null),
+    classes.map((entry) => classLines(entry, cancelled.get(entry.id) ?? new Map(), options)).filter((lines): lines is string[] => lines !== null),
   );
 }
 

@@ -164,6 +164,48 @@ describe("scheduled classes (issue 39)", () => {
     expect(((await skipped.json()) as { schedule: { skip: string[] } }).schedule.skip).toEqual(["2026-12-29", "2027-01-05"]);
   });
 
+  test("'Cancel this date': the date is off with her message, in every list; a second time, a date it does not run on or one that is over cannot be", async () => {
+    const { id } = (await (await post(online)).json()) as { id: number };
+    const cancel = (date: string, reason = "Swamiji is unwell") =>
+      t.request("POST", `/api/admin/classes/${id}/dates/${date}/cancel`, { token, body: { reason } });
+    const first = await cancel("2026-12-03");
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ cancelled: 0, refunded: 0 });
+    const activity = await (await t.request("GET", "/api/admin/activity", { token })).text();
+    expect(activity).toContain("Cancelled the class 'Morning Hatha' on 2026-12-03 ('Swamiji is unwell')");
+    const again = await cancel("2026-12-03");
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: "This class on 2026-12-03 is cancelled" });
+    const [entry] = (await (await t.request("GET", "/api/classes")).json()) as { upcoming: { date: string; state: string; reason?: string }[] }[];
+    expect(entry?.upcoming[1]).toMatchObject({ date: "2026-12-03", state: "cancelled", reason: "Swamiji is unwell" });
+    const range = (await (await t.request("GET", `/api/classes/${id}/dates?from=2026-12-03&to=2026-12-03`)).json()) as { dates: { state: string }[] };
+    expect(range.dates[0]?.state).toBe("cancelled");
+    const [listed] = (await (await t.request("GET", "/api/admin/classes", { token })).json()) as { upcoming: { state: string }[] }[];
+    expect(listed?.upcoming[1]?.state).toBe("cancelled");
+
+    const notRun = await cancel("2026-12-02");
+    expect(notRun.status).toBe(400);
+    expect(await notRun.json()).toMatchObject({ error: "This class does not run on 2026-12-02" });
+    expect((await cancel("2026-12-29")).status).toBe(400); // skipped
+    expect((await cancel("tuesday")).status).toBe(400);
+    expect((await t.request("POST", `/api/admin/classes/${id}/dates/2026-12-08/cancel`, { body: { reason: "" } })).status).toBe(401);
+    expect((await t.request("POST", `/api/admin/classes/99/dates/2026-12-08/cancel`, { token, body: { reason: "" } })).status).toBe(404);
+    const later = await createTestApp({ now: () => new Date("2026-12-08T12:00:00Z") });
+    try {
+      const { id: laterId } = (await (await later.request("POST", "/api/admin/classes", { token: await later.login(), body: online })).json()) as {
+        id: number;
+      };
+      const over = await later.request("POST", `/api/admin/classes/${laterId}/dates/2026-12-08/cancel`, {
+        token: await later.login(),
+        body: { reason: "" },
+      });
+      expect(over.status).toBe(409);
+      expect(await over.json()).toMatchObject({ error: "This class on 2026-12-08 is over" });
+    } finally {
+      later.cleanup();
+    }
+  });
+
   test("GET /api/classes/{id}/dates gives a range of at most 93 days", async () => {
     const { id } = (await (await post(online)).json()) as { id: number };
     const dates = (from: string, to: string) => t.request("GET", `/api/classes/${id}/dates?from=${from}&to=${to}`);

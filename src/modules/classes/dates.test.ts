@@ -6,7 +6,7 @@ import { datesBetween, upcomingDates } from "./dates.ts";
 
 const zone = "Australia/Melbourne";
 const schedule: ClassSchedule = { weekdays: [2, 4], start: "18:30", minutes: 75, from: "2026-12-01", until: "2027-06-30", skip: ["2026-12-29"] };
-const entry = { schedule, capacity: 20 };
+const entry = { schedule, capacity: 20, cancelled: new Map([["2026-12-10", "Swamiji is travelling"]]) };
 const at = (iso: string) => ({ now: new Date(iso), zone, today: iso.slice(0, 10) });
 
 describe("a class's dates", () => {
@@ -49,7 +49,12 @@ describe("a class's dates", () => {
 
   test("places per date; none set: nobody books", () => {
     expect(upcomingDates(entry, 1, at("2026-11-20T00:00:00Z"))[0]).toMatchObject({ capacity: 20, placesLeft: 20, state: "open" });
-    expect(upcomingDates({ schedule, capacity: null }, 1, at("2026-11-20T00:00:00Z"))[0]).toMatchObject({ capacity: null, placesLeft: null });
+    expect(upcomingDates({ ...entry, capacity: null }, 1, at("2026-11-20T00:00:00Z"))[0]).toMatchObject({ capacity: null, placesLeft: null });
+  });
+
+  test("a date called off says so, with her message", () => {
+    const dates = upcomingDates(entry, 4, at("2026-11-20T00:00:00Z"));
+    expect(dates[3]).toMatchObject({ date: "2026-12-10", state: "cancelled", reason: "Swamiji is travelling" });
   });
 
   test("a schedule whose dates are over has no next dates", () => {

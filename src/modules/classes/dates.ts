@@ -4,21 +4,24 @@ import type { ClassSchedule } from "@db/schema.ts";
 import { zonedToUtc } from "@server/lib/timezone.ts";
 import { addDays } from "@server/shared/calendar.ts";
 
-type ClassDateState = "open" | "full" | "closed";
+/** A class with a schedule: its places per date and the dates called off, each with the teacher's message. */
+export type Scheduled = { schedule: ClassSchedule; capacity: number | null; cancelled: ReadonlyMap<string, string> };
+/** A moment, in the site's zone. */
+type At = { now: Date; zone: string };
+
 export type ClassDate = {
   date: string;
   startsAt: string;
   endsAt: string;
   capacity: number | null;
   placesLeft: number | null;
-  state: ClassDateState;
-};
+} & ({ state: "open" | "full" | "closed" } | { state: "cancelled"; reason: string });
 
 /** The ISO weekday (1 = Monday) of a YYYY-MM-DD date. */
 const isoWeekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 
 /** Whether the class runs on `date`: one of its weekdays, within from–until, not skipped. */
-function runsOn(schedule: ClassSchedule, date: string): boolean {
+export function runsOn(schedule: ClassSchedule, date: string): boolean {
   return (
     schedule.weekdays.includes(isoWeekday(date)) &&
     date >= schedule.from &&
@@ -28,23 +31,20 @@ function runsOn(schedule: ClassSchedule, date: string): boolean {
 }
 
 /** One date of the class: its start and end as instants, its places, and its state at `now`. */
-function classDate(entry: { schedule: ClassSchedule; capacity: number | null }, date: string, { now, zone }: { now: Date; zone: string }): ClassDate {
+export function classDate(entry: Scheduled, date: string, { now, zone }: At): ClassDate {
   const [hour, minute] = entry.schedule.start.split(":").map(Number) as [number, number];
   const startsAt = zonedToUtc(zone, { date, hour, minute });
   const endsAt = new Date(startsAt.getTime() + entry.schedule.minutes * 60_000);
   // Nobody books yet (the bookings of a date come with the bookings core): every place is left.
   const placesLeft = entry.capacity;
-  const state: ClassDateState = now >= startsAt ? "closed" : placesLeft === 0 ? "full" : "open";
-  return { date, startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString(), capacity: entry.capacity, placesLeft, state };
+  const times = { date, startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString(), capacity: entry.capacity, placesLeft };
+  const reason = entry.cancelled.get(date);
+  if (reason !== undefined) return { ...times, state: "cancelled", reason };
+  return { ...times, state: now >= startsAt ? "closed" : placesLeft === 0 ? "full" : "open" };
 }
 
 /** The dates from `from` to `to` (YYYY-MM-DD, both included) on which the class runs, in order. */
-export function datesBetween(
-  entry: { schedule: ClassSchedule; capacity: number | null },
-  from: string,
-  to: string,
-  at: { now: Date; zone: string },
-): ClassDate[] {
+export function datesBetween(entry: Scheduled, from: string, to: string, at: At): ClassDate[] {
   const dates: ClassDate[] = [];
   for (let date = from > entry.schedule.from ? from : entry.schedule.from; date <= to; date = addDays(date, 1)) {
     if (entry.schedule.until !== null && date > entry.schedule.until) break;
@@ -54,11 +54,7 @@ export function datesBetween(
 }
 
 /** The next `count` dates that have not ended (a date that started shows 'closed' until it ends). */
-export function upcomingDates(
-  entry: { schedule: ClassSchedule; capacity: number | null },
-  count: number,
-  at: { now: Date; zone: string; today: string },
-) {
+export function upcomingDates(entry: Scheduled, count: number, at: At & { today: string }) {
   const upcoming: ClassDate[] = [];
   // A year ahead at most: a schedule whose dates are all skipped or past ends the search.
   for (let from = addDays(at.today, -1); upcoming.length < count && from <= addDays(at.today, 366); from = addDays(from, 28)) {

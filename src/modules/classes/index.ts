@@ -1,10 +1,19 @@
 import type { AppContext } from "@server/context.ts";
 import { answers, deleted } from "@server/lib/answers.ts";
-import { idParam, standard } from "@server/lib/validate.ts";
+import { idAndDateParams, idParam, standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
 import { classSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import { adminClassList, classAnswer, classDates, classPatchSchema, datesQuerySchema, publicClassList } from "./model.ts";
+import {
+  adminClassList,
+  classAnswer,
+  classDates,
+  classPatchSchema,
+  dateCancelled,
+  dateCancelSchema,
+  datesQuerySchema,
+  publicClassList,
+} from "./model.ts";
 import { createClassesService } from "./service.ts";
 
 export type { Class, PublicClass } from "./model.ts";
@@ -17,6 +26,7 @@ const nextChange = (list: { upcoming: { state: string; startsAt: string; endsAt:
 export function classesModule(ctx: AppContext) {
   const service = ctx.services.classes;
   const params = idParam("Class not found");
+  const datedParams = idAndDateParams("Class not found");
   return new Elysia({ name: "classes", prefix: "/api" })
     .use(ctx.access)
     .get(
@@ -41,6 +51,12 @@ export function classesModule(ctx: AppContext) {
           body: standard(classPatchSchema),
           response: answers(classAnswer),
         })
-        .delete("/:id", ({ params }) => service.remove(params.id), { params, response: answers(deleted) }),
+        .delete("/:id", ({ params }) => service.remove(params.id), { params, response: answers(deleted) })
+        // 'Cancel this date' (issue 39): the date off, with her message, on the site and in the feed.
+        .post("/:id/dates/:date/cancel", ({ params, body }) => service.cancelDate(params.id, params.date, body.reason.trim()), {
+          params: datedParams,
+          body: standard(dateCancelSchema),
+          response: answers(dateCancelled),
+        }),
     );
 }

@@ -1,15 +1,18 @@
 import type { Db } from "@db/client.ts";
-import { type ClassSchedule, classes } from "@db/schema.ts";
-import { badRequest, notFound } from "@server/lib/errors.ts";
+import { type ClassSchedule, classDateCancellations, classes } from "@db/schema.ts";
+import { badRequest, conflict, notFound } from "@server/lib/errors.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { DEFAULT_CLASS_ICON, normalizeLevel } from "@server/shared/constants.ts";
 import type { ClassInput } from "@server/shared/schemas.ts";
+import { date as dateRule } from "@server/shared/validation.ts";
 import { asc, eq } from "drizzle-orm";
+import { is } from "superstruct";
 import { checkPrices } from "../events/index.ts";
-import { datesBetween, upcomingDates } from "./dates.ts";
+import { classDate, datesBetween, runsOn, type Scheduled, upcomingDates } from "./dates.ts";
 import type { Class, PublicClass } from "./model.ts";
 
+const dateStruct = dateRule("A date is written YYYY-MM-DD");
 /** How many dates each class card shows (issue 39). */
 const UPCOMING_DATES = 4;
 /** The longest range one GET of a class's dates covers. */
@@ -41,6 +44,7 @@ function checked(entry: Rules): ClassSchedule | null {
 
 export function createClassesService(db: Db, { now, zone }: { now: () => Date; zone: string }) {
   const list = db.select().from(classes).orderBy(asc(classes.id)).prepare();
+  const cancellations = db.select().from(classDateCancellations).prepare();
   const byId = (id: number) => {
     const found = db.select().from(classes).where(eq(classes.id, id)).get();
     if (!found) throw notFound("Class not found");
@@ -50,25 +54,54 @@ export function createClassesService(db: Db, { now, zone }: { now: () => Date; z
     const moment = now();
     return { now: moment, zone, today: todayIn(zone, moment) };
   };
+  /** Each class's dates called off, by class id: date → her message. */
+  const cancelledDates = () => {
+    const byClass = new Map<number, Map<string, string>>();
+    for (const row of cancellations.all()) byClass.set(row.classId, (byClass.get(row.classId) ?? new Map()).set(row.date, row.reason));
+    return byClass;
+  };
+  const scheduled = (entry: Class, cancelled: Map<number, Map<string, string>>): Scheduled | null =>
+    entry.schedule && { schedule: entry.schedule, capacity: entry.capacity, cancelled: cancelled.get(entry.id) ?? new Map() };
+  /** Every class with its next dates (none without a schedule). */
+  const withUpcoming = () => {
+    const moment = at();
+    const cancelled = cancelledDates();
+    return list.all().map((entry) => {
+      const dated = scheduled(entry, cancelled);
+      return { ...entry, upcoming: dated ? upcomingDates(dated, UPCOMING_DATES, moment) : [] };
+    });
+  };
+
   return {
-    list: () => list.all(),
+    cancelledDates,
+
+    /** The admin's list: every field, join links included, and each class's next dates. */
+    list: withUpcoming,
 
     /** The public list: no join link; each scheduled class's next dates. */
-    publicList(): PublicClass[] {
-      const moment = at();
-      return list.all().map(({ joinUrl, ...entry }) => ({
-        ...entry,
-        upcoming: entry.schedule ? upcomingDates({ schedule: entry.schedule, capacity: entry.capacity }, UPCOMING_DATES, moment) : [],
-      }));
-    },
+    publicList: (): PublicClass[] => withUpcoming().map(({ joinUrl, ...entry }) => entry),
 
     /** A scheduled class's dates from `from` to `to` (at most 93 days). */
     dates(id: number, from: string, to: string) {
-      const entry = byId(id);
+      const dated = scheduled(byId(id), cancelledDates());
       if (to < from) throw invalid("to", "to must be on or after from");
       if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_RANGE_DAYS) throw invalid("to", `A range covers at most ${MAX_RANGE_DAYS} days`);
-      if (!entry.schedule) return { dates: [] };
-      return { dates: datesBetween({ schedule: entry.schedule, capacity: entry.capacity }, from, to, at()) };
+      return { dates: dated ? datesBetween(dated, from, to, at()) : [] };
+    },
+
+    /**
+     * 'Cancel this date' (issue 39): the date is marked off with her message, on the site and in the feed. (Its
+     * bookings, and the mails and refunds they are owed, come with the bookings of a date.)
+     */
+    cancelDate(id: number, date: string, reason: string) {
+      const dated = scheduled(byId(id), cancelledDates());
+      if (!is(date, dateStruct)) throw invalid("date", "A date is written YYYY-MM-DD");
+      if (!dated || !runsOn(dated.schedule, date)) throw badRequest(`This class does not run on ${date}`);
+      const current = classDate(dated, date, at());
+      if (current.state === "cancelled") throw conflict(`This class on ${date} is cancelled`);
+      if (Date.parse(current.endsAt) <= now().getTime()) throw conflict(`This class on ${date} is over`);
+      db.insert(classDateCancellations).values({ classId: id, date, reason }).onConflictDoNothing().run();
+      return { cancelled: 0, refunded: 0 };
     },
 
     create(input: ClassInput) {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { eventRegistrations, events, subscribers } from "@db/schema.ts";
+import { classDateCancellations, eventRegistrations, events, subscribers } from "@db/schema.ts";
 import { setSetting } from "@server/lib/settings.ts";
 import { EXPORT_SECTIONS, INVALID_JSON_MESSAGE } from "@server/shared/constants.ts";
 import { createTestApp, TEST_PASSWORD, type TestApp } from "@tests/support/app.ts";
@@ -287,6 +287,27 @@ describe("POST /api/admin/import-data replaces everything", () => {
     ).toEqual(["Kept"]);
     expect(await t.login()).toBeString();
     expect((await t.api({ token }).admin["export-data"].get()).status).toBe(200);
+  });
+
+  test("dates called off of classes that remain are kept, others dropped (issue 39)", async () => {
+    const data = sampleExport();
+    const second = { ...data.classes[0], id: 9, name: "Evening Hatha" };
+    await importThroughApi(t, token, { ...data, classes: [...data.classes, second] });
+    t.db
+      .insert(classDateCancellations)
+      .values([
+        { classId: 1, date: "2030-01-07", reason: "Kept" },
+        { classId: 9, date: "2030-01-08", reason: "Dropped" },
+      ])
+      .run();
+    await importThroughApi(t, token, data);
+    expect(
+      t.db
+        .select()
+        .from(classDateCancellations)
+        .all()
+        .map((row) => row.reason),
+    ).toEqual(["Kept"]);
   });
 
   test("each import first takes a backup into DATA_DIR/backups, keeping the newest few", async () => {

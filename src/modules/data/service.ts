@@ -5,6 +5,7 @@ import {
   type ArchiveEvent,
   archiveEvents,
   type Class,
+  classDateCancellations,
   classes,
   type Event,
   eventRegistrations,
@@ -235,15 +236,21 @@ function ensureUnique<T>(rows: T[], where: string, key: (row: T) => unknown, lab
 export function replaceContent(db: Db, rows: ContentRows): ReplaceResult {
   return db.transaction(
     (tx) => {
+      // What lives beside the content (places booked, dates called off) stays with what remains of it.
       const registrations = tx.select().from(eventRegistrations).all();
+      const cancelledDates = tx.select().from(classDateCancellations).all();
       tx.delete(eventRegistrations).run();
+      tx.delete(classDateCancellations).run();
       for (const table of Object.values(TABLES)) tx.delete(table).run();
 
       const eventIds = new Set<number>();
       for (const chunk of chunks(rows.events)) {
         for (const { id } of tx.insert(events).values(chunk).returning({ id: events.id }).all()) eventIds.add(id);
       }
-      for (const chunk of chunks(rows.classes)) tx.insert(classes).values(chunk).run();
+      const classIds = new Set<number>();
+      for (const chunk of chunks(rows.classes)) {
+        for (const { id } of tx.insert(classes).values(chunk).returning({ id: classes.id }).all()) classIds.add(id);
+      }
       for (const chunk of chunks(rows.archiveEvents)) tx.insert(archiveEvents).values(chunk).run();
       for (const chunk of chunks(rows.messages)) tx.insert(messages).values(chunk).run();
       for (const chunk of chunks(rows.subscribers)) tx.insert(subscribers).values(chunk).run();
@@ -252,6 +259,7 @@ export function replaceContent(db: Db, rows: ContentRows): ReplaceResult {
 
       const kept = registrations.filter((registration) => eventIds.has(registration.eventId));
       for (const chunk of chunks(kept)) tx.insert(eventRegistrations).values(chunk).run();
+      for (const chunk of chunks(cancelledDates.filter((row) => classIds.has(row.classId)))) tx.insert(classDateCancellations).values(chunk).run();
       return { counts: countSections(rows), registrationsKept: kept.length, registrationsDropped: registrations.length - kept.length };
     },
     { behavior: "immediate" },

@@ -5,8 +5,10 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { call } from "@web/lib/api.ts";
 import { classesQueryOptions } from "@web/lib/queries/classes.ts";
 
-export const adminClassesQueryOptions = () =>
-  queryOptions({ queryKey: ["/api/admin/classes"], queryFn: () => call((api) => api.admin.classes.get()) });
+const getAdminClasses = () => call((api) => api.admin.classes.get());
+export const adminClassesQueryOptions = () => queryOptions({ queryKey: ["/api/admin/classes"], queryFn: getAdminClasses });
+/** A class as the admin sees it: every field, its join link, its next dates. */
+export type AdminClass = Awaited<ReturnType<typeof getAdminClasses>>[number];
 
 /** A write's refresh: the admin's list and the public one (which the home page shows). */
 function useClassWrite<Input>(write: (input: Input) => Promise<unknown>) {
@@ -25,3 +27,9 @@ export const useCreateClass = () => useClassWrite((input: ClassInput) => call((a
 export const useUpdateClass = () =>
   useClassWrite(({ id, changes }: { id: number; changes: Partial<ClassInput> }) => call((api) => api.admin.classes({ id }).patch(changes)));
 export const useDeleteClass = () => useClassWrite((id: number) => call((api) => api.admin.classes({ id }).delete()));
+
+/** 'Cancel this date' (issue 39): the date off, with her message. */
+export const useCancelClassDate = () =>
+  useClassWrite(({ id, date, reason }: { id: number; date: string; reason: string }) =>
+    call((api) => api.admin.classes({ id }).dates({ date }).cancel.post({ reason })),
+  );

@@ -14,6 +14,7 @@ import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-d
 import { CardActions, CardGrid, ItemCard, Muted, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError } from "../shared/notify.ts";
 import { adminClassesQueryOptions, useCreateClass, useDeleteClass, useUpdateClass } from "./api.ts";
+import { AdminClassDates } from "./class-dates.tsx";
 import { ClassForm, toClassPayload } from "./class-form.tsx";
 
 /** What failed, then the server's string error when it gave one, else the spec's fallback. */
@@ -73,6 +74,7 @@ export function ClassesTab() {
                 <MapPin size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
                 {item.location}
               </Muted>
+              <AdminClassDates item={item} />
               <CardActions>
                 <EditDeleteButtons name={item.name} onEdit={() => items.startEdit(item)} onDelete={() => items.startDelete(item)} />
               </CardActions>

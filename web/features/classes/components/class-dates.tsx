@@ -1,11 +1,13 @@
 // A scheduled class's next dates on its card (issue 39): when each starts in the site's time zone, and its places:
-// "12 of 20 places left", "Full: join the waiting list", "Bookings closed", or "Just come along" without places.
+// "12 of 20 places left", "Full: join the waiting list", "Bookings closed", "Cancelled: {her message}", or "Just come
+// along" without places.
 import { css } from "@styled-system/css" with { type: "macro" };
 import type { PublicClass } from "@web/lib/api-types.ts";
 
 type ClassDate = PublicClass["upcoming"][number];
 
 function placesText(date: ClassDate): string {
+  if (date.state === "cancelled") return date.reason ? `Cancelled: ${date.reason}` : "Cancelled";
   if (date.state === "closed") return "Bookings closed";
   if (date.state === "full") return "Full: join the waiting list";
   if (date.capacity === null || date.placesLeft === null) return "Just come along";

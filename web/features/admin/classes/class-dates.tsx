@@ -1,0 +1,88 @@
+// A scheduled class's next dates on its admin card (issue 39), each with 'Cancel this date': her message is shown on
+// the site beside the date and goes into the calendar feed.
+import { css } from "@styled-system/css" with { type: "macro" };
+import { badge } from "@styled-system/recipes";
+import { Button } from "@web/components/ui/button.tsx";
+import { Field, Textarea } from "@web/components/ui/field.tsx";
+import { useProfile } from "@web/lib/queries/profile.ts";
+import { useState } from "react";
+import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
+import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
+import { type AdminClass, useCancelClassDate } from "./api.ts";
+
+type ClassDate = AdminClass["upcoming"][number];
+
+export function AdminClassDates({ item }: { item: AdminClass }) {
+  // Dates as the site's visitors read them, in its zone, wherever she is.
+  const timezone = useProfile().data?.timezone || undefined;
+  const format = new Intl.DateTimeFormat("en-US", {
+    timeZone: timezone,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+  const day = (date: ClassDate) => format.format(new Date(date.startsAt));
+  const cancel = useCancelClassDate();
+  const [cancelling, setCancelling] = useState<ClassDate | null>(null);
+  const [reason, setReason] = useState("");
+  if (item.upcoming.length === 0) return null;
+  return (
+    <>
+      <ul aria-label={`Next dates of ${item.name}`} className={css({ display: "grid", gap: "1.5", fontSize: "sm" })}>
+        {item.upcoming.map((date) => (
+          <li key={date.date} className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "2" })}>
+            <time dateTime={date.startsAt} className={css({ flex: "1" })}>
+              {day(date)}
+            </time>
+            {date.state === "cancelled" ? (
+              <span className={badge({ tone: "danger" })}>Cancelled</span>
+            ) : (
+              <>
+                <span>{date.capacity === null ? "Just come along" : `${date.placesLeft} of ${date.capacity} left`}</span>
+                {date.state !== "closed" && (
+                  <Button size="sm" variant="outline" aria-label={`Cancel ${item.name} on ${day(date)}`} onClick={() => setCancelling(date)}>
+                    Cancel
+                  </Button>
+                )}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={cancelling !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setCancelling(null);
+          setReason("");
+        }}
+        title="Cancel this date"
+        description={cancelling ? `Cancel ${item.name} on ${day(cancelling)}? The site shows the date as cancelled with your message.` : ""}
+        confirmLabel="Cancel this date"
+        pendingLabel="Cancelling..."
+        cancelLabel="Keep it"
+        pending={cancel.isPending}
+        onConfirm={() =>
+          cancelling &&
+          cancel.mutate(
+            { id: item.id, date: cancelling.date, reason },
+            {
+              onSuccess: () => {
+                notifySuccess("The date is cancelled");
+                setCancelling(null);
+                setReason("");
+              },
+              onError: (error) => notifyError(error, `Failed to cancel the date: ${errorText(error)}`),
+            },
+          )
+        }
+      >
+        <Field label="Your message to everyone" hint="Shown on the site beside the date, e.g. Swamiji is unwell; back next week.">
+          <Textarea rows={3} maxLength={1000} value={reason} onChange={(change) => setReason(change.target.value)} />
+        </Field>
+      </ConfirmDialog>
+    </>
+  );
+}
