@@ -9,11 +9,12 @@ export type Budget = { name: string; limitKb: number };
 /**
  * The budgets in KiB of gzip (issue 5; `/` raised to 140 KB by ADR 11, for the card's router and query cache, and to
  * 141 KB, the figure of issue 20, by ADR 7 for the page's own first script, to 141.5 KB by ADR 23 for what payments
- * add to the page's first script, and to 142 KB by ADR 26 for a cancelled event's card and the cancel page's second
- * button); the build fails when one is exceeded.
+ * add to the page's first script, to 142 KB by ADR 26 for a cancelled event's card and the cancel page's second
+ * button, and to 143 KB by ADR 27 for a weekly class's dates on its card and its own link); the build fails when one
+ * is exceeded.
  */
 export const BUDGETS = {
-  publicJs: { name: "JavaScript loaded by /", limitKb: 142 },
+  publicJs: { name: "JavaScript loaded by /", limitKb: 143 },
   css: { name: "CSS", limitKb: 20 },
   admin: { name: "admin chunks (lazy, editor included)", limitKb: 250 },
 } satisfies Record<string, Budget>;

@@ -81,6 +81,18 @@ describe.each(Object.entries(SIZES))("a class booked by the date, at %s size", (
       for (const text of texts) expect(text).toMatch(/^(Tue|Thu), \w{3} \d{1,2}, 6:30 PM\s+(20 of 20 places left|Bookings closed|Cancelled: .*)$/);
       expect(texts.filter((text) => text.endsWith(`Cancelled: ${REASON}`))).toHaveLength(1);
       expect(await axeViolations(page, "a class card with its dates")).toEqual([]);
+      // Its own link: the dialog with its dates for the next eight weeks (Tuesdays and Thursdays: 16 or 17).
+      await card.getByRole("link", { name: `All dates of ${name}` }).click();
+      const classDialog = page.getByTestId("class-dialog");
+      await classDialog.getByRole("heading", { name: "Dates in the next eight weeks" }).waitFor();
+      expect(page.url()).toMatch(/\/\?class=\d+$/);
+      const windowDates = await classDialog.getByTestId("class-dates").getByRole("listitem").count();
+      expect(windowDates).toBeGreaterThanOrEqual(15);
+      expect(windowDates).toBeLessThanOrEqual(17);
+      expect(await classDialog.innerText()).toContain(`Cancelled: ${REASON}`);
+      expect(await axeViolations(page, "a class's own dialog")).toEqual([]);
+      await page.keyboard.press("Escape");
+      await classDialog.waitFor({ state: "detached" });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
       expect(await page.content()).not.toContain(JOIN);
       expect(await (await fetch(`${site.url}/api/classes`)).text()).not.toContain(JOIN);

@@ -44,7 +44,7 @@ export async function renderHomePage({ request, data, link, assetUrls = {} }: Ho
   if (link && "event" in link) {
     queryClient.setQueryData(eventQueryOptions(link.event.id).queryKey, link.event);
     queryClient.setQueryData(archiveEntryQueryOptions("event", link.event.id).queryKey, null);
-  } else if (link) {
+  } else if (link && "entry" in link) {
     queryClient.setQueryData(archiveEntryQueryOptions(link.entry.source, link.entry.id).queryKey, link.entry);
     if (link.entry.source === "event") queryClient.setQueryData(eventQueryOptions(link.entry.id).queryKey, null);
   }

@@ -5,6 +5,7 @@ import { imageSources, PORTRAIT_SIZES } from "@server/shared/images.ts";
 import { eventPath } from "@server/shared/links.ts";
 import { htmlToText } from "@server/shared/rich-text.ts";
 import type { ArchiveItem } from "../archive/index.ts";
+import type { PublicClass } from "../classes/index.ts";
 import type { Event, PublicEvent } from "../events/index.ts";
 import type { PublicProfile } from "../profile/index.ts";
 
@@ -87,7 +88,7 @@ export function eventDateTimes(event: Pick<Event, "startDate" | "endDate" | "tim
 export type PreviewImage = { url: string; width?: number; height?: number };
 
 /** What a link (`/?event=<id>`, `/?archive=<id>`) opens: an upcoming event, or an archive entry (a past event or a row). */
-export type LinkedItem = { url: string; image: PreviewImage | null } & ({ event: PublicEvent } | { entry: ArchiveItem });
+export type LinkedItem = { url: string; image: PreviewImage | null } & ({ event: PublicEvent } | { entry: ArchiveItem } | { weekly: PublicClass });
 
 export type PageMetadataInput = {
   siteUrl: string;
@@ -133,6 +134,36 @@ function upcomingEvent(event: PublicEvent, url: string, timezone: string, siteUr
   };
 }
 
+/**
+ * Issue 39: a weekly class's link is an Event a date (its next ones), each scheduled or cancelled, in person, online
+ * or both, with the drop-in price as its offer.
+ */
+function classDates(weekly: PublicClass, url: string, currency: string, ids: Ids) {
+  const attendance = { "in-person": "Offline", online: "Online", hybrid: "Mixed" }[weekly.mode];
+  return weekly.upcoming.map((date) => ({
+    "@type": "Event",
+    name: weekly.name,
+    startDate: date.startsAt,
+    endDate: date.endsAt,
+    eventStatus: `https://schema.org/${date.state === "cancelled" ? "EventCancelled" : "EventScheduled"}`,
+    eventAttendanceMode: `https://schema.org/${attendance}EventAttendanceMode`,
+    location: weekly.mode === "online" ? { "@type": "VirtualLocation", url } : { "@type": "Place", name: weekly.location, address: weekly.location },
+    description: clip(htmlToText(weekly.description), 500),
+    image: [ids.image],
+    url,
+    organizer: { "@id": ids.organization },
+    performer: { "@id": ids.person },
+    ...(date.placesLeft !== null && { remainingAttendeeCapacity: date.placesLeft }),
+    offers: {
+      "@type": "Offer",
+      url,
+      availability: `https://schema.org/${date.state === "full" ? "SoldOut" : "InStock"}`,
+      price: (weekly.price ?? 0) / 100,
+      priceCurrency: currency.toUpperCase(),
+    },
+  }));
+}
+
 const photosOf = (entry: ArchiveItem) => [entry.image, ...entry.images].filter(Boolean);
 
 /** "March 3, 2024" (the archive's date of a past event, src/modules/archive/service.ts) as "2024-03-03". */
@@ -168,9 +199,13 @@ function structuredData({ siteUrl, timezone, profile, events, linked }: PageMeta
   const address = profile.address
     ? { "@type": "PostalAddress", streetAddress: profile.address, addressLocality: "Melbourne", addressRegion: "VIC", addressCountry: "AU" }
     : undefined;
-  const items = linked
-    ? ["event" in linked ? upcomingEvent(linked.event, linked.url, timezone, siteUrl, ids) : archiveEntry(linked.entry, linked.url, siteUrl, ids)]
-    : events.map((event) => upcomingEvent(event, `${siteUrl}${eventPath(event.id)}`, timezone, siteUrl, ids));
+  const items = !linked
+    ? events.map((event) => upcomingEvent(event, `${siteUrl}${eventPath(event.id)}`, timezone, siteUrl, ids))
+    : "event" in linked
+      ? [upcomingEvent(linked.event, linked.url, timezone, siteUrl, ids)]
+      : "entry" in linked
+        ? [archiveEntry(linked.entry, linked.url, siteUrl, ids)]
+        : classDates(linked.weekly, linked.url, profile.payments.currency, ids);
   return {
     "@context": "https://schema.org",
     "@graph": [
@@ -229,7 +264,12 @@ function summary({ siteUrl, siteName, profile, linked }: PageMetadataInput): {
     const description = clip(bio ? `${profile.title}. ${bio}` : DEFAULT_DESCRIPTION, 160);
     return { title: `${profile.name} · ${siteName}`, description, url: `${siteUrl}/`, image: portrait };
   }
-  const [name, html] = "event" in linked ? [linked.event.name, linked.event.description] : [linked.entry.title, linked.entry.description];
+  const [name, html] =
+    "event" in linked
+      ? [linked.event.name, linked.event.description]
+      : "entry" in linked
+        ? [linked.entry.title, linked.entry.description]
+        : [linked.weekly.name, linked.weekly.description];
   const description = clip(htmlToText(html) || DEFAULT_DESCRIPTION, 160);
   return { title: `${name} · ${siteName}`, description, url: linked.url, image: linked.image ? { ...linked.image, alt: name } : portrait };
 }

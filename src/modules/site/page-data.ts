@@ -32,12 +32,12 @@ export function pageDataLoader(api: Api) {
   };
 }
 
-/** Every upcoming event and archive entry: the links that exist (their own pages, the sitemap). */
+/** Every upcoming event, archive entry and weekly class: the links that exist (their own pages, the sitemap). */
 export function pageLinksLoader(api: Api) {
   const { api: reads } = treaty(api, { parseDate: false });
   return async () => {
-    const [events, archive] = await Promise.all([reads.events.get(), reads["archive-events"].get()]);
-    return { events: ok(events), archive: ok(archive) };
+    const [events, archive, classes] = await Promise.all([reads.events.get(), reads["archive-events"].get(), reads.classes.get()]);
+    return { events: ok(events), archive: ok(archive), classes: ok(classes) };
   };
 }
 

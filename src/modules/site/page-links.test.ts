@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { archiveEvents, events, profile } from "@db/schema.ts";
+import { archiveEvents, classDateCancellations, classes, events, profile } from "@db/schema.ts";
 import { createTestApp, SITE_SHELL, type TestApp } from "@tests/support/app.ts";
 import { eq } from "drizzle-orm";
 
@@ -177,6 +177,51 @@ describe("everywhere the site points at an event", () => {
     const graph = jsonLd(await html("/"))["@graph"];
     const course = graph.find((node) => node.name === "New Course")!;
     expect(course.url).toBe(`${SITE}/?event=${id}`);
+  });
+
+  // Issue 39: a weekly class's link.
+  test("/?class=<id>: the class's page, an Event a next date (a date called off EventCancelled), never its join link; in the sitemap", async () => {
+    t.db
+      .insert(classes)
+      .values({
+        id: 5,
+        name: "Evening Pranayama",
+        level: "None",
+        days: "Tuesday, Thursday",
+        time: "6:30 pm",
+        location: "Hall, Fitzroy",
+        description: "<p>Slow breathing.</p>",
+        icon: "breath",
+        schedule: { weekdays: [2, 4], start: "18:30", minutes: 75, from: "2026-11-24", until: null, skip: [] },
+        capacity: 12,
+        price: 1800,
+        mode: "hybrid",
+        joinUrl: "https://meet.example.org/secret-room",
+        createdAt: "2026-11-01T08:00:00.000Z",
+      })
+      .run();
+    t.db.insert(classDateCancellations).values({ classId: 5, date: "2026-11-26", reason: "Swamiji is unwell" }).run();
+    t.app.publicCache.invalidate();
+    const page = await html("/?class=5");
+    expect(page).toContain("<title>Evening Pranayama · Vedanta &amp; Yoga Melbourne</title>");
+    expect(page).toContain(`<link rel="canonical" href="${SITE}/?class=5">`);
+    expect(page).not.toContain("secret-room");
+    const dates = jsonLd(page)["@graph"].slice(2);
+    expect(dates.map((node) => [node.startDate, node.eventStatus])).toEqual([
+      ["2026-11-24T07:30:00.000Z", "https://schema.org/EventScheduled"],
+      ["2026-11-26T07:30:00.000Z", "https://schema.org/EventCancelled"],
+      ["2026-12-01T07:30:00.000Z", "https://schema.org/EventScheduled"],
+      ["2026-12-03T07:30:00.000Z", "https://schema.org/EventScheduled"],
+    ]);
+    expect(dates[0]).toMatchObject({
+      name: "Evening Pranayama",
+      endDate: "2026-11-24T08:45:00.000Z",
+      eventAttendanceMode: "https://schema.org/MixedEventAttendanceMode",
+      remainingAttendeeCapacity: 12,
+      offers: { price: 18, priceCurrency: "AUD" },
+      url: `${SITE}/?class=5`,
+    });
+    expect(await html("/sitemap.xml")).toContain(`<url><loc>${SITE}/?class=5</loc><lastmod>2026-11-01</lastmod></url>`);
   });
 
   test("sitemap.xml lists the page and each link with its lastmod, and follows writes", async () => {

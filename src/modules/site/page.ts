@@ -12,9 +12,10 @@ import { type PublicCache, sendCached, toAnswer } from "@server/lib/public-cache
 import { requestId } from "@server/plugins/request-log.ts";
 import type { WebAssetFiles } from "@server/plugins/web-assets.ts";
 import { imageSources } from "@server/shared/images.ts";
-import { archiveItemPath, eventPath, linkedDialog, linkPath } from "@server/shared/links.ts";
+import { archiveItemPath, classPath, eventPath, linkedDialog, linkPath } from "@server/shared/links.ts";
 import { Elysia } from "elysia";
 import type { ArchiveItem } from "../archive/index.ts";
+import type { PublicClass } from "../classes/index.ts";
 import type { PublicEvent as Event } from "../events/index.ts";
 import { landingPages } from "./landing-pages.ts";
 import { type LinkedItem, type PreviewImage, pageHead, portraitPreload } from "./metadata.ts";
@@ -31,13 +32,14 @@ const PREVIEW_WIDTH = 1280;
 /** The mailed links' landings are no pages of their own for search engines (their canonical is `/`). */
 const NOINDEX = '<meta name="robots" content="noindex">';
 
-export type Linked = { path: string; createdAt: string } & ({ event: Event } | { entry: ArchiveItem });
+export type Linked = { path: string; createdAt: string } & ({ event: Event } | { entry: ArchiveItem } | { weekly: PublicClass });
 
-/** Every link that exists, by its path: the upcoming events, then the archive's entries (past events and rows). */
-function linksOf(events: Event[], archive: ArchiveItem[]): Map<string, Linked> {
+/** Every link that exists, by its path: the upcoming events, the archive's entries (past events and rows), the classes. */
+function linksOf({ events, archive, classes }: PageLinks): Map<string, Linked> {
   const links = new Map<string, Linked>();
   for (const event of events) links.set(eventPath(event.id), { path: eventPath(event.id), createdAt: event.createdAt, event });
   for (const entry of archive) links.set(archiveItemPath(entry), { path: archiveItemPath(entry), createdAt: entry.createdAt, entry });
+  for (const weekly of classes) links.set(classPath(weekly.id), { path: classPath(weekly.id), createdAt: weekly.createdAt, weekly });
   return links;
 }
 
@@ -117,8 +119,7 @@ export function page({ files, shell: html, config, cache, data: loadData, links:
   const currentLinks = async () => {
     if (links) return links;
     const generation = cache.generation;
-    const { events, archive } = await loadLinks();
-    const made = linksOf(events, archive);
+    const made = linksOf(await loadLinks());
     // Kept unless a write came in meanwhile.
     if (cache.generation === generation) links = made;
     return made;
@@ -130,7 +131,7 @@ export function page({ files, shell: html, config, cache, data: loadData, links:
     const data = await loadData();
     let linked: LinkedItem | undefined;
     if (link) {
-      const photo = "event" in link ? link.event.images[0] : link.entry.image || link.entry.images[0];
+      const photo = "event" in link ? link.event.images[0] : "entry" in link ? link.entry.image || link.entry.images[0] : undefined;
       linked = { url: `${config.siteUrl}${link.path}`, image: await previewImage(config.siteUrl, uploadsDir, photo), ...link };
     }
     const head =

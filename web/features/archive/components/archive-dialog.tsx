@@ -1,7 +1,7 @@
 // The archive details dialog and its full-screen gallery (spec §2.1).
 
 import { imageSources } from "@server/shared/images.ts";
-import type { linkedDialog } from "@server/shared/links.ts";
+
 import { archiveItemPath } from "@server/shared/links.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { button } from "@styled-system/recipes/button";
@@ -40,7 +40,7 @@ export function LinkedArchiveDialog({
   shown,
   onClose,
 }: {
-  linked: ReturnType<typeof linkedDialog>;
+  linked: { kind: "event" | "archive"; id: number } | null;
   shown?: ArchiveItem;
   onClose: () => void;
 }) {

@@ -33,7 +33,9 @@ export function ArchiveSection() {
   // The server filters, sorts and pages the whole archive; the page shown stays until the next one arrives.
   const { data, isPending, isError, isFetching } = useArchivePage({ ...filters, search: term, page });
   // The open dialog is the one the address names: /?archive=<id> for an archive row, /?event=<id> for a past event.
-  const { linked, open, close } = useDialogLink();
+  const { linked: named, open, close } = useDialogLink();
+  // A class's link (issue 39) is the classes' own.
+  const linked = named && named.kind !== "class" ? { kind: named.kind, id: named.id } : null;
   const gridRef = useRef<HTMLDivElement>(null);
   const shown = data?.items ?? [];
   const [years, types, total] = [data?.years ?? [], data?.types ?? [], data?.total ?? 0];

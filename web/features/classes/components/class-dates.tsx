@@ -14,7 +14,7 @@ function placesText(date: ClassDate): string {
   return `${date.placesLeft} of ${date.capacity} place${date.capacity === 1 ? "" : "s"} left`;
 }
 
-export function ClassDates({ item, timezone }: { item: PublicClass; timezone: string }) {
+export function ClassDates({ item, timezone, heading = "Next dates" }: { item: PublicClass; timezone: string; heading?: string }) {
   if (item.upcoming.length === 0) return null;
   const when = new Intl.DateTimeFormat("en-US", {
     timeZone: timezone || undefined,
@@ -27,7 +27,7 @@ export function ClassDates({ item, timezone }: { item: PublicClass; timezone: st
   return (
     <section aria-labelledby={`class-${item.id}-dates`} className={css({ display: "grid", gap: "2" })}>
       <h4 id={`class-${item.id}-dates`} className={css({ fontSize: "sm", fontWeight: "600", color: "heading" })}>
-        Next dates
+        {heading}
       </h4>
       <ul className={css({ display: "grid", gap: "1.5", fontSize: "sm" })} data-testid="class-dates">
         {item.upcoming.map((date) => (

@@ -1,10 +1,12 @@
 // Weekly Classes (anchor "classes"): first 3, 'View All Classes' / 'Show Less'; level colours per spec §2.1.
 
+import { classPath } from "@server/shared/links.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { card } from "@styled-system/recipes/card";
 import { tag } from "@styled-system/recipes/tag";
 import { ClassIcon } from "@web/components/class-icon.tsx";
 import { Button } from "@web/components/ui/button.tsx";
+import { useDialogLink } from "@web/components/ui/dialog-link.ts";
 import { RichText } from "@web/components/ui/rich-text.tsx";
 import { cardGridStyle, Section } from "@web/components/ui/section.tsx";
 import { Skeleton } from "@web/components/ui/skeleton.tsx";
@@ -12,9 +14,13 @@ import type { PublicClass } from "@web/lib/api-types.ts";
 import { INITIAL_VISIBLE_CLASSES } from "@web/lib/constants.ts";
 import { useClasses } from "@web/lib/queries/classes.ts";
 import { useProfile } from "@web/lib/queries/profile.ts";
+import { useOpenedOnce } from "@web/lib/use-opened-once.ts";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { ClassDates } from "./class-dates.tsx";
+
+// A class's own dialog (its dates for the next weeks) loads when a link names it.
+const ClassDialog = lazy(() => import("./class-dialog.tsx").then((module) => ({ default: module.ClassDialog })));
 
 const LEVEL_TONE = { Beginner: "beginner", Intermediate: "intermediate", Advanced: "advanced" } as const;
 
@@ -30,7 +36,7 @@ function LevelBadge({ level }: { level: string }) {
 
 const row = css({ display: "flex", gap: "2.5", alignItems: "flex-start", "& svg": { color: "accent", flexShrink: 0, mt: "0.5" } });
 
-function ClassCard({ item, timezone }: { item: PublicClass; timezone: string }) {
+function ClassCard({ item, timezone, onOpen }: { item: PublicClass; timezone: string; onOpen: () => void }) {
   return (
     <article className={card()} data-testid="class-card" aria-labelledby={`class-${item.id}-title`}>
       <div className={css({ p: { base: "5", md: "6" }, display: "flex", flexDirection: "column", gap: "4", h: "full" })}>
@@ -68,6 +74,18 @@ function ClassCard({ item, timezone }: { item: PublicClass; timezone: string }) 
           </li>
         </ul>
         <ClassDates item={item} timezone={timezone} />
+        {item.schedule && (
+          <a
+            href={classPath(item.id)}
+            onClick={(click) => {
+              click.preventDefault();
+              onOpen();
+            }}
+            className={css({ fontSize: "sm", fontWeight: "600", color: "accent.strong", textDecoration: "underline" })}
+          >
+            All dates<span className={css({ srOnly: true })}> of {item.name}</span>
+          </a>
+        )}
         <RichText
           html={item.description}
           className={css({ color: "fg.muted", fontSize: "sm", pt: "3", borderTopWidth: "1px", borderColor: "border" })}
@@ -80,6 +98,10 @@ function ClassCard({ item, timezone }: { item: PublicClass; timezone: string }) 
 export function ClassesSection() {
   const { data, isPending, isError } = useClasses();
   const timezone = useProfile().data?.timezone ?? "";
+  // The open dialog is the one the address names (/?class=<id>).
+  const { linked, open, close } = useDialogLink();
+  const linkedId = linked?.kind === "class" ? linked.id : null;
+  const dialogMounted = useOpenedOnce(linkedId !== null);
   const [expanded, setExpanded] = useState(false);
   const classes = data ?? [];
   const visible = expanded ? classes : classes.slice(0, INITIAL_VISIBLE_CLASSES);
@@ -107,7 +129,7 @@ export function ClassesSection() {
         <>
           <div className={cardGridStyle} data-testid="classes-list">
             {visible.map((item) => (
-              <ClassCard key={item.id} item={item} timezone={timezone} />
+              <ClassCard key={item.id} item={item} timezone={timezone} onOpen={() => open(classPath(item.id))} />
             ))}
           </div>
           {(classes.length > INITIAL_VISIBLE_CLASSES || expanded) && (
@@ -118,6 +140,11 @@ export function ClassesSection() {
             </div>
           )}
         </>
+      )}
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <ClassDialog item={classes.find((item) => item.id === linkedId) ?? null} onClose={close} />
+        </Suspense>
       )}
     </Section>
   );

@@ -1,0 +1,59 @@
+// A weekly class's own dialog (`/?class=<id>`, issue 39; its own chunk, loaded when a link names it): where and when
+// it runs, its drop-in price, and each date of the next eight weeks with its places, or the teacher's message on a
+// date called off.
+import { priceText } from "@server/shared/money.ts";
+import { css } from "@styled-system/css" with { type: "macro" };
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { Dialog } from "@web/components/ui/dialog.tsx";
+import { RichText } from "@web/components/ui/rich-text.tsx";
+import { call } from "@web/lib/api.ts";
+import type { PublicClass } from "@web/lib/api-types.ts";
+import { useProfile } from "@web/lib/queries/profile.ts";
+import { ClassDates } from "./class-dates.tsx";
+
+/** The dates a class's page shows: eight weeks from today (the booking window of issue 39). */
+const WINDOW_DAYS = 8 * 7;
+
+/** Today in the site's zone, and the day `days` later, YYYY-MM-DD. */
+function windowFrom(timezone: string): { from: string; to: string } {
+  const day = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: timezone || undefined }).format(at);
+  const now = new Date();
+  return { from: day(now), to: day(new Date(now.getTime() + (WINDOW_DAYS - 1) * 86_400_000)) };
+}
+
+const classDatesQueryOptions = (id: number, window: { from: string; to: string }) =>
+  queryOptions({
+    queryKey: ["/api/classes", id, "dates", window.from],
+    queryFn: () => call((api) => api.classes({ id }).dates.get({ query: window })).then((answer) => answer.dates),
+  });
+
+export function ClassDialog({ item, onClose }: { item: PublicClass | null; onClose: () => void }) {
+  const profile = useProfile().data;
+  const timezone = profile?.timezone ?? "";
+  const window = windowFrom(timezone);
+  const dates = useQuery({ ...classDatesQueryOptions(item?.id ?? 0, window), enabled: Boolean(item?.schedule) });
+  const price = item && profile ? priceText(item, profile.payments.currency) : null;
+  return (
+    <Dialog.Root open={item !== null} onOpenChange={(details) => !details.open && onClose()} lazyMount unmountOnExit>
+      {item && (
+        <Dialog.Content className={css({ maxW: "2xl" })} closeLabel="Close dialog" data-testid="class-dialog">
+          <Dialog.Title>{item.name}</Dialog.Title>
+          <Dialog.Description>
+            {item.days}, {item.time} · {item.location}
+            {item.mode !== "in-person" && ` · ${item.mode === "online" ? "Online" : "In person and online"}`}
+            {price && ` · ${price} a class`}
+          </Dialog.Description>
+          <Dialog.Body>
+            <RichText html={item.description} />
+            {item.schedule &&
+              (dates.data ? (
+                <ClassDates item={{ ...item, upcoming: dates.data }} timezone={timezone} heading="Dates in the next eight weeks" />
+              ) : (
+                <p className={css({ color: "fg.muted" })}>{dates.isError ? "The dates could not be loaded." : "Loading the dates..."}</p>
+              ))}
+          </Dialog.Body>
+        </Dialog.Content>
+      )}
+    </Dialog.Root>
+  );
+}
