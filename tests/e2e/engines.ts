@@ -341,6 +341,36 @@ export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>
     await noErrors(engine);
   },
 
+  // Issue 39: a class's dates, a date called off from the Classes tab, the class's own dialog, at 320 px.
+  "a weekly class: the admin cancels a date; the card says so at 320 px and its link opens its dates": async (engine, site) => {
+    const token = await apiToken(site);
+    const name = "Restorative Evening Yoga";
+    await engine.resize(1280, 900);
+    await engine.goto(site.url);
+    await engine.evaluate(`localStorage.setItem("adminToken", ${quote(token)})`);
+    await engine.goto(`${site.url}/admin?tab=classes`);
+    const dates = `//ul[@aria-label=${literal(`Next dates of ${name}`)}]`;
+    await click(engine, `(${dates}//button[starts-with(@aria-label, ${literal(`Cancel ${name} on `)})])[1]`);
+    const ask = `//*[@role="alertdialog"]`;
+    await type(engine, `${ask}//textarea`, "Swamiji is travelling");
+    // WebKit types key by key: the click waits for the message to be whole.
+    await until(engine, `${node(`${ask}//textarea`)}.value === "Swamiji is travelling"`, "the message typed");
+    await click(engine, button("Cancel this date", ask));
+    await toast(engine, "", "The date is cancelled");
+
+    await home(engine, site, 320, 800);
+    await click(engine, button("View All Classes"));
+    const card = `//*[@data-testid="class-card"][.//h3[normalize-space()=${literal(name)}]]`;
+    await until(engine, `${node(testId("class-dates", card))}?.innerText.includes("Cancelled: Swamiji is travelling")`, "the date called off");
+    expect(await engine.evaluate<boolean>("document.documentElement.scrollWidth <= innerWidth")).toBe(true);
+    await click(engine, `${card}//a[starts-with(normalize-space(), "All dates")]`);
+    await visible(engine, `${testId("class-dialog")}//h4[normalize-space()="Dates in the next eight weeks"]`);
+    expect(await engine.evaluate<string>("location.search")).toMatch(/^\?class=\d+$/);
+    await engine.pressEscape();
+    await gone(engine, testId("class-dialog"));
+    await noErrors(engine);
+  },
+
   "admin on a phone: every tab is reachable, the row showing where more are": async (engine, site) => {
     const token = await apiToken(site);
     await engine.resize(390, 800);

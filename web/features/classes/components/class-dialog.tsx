@@ -14,9 +14,13 @@ import { ClassDates } from "./class-dates.tsx";
 /** The dates a class's page shows: eight weeks from today (the booking window of issue 39). */
 const WINDOW_DAYS = 8 * 7;
 
-/** Today in the site's zone, and the day `days` later, YYYY-MM-DD. */
+/** Today in the site's zone and the last day of the window, YYYY-MM-DD (from the parts: engines write en-CA apart). */
 function windowFrom(timezone: string): { from: string; to: string } {
-  const day = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: timezone || undefined }).format(at);
+  const format = new Intl.DateTimeFormat("en-US", { timeZone: timezone || undefined, year: "numeric", month: "2-digit", day: "2-digit" });
+  const day = (at: Date) => {
+    const part = Object.fromEntries(format.formatToParts(at).map(({ type, value }) => [type, value]));
+    return `${part.year}-${part.month}-${part.day}`;
+  };
   const now = new Date();
   return { from: day(now), to: day(new Date(now.getTime() + (WINDOW_DAYS - 1) * 86_400_000)) };
 }
