@@ -289,6 +289,34 @@ describe("POST /api/admin/import-data replaces everything", () => {
     expect((await t.api({ token }).admin["export-data"].get()).status).toBe(200);
   });
 
+  test("a class's schedule, places, prices, mode and join link go out in the export and back in; an older export without them imports as a class without dates (issue 39)", async () => {
+    const data = sampleExport();
+    const schedule = { weekdays: [5], start: "18:00", minutes: 75, from: "2026-11-06", until: null, skip: [] };
+    const scheduled = {
+      ...data.classes[0],
+      schedule,
+      capacity: 12,
+      price: 1800,
+      concessionPrice: 1200,
+      mode: "hybrid",
+      joinUrl: "https://meet.example.org/room",
+    };
+    await importThroughApi(t, token, { ...data, classes: [scheduled, data.classes[1]] });
+    const exported = (await exportContent(t, token)).classes as Record<string, unknown>[];
+    expect(exported[0]).toMatchObject({
+      schedule,
+      capacity: 12,
+      price: 1800,
+      concessionPrice: 1200,
+      byDonation: false,
+      mode: "hybrid",
+      joinUrl: "https://meet.example.org/room",
+    });
+    expect(exported[1]).toMatchObject({ schedule: null, capacity: null, price: null, byDonation: false, mode: "in-person", joinUrl: null });
+    await importThroughApi(t, token, { ...data, classes: exported });
+    expect(((await exportContent(t, token)).classes as Record<string, unknown>[])[0]).toMatchObject({ schedule, mode: "hybrid" });
+  });
+
   test("dates called off of classes that remain are kept, others dropped (issue 39)", async () => {
     const data = sampleExport();
     const second = { ...data.classes[0], id: 9, name: "Evening Hatha" };
