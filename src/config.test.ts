@@ -219,4 +219,11 @@ describe("payments (issue 32)", () => {
     expect(settingSecrets(config)).toContain("whsec_abcdefghijkl");
     expect(() => loadConfig({ PAYMENT_HOLD_MINUTES: "10" })).toThrow("PAYMENT_HOLD_MINUTES must be a whole number from 30");
   });
+
+  test("CLASS_BOOKING_WEEKS: 8 unless set, 1 to 13 (issue 39)", () => {
+    expect(loadConfig({}).classBookingWeeks).toBe(8);
+    expect(loadConfig({ CLASS_BOOKING_WEEKS: "13" }).classBookingWeeks).toBe(13);
+    for (const wrong of ["0", "14", "six", "2.5"])
+      expect(() => loadConfig({ CLASS_BOOKING_WEEKS: wrong })).toThrow("CLASS_BOOKING_WEEKS must be a whole number from 1 to 13");
+  });
 });

@@ -15,6 +15,8 @@ export type Config = {
   jwtSecret: string | undefined;
   siteUrl: string;
   timezone: string;
+  /** CLASS_BOOKING_WEEKS: how far ahead a class's dates are shown and booked (issue 39), 1 to 13 weeks. */
+  classBookingWeeks: number;
   youtubeApiKey: string | undefined;
   youtubeChannelId: string | undefined;
   youtubeApiBase: string;
@@ -154,6 +156,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: env.JWT_SECRET || undefined,
     siteUrl: (env.SITE_URL || defaultSiteUrl).replace(/\/+$/, ""),
     timezone,
+    classBookingWeeks: classBookingWeeks(env.CLASS_BOOKING_WEEKS),
     youtubeApiKey: env.YOUTUBE_API_KEY || undefined,
     youtubeChannelId: env.YOUTUBE_CHANNEL_ID || undefined,
     youtubeApiBase: (env.YOUTUBE_API_BASE || DEFAULT_YOUTUBE_API_BASE).replace(/\/+$/, ""),
@@ -182,6 +185,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       monthly: keepCount(env, "BACKUP_KEEP_MONTHLY", 12),
     },
   };
+}
+
+/** 1 to 13 weeks: a class's dates of the window are one read of at most 93 days. */
+function classBookingWeeks(raw: string | undefined): number {
+  const weeks = Number(raw || 8);
+  if (!Number.isInteger(weeks) || weeks < 1 || weeks > 13)
+    throw new SettingError(`CLASS_BOOKING_WEEKS must be a whole number from 1 to 13, got "${raw}"`);
+  return weeks;
 }
 
 function keepCount(env: Record<string, string | undefined>, name: string, fallback: number): number {

@@ -84,7 +84,7 @@ describe.each(Object.entries(SIZES))("a class booked by the date, at %s size", (
       // Its own link: the dialog with its dates for the next eight weeks (Tuesdays and Thursdays: 16 or 17).
       await card.getByRole("link", { name: `All dates of ${name}` }).click();
       const classDialog = page.getByTestId("class-dialog");
-      await classDialog.getByRole("heading", { name: "Dates in the next eight weeks" }).waitFor();
+      await classDialog.getByRole("heading", { name: "Dates in the next 8 weeks" }).waitFor();
       expect(page.url()).toMatch(/\/\?class=\d+$/);
       const windowDates = await classDialog.getByTestId("class-dates").getByRole("listitem").count();
       expect(windowDates).toBeGreaterThanOrEqual(15);

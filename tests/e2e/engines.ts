@@ -102,6 +102,8 @@ async function click(engine: Engine, xpath: string) {
 }
 async function type(engine: Engine, xpath: string, value: string) {
   await visible(engine, xpath);
+  // A dialog that is still opening may move the focus (its first field) while the keys arrive.
+  await until(engine, settled, "the animations to end");
   await engine.evaluate(`${node(xpath)}.scrollIntoView({ block: "center", behavior: "instant" })`);
   await engine.type(xpath, value);
 }
@@ -364,7 +366,7 @@ export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>
     await until(engine, `${node(testId("class-dates", card))}?.innerText.includes("Cancelled: Swamiji is travelling")`, "the date called off");
     expect(await engine.evaluate<boolean>("document.documentElement.scrollWidth <= innerWidth")).toBe(true);
     await click(engine, `${card}//a[starts-with(normalize-space(), "All dates")]`);
-    await visible(engine, `${testId("class-dialog")}//h4[normalize-space()="Dates in the next eight weeks"]`);
+    await visible(engine, `${testId("class-dialog")}//h4[normalize-space()="Dates in the next 8 weeks"]`);
     expect(await engine.evaluate<string>("location.search")).toMatch(/^\?class=\d+$/);
     await engine.pressEscape();
     await gone(engine, testId("class-dialog"));

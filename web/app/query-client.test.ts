@@ -109,6 +109,7 @@ describe("the data cache (spec §7)", () => {
       phone: "",
       address: "",
       timezone: "Australia/Melbourne",
+      classBookingWeeks: 8,
       payments: { enabled: false, currency: "aud" },
     };
     const data = {

@@ -11,6 +11,7 @@ export type { PublicProfile } from "./model.ts";
 export function profileModule(ctx: AppContext) {
   const service = createProfileService(ctx.db, ctx.now, {
     timezone: ctx.config.timezone,
+    classBookingWeeks: ctx.config.classBookingWeeks,
     payments: { enabled: ctx.services.payments.enabled, currency: ctx.services.payments.currency },
   });
   return new Elysia({ name: "profile", prefix: "/api" })

@@ -10,7 +10,7 @@ import type { PublicProfile } from "./model.ts";
  * The profile; every answer carries the site's time zone (SITE_TIMEZONE), which the page's calendar links use, and
  * whether it takes payments, in which currency (issue 32: the page's 'Support the association' block).
  */
-export function createProfileService(db: Db, now: () => Date, site: Pick<PublicProfile, "timezone" | "payments">) {
+export function createProfileService(db: Db, now: () => Date, site: Pick<PublicProfile, "timezone" | "classBookingWeeks" | "payments">) {
   const current = db.select().from(profile).orderBy(asc(profile.id)).limit(1).prepare();
 
   return {

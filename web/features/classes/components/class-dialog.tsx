@@ -1,6 +1,6 @@
 // A weekly class's own dialog (`/?class=<id>`, issue 39; its own chunk, loaded when a link names it): where and when
-// it runs, its drop-in price, and each date of the next eight weeks with its places, or the teacher's message on a
-// date called off.
+// it runs, its drop-in price, and each date of the booking window (CLASS_BOOKING_WEEKS) with its places, or the
+// teacher's message on a date called off.
 import { priceText } from "@server/shared/money.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { queryOptions, useQuery } from "@tanstack/react-query";
@@ -11,18 +11,15 @@ import type { PublicClass } from "@web/lib/api-types.ts";
 import { useProfile } from "@web/lib/queries/profile.ts";
 import { ClassDates } from "./class-dates.tsx";
 
-/** The dates a class's page shows: eight weeks from today (the booking window of issue 39). */
-const WINDOW_DAYS = 8 * 7;
-
-/** Today in the site's zone and the last day of the window, YYYY-MM-DD (from the parts: engines write en-CA apart). */
-function windowFrom(timezone: string): { from: string; to: string } {
+/** Today in the site's zone and the last day of `weeks` from it, YYYY-MM-DD (from the parts: engines write en-CA apart). */
+function windowFrom(timezone: string, weeks: number): { from: string; to: string } {
   const format = new Intl.DateTimeFormat("en-US", { timeZone: timezone || undefined, year: "numeric", month: "2-digit", day: "2-digit" });
   const day = (at: Date) => {
     const part = Object.fromEntries(format.formatToParts(at).map(({ type, value }) => [type, value]));
     return `${part.year}-${part.month}-${part.day}`;
   };
   const now = new Date();
-  return { from: day(now), to: day(new Date(now.getTime() + (WINDOW_DAYS - 1) * 86_400_000)) };
+  return { from: day(now), to: day(new Date(now.getTime() + (weeks * 7 - 1) * 86_400_000)) };
 }
 
 const classDatesQueryOptions = (id: number, window: { from: string; to: string }) =>
@@ -34,7 +31,8 @@ const classDatesQueryOptions = (id: number, window: { from: string; to: string }
 export function ClassDialog({ item, onClose }: { item: PublicClass | null; onClose: () => void }) {
   const profile = useProfile().data;
   const timezone = profile?.timezone ?? "";
-  const window = windowFrom(timezone);
+  const weeks = profile?.classBookingWeeks ?? 8;
+  const window = windowFrom(timezone, weeks);
   const dates = useQuery({ ...classDatesQueryOptions(item?.id ?? 0, window), enabled: Boolean(item?.schedule) });
   const price = item && profile ? priceText(item, profile.payments.currency) : null;
   return (
@@ -51,7 +49,7 @@ export function ClassDialog({ item, onClose }: { item: PublicClass | null; onClo
             <RichText html={item.description} />
             {item.schedule &&
               (dates.data ? (
-                <ClassDates item={{ ...item, upcoming: dates.data }} timezone={timezone} heading="Dates in the next eight weeks" />
+                <ClassDates item={{ ...item, upcoming: dates.data }} timezone={timezone} heading={`Dates in the next ${weeks} weeks`} />
               ) : (
                 <p className={css({ color: "fg.muted" })}>{dates.isError ? "The dates could not be loaded." : "Loading the dates..."}</p>
               ))}

@@ -13,6 +13,7 @@ const profile: PublicProfile = {
   name: "Swami Test",
   profileImage: "/uploads/me.jpg",
   timezone: "Australia/Melbourne",
+  classBookingWeeks: 8,
   payments: { enabled: false, currency: "aud" },
 };
 
