@@ -66,9 +66,15 @@ export async function openTab(page: Page, name: string) {
   await page.getByRole("tab", { name }).click();
 }
 
-/** Waits for the one visible toast to show this text (title or description). */
+/** Waits for the one visible toast to show this text (title or description); a timeout says what the page showed. */
 export async function expectToast(page: Page, text: string) {
-  await page.getByTestId("toast").filter({ hasText: text }).first().waitFor({ timeout: 10_000 });
+  try {
+    await page.getByTestId("toast").filter({ hasText: text }).first().waitFor({ timeout: 20_000 });
+  } catch (error) {
+    const toasts = await page.getByTestId("toast").allInnerTexts();
+    const alerts = await page.getByRole("alert").allInnerTexts();
+    throw new Error(`no toast "${text}" at ${page.url()}: toasts ${JSON.stringify(toasts)}, alerts ${JSON.stringify(alerts)}`, { cause: error });
+  }
 }
 
 export const dialog = (page: Page, name: string) => page.getByRole("dialog", { name, exact: true });
