@@ -33,7 +33,8 @@ async function step(name: string, command: string[]) {
   else failed += 1;
   if (exitCode !== 0) {
     console.log(`--- ${name} failed (exit ${exitCode})`);
-    const lines = output.split("\n").filter((line) => line.startsWith("(fail)"));
+    // Bun prints each failing test's line twice (where it ran, and in its closing list).
+    const lines = [...new Set(output.split("\n").filter((line) => line.startsWith("(fail)")))];
     failures.push(...(lines.length > 0 ? lines : [`(fail) ${name}: exit ${exitCode}`]));
   }
 }
