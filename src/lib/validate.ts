@@ -83,10 +83,6 @@ export function idParams<K extends string>(notFoundMessages: Record<K, string>):
   };
 }
 
-/**
- * The `:id` of a route as a number (`params: idParam("Event not found")`), or the word `or` names when it is that word;
- * anything else is a 404 with that message.
- */
 /** A route's `:id` (a 404 with `notFoundMessage` when it is none) beside its `:date`, as written (its service checks it). */
 export function idAndDateParams(notFoundMessage: string): StandardSchema<{ id: string | number; date: string }, { id: number; date: string }> {
   const ids = idParams({ id: notFoundMessage });
@@ -103,6 +99,10 @@ export function idAndDateParams(notFoundMessage: string): StandardSchema<{ id: s
   };
 }
 
+/**
+ * The `:id` of a route as a number (`params: idParam("Event not found")`), or the word `or` names when it is that word;
+ * anything else is a 404 with that message.
+ */
 export function idParam<Or extends string = never>(notFoundMessage: string, or?: Or): StandardSchema<{ id: string | number }, { id: number | Or }> {
   const ids = idParams({ id: notFoundMessage });
   return {

@@ -30,6 +30,12 @@ function isIsoDate(value: string | null | undefined): value is string {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+/** A 24-hour "HH:MM" (a class schedule's start, issue 39) as hours and minutes. */
+export function clockTime(text: string): LocalTime {
+  const [hour = 0, minute = 0] = text.split(":").map(Number);
+  return { hour, minute };
+}
+
 /** `date` plus `days` days (YYYY-MM-DD, calendar arithmetic, no time zone involved). */
 export function addDays(date: string, days: number): string {
   const next = new Date(`${date}T00:00:00Z`);

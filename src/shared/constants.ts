@@ -15,6 +15,13 @@ export type ClassLevel = (typeof CLASS_LEVELS)[number];
 export const normalizeLevel = (level: string | undefined): ClassLevel =>
   (CLASS_LEVELS as readonly string[]).includes(level ?? "") ? (level as ClassLevel) : "None";
 
+/** Where a class is held (issue 39), and how the site names each. */
+export const CLASS_MODES = ["in-person", "online", "hybrid"] as const;
+export const CLASS_MODE_LABELS: Record<(typeof CLASS_MODES)[number], string> = {
+  "in-person": "In person",
+  online: "Online",
+  hybrid: "In person and online",
+};
 export const CLASS_ICONS = ["book", "yoga", "meditation", "lotus", "sun", "moon", "heart", "breath", "candle", "chant"] as const;
 export type ClassIcon = (typeof CLASS_ICONS)[number];
 export const DEFAULT_CLASS_ICON: ClassIcon = "book";

@@ -36,6 +36,19 @@ export function formatDateRange(start: string, end?: string | null): string {
   return end && end !== start ? `${formatLongDate(start)} – ${formatLongDate(end)}` : formatLongDate(start);
 }
 
+/** A class date's start as the site says it, in the site's zone: "Tue, Dec 1, 6:30 PM" (issue 39). */
+export function formatClassStart(iso: string, timezone: string): string {
+  const format = new Intl.DateTimeFormat("en-US", {
+    timeZone: timezone || undefined,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+  return format.format(new Date(iso));
+}
+
 /** An event is past once its last day (`endDate`, else `startDate`) is before `today` (YYYY-MM-DD: on the server, today in the site's time zone). */
 export function isPastEvent(event: { startDate: string; endDate: string | null }, today: string): boolean {
   return (event.endDate || event.startDate) < today;

@@ -1,7 +1,7 @@
 // The schemas the web's forms share with the server's routes (spec §5); a body only the server reads is its module's
 // model.ts.
 import { array, boolean, coerce, define, enums, type Infer, nullable, number, object, optional, refine, string } from "superstruct";
-import { CLASS_ICONS, NOTIFICATION_TYPES, PASSWORD_MIN_LENGTH } from "./constants.ts";
+import { CLASS_ICONS, CLASS_MODES, NOTIFICATION_TYPES, PASSWORD_MIN_LENGTH } from "./constants.ts";
 import {
   cents,
   date,
@@ -145,8 +145,6 @@ const classScheduleSchema = object({
   until: nullable(date("The last date must be a valid date")),
   skip: array(date("Each date skipped must be a valid date")),
 });
-
-export const CLASS_MODES = ["in-person", "online", "hybrid"] as const;
 
 export const classSchema = object({
   name: text(3, "Name must be at least 3 characters", 200),

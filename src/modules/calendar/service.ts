@@ -6,6 +6,7 @@ import {
   basicDate,
   basicDateTime,
   classSchedule,
+  clockTime,
   eventSchedule,
   firstMatchingDay,
   type LocalDateTime,
@@ -130,30 +131,27 @@ const BYDAY: readonly Weekday[] = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];
  * last date (UTC, as RFC 5545 wants with a TZID), less each skipped date (EXDATE at its start).
  */
 function scheduledClassLines(schedule: ClassSchedule, options: CalendarOptions): string[] {
-  const [hour, minute] = schedule.start.split(":").map(Number) as [number, number];
+  const start = clockTime(schedule.start);
   const byDay = schedule.weekdays.flatMap((day) => BYDAY[day - 1] ?? []);
   const first = firstMatchingDay(schedule.from, byDay);
   const until = schedule.until && zonedToUtc(options.timezone, { date: schedule.until, hour: 23, minute: 59 });
   return [
     ...dateTimes(schedule, first, options),
     `RRULE:FREQ=WEEKLY;BYDAY=${byDay.join(",")}${until ? `;UNTIL=${utcStamp(until)}` : ""}`,
-    ...schedule.skip.map((date) => localProperty("EXDATE", { date, hour, minute }, options.timezone)),
+    ...schedule.skip.map((date) => localProperty("EXDATE", { date, ...start }, options.timezone)),
   ];
 }
 
 /** One date's DTSTART (local, with its TZID) and DTEND (its length later). */
 function dateTimes(schedule: ClassSchedule, date: string, options: CalendarOptions): string[] {
-  const [hour, minute] = schedule.start.split(":").map(Number) as [number, number];
-  const startsAt = zonedToUtc(options.timezone, { date, hour, minute });
-  return [
-    localProperty("DTSTART", { date, hour, minute }, options.timezone),
-    `DTEND:${utcStamp(new Date(startsAt.getTime() + schedule.minutes * 60_000))}`,
-  ];
+  const start = { date, ...clockTime(schedule.start) };
+  const startsAt = zonedToUtc(options.timezone, start);
+  return [localProperty("DTSTART", start, options.timezone), `DTEND:${utcStamp(new Date(startsAt.getTime() + schedule.minutes * 60_000))}`];
 }
 
 /** A date called off: the series' own occurrence (RECURRENCE-ID) again, marked cancelled, with her message. */
 function cancelledDateLines(entry: Class, schedule: ClassSchedule, date: string, reason: string, options: CalendarOptions): string[] {
-  const [hour, minute] = schedule.start.split(":").map(Number) as [number, number];
+  const { hour, minute } = clockTime(schedule.start);
   return [
     "BEGIN:VEVENT",
     `UID:${classUid(entry.id, options.siteUrl)}`,

@@ -2,7 +2,7 @@
 // wall-clock time in SITE_TIMEZONE, right across daylight saving), and the state of each at a moment.
 import type { ClassSchedule } from "@db/schema.ts";
 import { zonedToUtc } from "@server/lib/timezone.ts";
-import { addDays } from "@server/shared/calendar.ts";
+import { addDays, clockTime } from "@server/shared/calendar.ts";
 
 /** A class with a schedule: its places per date and the dates called off, each with the teacher's message. */
 export type Scheduled = { schedule: ClassSchedule; capacity: number | null; cancelled: ReadonlyMap<string, string> };
@@ -32,8 +32,7 @@ export function runsOn(schedule: ClassSchedule, date: string): boolean {
 
 /** One date of the class: its start and end as instants, its places, and its state at `now`. */
 export function classDate(entry: Scheduled, date: string, { now, zone }: At): ClassDate {
-  const [hour, minute] = entry.schedule.start.split(":").map(Number) as [number, number];
-  const startsAt = zonedToUtc(zone, { date, hour, minute });
+  const startsAt = zonedToUtc(zone, { date, ...clockTime(entry.schedule.start) });
   const endsAt = new Date(startsAt.getTime() + entry.schedule.minutes * 60_000);
   // Nobody books yet (the bookings of a date come with the bookings core): every place is left.
   const placesLeft = entry.capacity;

@@ -6,7 +6,7 @@ import { todayIn } from "@server/lib/time.ts";
 import { DEFAULT_CLASS_ICON, normalizeLevel } from "@server/shared/constants.ts";
 import type { ClassInput } from "@server/shared/schemas.ts";
 import { date as dateRule } from "@server/shared/validation.ts";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { is } from "superstruct";
 import { checkPrices } from "../events/index.ts";
 import { classDate, datesBetween, runsOn, type Scheduled, upcomingDates } from "./dates.ts";
@@ -45,6 +45,11 @@ function checked(entry: Rules): ClassSchedule | null {
 export function createClassesService(db: Db, { now, zone }: { now: () => Date; zone: string }) {
   const list = db.select().from(classes).orderBy(asc(classes.id)).prepare();
   const cancellations = db.select().from(classDateCancellations).prepare();
+  const cancellationsOf = db
+    .select({ date: classDateCancellations.date, reason: classDateCancellations.reason })
+    .from(classDateCancellations)
+    .where(eq(classDateCancellations.classId, sql.placeholder("classId")))
+    .prepare();
   const byId = (id: number) => {
     const found = db.select().from(classes).where(eq(classes.id, id)).get();
     if (!found) throw notFound("Class not found");
@@ -60,14 +65,19 @@ export function createClassesService(db: Db, { now, zone }: { now: () => Date; z
     for (const row of cancellations.all()) byClass.set(row.classId, (byClass.get(row.classId) ?? new Map()).set(row.date, row.reason));
     return byClass;
   };
-  const scheduled = (entry: Class, cancelled: Map<number, Map<string, string>>): Scheduled | null =>
-    entry.schedule && { schedule: entry.schedule, capacity: entry.capacity, cancelled: cancelled.get(entry.id) ?? new Map() };
+  const scheduled = (entry: Class, cancelled: ReadonlyMap<string, string>): Scheduled | null =>
+    entry.schedule && { schedule: entry.schedule, capacity: entry.capacity, cancelled };
+  /** One class with its dates called off, or a 404. */
+  const scheduledById = (id: number) => {
+    const entry = byId(id);
+    return scheduled(entry, new Map(cancellationsOf.all({ classId: id }).map((row) => [row.date, row.reason])));
+  };
   /** Every class with its next dates (none without a schedule). */
   const withUpcoming = () => {
     const moment = at();
     const cancelled = cancelledDates();
     return list.all().map((entry) => {
-      const dated = scheduled(entry, cancelled);
+      const dated = scheduled(entry, cancelled.get(entry.id) ?? new Map());
       return { ...entry, upcoming: dated ? upcomingDates(dated, UPCOMING_DATES, moment) : [] };
     });
   };
@@ -83,7 +93,7 @@ export function createClassesService(db: Db, { now, zone }: { now: () => Date; z
 
     /** A scheduled class's dates from `from` to `to` (at most 93 days). */
     dates(id: number, from: string, to: string) {
-      const dated = scheduled(byId(id), cancelledDates());
+      const dated = scheduledById(id);
       if (to < from) throw invalid("to", "to must be on or after from");
       if ((Date.parse(to) - Date.parse(from)) / 86_400_000 >= MAX_RANGE_DAYS) throw invalid("to", `A range covers at most ${MAX_RANGE_DAYS} days`);
       return { dates: dated ? datesBetween(dated, from, to, at()) : [] };
@@ -94,7 +104,7 @@ export function createClassesService(db: Db, { now, zone }: { now: () => Date; z
      * bookings, and the mails and refunds they are owed, come with the bookings of a date.)
      */
     cancelDate(id: number, date: string, reason: string) {
-      const dated = scheduled(byId(id), cancelledDates());
+      const dated = scheduledById(id);
       if (!is(date, dateStruct)) throw invalid("date", "A date is written YYYY-MM-DD");
       if (!dated || !runsOn(dated.schedule, date)) throw badRequest(`This class does not run on ${date}`);
       const current = classDate(dated, date, at());
@@ -125,8 +135,9 @@ export function createClassesService(db: Db, { now, zone }: { now: () => Date; z
       const changes = toRow(input);
       if ("level" in input) changes.level = normalizeLevel(input.level);
       return db.transaction(() => {
-        const schedule = checked({ ...byId(id), ...changes } as Rules);
-        if (Object.keys(changes).length === 0) return byId(id);
+        const current = byId(id);
+        const schedule = checked({ ...current, ...changes } as Rules);
+        if (Object.keys(changes).length === 0) return current;
         const updated = db
           .update(classes)
           .set({ ...changes, ...("schedule" in changes && { schedule }) })

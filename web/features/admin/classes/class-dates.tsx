@@ -1,5 +1,6 @@
 // A scheduled class's next dates on its admin card (issue 39), each with 'Cancel this date': her message is shown on
 // the site beside the date and goes into the calendar feed.
+import { formatClassStart } from "@server/shared/dates.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { badge } from "@styled-system/recipes";
 import { Button } from "@web/components/ui/button.tsx";
@@ -14,16 +15,8 @@ type ClassDate = AdminClass["upcoming"][number];
 
 export function AdminClassDates({ item }: { item: AdminClass }) {
   // Dates as the site's visitors read them, in its zone, wherever she is.
-  const timezone = useProfile().data?.timezone || undefined;
-  const format = new Intl.DateTimeFormat("en-US", {
-    timeZone: timezone,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-  });
-  const day = (date: ClassDate) => format.format(new Date(date.startsAt));
+  const timezone = useProfile().data?.timezone ?? "";
+  const day = (date: ClassDate) => formatClassStart(date.startsAt, timezone);
   const cancel = useCancelClassDate();
   const [cancelling, setCancelling] = useState<ClassDate | null>(null);
   const [reason, setReason] = useState("");

@@ -1,8 +1,8 @@
 // The class form (spec §5): name ≥ 3, level, days ≥ 2, time, location ≥ 2, description ≥ 10 (rich text), icon; and
 // (issue 39) its weekly dates, places per date, a date's drop-in price, and whether it is online.
 
-import { CLASS_ICONS, CLASS_LEVELS, DEFAULT_CLASS_ICON } from "@server/shared/constants.ts";
-import { CLASS_MODES, type ClassInput, classFormSchema } from "@server/shared/schemas.ts";
+import { CLASS_ICONS, CLASS_LEVELS, CLASS_MODE_LABELS, CLASS_MODES, DEFAULT_CLASS_ICON } from "@server/shared/constants.ts";
+import { type ClassInput, classFormSchema } from "@server/shared/schemas.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { ClassIcon } from "@web/components/class-icon.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
@@ -35,10 +35,7 @@ type ClassValues = {
 };
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-const MODE_OPTIONS = CLASS_MODES.map((mode) => ({
-  value: mode,
-  label: { "in-person": "In person", online: "Online", hybrid: "In person and online" }[mode],
-}));
+const MODE_OPTIONS = CLASS_MODES.map((mode) => ({ value: mode, label: CLASS_MODE_LABELS[mode] }));
 const dollars = (cents: number | null | undefined) => (cents == null ? "" : (cents / 100).toFixed(2));
 
 const LEVEL_OPTIONS = CLASS_LEVELS.map((level) => ({ value: level, label: level }));

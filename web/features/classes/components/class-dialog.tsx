@@ -1,6 +1,7 @@
 // A weekly class's own dialog (`/?class=<id>`, issue 39; its own chunk, loaded when a link names it): where and when
 // it runs, its drop-in price, and each date of the booking window (CLASS_BOOKING_WEEKS) with its places, or the
 // teacher's message on a date called off.
+import { CLASS_MODE_LABELS } from "@server/shared/constants.ts";
 import { priceText } from "@server/shared/money.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { queryOptions, useQuery } from "@tanstack/react-query";
@@ -42,7 +43,7 @@ export function ClassDialog({ item, onClose }: { item: PublicClass | null; onClo
           <Dialog.Title>{item.name}</Dialog.Title>
           <Dialog.Description>
             {item.days}, {item.time} · {item.location}
-            {item.mode !== "in-person" && ` · ${item.mode === "online" ? "Online" : "In person and online"}`}
+            {item.mode !== "in-person" && ` · ${CLASS_MODE_LABELS[item.mode]}`}
             {price && ` · ${price} a class`}
           </Dialog.Description>
           <Dialog.Body>
