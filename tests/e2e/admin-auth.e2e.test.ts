@@ -115,6 +115,8 @@ test("reset password: the §5 messages, a wrong current password, then success k
   await form.getByLabel("Current Password").fill("wrong-current");
   await form.getByLabel("New Password", { exact: true }).fill("brand-new-pass");
   await form.getByLabel("Confirm New Password").fill("brand-new-pass");
+  // The form checks again as she types, and the message's going moves the button up: click once it has gone.
+  await form.getByText("New passwords do not match").waitFor({ state: "detached" });
   await form.getByRole("button", { name: "Reset Password" }).click();
   await expectToast(page, "Password reset failed");
   await form.getByRole("alert").filter({ hasText: "Username or current password is incorrect" }).waitFor();
