@@ -33,10 +33,33 @@ async function step(name: string, command: string[]) {
   else failed += 1;
   if (exitCode !== 0) {
     console.log(`--- ${name} failed (exit ${exitCode})`);
-    // Bun prints each failing test's line twice (where it ran, and in its closing list).
-    const lines = [...new Set(output.split("\n").filter((line) => line.startsWith("(fail)")))];
-    failures.push(...(lines.length > 0 ? lines : [`(fail) ${name}: exit ${exitCode}`]));
+    failures.push(...failingTests(output, name, exitCode));
   }
+}
+
+/**
+ * Each failing test's line with the error Bun printed above it (a log's tail then says why, not only what). Bun prints
+ * a failing test's line twice: where it ran, after its error, and in its closing list.
+ */
+function failingTests(output: string, name: string, exitCode: number) {
+  const lines = output.split("\n");
+  const seen = new Set<string>();
+  const found: string[] = [];
+  let previousTest = -1;
+  lines.forEach((line, index) => {
+    if (!/^\((pass|fail)\)/.test(line)) return;
+    const ran = lines.slice(previousTest + 1, index);
+    previousTest = index;
+    if (!line.startsWith("(fail)") || seen.has(line)) return;
+    seen.add(line);
+    const error = ran.findLastIndex((above) => /^(error|\w*Error)\b/.test(above.trim()));
+    // The error, its next lines (Playwright's call log says what it waited for) and where it was thrown.
+    const after = error < 0 ? [] : ran.slice(error, error + 8);
+    const thrownAt = after.findIndex((text) => text.trim().startsWith("at "));
+    const why = after.slice(0, thrownAt < 0 ? 4 : thrownAt + 1).filter((text) => text.trim() !== "");
+    found.push([line, ...why.map((text) => `    ${text.trim().slice(0, 300)}`)].join("\n"));
+  });
+  return found.length > 0 ? found : [`(fail) ${name}: exit ${exitCode}`];
 }
 
 const only = process.argv[2];
