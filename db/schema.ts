@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const id = () => integer("id").primaryKey({ autoIncrement: true });
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
@@ -253,9 +253,10 @@ export const eventRegistrations = sqliteTable(
   "event_registrations",
   {
     id: id(),
-    eventId: integer("eventId")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
+    /** What the place is in: an event, or one date (YYYY-MM-DD) of a weekly class (issue 39); exactly one of the two. */
+    eventId: integer("eventId").references(() => events.id, { onDelete: "cascade" }),
+    classId: integer("classId").references(() => classes.id, { onDelete: "cascade" }),
+    classDate: text("classDate"),
     name: text("name").notNull(),
     email: text("email").notNull(),
     phone: text("phone").notNull(),
@@ -279,6 +280,8 @@ export const eventRegistrations = sqliteTable(
     index("event_registrations_email").on(table.eventId, table.email),
     index("event_registrations_held").on(table.state, table.heldBy),
     index("event_registrations_held_email").on(table.state, table.email),
+    index("event_registrations_class_date").on(table.classId, table.classDate, table.state, table.id),
+    check("event_registrations_place_of", sql`("eventId" is null) <> ("classId" is null or "classDate" is null)`),
   ],
 );
 

@@ -10,6 +10,7 @@ import { activityModule } from "./modules/activity/index.ts";
 import { archiveModule } from "./modules/archive/index.ts";
 import { authModule } from "./modules/auth/index.ts";
 import { backupsModule } from "./modules/backups/index.ts";
+import { bookingsModule } from "./modules/bookings/index.ts";
 import { calendarModule } from "./modules/calendar/index.ts";
 import { classesModule } from "./modules/classes/index.ts";
 import { dataModule } from "./modules/data/index.ts";
@@ -30,6 +31,7 @@ export async function createApi(ctx: AppContext) {
     .use(profileModule(ctx))
     .use(eventsModule(ctx))
     .use(classesModule(ctx))
+    .use(bookingsModule(ctx))
     .use(archiveModule(ctx))
     .use(messagesModule(ctx))
     .use(subscribersModule(ctx))

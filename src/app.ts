@@ -121,7 +121,7 @@ export async function createApp(options: AppOptions) {
   });
 
   // Every background job of the site (src/jobs.ts): started by `serve`, never by a test app unless it asks.
-  const { payments, registrations } = services;
+  const { payments, bookings, events } = services;
   const jobs = jobRunner(
     [
       ...(config.payments.stripe
@@ -130,7 +130,9 @@ export async function createApp(options: AppOptions) {
             { name: "refunds", label: "Making the refunds owed", everyMs: 15_000, run: () => payments.makeOwedRefunds() },
           ]
         : []),
-      ...(config.mail ? [{ name: "reminders", label: "Queueing reminders", everyMs: 60_000, run: () => registrations.queueDueReminders() }] : []),
+      ...(config.mail
+        ? [{ name: "reminders", label: "Queueing reminders", everyMs: 60_000, run: () => bookings.queueDueReminders(events.startingSoon(now())) }]
+        : []),
     ],
     cache.invalidate,
   );
@@ -151,9 +153,10 @@ export async function createApp(options: AppOptions) {
 export type App = Awaited<ReturnType<typeof createApp>>;
 /** The answers' types the web names (web/lib/api-types.ts), each its route's model's. */
 export type { ArchiveEvent, ArchiveItem } from "./modules/archive/index.ts";
+export type { RegistrationWithPayment } from "./modules/bookings/index.ts";
 export type { Class, PublicClass } from "./modules/classes/index.ts";
 export type { GitCommit, GitStatus } from "./modules/data/index.ts";
-export type { Event, PublicEvent, RegistrationWithPayment } from "./modules/events/index.ts";
+export type { Event, PublicEvent } from "./modules/events/index.ts";
 export type { Notification } from "./modules/notifications/index.ts";
 export type { PublicProfile } from "./modules/profile/index.ts";
 /** What `/` is rendered from (web/app/server-render.tsx). */

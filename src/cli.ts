@@ -87,7 +87,8 @@ export const SETTINGS = `Settings (environment variables; a flag wins over its v
   JWT_SECRET               Token signing key (generated into DATA_DIR when unset)
   SITE_URL                 Absolute base URL for links (http://localhost:PORT; https://DOMAIN with DOMAIN)
   SITE_TIMEZONE            What "upcoming" and "past" mean (Australia/Melbourne)
-  CLASS_BOOKING_WEEKS      How far ahead a weekly class's dates are shown, 1 to 13 weeks (8)
+  CLASS_BOOKING_WEEKS      How far ahead a weekly class's dates are shown and booked, 1 to 13 weeks (8)
+  CLASS_CANCEL_HOURS       A drop-in given back this long before the class is refunded, 0 to 168 hours (12)
   YOUTUBE_API_KEY          Initial YouTube Data API key
   YOUTUBE_CHANNEL_ID       The channel whose videos are shown
   YOUTUBE_API_BASE         The YouTube Data API base URL (tests point it at a fake)

@@ -220,6 +220,13 @@ describe("payments (issue 32)", () => {
     expect(() => loadConfig({ PAYMENT_HOLD_MINUTES: "10" })).toThrow("PAYMENT_HOLD_MINUTES must be a whole number from 30");
   });
 
+  test("CLASS_CANCEL_HOURS: 12 unless set, 0 to 168 (issue 39)", () => {
+    expect(loadConfig({}).classCancelHours).toBe(12);
+    expect(loadConfig({ CLASS_CANCEL_HOURS: "0" }).classCancelHours).toBe(0);
+    for (const wrong of ["-1", "169", "1.5", "soon"])
+      expect(() => loadConfig({ CLASS_CANCEL_HOURS: wrong })).toThrow("CLASS_CANCEL_HOURS must be a whole number from 0 to 168");
+  });
+
   test("CLASS_BOOKING_WEEKS: 8 unless set, 1 to 13 (issue 39)", () => {
     expect(loadConfig({}).classBookingWeeks).toBe(8);
     expect(loadConfig({ CLASS_BOOKING_WEEKS: "13" }).classBookingWeeks).toBe(13);

@@ -17,6 +17,8 @@ export type Config = {
   timezone: string;
   /** CLASS_BOOKING_WEEKS: how far ahead a class's dates are shown and booked (issue 39), 1 to 13 weeks. */
   classBookingWeeks: number;
+  /** CLASS_CANCEL_HOURS: a class date's drop-in given back at least this long before its start is refunded in full (issue 39), 0 to 168. */
+  classCancelHours: number;
   youtubeApiKey: string | undefined;
   youtubeChannelId: string | undefined;
   youtubeApiBase: string;
@@ -157,6 +159,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteUrl: (env.SITE_URL || defaultSiteUrl).replace(/\/+$/, ""),
     timezone,
     classBookingWeeks: classBookingWeeks(env.CLASS_BOOKING_WEEKS),
+    classCancelHours: classCancelHours(env.CLASS_CANCEL_HOURS),
     youtubeApiKey: env.YOUTUBE_API_KEY || undefined,
     youtubeChannelId: env.YOUTUBE_CHANNEL_ID || undefined,
     youtubeApiBase: (env.YOUTUBE_API_BASE || DEFAULT_YOUTUBE_API_BASE).replace(/\/+$/, ""),
@@ -193,6 +196,14 @@ function classBookingWeeks(raw: string | undefined): number {
   if (!Number.isInteger(weeks) || weeks < 1 || weeks > 13)
     throw new SettingError(`CLASS_BOOKING_WEEKS must be a whole number from 1 to 13, got "${raw}"`);
   return weeks;
+}
+
+/** 0 to 168 hours (a week): how late a drop-in may be given back for its money. */
+function classCancelHours(raw: string | undefined): number {
+  const hours = Number(raw || 12);
+  if (!Number.isInteger(hours) || hours < 0 || hours > 168)
+    throw new SettingError(`CLASS_CANCEL_HOURS must be a whole number from 0 to 168, got "${raw}"`);
+  return hours;
 }
 
 function keepCount(env: Record<string, string | undefined>, name: string, fallback: number): number {

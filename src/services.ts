@@ -7,8 +7,9 @@ import { createSigner } from "./lib/signer.ts";
 import { createActivity } from "./modules/activity/index.ts";
 import { createArchiveService } from "./modules/archive/index.ts";
 import { createAuthService } from "./modules/auth/index.ts";
-import { createClassesService } from "./modules/classes/index.ts";
-import { createEventsService, createRegistrations, registrationLinks } from "./modules/events/index.ts";
+import { createBookings, registrationLinks } from "./modules/bookings/index.ts";
+import { createClassesService, describeClassDates } from "./modules/classes/index.ts";
+import { createEventsService, describeEvents } from "./modules/events/index.ts";
 import { createOutbox } from "./modules/mail/index.ts";
 import { createOwedRefunds, createPaymentsService, paymentLinks } from "./modules/payments/index.ts";
 
@@ -24,17 +25,29 @@ export function createServices(options: { db: Db; config: Config; jwtSecret: str
   const paidPlaces = stripe
     ? { holdMinutes: config.payments.holdMinutes, payUrl: paymentLinks(signer, config.siteUrl).payUrl, refundPlace: refunds.owePlace }
     : undefined;
-  const registrations = createRegistrations({ db, outbox, links: registrationLinks(signer, config.siteUrl), config, now, paidPlaces });
-  const events = createEventsService(db, { fillPlaces: registrations.fillPlaces });
+  // What is booked is described by its own module; the bookings core runs the places of each (issue 39).
+  const event = describeEvents(db, config);
+  const classDate = describeClassDates(db, config);
+  const bookings = createBookings({
+    db,
+    outbox,
+    links: registrationLinks(signer, config.siteUrl),
+    config,
+    now,
+    paidPlaces,
+    describe: (target) => (target.kind === "event" ? event(target.id) : classDate(target.id, target.date)),
+  });
+  const events = createEventsService(db, { now, timezone: config.timezone });
+  const taken = (id: number, date: string) => bookings.takenCount({ kind: "class", id, date });
   return {
     signer,
     outbox,
     activity,
     auth: createAuthService({ db, config, jwtSecret, signer, outbox, now, activity }),
-    registrations,
-    payments: createPaymentsService({ db, config, outbox, registrations, refunds, stripe, signer, now }),
+    bookings,
+    payments: createPaymentsService({ db, config, outbox, bookings, refunds, stripe, signer, now }),
     events,
-    classes: createClassesService(db, { now, zone: config.timezone }),
+    classes: createClassesService(db, { now, zone: config.timezone, taken }),
     archive: createArchiveService(db, events),
   };
 }

@@ -24,6 +24,12 @@ export function formatLongDate(value: string): string {
   return day ? `${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}, ${day.getUTCFullYear()}` : value;
 }
 
+/** "Tuesday, March 16, 2027": a class date with its weekday (issue 39). */
+export function formatWeekdayDate(value: string): string {
+  const day = calendarDay(value, true);
+  return day ? `${day.toLocaleDateString("en-US", { weekday: "long", timeZone: "UTC" })}, ${formatLongDate(value)}` : value;
+}
+
 /** "Jan 15, 2027" from an ISO date-time (its UTC day); the text itself when it does not parse. */
 export function formatShortDate(value: string): string {
   const day = calendarDay(value, false);
@@ -47,6 +53,12 @@ export function formatClassStart(iso: string, timezone: string): string {
     minute: "2-digit",
   });
   return format.format(new Date(iso));
+}
+
+/** A class date's time as its mails say it: "6:30 PM – 7:45 PM" in the site's zone. */
+export function formatTimeRange(startIso: string, endIso: string, timezone: string): string {
+  const format = new Intl.DateTimeFormat("en-US", { timeZone: timezone || undefined, hour: "numeric", minute: "2-digit" });
+  return `${format.format(new Date(startIso))} – ${format.format(new Date(endIso))}`;
 }
 
 /** An event is past once its last day (`endDate`, else `startDate`) is before `today` (YYYY-MM-DD: on the server, today in the site's time zone). */

@@ -20,7 +20,7 @@ export function registrationNotice(params: URLSearchParams): RegistrationNotice 
   const state = params.get("registration");
   if (state === "cancel") {
     const [id, token] = [params.get("id") ?? "", params.get("token") ?? ""];
-    // The link's own shapes: a row id and an HMAC-SHA256 in base64url (src/modules/events/registrations.ts).
+    // The link's own shapes: a row id and an HMAC-SHA256 in base64url (src/modules/bookings/service.ts).
     const refund = params.get("refund");
     if (!/^[1-9]\d{0,14}$/.test(id) || !/^[\w-]{43}$/.test(token)) return { state: "invalid" };
     return refund === "full" || refund === "none" ? { state, id, token, refund } : { state, id, token };

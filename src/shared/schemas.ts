@@ -62,6 +62,9 @@ export const registrationSchema = object({
   amountDue: refused("The price is set by the event"),
 });
 export type RegistrationInput = Infer<typeof registrationSchema>;
+/** Issue 39: a class date's booking, in two fields (and a ticket or an amount for a drop-in): the phone is not asked. */
+export const classBookingSchema = object({ ...registrationSchema.schema, phone: optional(text(6, "Phone number is required", 40)) });
+export type ClassBookingInput = Infer<typeof classBookingSchema>;
 /**
  * The public form: a by-donation amount typed in dollars ("15" or "15.50"), sent in cents (issue 32); left blank it is
  * no amount, not a free place: giving nothing is typed as 0, or chosen with 'I can't give now' (issue 38).
@@ -72,6 +75,9 @@ export const registrationFormSchema = object({
     coerce(cents(0, 100_000, "Please enter an amount from 0 to 1,000.00"), string(), (value) => (value.trim() ? dollarsToCents(value) : Number.NaN)),
   ),
 });
+
+/** Issue 39: a class date's booking form: the registration form's name, e-mail, ticket and amount; no phone. */
+export const classBookingFormSchema = object({ ...registrationFormSchema.schema, phone: classBookingSchema.schema.phone });
 
 /** The admin's 'Mail registrants': a message to every confirmed registrant of one event. */
 export const registrantsMailSchema = object({

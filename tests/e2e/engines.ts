@@ -6,7 +6,7 @@ import { expect } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createSigner } from "@server/lib/signer.ts";
-import { registrationLinks } from "@server/modules/events/index.ts";
+import { registrationLinks } from "@server/modules/bookings/index.ts";
 import { APP_STARTED_EVENT } from "@web/lib/app-start.ts";
 import { adminApi, apiToken, createEventViaApi } from "./admin-helpers.ts";
 import type { Site } from "./support.ts";

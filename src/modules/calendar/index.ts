@@ -4,9 +4,9 @@ import { notFound } from "@server/lib/errors.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { DEFAULT_PROFILE } from "@server/shared/constants.ts";
 import { Elysia } from "elysia";
-import { type CalendarOptions, classesCalendar, eventFileName, eventsCalendar, singleEventCalendar } from "./service.ts";
+import { type CalendarOptions, classDateCalendar, classesCalendar, eventFileName, eventsCalendar, singleEventCalendar } from "./service.ts";
 
-export { eventFileName, singleEventCalendar };
+export { classDateCalendar, eventFileName, singleEventCalendar };
 
 const CALENDAR_HEADERS = { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "public, max-age=300" };
 

@@ -13,7 +13,7 @@ import {
   type LocalTime,
   type Weekday,
 } from "@server/shared/calendar.ts";
-import { eventPath } from "@server/shared/links.ts";
+import { classPath, eventPath } from "@server/shared/links.ts";
 import { htmlToText } from "@server/shared/rich-text.ts";
 import { slugify } from "@server/shared/slug.ts";
 import { escapeText, serialize } from "./ics.ts";
@@ -203,6 +203,28 @@ export function classesCalendar(classes: Class[], cancelled: ReadonlyMap<number,
     [Number(CLASS_ANCHOR_DATE.slice(0, 4))],
     classes.map((entry) => classLines(entry, cancelled.get(entry.id) ?? new Map(), options)).filter((lines): lines is string[] => lines !== null),
   );
+}
+
+/**
+ * One date of a class as its booking's mail attaches it (issue 39): its own UID (`class-3-2026-12-01@host`), so that it
+ * sits beside a subscription to the classes feed rather than replacing the series.
+ */
+export function classDateCalendar(
+  occasion: { id: number; name: string; location: string; startDate: string; startsAt: string; endsAt: string },
+  options: CalendarOptions,
+): string {
+  const lines = [
+    "BEGIN:VEVENT",
+    `UID:class-${occasion.id}-${occasion.startDate}@${uidHost(options.siteUrl)}`,
+    `DTSTAMP:${utcStamp(options.now)}`,
+    `DTSTART:${utcStamp(new Date(occasion.startsAt))}`,
+    `DTEND:${utcStamp(new Date(occasion.endsAt))}`,
+    `SUMMARY:${escapeText(occasion.name)}`,
+    `LOCATION:${escapeText(occasion.location)}`,
+    `URL:${options.siteUrl}${classPath(occasion.id)}`,
+    "END:VEVENT",
+  ];
+  return calendar(options, [Number(occasion.startDate.slice(0, 4))], [lines]);
 }
 
 /** A file name for one event's download: `satsang-evening.ics`. */

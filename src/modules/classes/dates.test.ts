@@ -6,7 +6,7 @@ import { datesBetween, upcomingDates } from "./dates.ts";
 
 const zone = "Australia/Melbourne";
 const schedule: ClassSchedule = { weekdays: [2, 4], start: "18:30", minutes: 75, from: "2026-12-01", until: "2027-06-30", skip: ["2026-12-29"] };
-const entry = { schedule, capacity: 20, cancelled: new Map([["2026-12-10", "Swamiji is travelling"]]) };
+const entry = { schedule, capacity: 20, taken: () => 0, cancelled: new Map([["2026-12-10", "Swamiji is travelling"]]) };
 const at = (iso: string) => ({ now: new Date(iso), zone, today: iso.slice(0, 10) });
 
 describe("a class's dates", () => {

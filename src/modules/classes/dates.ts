@@ -4,8 +4,16 @@ import type { ClassSchedule } from "@db/schema.ts";
 import { zonedToUtc } from "@server/lib/timezone.ts";
 import { addDays, clockTime } from "@server/shared/calendar.ts";
 
-/** A class with a schedule: its places per date and the dates called off, each with the teacher's message. */
-export type Scheduled = { schedule: ClassSchedule; capacity: number | null; cancelled: ReadonlyMap<string, string> };
+/**
+ * A class with a schedule: its places per date, the places of a date taken (confirmed, and held for their payment), and
+ * the dates called off, each with the teacher's message.
+ */
+export type Scheduled = {
+  schedule: ClassSchedule;
+  capacity: number | null;
+  taken: (date: string) => number;
+  cancelled: ReadonlyMap<string, string>;
+};
 /** A moment, in the site's zone. */
 type At = { now: Date; zone: string };
 
@@ -34,8 +42,7 @@ export function runsOn(schedule: ClassSchedule, date: string): boolean {
 export function classDate(entry: Scheduled, date: string, { now, zone }: At): ClassDate {
   const startsAt = zonedToUtc(zone, { date, ...clockTime(entry.schedule.start) });
   const endsAt = new Date(startsAt.getTime() + entry.schedule.minutes * 60_000);
-  // Nobody books yet (the bookings of a date come with the bookings core): every place is left.
-  const placesLeft = entry.capacity;
+  const placesLeft = entry.capacity === null ? null : Math.max(0, entry.capacity - entry.taken(date));
   const times = { date, startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString(), capacity: entry.capacity, placesLeft };
   const reason = entry.cancelled.get(date);
   if (reason !== undefined) return { ...times, state: "cancelled", reason };

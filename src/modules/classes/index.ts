@@ -1,9 +1,12 @@
 import type { AppContext } from "@server/context.ts";
 import { answers, deleted } from "@server/lib/answers.ts";
+import { createSpamGuard, formBody } from "@server/lib/spam.ts";
 import { idAndDateParams, idParam, standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
-import { classSchema } from "@server/shared/schemas.ts";
+import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
+import { classBookingSchema, classSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
+import { type RegistrationAnswer, registrationAnswer } from "../bookings/index.ts";
 import {
   adminClassList,
   classAnswer,
@@ -16,47 +19,80 @@ import {
 } from "./model.ts";
 import { createClassesService } from "./service.ts";
 
+export { describeClassDates } from "./bookable.ts";
 export type { Class, PublicClass } from "./model.ts";
 export { createClassesService };
+
+/** A class date's places, as the bookings core names them. */
+const datePlaces = (id: number, date: string) => ({ kind: "class" as const, id, date });
 
 /** When the public list next changes by itself: the soonest start (a date closes) or end (it leaves the list). */
 const nextChange = (list: { upcoming: { state: string; startsAt: string; endsAt: string }[] }[]) =>
   Math.min(...list.flatMap((entry) => entry.upcoming.map((date) => Date.parse(date.state === "closed" ? date.endsAt : date.startsAt))));
 
 export function classesModule(ctx: AppContext) {
-  const service = ctx.services.classes;
+  const { classes: service, bookings, payments } = ctx.services;
+  const spam = createSpamGuard(ctx, 10);
   const params = idParam("Class not found");
   const datedParams = idAndDateParams("Class not found");
-  return new Elysia({ name: "classes", prefix: "/api" })
-    .use(ctx.access)
-    .get(
-      "/classes",
-      cachedRead(ctx.cache, publicClassList, () => service.publicList(), nextChange),
-      { response: answers(publicClassList) },
-    )
-    .get("/classes/:id/dates", ({ params, query }) => service.dates(params.id, query.from, query.to), {
-      params,
-      query: standard(datesQuerySchema),
-      response: answers(classDates),
-    })
-    .group("/admin/classes", { admin: true }, (admin) =>
-      admin
-        .get("", () => service.list(), { response: answers(adminClassList) })
-        .post("", ({ body, status }) => status(201, service.create(body)), {
-          body: standard(classSchema),
-          response: answers(classAnswer, 201),
-        })
-        .patch("/:id", ({ params, body }) => service.update(params.id, body), {
-          params,
-          body: standard(classPatchSchema),
-          response: answers(classAnswer),
-        })
-        .delete("/:id", ({ params }) => service.remove(params.id), { params, response: answers(deleted) })
-        // 'Cancel this date' (issue 39): the date off, with her message, on the site and in the feed.
-        .post("/:id/dates/:date/cancel", ({ params, body }) => service.cancelDate(params.id, params.date, body.reason.trim()), {
-          params: datedParams,
-          body: standard(dateCancelSchema),
-          response: answers(dateCancelled),
-        }),
-    );
+  return (
+    new Elysia({ name: "classes", prefix: "/api" })
+      .use(ctx.access)
+      .get(
+        "/classes",
+        cachedRead(ctx.cache, publicClassList, () => service.publicList(), nextChange),
+        { response: answers(publicClassList) },
+      )
+      .get("/classes/:id/dates", ({ params, query }) => service.dates(params.id, query.from, query.to), {
+        params,
+        query: standard(datesQuerySchema),
+        response: answers(classDates),
+      })
+      // Issue 39: a place on one date, as an event's registration is taken (held for its drop-in payment, or waiting).
+      .post(
+        "/classes/:id/dates/:date/bookings",
+        async ({ params, body: { [HONEYPOT_FIELD]: trap, ...input }, request, status }) => {
+          // A bot is answered as if it had a place, and nothing is stored.
+          const answer: RegistrationAnswer = spam.isBot(request, trap)
+            ? { state: "confirmed" }
+            : await payments.book(datePlaces(params.id, params.date), input, ctx.clientIp(request));
+          ctx.cache.invalidate();
+          return status(201, answer);
+        },
+        { form: true, params: datedParams, body: formBody(classBookingSchema), response: answers(registrationAnswer, 201) },
+      )
+      .group("/admin/classes", { admin: true }, (admin) =>
+        admin
+          .get("", () => service.list(), { response: answers(adminClassList) })
+          .post("", ({ body, status }) => status(201, service.create(body)), {
+            body: standard(classSchema),
+            response: answers(classAnswer, 201),
+          })
+          .patch("/:id", ({ params, body }) => service.update(params.id, body), {
+            params,
+            body: standard(classPatchSchema),
+            response: answers(classAnswer),
+          })
+          .delete("/:id", ({ params }) => service.remove(params.id), { params, response: answers(deleted) })
+          // 'Cancel this date' (issue 39): in one transaction the date off with her message (on the site and in the feed),
+          // every booked and waiting person cancelled and mailed it, every drop-in owed back; then the refunds made.
+          .post(
+            "/:id/dates/:date/cancel",
+            async ({ params, body }) => {
+              const reason = body.reason.trim();
+              const done = ctx.db.transaction(
+                () => {
+                  service.cancelDate(params.id, params.date, reason);
+                  return bookings.cancelAll(datePlaces(params.id, params.date), reason || null);
+                },
+                { behavior: "immediate" },
+              );
+              ctx.cache.invalidate();
+              await payments.makeOwedRefunds();
+              return done;
+            },
+            { params: datedParams, body: standard(dateCancelSchema), response: answers(dateCancelled) },
+          ),
+      )
+  );
 }

@@ -8,7 +8,7 @@ import type { ClassInput } from "@server/shared/schemas.ts";
 import { date as dateRule } from "@server/shared/validation.ts";
 import { asc, eq, sql } from "drizzle-orm";
 import { is } from "superstruct";
-import { checkPrices } from "../events/index.ts";
+import { checkPrices } from "../bookings/index.ts";
 import { classDate, datesBetween, runsOn, type Scheduled, upcomingDates } from "./dates.ts";
 import type { Class, PublicClass } from "./model.ts";
 
@@ -42,7 +42,11 @@ function checked(entry: Rules): ClassSchedule | null {
   return schedule && { ...schedule, skip: [...new Set(schedule.skip)].sort() };
 }
 
-export function createClassesService(db: Db, { now, zone }: { now: () => Date; zone: string }) {
+/** `taken`: a date's places taken, as the bookings core counts them. */
+export function createClassesService(
+  db: Db,
+  { now, zone, taken }: { now: () => Date; zone: string; taken: (classId: number, date: string) => number },
+) {
   const list = db.select().from(classes).orderBy(asc(classes.id)).prepare();
   const cancellations = db.select().from(classDateCancellations).prepare();
   const cancellationsOf = db
@@ -66,7 +70,7 @@ export function createClassesService(db: Db, { now, zone }: { now: () => Date; z
     return byClass;
   };
   const scheduled = (entry: Class, cancelled: ReadonlyMap<string, string>): Scheduled | null =>
-    entry.schedule && { schedule: entry.schedule, capacity: entry.capacity, cancelled };
+    entry.schedule && { schedule: entry.schedule, capacity: entry.capacity, cancelled, taken: (date: string) => taken(entry.id, date) };
   /** One class with its dates called off, or a 404. */
   const scheduledById = (id: number) => {
     const entry = byId(id);
@@ -100,8 +104,8 @@ export function createClassesService(db: Db, { now, zone }: { now: () => Date; z
     },
 
     /**
-     * 'Cancel this date' (issue 39): the date is marked off with her message, on the site and in the feed. (Its
-     * bookings, and the mails and refunds they are owed, come with the bookings of a date.)
+     * 'Cancel this date' (issue 39): the date is marked off with her message, on the site and in the feed (its places
+     * are the bookings core's, cancelled in the caller's transaction).
      */
     cancelDate(id: number, date: string, reason: string) {
       const dated = scheduledById(id);
@@ -111,7 +115,6 @@ export function createClassesService(db: Db, { now, zone }: { now: () => Date; z
       if (current.state === "cancelled") throw conflict(`This class on ${date} is cancelled`);
       if (Date.parse(current.endsAt) <= now().getTime()) throw conflict(`This class on ${date} is over`);
       db.insert(classDateCancellations).values({ classId: id, date, reason }).onConflictDoNothing().run();
-      return { cancelled: 0, refunded: 0 };
     },
 
     create(input: ClassInput) {

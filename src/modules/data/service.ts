@@ -230,8 +230,8 @@ function ensureUnique<T>(rows: T[], where: string, key: (row: T) => unknown, lab
 }
 
 /**
- * Replaces every content row with `rows` in one transaction. Event registrations whose event id still exists are
- * kept, the others dropped; users and settings are untouched. Nothing changes when it throws.
+ * Replaces every content row with `rows` in one transaction. Registrations and class bookings whose event or class id
+ * still exists are kept, the others dropped; users and settings are untouched. Nothing changes when it throws.
  */
 export function replaceContent(db: Db, rows: ContentRows): ReplaceResult {
   return db.transaction(
@@ -257,7 +257,9 @@ export function replaceContent(db: Db, rows: ContentRows): ReplaceResult {
       if (rows.profile) tx.insert(profile).values(rows.profile).run();
       for (const chunk of chunks(rows.notifications)) tx.insert(notifications).values(chunk).run();
 
-      const kept = registrations.filter((registration) => eventIds.has(registration.eventId));
+      const kept = registrations.filter((registration) =>
+        registration.eventId !== null ? eventIds.has(registration.eventId) : registration.classId !== null && classIds.has(registration.classId),
+      );
       for (const chunk of chunks(kept)) tx.insert(eventRegistrations).values(chunk).run();
       for (const chunk of chunks(cancelledDates.filter((row) => classIds.has(row.classId)))) tx.insert(classDateCancellations).values(chunk).run();
       return { counts: countSections(rows), registrationsKept: kept.length, registrationsDropped: registrations.length - kept.length };

@@ -2,19 +2,26 @@ import type { AppContext } from "@server/context.ts";
 import { answers, deleted } from "@server/lib/answers.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
 import { todayIn } from "@server/lib/time.ts";
-import { idParam, idParams, linkQuery, standard } from "@server/lib/validate.ts";
+import { idParam, idParams, standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
 import { HONEYPOT_FIELD, INITIAL_VISIBLE_EVENTS } from "@server/shared/constants.ts";
-import { cancelPagePath, registrationPath } from "@server/shared/registration-links.ts";
 import { eventSchema, registrantsMailSchema, registrationSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
+import {
+  adminRegistration,
+  checkInSchema,
+  type RegistrationAnswer,
+  registrantsMailed,
+  registrationAnswer,
+  registrationList,
+  registrationsPage,
+  registrationsQuerySchema,
+} from "../bookings/index.ts";
+import { nextClosing, upcomingWithAvailability } from "./bookable.ts";
 import {
   adminEventList,
   adminEventsPage,
   adminEventsQuerySchema,
-  adminRegistration,
-  cancelDetails,
-  checkInSchema,
   eventAnswer,
   eventCancelled,
   eventCancelSchema,
@@ -22,23 +29,18 @@ import {
   firstEvents,
   publicEventEntry,
   publicEventList,
-  type RegistrationAnswer,
-  registrantsMailed,
-  registrationAnswer,
-  registrationList,
-  registrationsPage,
-  registrationsQuerySchema,
 } from "./model.ts";
-import { nextClosing, upcomingWithAvailability } from "./registrations.ts";
 import { createEventsService, type EventsService } from "./service.ts";
 
-export type { Event, PublicEvent, RegistrationWithPayment } from "./model.ts";
-export { checkPrices } from "./pricing.ts";
-export { createRegistrations, registrationLinks } from "./registrations.ts";
+export { describeEvents } from "./bookable.ts";
+export type { Event, PublicEvent } from "./model.ts";
 export { createEventsService, type EventsService };
 
+/** An event's places, as the bookings core names them. */
+const eventPlaces = (id: number) => ({ kind: "event" as const, id });
+
 export function eventsModule(ctx: AppContext) {
-  const { events: service, registrations, payments } = ctx.services;
+  const { events: service, bookings, payments } = ctx.services;
   const spam = createSpamGuard(ctx, 10);
   const params = idParam("Event not found");
   const registrationParams = idParams({ id: "Event not found", registrationId: "Registration not found" });
@@ -85,54 +87,12 @@ export function eventsModule(ctx: AppContext) {
           // A bot is answered as if it had a place, and nothing is stored.
           const answer: RegistrationAnswer = spam.isBot(request, trap)
             ? { state: "confirmed" }
-            : await payments.register(params.id, input, ctx.clientIp(request));
+            : await payments.book(eventPlaces(params.id), input, ctx.clientIp(request));
           // A registration changes the places the public reads show.
           ctx.cache.invalidate();
           return status(201, answer);
         },
         { form: true, params, body: formBody(registrationSchema), response: answers(registrationAnswer, 201) },
-      )
-      // The cancel link of every registrant's mail lands on the site's page with one button
-      // (src/shared/registration-links.ts): a mail scanner that follows links cancels nothing.
-      .get(
-        "/registrations/cancel",
-        ({ query: { id, token }, redirect }) => {
-          if (!registrations.isCancelLink(id, token)) return redirect(registrationPath("invalid"), 303);
-          // Issue 32: a paid place's page says before its button whether cancelling now refunds it.
-          const refund = payments.isPaid(id) ? (registrations.refundDue(id) ? "full" : "none") : undefined;
-          return redirect(cancelPagePath(id, token, refund), 303);
-        },
-        { query: linkQuery },
-      )
-      .get(
-        "/registrations/cancel/details",
-        ({ query: { id, token } }) => {
-          const { registration, refundUntilDays, refundDue, ...details } = registrations.cancelDetails(id, token);
-          const paid = payments.paidFor(registration.id);
-          const money = paid && { amount: paid.refundedAmount ?? paid.amount, currency: paid.currency };
-          const refund = !money
-            ? null
-            : paid.status !== "paid"
-              ? { kind: "refunded" as const, ...money }
-              : refundDue
-                ? { kind: "full" as const, ...money }
-                : { kind: "none" as const, ...money, days: refundUntilDays };
-          return { ...details, refund };
-        },
-        { query: linkQuery, response: answers(cancelDetails) },
-      )
-      .post(
-        "/registrations/cancel",
-        async ({ query: { id, token }, redirect }) => {
-          // The refund due is owed in the cancel's transaction, and made at once.
-          const done = registrations.cancelByLink(id, token);
-          if (done) {
-            ctx.cache.invalidate();
-            await payments.makeOwedRefunds();
-          }
-          return redirect(registrationPath(done ? "cancelled" : "invalid"), 303);
-        },
-        { form: true, query: linkQuery },
       )
       .group("/admin/events", { admin: true }, (admin) =>
         admin
@@ -146,16 +106,29 @@ export function eventsModule(ctx: AppContext) {
             body: standard(eventSchema),
             response: answers(eventAnswer, 201),
           })
-          .patch("/:id", ({ params, body }) => service.update(params.id, body), {
-            params,
-            body: standard(eventPatchSchema),
-            response: answers(eventAnswer),
-          })
+          .patch(
+            "/:id",
+            ({ params, body }) =>
+              ctx.db.transaction(
+                () => {
+                  const updated = service.update(params.id, body);
+                  // Places raised go to the waiting list, in its order, in the same transaction.
+                  if (body.capacity !== undefined) bookings.fillPlaces(eventPlaces(params.id));
+                  return updated;
+                },
+                { behavior: "immediate" },
+              ),
+            {
+              params,
+              body: standard(eventPatchSchema),
+              response: answers(eventAnswer),
+            },
+          )
           .delete("/:id", ({ params }) => service.remove(params.id), { params, response: answers(deleted) })
           .get(
             "/:id/registrations",
             ({ params }) => {
-              const rows = registrations.list(params.id);
+              const rows = bookings.list(eventPlaces(params.id));
               const paid = payments.summaries(rows.map((row) => row.id));
               return rows.map((row) => ({ ...row, payment: paid.get(row.id) }));
             },
@@ -165,20 +138,20 @@ export function eventsModule(ctx: AppContext) {
           .get(
             "/:id/registrations/page",
             ({ params, query }) => {
-              const answer = registrations.page(params.id, query);
+              const answer = bookings.page(eventPlaces(params.id), query);
               const paid = payments.summaries(answer.items.map((row) => row.id));
               return { ...answer, items: answer.items.map((row) => ({ ...row, payment: paid.get(row.id) })) };
             },
             { params, query: standard(registrationsQuerySchema), response: answers(registrationsPage) },
           )
-          .post("/:id/registrations/:registrationId/move-up", ({ params }) => registrations.moveUp(params.id, params.registrationId), {
+          .post("/:id/registrations/:registrationId/move-up", ({ params }) => bookings.moveUp(eventPlaces(params.id), params.registrationId), {
             params: registrationParams,
             response: answers(adminRegistration),
           })
           .post(
             "/:id/registrations/:registrationId/cancel",
             async ({ params }) => {
-              const cancelled = registrations.cancelByAdmin(params.id, params.registrationId);
+              const cancelled = bookings.cancelByAdmin(eventPlaces(params.id), params.registrationId);
               await payments.makeOwedRefunds();
               return cancelled;
             },
@@ -186,7 +159,7 @@ export function eventsModule(ctx: AppContext) {
           )
           .patch(
             "/:id/registrations/:registrationId",
-            ({ params, body }) => registrations.checkIn(params.id, params.registrationId, body.checkedIn),
+            ({ params, body }) => bookings.checkIn(eventPlaces(params.id), params.registrationId, body.checkedIn),
             { params: registrationParams, body: standard(checkInSchema), response: answers(adminRegistration) },
           )
           // 'Cancel this event' (issue 38): in one transaction the event marked off, every registrant cancelled and mailed
@@ -195,20 +168,20 @@ export function eventsModule(ctx: AppContext) {
             "/:id/cancel",
             async ({ params, body }) => {
               const reason = body.reason.trim() || null;
-              let cancelled = 0;
-              const refunded = ctx.db.transaction(
-                () =>
-                  payments.oweEvent(params.id, () => {
-                    cancelled = registrations.cancelEvent(params.id, reason);
-                  }),
+              const done = ctx.db.transaction(
+                () => {
+                  service.cancel(params.id, reason);
+                  return bookings.cancelAll(eventPlaces(params.id), reason);
+                },
                 { behavior: "immediate" },
               );
+              ctx.cache.invalidate();
               await payments.makeOwedRefunds();
-              return { cancelled, refunded };
+              return done;
             },
             { params, body: standard(eventCancelSchema), response: answers(eventCancelled) },
           )
-          .post("/:id/mail", ({ params, body, status }) => status(201, registrations.mailRegistrants(params.id, body)), {
+          .post("/:id/mail", ({ params, body, status }) => status(201, bookings.mailRegistrants(eventPlaces(params.id), body)), {
             params,
             body: standard(registrantsMailSchema),
             response: answers(registrantsMailed, 201),

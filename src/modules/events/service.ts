@@ -3,10 +3,12 @@ import { type Event, eventRegistrations, events } from "@db/schema.ts";
 import { conflict, notFound } from "@server/lib/errors.ts";
 import { containing, type Paged, pageOf } from "@server/lib/paging.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
+import { todayIn } from "@server/lib/time.ts";
+import { addDays } from "@server/shared/calendar.ts";
 import type { EventInput } from "@server/shared/schemas.ts";
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { checkPrices } from "../bookings/index.ts";
 import type { AdminEventsQuery } from "./model.ts";
-import { checkPrices } from "./pricing.ts";
 
 const lastDay = sql`coalesce(${events.endDate}, ${events.startDate})`;
 // Written qualified: Drizzle names a column of the selected table without its table, which inside the subquery would
@@ -25,8 +27,7 @@ function toRow<T extends Partial<EventInput>>(input: T): T {
   } as T;
 }
 
-/** `fillPlaces`: gives places freed by a raised capacity to the waiting list (src/modules/events/registrations.ts). */
-export function createEventsService(db: Db, options: { fillPlaces?: (event: Event) => void } = {}) {
+export function createEventsService(db: Db, { now, timezone }: { now: () => Date; timezone: string }) {
   const upcoming = db
     .select()
     .from(events)
@@ -83,6 +84,16 @@ export function createEventsService(db: Db, options: { fillPlaces?: (event: Even
     upcoming: (today: string) => upcoming.all({ today }),
     /** The upcoming events with their count of places taken at `at` (issue 23: places left). */
     upcomingWithPlaces: (today: string, at: Date) => upcomingWithPlaces.all({ today, at: at.toISOString() }),
+    /** The events whose reminders may be due now: starting from yesterday to tomorrow, as the bookings core names them. */
+    startingSoon: (at: Date) => {
+      const today = todayIn(timezone, at);
+      return db
+        .select({ id: events.id })
+        .from(events)
+        .where(and(lte(events.startDate, addDays(today, 1)), gte(events.startDate, addDays(today, -1))))
+        .all()
+        .map(({ id }) => ({ kind: "event" as const, id }));
+    },
     /** Events whose last day has passed, latest first. */
     past: (today: string) => past.all({ today }),
     /** Every event for the admin, newest first, with its number of registrations and their counts by state. */
@@ -144,11 +155,16 @@ export function createEventsService(db: Db, options: { fillPlaces?: (event: Even
           const updated = db.update(events).set(changes).where(eq(events.id, id)).returning().get();
           if (!updated) throw notFound("Event not found");
           checkPrices(updated);
-          if (changes.capacity !== undefined) options.fillPlaces?.(updated);
           return updated;
         },
         { behavior: "immediate" },
       );
+    },
+
+    /** 'Cancel this event' (issue 38): marked off with the teacher's message (its places are the bookings core's); a 409 the second time. */
+    cancel(id: number, reason: string | null): Event {
+      if (find(id).cancelledAt) throw conflict("This event is already cancelled");
+      return db.update(events).set({ cancelledAt: now().toISOString(), cancelReason: reason }).where(eq(events.id, id)).returning().get() as Event;
     },
 
     remove(id: number) {

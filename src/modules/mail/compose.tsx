@@ -5,7 +5,7 @@ import type { MailConfig } from "@server/config.ts";
 import type { SendMailOptions } from "nodemailer";
 import type { ReactElement } from "react";
 import { render } from "react-email";
-import { eventFileName, singleEventCalendar } from "../calendar/index.ts";
+import { classDateCalendar, eventFileName, singleEventCalendar } from "../calendar/index.ts";
 import { type MailData, type MailKind, type NewsletterCopy, type NewsletterTestCopy, oneLine, siteName } from "./outbox.ts";
 import { EmailConfirmation, PasswordReset, SecurityNotice, SignInCode } from "./templates/account-mails.tsx";
 import { ContactNotice } from "./templates/contact-notice.tsx";
@@ -58,10 +58,13 @@ function parts(row: OutboxRow, options: ComposeOptions): Parts {
     }
     case "registration-confirmation": {
       const data = row.data as MailData["registration-confirmation"];
-      const ics = singleEventCalendar(data.event, { siteUrl: options.siteUrl, timezone: options.timezone, now: options.now, name: site.siteName });
+      const calendarOptions = { siteUrl: options.siteUrl, timezone: options.timezone, now: options.now, name: site.siteName };
+      const { event } = data;
+      const ics =
+        "classDate" in event ? classDateCalendar({ ...event, ...event.classDate }, calendarOptions) : singleEventCalendar(event, calendarOptions);
       return {
         element: <RegistrationConfirmation site={site} data={data} />,
-        extra: { attachments: [{ filename: eventFileName(data.event), content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }] },
+        extra: { attachments: [{ filename: eventFileName(event), content: ics, contentType: "text/calendar; charset=utf-8; method=PUBLISH" }] },
       };
     }
     case "registration-waiting":

@@ -8,6 +8,7 @@ import { mailStatus } from "./model.ts";
 
 export { createOutbox, type Outbox, siteName } from "./outbox.ts";
 export type { ReceiptData } from "./templates/receipt.tsx";
+export type { Occasion } from "./templates/registration-confirmation.tsx";
 
 const RECENT_ROWS = 20;
 

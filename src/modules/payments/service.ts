@@ -4,31 +4,29 @@
 // in the transaction that acted on it, with every effect, refunds owed included). A place has one live payment: a
 // second ask for it answers the same Checkout. Card data never reaches this server.
 import type { Db } from "@db/client.ts";
-import { type EventRegistration, events, type Payment, payments, stripeEvents } from "@db/schema.ts";
+import { type EventRegistration, type Payment, payments, stripeEvents } from "@db/schema.ts";
 import type { Config } from "@server/config.ts";
 import { badRequest, HttpError, notFound, tooManyRequests } from "@server/lib/errors.ts";
 import { errorText, log } from "@server/lib/log.ts";
 import { addressKey, RateLimiter } from "@server/lib/rate-limit.ts";
 import type { Signer } from "@server/lib/signer.ts";
 import { todayIn } from "@server/lib/time.ts";
-import { formatLongDate } from "@server/shared/dates.ts";
+import { formatLongDate, formatWeekdayDate } from "@server/shared/dates.ts";
 import { formatMoney } from "@server/shared/money.ts";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { createRegistrations } from "../events/index.ts";
+import { type BookingInput, type Bookings, type Target, targetOf } from "../bookings/index.ts";
 import type { ReceiptData } from "../mail/index.ts";
 import { type Outbox, siteName } from "../mail/index.ts";
 import type { CheckoutAnswer, DonationInput, PaymentSummary, RefundInput } from "./model.ts";
 import { moneyOf } from "./money.ts";
 import type { OwedRefunds } from "./refunds.ts";
 
-type Registrations = ReturnType<typeof createRegistrations>;
-
 export type PaymentsDeps = {
   db: Db;
   config: Pick<Config, "payments" | "siteUrl" | "timezone" | "mail">;
   outbox: Outbox;
-  registrations: Registrations;
+  bookings: Bookings;
   /** The SDK's client (connectStripe); undefined when payments are off. */
   stripe: Stripe | undefined;
   refunds: OwedRefunds;
@@ -83,7 +81,7 @@ export function paymentLinks(signer: Signer, siteUrl: string) {
 }
 
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { db, config, outbox, registrations, refunds, now, stripe } = deps;
+  const { db, config, outbox, bookings, refunds, now, stripe } = deps;
   const { currency } = config.payments;
   const links = paymentLinks(deps.signer, config.siteUrl);
   const orgName = config.payments.orgName ?? siteName(config.mail?.from, config.siteUrl);
@@ -144,8 +142,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
       throw new HttpError(502, "Payments are not available right now. Please try again in a few minutes.");
     }
   };
-  /** Where Checkout sends a payer back: the event named by its id only (issue 37 item 9). */
-  const successUrl = (eventId: number) => `${config.siteUrl}/?payment=success&event=${eventId}`;
+  /** What a place is in, for the address Checkout sends its payer back to: named by its id (and date) only (issue 37 item 9). */
+  const placeParams = (target: Target): Record<string, string> =>
+    target.kind === "event" ? { event: String(target.id) } : { class: String(target.id), date: target.date };
+  const successUrl = (registration: EventRegistration) => {
+    const bookable = bookings.bookableOf(registration);
+    return `${config.siteUrl}/?${new URLSearchParams({ payment: "success", ...(bookable && placeParams(bookable.target)) })}`;
+  };
 
   /** The Checkout links being made, by place: a second ask meanwhile waits for the same one (issue 37 item 3). */
   const making = new Map<number, Promise<string>>();
@@ -164,18 +167,20 @@ export function createPaymentsService(deps: PaymentsDeps) {
   async function placeCheckout(registration: EventRegistration): Promise<string> {
     const client = requireStripe();
     let live = livePayment.get({ registrationId: registration.id });
-    if (live?.status === "processing") return successUrl(registration.eventId);
+    if (live?.status === "processing") return successUrl(registration);
     if (live?.sessionId) {
       const sessionId = live.sessionId;
       const session = await atStripe("read a session", () => client.checkout.sessions.retrieve(sessionId));
       if (session.status === "open" && session.url) return session.url;
-      if (session.status === "complete") return successUrl(registration.eventId);
+      if (session.status === "complete") return successUrl(registration);
       db.update(payments).set({ status: "expired" }).where(sql`${payments.id} = ${live.id} and ${payments.status} = 'pending'`).run();
       live = undefined;
     }
-    const event = db.select().from(events).where(eq(events.id, registration.eventId)).get();
-    if (!event || !registration.amountDue || !registration.holdUntil) throw notFound("This place is no longer held");
-    const description = registration.ticket === "concession" ? `${event.name} (concession)` : event.name;
+    const bookable = bookings.bookableOf(registration);
+    if (!bookable || !registration.amountDue || !registration.holdUntil) throw notFound("This place is no longer held");
+    const { occasion, target } = bookable;
+    const what = target.kind === "event" ? occasion.name : `${occasion.name}, ${formatWeekdayDate(target.date)}`;
+    const description = registration.ticket === "concession" ? `${what} (concession)` : what;
     // A live payment without a session (a start that stopped half way) is taken up: its key gives the same session.
     const payment =
       live ??
@@ -184,7 +189,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         .values({
           kind: "registration",
           registrationId: registration.id,
-          eventId: event.id,
+          eventId: target.kind === "event" ? target.id : null,
           description,
           name: registration.name,
           email: registration.email,
@@ -196,7 +201,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     // Stripe keeps a session open for 30 minutes at least: a hold that ends sooner is released here, and a payment
     // after it is confirmed while a place is free, or refunded (fulfil, below).
     const expiresAt = Math.max(Date.parse(registration.holdUntil), now().getTime() + 30 * 60_000 + 5_000);
-    const place = new URLSearchParams({ event: String(event.id), until: registration.holdUntil, pay: links.payPath(registration) });
+    const place = new URLSearchParams({ ...placeParams(target), until: registration.holdUntil, pay: links.payPath(registration) });
     const session = await atStripe("create a session", () =>
       client.checkout.sessions.create(
         {
@@ -207,7 +212,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           client_reference_id: String(payment.id),
           metadata: { paymentId: String(payment.id) },
           expires_at: Math.ceil(expiresAt / 1000),
-          success_url: successUrl(event.id),
+          success_url: successUrl(registration),
           cancel_url: `${config.siteUrl}/?payment=cancelled&${place}`,
         },
         { idempotencyKey: `payment-${payment.id}` },
@@ -252,9 +257,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
       .all({ registrationId: paid.registrationId })
       .some((other) => other.id !== paid.id && (other.status === "paid" || other.status === "refunding"));
     if (alreadyPaid) refunds.owe(paid, "this place was already paid for.");
-    else if (!registrations.confirmPaid(paid.registrationId, receiptOf(paid))) {
+    else if (!bookings.confirmPaid(paid.registrationId, receiptOf(paid))) {
       // Released when its hold lapsed (its hold is kept as the mark of why), or cancelled by its holder or the admin.
-      const lapsed = registrations.byId(paid.registrationId)?.holdUntil;
+      const lapsed = bookings.byId(paid.registrationId)?.holdUntil;
       refunds.owe(
         paid,
         lapsed
@@ -271,7 +276,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     if (!payment || (payment.status !== "pending" && payment.status !== "expired") || differs(payment, session)) return;
     if (PAID.has(session.payment_status)) return fulfil(payment, session);
     update(payment.id, { status: "processing" });
-    if (payment.registrationId !== null) registrations.holdForBank(payment.registrationId, new Date(now().getTime() + BANK_HOLD_MS));
+    if (payment.registrationId !== null) bookings.holdForBank(payment.registrationId, new Date(now().getTime() + BANK_HOLD_MS));
   }
 
   /** checkout.session.async_payment_succeeded: the bank paid a processing payment. */
@@ -285,8 +290,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const payment = paymentBySession.get({ sessionId: session.id });
     if (payment?.status !== "processing") return;
     const failed = update(payment.id, { status: "failed" });
-    const registration = payment.registrationId === null ? undefined : registrations.byId(payment.registrationId);
-    if (registration) registrations.release(registration);
+    const registration = payment.registrationId === null ? undefined : bookings.byId(payment.registrationId);
+    if (registration) bookings.release(registration);
     if (failed?.email)
       outbox.add("payment-failed", failed.email, `Your payment did not go through: ${failed.description}`, {
         name: failed.name ?? "friend",
@@ -355,9 +360,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
     const payment = paymentBySession.get({ sessionId: session.id });
     if (payment?.status !== "pending") return;
     update(payment.id, { status: "expired" });
-    const registration = payment.registrationId === null ? undefined : registrations.byId(payment.registrationId);
+    const registration = payment.registrationId === null ? undefined : bookings.byId(payment.registrationId);
     // A newer payment of the place (its pay link made another session) keeps it held.
-    if (registration && !livePayment.get({ registrationId: registration.id })) registrations.release(registration);
+    if (registration && !livePayment.get({ registrationId: registration.id })) bookings.release(registration);
   }
 
   /** charge.refunded: a refund made in Stripe's dashboard (the site's own refunds are marked by the refunds job). */
@@ -384,24 +389,24 @@ export function createPaymentsService(deps: PaymentsDeps) {
      * A visitor's registration, from `address`: a priced place with payments on is held and answered with its
      * Checkout link; anything else as before. When Stripe cannot be reached the hold is given back at once (502).
      */
-    async register(eventId: number, input: Parameters<Registrations["register"]>[1], address: string) {
-      const registered = registrations.register(eventId, input, addressKey(address));
+    async book(target: Target, input: BookingInput, address: string) {
+      const registered = bookings.book(target, input, addressKey(address));
       if (registered.state !== "pending") return registered;
       const { registration } = registered;
       try {
         return { state: "pending" as const, checkoutUrl: await checkoutForPlace(registration), holdUntil: registration.holdUntil as string };
       } catch (error) {
         if (!livePayment.get({ registrationId: registration.id })?.sessionId)
-          db.transaction(() => registrations.release(registration), { behavior: "immediate" });
+          db.transaction(() => bookings.release(registration), { behavior: "immediate" });
         throw error;
       }
     },
 
     /** The pay link of a held place (mailed, and on the 'cancelled' notice): to Checkout while it is held. */
     async payLink(id: number, token: string): Promise<string | undefined> {
-      const registration = id > 0 ? registrations.byId(id) : undefined;
+      const registration = id > 0 ? bookings.byId(id) : undefined;
       if (!registration || !links.isPayLink(registration, token)) return undefined;
-      if (registration.state === "confirmed") return successUrl(registration.eventId);
+      if (registration.state === "confirmed") return successUrl(registration);
       if (registration.state !== "pending" || !registration.holdUntil || registration.holdUntil <= now().toISOString()) return undefined;
       return checkoutForPlace(registration);
     },
@@ -513,7 +518,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /** The held places whose hold has ended: given back, and their Checkout sessions closed (no payment after). */
     async releaseExpiredHolds() {
-      const released = registrations.releaseExpiredHolds();
+      const released = bookings.releaseExpiredHolds();
       if (!stripe || released.length === 0) return released.length;
       const open = db.select().from(payments).where(inArray(payments.registrationId, released)).all();
       for (const payment of open) {
@@ -548,7 +553,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
             const message = `A refund is at most what was paid: ${formatMoney(payment.amount, payment.currency)}`;
             throw badRequest(message, { issues: [{ path: "amount", message }] });
           }
-          const registration = payment.registrationId === null ? undefined : registrations.byId(payment.registrationId);
+          const registration = payment.registrationId === null ? undefined : bookings.byId(payment.registrationId);
           const cancelPlace = input.cancelPlace && registration !== undefined && registration.state !== "cancelled";
           const reason = !registration
             ? "the organiser has refunded your gift."
@@ -556,7 +561,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
               ? "the organiser has refunded your payment and cancelled your place."
               : "the organiser has refunded your payment. Your place stands.";
           const owing = refunds.owe(payment, reason, amount);
-          if (cancelPlace && registration) registrations.cancelByAdmin(registration.eventId, registration.id);
+          if (cancelPlace && registration) bookings.cancelByAdmin(targetOf(registration), registration.id);
           return owing;
         },
         { behavior: "immediate" },
@@ -574,14 +579,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const latest = new Map<number, Payment>();
       for (const row of rows) if (row.registrationId !== null && !latest.has(row.registrationId)) latest.set(row.registrationId, row);
       return new Map(registrationIds.map((id) => [id, { ...summaryOf(latest.get(id)), id: latest.get(id)?.id ?? null }]));
-    },
-
-    /** Every paid payment of the event owed back (the admin's 'Cancel this event', inside its transaction): how many. */
-    oweEvent(eventId: number, cancelPlaces: () => void) {
-      const paid = db.select().from(payments).where(sql`${payments.eventId} = ${eventId} and ${payments.status} = 'paid'`).all();
-      cancelPlaces();
-      for (const payment of paid) refunds.owe(paymentById.get({ id: payment.id }) ?? payment, "the event is cancelled.");
-      return paid.length;
     },
 
     /** Makes the refunds owed now (after the transaction that owed them). */

@@ -3,29 +3,42 @@
 // follows by mail. The address names the event by its id, and the hold's end as a moment: the notice shows the
 // event's name as the site has it and the moment in the site's time zone, never a text from the address (issue 37 item 9).
 
+import { formatWeekdayDate } from "@server/shared/dates.ts";
 import { formatMoment } from "@server/shared/moments.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
 import { LandingNotice, type LandingNoticeProps } from "@web/components/ui/landing-notice.tsx";
 import { call } from "@web/lib/api.ts";
+import { classesQueryOptions } from "@web/lib/queries/classes.ts";
 import { useProfile } from "@web/lib/queries/profile.ts";
 import { useSearchParams } from "react-router";
 
 /** The pay link of a held place, as the server wrote it: a path of this site, never a link elsewhere. */
 const PAY_PATH = /^\/api\/payments\/pay\?id=\d+&token=[\w-]+$/;
-/** An event's id, and a moment, as the server wrote them. */
+/** An id, a date and a moment, as the server wrote them. */
 const EVENT_ID = /^\d{1,15}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/;
 
-/** The event the address names by its id: its name as the site has it (null while unknown, or when it is none). */
-function useEventName(id: string | null) {
-  const eventId = id && EVENT_ID.test(id) ? Number(id) : null;
-  const found = useQuery({
+/**
+ * What the address names by its id: an event (`event=`), or a class date (`class=` and `date=`, issue 39): its name as
+ * the site has it, the class's with its date (null while unknown, or when it is none).
+ */
+function usePlaceName(params: URLSearchParams) {
+  const [eventId, classId] = ["event", "class"].map((key) => {
+    const id = params.get(key);
+    return id && EVENT_ID.test(id) ? Number(id) : null;
+  });
+  const date = params.get("date") ?? "";
+  const event = useQuery({
     queryKey: ["/api/events", eventId],
     queryFn: () => call((api) => api.events({ id: eventId ?? 0 }).get()).then((answer) => answer.event),
     enabled: eventId !== null,
   });
-  return found.data?.name ?? null;
+  const classes = useQuery({ ...classesQueryOptions(), enabled: classId !== null });
+  const entry = classes.data?.find((item) => item.id === classId);
+  if (entry) return DATE.test(date) ? `${entry.name}, ${formatWeekdayDate(date)}` : entry.name;
+  return event.data?.name ?? null;
 }
 
 function paymentNotice(params: URLSearchParams, event: string | null, timezone: string): Omit<LandingNoticeProps, "id"> | null {
@@ -81,7 +94,7 @@ function paymentNotice(params: URLSearchParams, event: string | null, timezone: 
 
 export function PaymentNotice() {
   const [params] = useSearchParams();
-  const event = useEventName(params.get("event"));
+  const event = usePlaceName(params);
   const timezone = useProfile().data?.timezone ?? "";
   const notice = paymentNotice(params, event, timezone);
   return notice && <LandingNotice id="payment-notice" {...notice} />;

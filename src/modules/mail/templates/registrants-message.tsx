@@ -1,9 +1,8 @@
-import type { Event } from "@db/schema.ts";
 import { Section, Text } from "react-email";
 import { MailLayout, type SiteInfo, styles } from "./layout.tsx";
-import { CancelLink, EventFields } from "./registration-confirmation.tsx";
+import { CancelLink, EventFields, type Occasion } from "./registration-confirmation.tsx";
 
-export type RegistrantsMessageData = { name: string; event: Event; body: string; cancelUrl: string };
+export type RegistrantsMessageData = { name: string; event: Occasion; body: string; cancelUrl: string };
 
 /** The admin's 'Mail registrants': a message about one event (a room change, say) to each confirmed registrant. */
 export function RegistrantsMessage({ site, subject, data }: { site: SiteInfo; subject: string; data: RegistrantsMessageData }) {

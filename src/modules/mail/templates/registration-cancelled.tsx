@@ -1,10 +1,9 @@
-import type { Event } from "@db/schema.ts";
 import { Text } from "react-email";
 import { MailLayout, type SiteInfo, styles } from "./layout.tsx";
-import { EventFields } from "./registration-confirmation.tsx";
+import { EventFields, type Occasion } from "./registration-confirmation.tsx";
 
 /** `eventCancelled`: the event itself is off ('Cancel this event', issue 38), with the teacher's message. */
-export type RegistrationCancelledData = { name: string; event: Event; byAdmin: boolean; eventCancelled?: { reason: string | null } };
+export type RegistrationCancelledData = { name: string; event: Occasion; byAdmin: boolean; eventCancelled?: { reason: string | null } };
 
 /** To the registrant: their registration is cancelled, by their own link or by the teacher, or the event is off. */
 export function RegistrationCancelled({ site, data }: { site: SiteInfo; data: RegistrationCancelledData }) {

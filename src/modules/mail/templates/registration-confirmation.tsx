@@ -1,8 +1,21 @@
 import type { Event } from "@db/schema.ts";
-import { formatDateRange } from "@server/shared/dates.ts";
+import { formatDateRange, formatWeekdayDate } from "@server/shared/dates.ts";
+import { classPath, eventPath } from "@server/shared/links.ts";
 import { Button, Link, Section, Text } from "react-email";
 import { Field, MailLayout, type SiteInfo, styles } from "./layout.tsx";
 import { Receipt, type ReceiptData } from "./receipt.tsx";
+
+/**
+ * What a place is in, as its mails say it: an event (its row as it was when the mail was queued), or one date of a
+ * weekly class (issue 39), told in an event's words (its date, its time as text, its place) with its start and end.
+ */
+export type Occasion = Event | ClassOccasion;
+type ClassOccasion = Pick<Event, "id" | "name" | "startDate" | "endDate" | "time" | "location" | "description"> & {
+  classDate: { startsAt: string; endsAt: string };
+};
+
+/** The occasion's page on the site: the event's link, or the class's. */
+const occasionPath = (occasion: Occasion) => ("classDate" in occasion ? classPath(occasion.id) : eventPath(occasion.id));
 
 /**
  * The registrant's name and the event as it was when the mail was queued. `variant`: the confirmation, the place that
@@ -10,7 +23,7 @@ import { Receipt, type ReceiptData } from "./receipt.tsx";
  */
 export type RegistrationConfirmationData = {
   name: string;
-  event: Event;
+  event: Occasion;
   /** Rows queued before issue 23 have none. */
   cancelUrl?: string;
   variant?: "confirmed" | "moved-up" | "reminder";
@@ -24,12 +37,12 @@ export type RegistrationConfirmationData = {
 
 const mapLink = (location: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;
 
-/** Date, time and place of an event, with a map link. */
-export function EventFields({ event }: { event: Event }) {
+/** Date, time and place of an event or a class date, with a map link. */
+export function EventFields({ event }: { event: Occasion }) {
   return (
     <>
-      <Field label="Event" value={event.name} />
-      <Field label="Date" value={formatDateRange(event.startDate, event.endDate)} />
+      <Field label={"classDate" in event ? "Class" : "Event"} value={event.name} />
+      <Field label="Date" value={"classDate" in event ? formatWeekdayDate(event.startDate) : formatDateRange(event.startDate, event.endDate)} />
       <Field label="Time" value={event.time} />
       <Text style={styles.text}>
         <strong>Place:</strong> {event.location} (
@@ -70,7 +83,8 @@ const greetings = {
 export function RegistrationConfirmation({ site, data }: { site: SiteInfo; data: RegistrationConfirmationData }) {
   const { event } = data;
   const variant = data.variant ?? "confirmed";
-  const link = `${site.siteUrl}/?event=${event.id}`;
+  const link = `${site.siteUrl}${occasionPath(event)}`;
+  const noun = "classDate" in event ? "class" : "event";
   const title = titles[variant](event.name);
   if (data.payment) return <PlaceHeld site={site} data={data} payment={data.payment} />;
   return (
@@ -85,10 +99,10 @@ export function RegistrationConfirmation({ site, data }: { site: SiteInfo; data:
       {variant !== "reminder" && <div style={styles.text} dangerouslySetInnerHTML={{ __html: event.description }} />}
       <Section style={{ margin: "20px 0" }}>
         <Button href={link} style={styles.button}>
-          See the event on the site
+          See the {noun} on the site
         </Button>
       </Section>
-      <Text style={styles.label}>The attached calendar file adds the event to your calendar.</Text>
+      <Text style={styles.label}>The attached calendar file adds the {noun} to your calendar.</Text>
       <CancelLink url={data.cancelUrl} />
     </MailLayout>
   );

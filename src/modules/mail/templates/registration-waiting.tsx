@@ -1,9 +1,8 @@
-import type { Event } from "@db/schema.ts";
 import { Text } from "react-email";
 import { MailLayout, type SiteInfo, styles } from "./layout.tsx";
-import { CancelLink, EventFields } from "./registration-confirmation.tsx";
+import { CancelLink, EventFields, type Occasion } from "./registration-confirmation.tsx";
 
-export type RegistrationWaitingData = { name: string; event: Event; position: number; cancelUrl: string };
+export type RegistrationWaitingData = { name: string; event: Occasion; position: number; cancelUrl: string };
 
 /** To a registrant of a full event: their position on the waiting list, which moves up by itself (issue 23). */
 export function RegistrationWaiting({ site, data }: { site: SiteInfo; data: RegistrationWaitingData }) {

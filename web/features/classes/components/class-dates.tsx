@@ -3,9 +3,13 @@
 // along" without places.
 import { formatClassStart } from "@server/shared/dates.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
+import { Button } from "@web/components/ui/button.tsx";
 import type { PublicClass } from "@web/lib/api-types.ts";
 
-type ClassDate = PublicClass["upcoming"][number];
+export type ClassDate = PublicClass["upcoming"][number];
+
+/** Whether a visitor books this date here: it takes bookings (has places), and is open or has a waiting list. */
+const bookable = (date: ClassDate) => date.capacity !== null && (date.state === "open" || date.state === "full");
 
 function placesText(date: ClassDate): string {
   if (date.state === "cancelled") return date.reason ? `Cancelled: ${date.reason}` : "Cancelled";
@@ -15,7 +19,10 @@ function placesText(date: ClassDate): string {
   return `${date.placesLeft} of ${date.capacity} place${date.capacity === 1 ? "" : "s"} left`;
 }
 
-export function ClassDates({ item, timezone, heading = "Next dates" }: { item: PublicClass; timezone: string; heading?: string }) {
+type Props = { item: PublicClass; timezone: string; heading?: string; onBook: (date: ClassDate) => void };
+
+/** `onBook`: 'Book' (or 'Join the waiting list') on each date that takes bookings opens its form. */
+export function ClassDates({ item, timezone, heading = "Next dates", onBook }: Props) {
   if (item.upcoming.length === 0) return null;
   return (
     <section aria-labelledby={`class-${item.id}-dates`} className={css({ display: "grid", gap: "2" })}>
@@ -24,9 +31,23 @@ export function ClassDates({ item, timezone, heading = "Next dates" }: { item: P
       </h4>
       <ul className={css({ display: "grid", gap: "1.5", fontSize: "sm" })} data-testid="class-dates">
         {item.upcoming.map((date) => (
-          <li key={date.date} className={css({ display: "flex", flexWrap: "wrap", justifyContent: "space-between", columnGap: "3" })}>
+          <li
+            key={date.date}
+            className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", gap: "1 3" })}
+          >
             <time dateTime={date.startsAt}>{formatClassStart(date.startsAt, timezone)}</time>
-            <span className={date.state === "open" ? css({ color: "fg.muted" }) : css({ color: "fg", fontWeight: "600" })}>{placesText(date)}</span>
+            <span className={css({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: "2 3", ml: "auto" })}>
+              <span className={date.state === "open" ? css({ color: "fg.muted" }) : css({ color: "fg", fontWeight: "600" })}>{placesText(date)}</span>
+              {bookable(date) && (
+                <Button size="sm" variant="outline" onClick={() => onBook(date)}>
+                  {date.state === "full" ? "Waiting list" : "Book"}
+                  <span className={css({ srOnly: true })}>
+                    {" "}
+                    {item.name}, {formatClassStart(date.startsAt, timezone)}
+                  </span>
+                </Button>
+              )}
+            </span>
           </li>
         ))}
       </ul>

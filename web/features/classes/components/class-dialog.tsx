@@ -10,7 +10,8 @@ import { RichText } from "@web/components/ui/rich-text.tsx";
 import { call } from "@web/lib/api.ts";
 import type { PublicClass } from "@web/lib/api-types.ts";
 import { useProfile } from "@web/lib/queries/profile.ts";
-import { ClassDates } from "./class-dates.tsx";
+import { ClassBookingForm } from "./class-booking-form.tsx";
+import { type ClassDate, ClassDates } from "./class-dates.tsx";
 
 /** Today in the site's zone and the last day of `weeks` from it, YYYY-MM-DD (from the parts: engines write en-CA apart). */
 function windowFrom(timezone: string, weeks: number): { from: string; to: string } {
@@ -29,7 +30,10 @@ const classDatesQueryOptions = (id: number, window: { from: string; to: string }
     queryFn: () => call((api) => api.classes({ id }).dates.get({ query: window })).then((answer) => answer.dates),
   });
 
-export function ClassDialog({ item, onClose }: { item: PublicClass | null; onClose: () => void }) {
+/** `booking`: the date whose form shows, chosen on the card or here; null: the dates. */
+type Props = { item: PublicClass | null; booking: ClassDate | null; onBook: (date: ClassDate | null) => void; onClose: () => void };
+
+export function ClassDialog({ item, booking, onBook, onClose }: Props) {
   const profile = useProfile().data;
   const timezone = profile?.timezone ?? "";
   const weeks = profile?.classBookingWeeks ?? 8;
@@ -47,10 +51,26 @@ export function ClassDialog({ item, onClose }: { item: PublicClass | null; onClo
             {price && ` · ${price} a class`}
           </Dialog.Description>
           <Dialog.Body>
-            <RichText html={item.description} />
+            {booking ? (
+              <ClassBookingForm
+                item={item}
+                date={booking}
+                timezone={timezone}
+                currency={profile?.payments.currency ?? "aud"}
+                onBack={() => onBook(null)}
+              />
+            ) : (
+              <RichText html={item.description} />
+            )}
             {item.schedule &&
+              !booking &&
               (dates.data ? (
-                <ClassDates item={{ ...item, upcoming: dates.data }} timezone={timezone} heading={`Dates in the next ${weeks} weeks`} />
+                <ClassDates
+                  item={{ ...item, upcoming: dates.data }}
+                  timezone={timezone}
+                  heading={`Dates in the next ${weeks} weeks`}
+                  onBook={onBook}
+                />
               ) : (
                 <p className={css({ color: "fg.muted" })}>{dates.isError ? "The dates could not be loaded." : "Loading the dates..."}</p>
               ))}

@@ -17,7 +17,7 @@ import { useProfile } from "@web/lib/queries/profile.ts";
 import { useOpenedOnce } from "@web/lib/use-opened-once.ts";
 import { CalendarDays, Clock, MapPin } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { ClassDates } from "./class-dates.tsx";
+import { type ClassDate, ClassDates } from "./class-dates.tsx";
 
 // A class's own dialog (its dates for the next weeks) loads when a link names it.
 const ClassDialog = lazy(() => import("./class-dialog.tsx").then((module) => ({ default: module.ClassDialog })));
@@ -36,7 +36,9 @@ function LevelBadge({ level }: { level: string }) {
 
 const row = css({ display: "flex", gap: "2.5", alignItems: "flex-start", "& svg": { color: "accent", flexShrink: 0, mt: "0.5" } });
 
-function ClassCard({ item, timezone, onOpen }: { item: PublicClass; timezone: string; onOpen: () => void }) {
+type CardProps = { item: PublicClass; timezone: string; onOpen: () => void; onBook: (date: ClassDate) => void };
+
+function ClassCard({ item, timezone, onOpen, onBook }: CardProps) {
   return (
     <article className={card()} data-testid="class-card" aria-labelledby={`class-${item.id}-title`}>
       <div className={css({ p: { base: "5", md: "6" }, display: "flex", flexDirection: "column", gap: "4", h: "full" })}>
@@ -73,7 +75,7 @@ function ClassCard({ item, timezone, onOpen }: { item: PublicClass; timezone: st
             <span>{item.location}</span>
           </li>
         </ul>
-        <ClassDates item={item} timezone={timezone} />
+        <ClassDates item={item} timezone={timezone} onBook={onBook} />
         {item.schedule && (
           <a
             href={classPath(item.id)}
@@ -103,6 +105,8 @@ export function ClassesSection() {
   const linkedId = linked?.kind === "class" ? linked.id : null;
   const dialogMounted = useOpenedOnce(linkedId !== null);
   const [expanded, setExpanded] = useState(false);
+  // The date whose booking form the dialog shows ('Book' on a card opens the class's dialog at that date).
+  const [booking, setBooking] = useState<ClassDate | null>(null);
   const classes = data ?? [];
   const visible = expanded ? classes : classes.slice(0, INITIAL_VISIBLE_CLASSES);
 
@@ -129,7 +133,19 @@ export function ClassesSection() {
         <>
           <div className={cardGridStyle} data-testid="classes-list">
             {visible.map((item) => (
-              <ClassCard key={item.id} item={item} timezone={timezone} onOpen={() => open(classPath(item.id))} />
+              <ClassCard
+                key={item.id}
+                item={item}
+                timezone={timezone}
+                onOpen={() => {
+                  setBooking(null);
+                  open(classPath(item.id));
+                }}
+                onBook={(date) => {
+                  setBooking(date);
+                  open(classPath(item.id));
+                }}
+              />
             ))}
           </div>
           {(classes.length > INITIAL_VISIBLE_CLASSES || expanded) && (
@@ -143,7 +159,7 @@ export function ClassesSection() {
       )}
       {dialogMounted && (
         <Suspense fallback={null}>
-          <ClassDialog item={classes.find((item) => item.id === linkedId) ?? null} onClose={close} />
+          <ClassDialog item={classes.find((item) => item.id === linkedId) ?? null} booking={booking} onBook={setBooking} onClose={close} />
         </Suspense>
       )}
     </Section>

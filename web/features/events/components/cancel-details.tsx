@@ -15,7 +15,7 @@ function refundText(refund: Details["refund"]): string {
   const paid = formatMoney(refund.amount, refund.currency);
   if (refund.kind === "full") return `Your payment of ${paid} is refunded in full.`;
   if (refund.kind === "refunded") return `${paid} of your payment was refunded already.`;
-  return `Your payment of ${paid} is not refunded: the event starts in less than ${refund.days} days.`;
+  return `Your payment of ${paid} is not refunded: ${refund.because}.`;
 }
 
 type Props = { id: string; token: string; form: LandingNoticeProps["form"]; fallback: ReactElement };
