@@ -62,8 +62,13 @@ export async function openDashboard(page: Page, site: Site, token: string, tab?:
   await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
 }
 
+/**
+ * Opens a tab of the dashboard, and waits for the one it leaves to be gone: each panel unmounts on exit (Ark's
+ * Presence), once its exit animation has ended, a moment after the new one shows.
+ */
 export async function openTab(page: Page, name: string) {
   await page.getByRole("tab", { name }).click();
+  await page.waitForFunction(() => document.querySelectorAll("[role=tabpanel]").length <= 1, null, { timeout: 5_000 });
 }
 
 /** Waits for the one visible toast to show this text (title or description); a timeout says what the page showed. */

@@ -150,6 +150,7 @@ test("a tab's rows leave the page when another tab opens (lazyMount and unmountO
   const first = await panel(page).locator("td[data-label=Email]").first().innerText();
   const rows = () => page.evaluate(() => document.querySelectorAll("td[data-label=Email]").length);
   expect(await rows()).toBe(50);
+  // openTab waits for the tab it leaves to be gone (its exit animation ends a moment after the next tab shows).
   await openTab(page, "Messages");
   await panel(page).getByText("400 Total").waitFor();
   expect(await rows()).toBe(0);

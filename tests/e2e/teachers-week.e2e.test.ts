@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { type StripeServer, startStripeServer } from "../support/stripe.ts";
-import { adminApi, alertDialog, apiToken, createEventViaApi, dialog, expectToast, openDashboard, typeRichText } from "./admin-helpers.ts";
+import { adminApi, alertDialog, apiToken, createEventViaApi, dialog, expectToast, openDashboard, openTab, typeRichText } from "./admin-helpers.ts";
 import { appStarted, axeViolations, launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
@@ -420,7 +420,7 @@ describe.each(Object.entries(SIZES))("a teacher's week at %s size", (size, viewp
     try {
       await openDashboard(page, site, token);
       const last = page.getByRole("tab", { name: "Data Sync" });
-      await last.click();
+      await openTab(page, "Data Sync");
       expect(await last.getAttribute("aria-selected")).toBe("true");
       await page.getByText(/^Sending as /).waitFor();
       expect(await pastTheEdge(page)).toEqual([]);
