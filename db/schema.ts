@@ -274,6 +274,10 @@ export const eventRegistrations = sqliteTable(
     cancelledAt: text("cancelledAt"),
     /** Who holds an unpaid place: the visitor's address (an IPv6 /64), while the place is held (issue 37: 3 at most). */
     heldBy: text("heldBy"),
+    /** A class date's door (issue 39): came (true), did not (false), not marked yet (null). */
+    attended: integer("attended", { mode: "boolean" }),
+    /** An online or hybrid class date's own join link, `/join/{joinToken}` (issue 39): unguessable, one per booking. */
+    joinToken: text("joinToken").unique(),
   },
   (table) => [
     index("event_registrations_event").on(table.eventId, table.state, table.id),

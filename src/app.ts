@@ -121,7 +121,7 @@ export async function createApp(options: AppOptions) {
   });
 
   // Every background job of the site (src/jobs.ts): started by `serve`, never by a test app unless it asks.
-  const { payments, bookings, events } = services;
+  const { payments, bookings, events, classes } = services;
   const jobs = jobRunner(
     [
       ...(config.payments.stripe
@@ -131,7 +131,14 @@ export async function createApp(options: AppOptions) {
           ]
         : []),
       ...(config.mail
-        ? [{ name: "reminders", label: "Queueing reminders", everyMs: 60_000, run: () => bookings.queueDueReminders(events.startingSoon(now())) }]
+        ? [
+            {
+              name: "reminders",
+              label: "Queueing reminders",
+              everyMs: 60_000,
+              run: () => bookings.queueDueReminders([...events.startingSoon(now()), ...classes.startingSoon()]),
+            },
+          ]
         : []),
     ],
     cache.invalidate,

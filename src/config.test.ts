@@ -220,6 +220,13 @@ describe("payments (issue 32)", () => {
     expect(() => loadConfig({ PAYMENT_HOLD_MINUTES: "10" })).toThrow("PAYMENT_HOLD_MINUTES must be a whole number from 30");
   });
 
+  test("CLASS_REMINDER_MINUTES: 60 unless set, 5 to 1440 (issue 39)", () => {
+    expect(loadConfig({}).classReminderMinutes).toBe(60);
+    expect(loadConfig({ CLASS_REMINDER_MINUTES: "15" }).classReminderMinutes).toBe(15);
+    for (const wrong of ["4", "1441", "2.5", "soon"])
+      expect(() => loadConfig({ CLASS_REMINDER_MINUTES: wrong })).toThrow("CLASS_REMINDER_MINUTES must be a whole number from 5 to 1440");
+  });
+
   test("CLASS_CANCEL_HOURS: 12 unless set, 0 to 168 (issue 39)", () => {
     expect(loadConfig({}).classCancelHours).toBe(12);
     expect(loadConfig({ CLASS_CANCEL_HOURS: "0" }).classCancelHours).toBe(0);

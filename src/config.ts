@@ -17,6 +17,8 @@ export type Config = {
   timezone: string;
   /** CLASS_BOOKING_WEEKS: how far ahead a class's dates are shown and booked (issue 39), 1 to 13 weeks. */
   classBookingWeeks: number;
+  /** CLASS_REMINDER_MINUTES: an online or hybrid class date's reminder, with its join link, this long before its start (issue 39), 5 to 1440. */
+  classReminderMinutes: number;
   /** CLASS_CANCEL_HOURS: a class date's drop-in given back at least this long before its start is refunded in full (issue 39), 0 to 168. */
   classCancelHours: number;
   youtubeApiKey: string | undefined;
@@ -160,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timezone,
     classBookingWeeks: classBookingWeeks(env.CLASS_BOOKING_WEEKS),
     classCancelHours: classCancelHours(env.CLASS_CANCEL_HOURS),
+    classReminderMinutes: classReminderMinutes(env.CLASS_REMINDER_MINUTES),
     youtubeApiKey: env.YOUTUBE_API_KEY || undefined,
     youtubeChannelId: env.YOUTUBE_CHANNEL_ID || undefined,
     youtubeApiBase: (env.YOUTUBE_API_BASE || DEFAULT_YOUTUBE_API_BASE).replace(/\/+$/, ""),
@@ -196,6 +199,14 @@ function classBookingWeeks(raw: string | undefined): number {
   if (!Number.isInteger(weeks) || weeks < 1 || weeks > 13)
     throw new SettingError(`CLASS_BOOKING_WEEKS must be a whole number from 1 to 13, got "${raw}"`);
   return weeks;
+}
+
+/** 5 minutes to a day: when a class date's join link is mailed again. */
+function classReminderMinutes(raw: string | undefined): number {
+  const minutes = Number(raw || 60);
+  if (!Number.isInteger(minutes) || minutes < 5 || minutes > 1440)
+    throw new SettingError(`CLASS_REMINDER_MINUTES must be a whole number from 5 to 1440, got "${raw}"`);
+  return minutes;
 }
 
 /** 0 to 168 hours (a week): how late a drop-in may be given back for its money. */

@@ -15,6 +15,7 @@ import cancelledEvents from "./0012_cancelled-events.sql" with { type: "text" };
 import classDates from "./0013_class-dates.sql" with { type: "text" };
 import cancelledClassDates from "./0014_cancelled-class-dates.sql" with { type: "text" };
 import classBookings from "./0015_class-bookings.sql" with { type: "text" };
+import classDoor from "./0016_class-door.sql" with { type: "text" };
 
 export const migrations: { name: string; sql: string }[] = [
   { name: "0000_init", sql: init },
@@ -33,4 +34,5 @@ export const migrations: { name: string; sql: string }[] = [
   { name: "0013_class-dates", sql: classDates },
   { name: "0014_cancelled-class-dates", sql: cancelledClassDates },
   { name: "0015_class-bookings", sql: classBookings },
+  { name: "0016_class-door", sql: classDoor },
 ];

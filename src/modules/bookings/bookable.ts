@@ -26,6 +26,11 @@ export type Bookable = {
   refuse(at: Date): void;
   /** The 409 an address already booked is told; undefined: it is answered the state it has (an event's form). */
   alreadyBooked?: string;
+  /**
+   * An online or hybrid class date (issue 39): where its join link leads (the teacher's meeting room, never in a public
+   * answer, page, feed, log line or mail) and when it ends; each confirmed booking has its own `/join/{token}` to it.
+   */
+  online?: { joinUrl: string; endsAt: Date };
   /** Raises its places to `to` (the admin's 'Move up' when every place is taken); undefined where they are fixed. */
   raisePlaces?: (to: number) => Bookable;
 };

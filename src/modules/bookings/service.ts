@@ -29,8 +29,17 @@ export function registrationLinks(signer: Signer, siteUrl: string) {
       `${siteUrl}${registrationCancelPath(registration.id, links.sign(signed(registration)))}`,
     verify: (registration: Pick<EventRegistration, "id" | "email">, token: string) =>
       links.verify(signed(registration), token) || signer.verifyUnderived(`registration:${signed(registration)}`, token),
+    /** A booking's own join link (issue 39): its random token, never the meeting room it leads to. */
+    joinUrl: (joinToken: string) => `${siteUrl}/join/${joinToken}`,
   };
 }
+
+/** From 15 minutes before the start until the end, a join link leads into the class. */
+const JOIN_OPENS_MS = 15 * 60_000;
+const newJoinToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+
+/** Where a join link leads now: in, not yet (from when), or nowhere any more (why). */
+export type JoinAnswer = { kind: "open"; url: string } | { kind: "early"; opensAt: Date } | { kind: "gone"; message: string };
 type RegistrationLinks = ReturnType<typeof registrationLinks>;
 
 /**
@@ -136,6 +145,8 @@ export function createBookings({ db, outbox, links, config, now, describe, paidP
     if (!updated) throw notFound("Registration not found");
     return updated;
   };
+  /** A confirmed booking's own join link, for an online or hybrid date (its token was drawn when it was booked). */
+  const joinOf = (registration: EventRegistration) => (registration.joinToken ? links.joinUrl(registration.joinToken) : undefined);
   const listOf = (target: Target) =>
     db.select({ registration: rows, position: queuePosition }).from(rows).where(placesOf(target)).orderBy(asc(rows.id)).all();
 
@@ -157,6 +168,7 @@ export function createBookings({ db, outbox, links, config, now, describe, paidP
       event: bookable.occasion,
       cancelUrl: links.cancelUrl(registration),
       variant: "reminder",
+      join: joinOf(registration),
     });
   };
 
@@ -172,7 +184,7 @@ export function createBookings({ db, outbox, links, config, now, describe, paidP
     const cancelUrl = links.cancelUrl(registration);
     const subject = variant === "moved-up" ? `A place is yours: ${event.name}` : `You're registered: ${event.name}`;
     if (registration.state === "confirmed") {
-      const data = { name: registration.name, event, cancelUrl, variant, receipt, payAtDoor: payAtDoor(registration) };
+      const data = { name: registration.name, event, cancelUrl, variant, receipt, payAtDoor: payAtDoor(registration), join: joinOf(registration) };
       queue("registration-confirmation", registration.email, subject, data);
     } else if (registration.state === "pending" && variant === "moved-up" && paidPlaces && registration.holdUntil) {
       // The place is held for its payment: the link takes them to Checkout (issue 32).
@@ -354,6 +366,7 @@ export function createBookings({ db, outbox, links, config, now, describe, paidP
               heldBy: state === "pending" ? heldBy : null,
               amountDue: charge?.amount ?? null,
               ticket: charge?.ticket ?? null,
+              joinToken: bookable.online ? newJoinToken() : null,
             })
             .returning()
             .get();
@@ -406,6 +419,24 @@ export function createBookings({ db, outbox, links, config, now, describe, paidP
         if (row.state === "confirmed") counts.checkedIn = row.checkedIn;
       }
       return { items: items.map(({ registration, position }) => ({ ...registration, position })), total, page, pageSize, counts };
+    },
+
+    /**
+     * `GET /join/{token}` (issue 39): the class's meeting room from 15 minutes before the start until the end, for a
+     * confirmed booking of a date that is on; undefined for a token that names none.
+     */
+    join(joinToken: string): JoinAnswer | undefined {
+      if (!/^[\w-]{43}$/.test(joinToken)) return undefined;
+      const registration = db.select().from(rows).where(eq(rows.joinToken, joinToken)).get();
+      const bookable = registration && describe(targetOf(registration));
+      if (!registration || !bookable?.online) return undefined;
+      if (bookable.cancelled) return { kind: "gone", message: "This class was cancelled" };
+      if (registration.state === "cancelled") return { kind: "gone", message: "This booking was cancelled" };
+      if (registration.state !== "confirmed") return undefined;
+      const at = now().getTime();
+      if (at >= bookable.online.endsAt.getTime()) return { kind: "gone", message: "This class has ended" };
+      const opensAt = new Date(bookable.startsAt.getTime() - JOIN_OPENS_MS);
+      return at < opensAt.getTime() ? { kind: "early", opensAt } : { kind: "open", url: bookable.online.joinUrl };
     },
 
     /** A cancel link's page: does the link name a registration? (It reveals nothing else.) */

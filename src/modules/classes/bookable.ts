@@ -13,7 +13,7 @@ import { and, eq } from "drizzle-orm";
 import type { Bookable } from "../bookings/index.ts";
 import { runsOn } from "./dates.ts";
 
-type Settings = Pick<Config, "timezone" | "classBookingWeeks" | "classCancelHours">;
+type Settings = Pick<Config, "timezone" | "classBookingWeeks" | "classCancelHours" | "classReminderMinutes">;
 
 /** The last date of the booking window that starts today: CLASS_BOOKING_WEEKS weeks ahead. */
 const lastBookableDate = (today: string, weeks: number) => addDays(today, weeks * 7);
@@ -32,6 +32,7 @@ export function describeClassDates(db: Db, config: Settings) {
     const { schedule } = entry;
     const startsAt = zonedToUtc(timezone, { date, ...clockTime(schedule?.start ?? "00:00") });
     const endsAt = new Date(startsAt.getTime() + (schedule?.minutes ?? 0) * 60_000);
+    const online = entry.mode !== "in-person" && entry.joinUrl ? { joinUrl: entry.joinUrl, endsAt } : undefined;
     return {
       target: { kind: "class", id, date },
       occasion: {
@@ -47,7 +48,9 @@ export function describeClassDates(db: Db, config: Settings) {
       capacity: entry.capacity,
       prices: entry,
       startsAt,
-      remindAt: null,
+      // An online or hybrid date's reminder carries its join link; an in-person one has none.
+      remindAt: online ? new Date(startsAt.getTime() - config.classReminderMinutes * 60_000) : null,
+      online,
       refundUntil: new Date(startsAt.getTime() - config.classCancelHours * 3_600_000),
       lateCancel: `the class starts in less than ${config.classCancelHours} hours`,
       cancelled: called !== undefined,

@@ -222,3 +222,72 @@ describe("'Cancel this date'", () => {
     });
   });
 });
+
+describe("an online class date's join links", () => {
+  const ROOM = "https://meet.example.org/private-room-7";
+  const joinOf = async (email: string) => {
+    const [mail] = await mailsTo(email);
+    expect(mail!.text).not.toContain(ROOM);
+    expect(mail!.html).not.toContain(ROOM);
+    return /https?:\/\/\S+\/join\/[\w-]{43}/.exec(mail!.text ?? "")?.[0] as string;
+  };
+  const open = (link: string) => fetch(link, { redirect: "manual" });
+
+  test("each booking has its own link: a page before, the room from 15 minutes before the start until its end, 410 after", async () => {
+    const entry = weekly({ mode: "online", joinUrl: ROOM, capacity: 10 });
+    await book(entry.id, "2027-03-09", "online@example.org");
+    await book(entry.id, "2027-03-09", "other@example.org");
+    const link = await joinOf("online@example.org");
+    expect(link.startsWith(`${base}/join/`)).toBe(true);
+    expect(await joinOf("other@example.org")).not.toBe(link);
+
+    // 10:00, the class at 6:30 PM: it opens at 6:15.
+    const early = await open(link);
+    expect(early.status).toBe(200);
+    expect(await early.text()).toContain("This class opens at 6:15 pm, Tuesday 9 March");
+    clock = new Date("2027-03-09T07:16:00Z");
+    const inside = await open(link);
+    expect([inside.status, inside.headers.get("location")]).toEqual([303, ROOM]);
+    clock = new Date("2027-03-09T08:45:00Z");
+    const ended = await open(link);
+    expect(ended.status).toBe(410);
+    expect(await ended.text()).toContain("This class has ended");
+    expect((await open(`${base}/join/${"x".repeat(43)}`)).status).toBe(404);
+    expect((await open(`${base}/join/short`)).status).toBe(404);
+    // The room is in no public answer.
+    expect(await (await fetch(`${base}/api/classes`)).text()).not.toContain(ROOM);
+  });
+
+  test("a cancelled booking's link and a cancelled date's are 410 with their reasons", async () => {
+    const entry = weekly({ mode: "hybrid", joinUrl: ROOM, capacity: 10 });
+    await book(entry.id, "2027-03-16", "gives-back@example.org");
+    await book(entry.id, "2027-03-30", "called-off@example.org");
+    const [confirmation] = await mailsTo("gives-back@example.org");
+    const [, id, linkToken] = linkIn(confirmation!.text!)!;
+    await fetch(`${base}/api/registrations/cancel?id=${id}&token=${linkToken}`, { method: "POST", redirect: "manual" });
+    const cancelled = await open(await joinOf("gives-back@example.org"));
+    expect(cancelled.status).toBe(410);
+    expect(await cancelled.text()).toContain("This booking was cancelled");
+    await admin("POST", `/classes/${entry.id}/dates/2027-03-30/cancel`, { reason: "Swamiji is travelling" });
+    const off = await open(await joinOf("called-off@example.org"));
+    expect(off.status).toBe(410);
+    expect(await off.text()).toContain("This class was cancelled");
+  });
+
+  test("CLASS_REMINDER_MINUTES (60) before the start, each booking is mailed its own link once", async () => {
+    const entry = weekly({ mode: "online", joinUrl: ROOM, capacity: 10 });
+    await book(entry.id, "2027-03-09", "reminded@example.org");
+    const reminders = () => t.app.jobs.run("reminders");
+    clock = new Date("2027-03-09T06:00:00Z"); // 5:00 PM: not yet
+    await reminders();
+    expect((await mailsTo("reminded@example.org")).map((mail) => mail.subject)).not.toContain("Reminder: Evening Hatha");
+    clock = new Date("2027-03-09T06:31:00Z"); // 5:31 PM
+    await reminders();
+    await reminders();
+    const sent = (await mailsTo("reminded@example.org")).filter((mail) => mail.subject === "Reminder: Evening Hatha");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain("STARTING SOON: EVENING HATHA");
+    expect(sent[0]!.text).toContain(await joinOf("reminded@example.org"));
+    expect(sent[0]!.text).not.toContain(ROOM);
+  });
+});

@@ -3,6 +3,7 @@ import { type ClassSchedule, classDateCancellations, classes } from "@db/schema.
 import { badRequest, conflict, notFound } from "@server/lib/errors.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
 import { todayIn } from "@server/lib/time.ts";
+import { addDays } from "@server/shared/calendar.ts";
 import { DEFAULT_CLASS_ICON, normalizeLevel } from "@server/shared/constants.ts";
 import type { ClassInput } from "@server/shared/schemas.ts";
 import { date as dateRule } from "@server/shared/validation.ts";
@@ -88,6 +89,19 @@ export function createClassesService(
 
   return {
     cancelledDates,
+
+    /** The online and hybrid class dates of today and tomorrow, whose reminders may be due, as the bookings core names them. */
+    startingSoon: () => {
+      const { today } = at();
+      return list
+        .all()
+        .filter((entry) => entry.schedule && entry.mode !== "in-person")
+        .flatMap((entry) =>
+          [today, addDays(today, 1)]
+            .filter((date) => entry.schedule && runsOn(entry.schedule, date))
+            .map((date) => ({ kind: "class" as const, id: entry.id, date })),
+        );
+    },
 
     /** The admin's list: every field, join links included, and each class's next dates. */
     list: withUpcoming,

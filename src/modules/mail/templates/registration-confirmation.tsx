@@ -31,6 +31,8 @@ export type RegistrationConfirmationData = {
   receipt?: ReceiptData;
   /** Payments off: the price, paid at the door ("A$25.00"). */
   payAtDoor?: string;
+  /** An online or hybrid class date (issue 39): this booking's own join link (never the meeting room's). */
+  join?: string;
   /** A place from the waiting list held for its payment: the link to pay, until when (as said in SITE_TIMEZONE). */
   payment?: { payUrl: string; holdUntil: string; amount: string };
 };
@@ -52,6 +54,20 @@ export function EventFields({ event }: { event: Occasion }) {
         )
       </Text>
     </>
+  );
+}
+
+/** An online or hybrid class date's way in: this booking's own link, which opens 15 minutes before the start. */
+function JoinLink({ url }: { url: string }) {
+  return (
+    <Section style={{ margin: "20px 0" }}>
+      <Button href={url} style={styles.button}>
+        Join online
+      </Button>
+      <Text style={styles.label}>
+        This link is yours alone: it opens 15 minutes before the start and takes you into the class. Please do not pass it on.
+      </Text>
+    </Section>
   );
 }
 
@@ -85,16 +101,20 @@ export function RegistrationConfirmation({ site, data }: { site: SiteInfo; data:
   const variant = data.variant ?? "confirmed";
   const link = `${site.siteUrl}${occasionPath(event)}`;
   const noun = "classDate" in event ? "class" : "event";
-  const title = titles[variant](event.name);
+  // A class date's reminder comes shortly before it starts, not the day before (issue 39).
+  const soon = variant === "reminder" && "classDate" in event;
+  const title = soon ? `Starting soon: ${event.name}` : titles[variant](event.name);
+  const greeting = soon ? `a reminder that ${event.name} starts at ${event.time.split(" – ")[0]}.` : greetings[variant];
   if (data.payment) return <PlaceHeld site={site} data={data} payment={data.payment} />;
   return (
     <MailLayout site={site} preview={title} title={title}>
       <Text style={styles.text}>
-        Dear {data.name}, {greetings[variant]}
+        Dear {data.name}, {greeting}
       </Text>
       {data.receipt && <Receipt receipt={data.receipt} />}
       {data.payAtDoor && <Text style={styles.text}>Pay at the door: {data.payAtDoor}.</Text>}
       <EventFields event={event} />
+      {data.join && <JoinLink url={data.join} />}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's rich text, sanitised on write against the shared allowlist */}
       {variant !== "reminder" && <div style={styles.text} dangerouslySetInnerHTML={{ __html: event.description }} />}
       <Section style={{ margin: "20px 0" }}>
