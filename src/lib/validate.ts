@@ -83,9 +83,11 @@ export function idParams<K extends string>(notFoundMessages: Record<K, string>):
   };
 }
 
-/** A route's `:id` (a 404 with `notFoundMessage` when it is none) beside its `:date`, as written (its service checks it). */
-export function idAndDateParams(notFoundMessage: string): StandardSchema<{ id: string | number; date: string }, { id: number; date: string }> {
-  const ids = idParams({ id: notFoundMessage });
+/** A route's ids (`idParams`) beside its `:date`, as written (its service checks it). */
+export function idAndDateParams<K extends string>(
+  notFoundMessages: Record<K, string>,
+): StandardSchema<Record<K, string | number> & { date: string }, Record<K, number> & { date: string }> {
+  const ids = idParams(notFoundMessages);
   return {
     "~standard": {
       version: 1,
@@ -93,7 +95,7 @@ export function idAndDateParams(notFoundMessage: string): StandardSchema<{ id: s
       validate: (value) => {
         const checked = ids["~standard"].validate(value);
         if (checked instanceof Promise || checked.issues) return checked as never;
-        return { value: { id: checked.value.id, date: String((value as { date?: unknown } | null)?.date ?? "") } };
+        return { value: { ...checked.value, date: String((value as { date?: unknown } | null)?.date ?? "") } };
       },
     },
   };

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { type StripeServer, startStripeServer } from "../support/stripe.ts";
-import { adminApi, apiToken, expectToast } from "./admin-helpers.ts";
+import { adminApi, apiToken, dialog, expectToast, openDashboard } from "./admin-helpers.ts";
 import { appStarted, axeViolations, launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
@@ -180,6 +180,52 @@ describe("a drop-in and a date called off", () => {
     try {
       const card = await cardOf(page, name);
       await card.getByText(`Cancelled: ${REASON}`).waitFor();
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+});
+
+describe.each(Object.entries(SIZES))("the door of a class date, at %s size", (size, viewport) => {
+  test("the Classes tab shows each date's places booked; its door list ticks who came and adds someone at the door", async () => {
+    const name = `Door Yoga (${size})`;
+    const { id } = await newClass(name, { capacity: 3 });
+    const students: [string, string][] = [
+      ["Asha Devi", `door-asha-${size}@example.org`],
+      ["Bela Rao", `door-bela-${size}@example.org`],
+    ];
+    for (const [student, email] of students) {
+      const booked = await fetch(`${site.url}/api/classes/${id}/dates/${day(1)}/bookings`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.40.${size.length}.${email.length}` },
+        body: JSON.stringify({ name: student, email }),
+      });
+      expect(booked.status).toBe(201);
+    }
+    const { context, page, errors } = await openPage(browser, viewport);
+    try {
+      await openDashboard(page, site, token, "classes");
+      const dates = page.getByRole("list", { name: `Next dates of ${name}` });
+      await dates.getByText("2 / 3 booked").waitFor();
+      await dates
+        .getByRole("button", { name: new RegExp(`^Door list of ${name.replace(/[()]/g, "\\$&")} on `) })
+        .first()
+        .click();
+      const door = dialog(page, "Door list");
+      await door.getByTestId("door-counts").getByText("2 / 3 booked · 0 waiting · 0 came").waitFor();
+      expect(await door.getByRole("list", { name: "Booked" }).innerText()).toContain("Asha Devi");
+      await door.getByRole("checkbox", { name: "Came: Asha Devi" }).check();
+      await door.getByTestId("door-counts").getByText("1 came", { exact: false }).waitFor();
+      const add = door.getByRole("form", { name: "Add at the door" });
+      await add.getByLabel("Name").fill("Chen Li");
+      await add.getByLabel("Email").fill(`door-chen-${size}@example.org`);
+      await add.getByRole("button", { name: "Add at the door" }).click();
+      await expectToast(page, "Chen Li is on the door list");
+      await door.getByTestId("door-counts").getByText("3 / 3 booked · 0 waiting · 2 came").waitFor();
+      expect(await door.getByRole("checkbox", { name: "Came: Chen Li" }).isChecked()).toBe(true);
+      expect(await axeViolations(page, "a class date's door list")).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }

@@ -103,6 +103,17 @@ const WRITES: Record<string, Write> = {
     say: ({ before, body, params }) =>
       `Cancelled the class ${quoted(before?.name)} on ${clip(params.date, 10)}${body.reason ? ` (${quoted(body.reason)})` : ""}`,
   },
+  "POST /classes/:id/dates/:date/bookings": {
+    kind: "registrations",
+    read: rowOf(classes),
+    say: ({ before, answer, params }) => `Added ${clip(answer.name)} at the door of ${quoted(before?.name)} on ${clip(params.date, 10)}`,
+  },
+  "PUT /classes/:id/dates/:date/bookings/:bookingId/attendance": {
+    kind: "registrations",
+    read: rowOf(classes),
+    say: ({ before, answer, params }) =>
+      `Marked ${clip(answer.name)} as ${answer.attended ? "came" : "did not come"} to ${quoted(before?.name)} on ${clip(params.date, 10)}`,
+  },
   "POST /payments/:id/refund": {
     kind: "money",
     read: rowOf(payments),

@@ -531,6 +531,57 @@ export function createBookings({ db, outbox, links, config, now, describe, paidP
       );
     },
 
+    /**
+     * A class's door (issue 39): its dates from `from` to `to` counted, each date's places booked (confirmed), its
+     * waiting list, and who came.
+     */
+    dateCounts(classId: number, from: string, to: string): Map<string, DoorCounts> {
+      const counted = db
+        .select({
+          date: rows.classDate,
+          booked: sql<number>`count(*) filter (where ${rows.state} = 'confirmed')`,
+          waiting: sql<number>`count(*) filter (where ${rows.state} = 'waiting')`,
+          attended: sql<number>`count(*) filter (where ${rows.state} = 'confirmed' and ${rows.attended} = 1)`,
+        })
+        .from(rows)
+        .where(and(eq(rows.classId, classId), sql`${rows.classDate} between ${from} and ${to}`))
+        .groupBy(rows.classDate)
+        .all();
+      return new Map(counted.map(({ date, ...counts }) => [date ?? "", counts]));
+    },
+
+    /**
+     * Someone at the door, also after the start or the end (to record who came): a place that came, never refused for
+     * the places or the time, and mailed nothing; someone booked already is marked as come.
+     */
+    addAtDoor(target: Target, input: { name: string; email: string }): Registration {
+      return db.transaction(
+        () => {
+          find(target);
+          const live = db
+            .select()
+            .from(rows)
+            .where(and(placesOf(target), eq(rows.email, input.email), sql`${rows.state} != 'cancelled'`))
+            .get();
+          if (live) return { ...setState(live.id, { state: "confirmed", attended: true, holdUntil: null, heldBy: null }), position: null };
+          const added = db
+            .insert(rows)
+            .values({ ...columnsOf(target), name: input.name, email: input.email, phone: "", state: "confirmed", attended: true })
+            .returning()
+            .get();
+          return { ...added, position: null };
+        },
+        { behavior: "immediate" },
+      );
+    },
+
+    /** The door's tick: came (true) or not (false), for a confirmed place. */
+    attendance(target: Target, id: number, attended: boolean): Registration {
+      const registration = findRegistration(target, id);
+      if (registration.state !== "confirmed") throw badRequest("Only a confirmed booking can be marked at the door");
+      return { ...setState(id, { attended }), position: null };
+    },
+
     checkIn(target: Target, id: number, checkedIn: boolean): Registration {
       const registration = findRegistration(target, id);
       if (registration.state !== "confirmed") throw badRequest("Only a confirmed registrant can be checked in");
@@ -590,6 +641,9 @@ export function createBookings({ db, outbox, links, config, now, describe, paidP
 }
 
 export type Bookings = ReturnType<typeof createBookings>;
+
+/** A class date's door: its places booked, its waiting list, and who came. */
+type DoorCounts = { booked: number; waiting: number; attended: number };
 
 /** The registrations by state, and the confirmed ones checked in at the door. */
 type RegistrationCounts = Record<EventRegistration["state"] | "checkedIn", number>;

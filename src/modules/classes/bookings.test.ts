@@ -291,3 +291,51 @@ describe("an online class date's join links", () => {
     expect(sent[0]!.text).not.toContain(ROOM);
   });
 });
+
+describe("the door of a class date", () => {
+  test("its counts, its rows, who came, and someone added at the door after the class", async () => {
+    const entry = weekly({ capacity: 2 });
+    for (const email of ["door-a@example.org", "door-b@example.org", "door-c@example.org"])
+      expect((await book(entry.id, "2027-03-16", email)).status).toBe(201);
+    const counts = async () => {
+      const answer = (await (await admin("GET", `/classes/${entry.id}/dates?from=2027-03-16&to=2027-03-16`)).json()) as {
+        dates: Record<string, unknown>[];
+      };
+      return answer.dates[0];
+    };
+    expect(await counts()).toMatchObject({ date: "2027-03-16", booked: 2, waiting: 1, attended: 0, placesLeft: 0, state: "full" });
+    // Nobody marked yet, and no waiting list: still counted 0, never null.
+    const quiet = weekly({ capacity: 5 });
+    await book(quiet.id, "2027-03-16", "quiet@example.org");
+    const listed = (await (await admin("GET", "/classes")).json()) as { id: number; upcoming: Record<string, unknown>[] }[];
+    expect(listed.find((item) => item.id === quiet.id)!.upcoming.find((date) => date.date === "2027-03-16")).toMatchObject({
+      booked: 1,
+      waiting: 0,
+      attended: 0,
+    });
+    const rows = (await (await admin("GET", `/classes/${entry.id}/dates/2027-03-16/bookings`)).json()) as Record<string, unknown>[];
+    expect(rows.map((row) => [row.email, row.state, row.attended, (row.payment as { status: string }).status])).toEqual([
+      ["door-a@example.org", "confirmed", null, "none"],
+      ["door-b@example.org", "confirmed", null, "none"],
+      ["door-c@example.org", "waiting", null, "none"],
+    ]);
+    const [first, second, waiting] = rows as { id: number }[];
+    const mark = (id: number, attended: boolean) => admin("PUT", `/classes/${entry.id}/dates/2027-03-16/bookings/${id}/attendance`, { attended });
+    expect(await (await mark(first!.id, true)).json()).toMatchObject({ attended: true });
+    expect(await (await mark(second!.id, false)).json()).toMatchObject({ attended: false });
+    expect(await answerOf(await mark(waiting!.id, true))).toMatchObject({
+      status: 400,
+      body: { error: "Only a confirmed booking can be marked at the door" },
+    });
+
+    // After the class, she records a walk-in: a place that came, whatever the places.
+    clock = new Date("2027-03-16T09:00:00Z");
+    token = await t.login();
+    const walkIn = await admin("POST", `/classes/${entry.id}/dates/2027-03-16/bookings`, { name: "Walk In", email: "walkin@example.org" });
+    expect(walkIn.status).toBe(201);
+    expect(await walkIn.json()).toMatchObject({ state: "confirmed", attended: true, classDate: "2027-03-16" });
+    expect(await counts()).toMatchObject({ booked: 3, waiting: 1, attended: 2 });
+    expect((await admin("POST", `/classes/${entry.id}/dates/2027-03-17/bookings`, { name: "Nobody", email: "n@example.org" })).status).toBe(400);
+    expect((await fetch(`${base}/api/admin/classes/${entry.id}/dates/2027-03-16/bookings`)).status).toBe(401);
+  });
+});

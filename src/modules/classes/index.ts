@@ -6,15 +6,18 @@ import { cachedRead } from "@server/plugins/public-cache.ts";
 import { HONEYPOT_FIELD } from "@server/shared/constants.ts";
 import { classBookingSchema, classSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
-import { type RegistrationAnswer, registrationAnswer } from "../bookings/index.ts";
+import { adminRegistration, type RegistrationAnswer, registrationAnswer, registrationList } from "../bookings/index.ts";
 import {
+  adminClassDates,
   adminClassList,
+  attendanceSchema,
   classAnswer,
   classDates,
   classPatchSchema,
   dateCancelled,
   dateCancelSchema,
   datesQuerySchema,
+  doorBookingSchema,
   publicClassList,
 } from "./model.ts";
 import { createClassesService } from "./service.ts";
@@ -33,8 +36,15 @@ const nextChange = (list: { upcoming: { state: string; startsAt: string; endsAt:
 export function classesModule(ctx: AppContext) {
   const { classes: service, bookings, payments } = ctx.services;
   const spam = createSpamGuard(ctx, 10);
+  /** Each date with its door counts (booked, waiting, came). */
+  const withDoor = <D extends { date: string }>(id: number, dates: D[]) => {
+    const [first, last] = [dates[0], dates.at(-1)];
+    const counts = first && last ? bookings.dateCounts(id, first.date, last.date) : new Map();
+    return dates.map((date) => ({ ...date, booked: 0, waiting: 0, attended: 0, ...counts.get(date.date) }));
+  };
   const params = idParam("Class not found");
-  const datedParams = idAndDateParams("Class not found");
+  const datedParams = idAndDateParams({ id: "Class not found" });
+  const bookingParams = idAndDateParams({ id: "Class not found", bookingId: "Booking not found" });
   return (
     new Elysia({ name: "classes", prefix: "/api" })
       .use(ctx.access)
@@ -63,7 +73,37 @@ export function classesModule(ctx: AppContext) {
       )
       .group("/admin/classes", { admin: true }, (admin) =>
         admin
-          .get("", () => service.list(), { response: answers(adminClassList) })
+          .get("", () => service.list().map((entry) => ({ ...entry, upcoming: withDoor(entry.id, entry.upcoming) })), {
+            response: answers(adminClassList),
+          })
+          // The door (issue 39): a range of dates counted, a date's bookings, who came, and someone at the door.
+          .get("/:id/dates", ({ params, query }) => ({ dates: withDoor(params.id, service.dates(params.id, query.from, query.to).dates) }), {
+            params,
+            query: standard(datesQuerySchema),
+            response: answers(adminClassDates),
+          })
+          .get(
+            "/:id/dates/:date/bookings",
+            ({ params }) => {
+              const rows = bookings.list(datePlaces(params.id, params.date));
+              const paid = payments.summaries(rows.map((row) => row.id));
+              return rows.map((row) => ({ ...row, payment: paid.get(row.id) }));
+            },
+            { params: datedParams, response: answers(registrationList) },
+          )
+          .post(
+            "/:id/dates/:date/bookings",
+            ({ params, body, status }) => {
+              service.assertRuns(params.id, params.date);
+              return status(201, bookings.addAtDoor(datePlaces(params.id, params.date), body));
+            },
+            { params: datedParams, body: standard(doorBookingSchema), response: answers(adminRegistration, 201) },
+          )
+          .put(
+            "/:id/dates/:date/bookings/:bookingId/attendance",
+            ({ params, body }) => bookings.attendance(datePlaces(params.id, params.date), params.bookingId, body.attended),
+            { params: bookingParams, body: standard(attendanceSchema), response: answers(adminRegistration) },
+          )
           .post("", ({ body, status }) => status(201, service.create(body)), {
             body: standard(classSchema),
             response: answers(classAnswer, 201),

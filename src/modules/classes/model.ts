@@ -2,8 +2,8 @@
 import { classes } from "@db/schema.ts";
 import { type AnswerOf, answer, rowOf } from "@server/lib/answers.ts";
 import { classSchema } from "@server/shared/schemas.ts";
-import { date } from "@server/shared/validation.ts";
-import { array, assign, enums, nullable, number, object, omit, optional, partial, size, string } from "superstruct";
+import { date, email, personName } from "@server/shared/validation.ts";
+import { array, assign, boolean, enums, nullable, number, object, omit, optional, partial, size, string } from "superstruct";
 
 export const classPatchSchema = partial(classSchema);
 
@@ -23,8 +23,16 @@ const classDate = object({
   reason: optional(string()),
 });
 const upcoming = object({ upcoming: array(classDate) });
-/** GET /api/admin/classes: every class, join links included, with its next dates. */
-export const adminClassList = answer(array(assign(classRow, upcoming)));
+/** A date as the admin's door counts it: its places booked (confirmed), its waiting list, and who came. */
+const doorDate = assign(classDate, object({ booked: number(), waiting: number(), attended: number() }));
+/** GET /api/admin/classes: every class, join links included, with its next dates and their door counts. */
+export const adminClassList = answer(array(assign(classRow, object({ upcoming: array(doorDate) }))));
+/** GET /api/admin/classes/:id/dates?from&to: the dates of a range with their door counts. */
+export const adminClassDates = answer(object({ dates: array(doorDate) }));
+/** PUT …/bookings/:bookingId/attendance: came, or not. */
+export const attendanceSchema = object({ attended: boolean() });
+/** POST /api/admin/classes/:id/dates/:date/bookings: someone at the door, in two fields. */
+export const doorBookingSchema = object({ name: personName(80), email: email("Valid email is required") });
 /** GET /api/classes: each class without its join link, with its next dates (none when it has no schedule). */
 export const publicClassList = answer(array(assign(omit(classRow, ["joinUrl"]), upcoming)));
 export type PublicClass = AnswerOf<typeof publicClassList>[number];

@@ -117,6 +117,12 @@ export function createClassesService(
       return { dates: dated ? datesBetween(dated, from, to, at()) : [] };
     },
 
+    /** A 400 unless the class runs on `date` (the door adds people only to a real date of it). */
+    assertRuns(id: number, date: string) {
+      const dated = scheduledById(id);
+      if (!is(date, dateStruct) || !dated || !runsOn(dated.schedule, date)) throw badRequest(`This class does not run on ${date}`);
+    },
+
     /**
      * 'Cancel this date' (issue 39): the date is marked off with her message, on the site and in the feed (its places
      * are the bookings core's, cancelled in the caller's transaction).

@@ -17,6 +17,7 @@ function useClassWrite<Input>(write: (input: Input) => Promise<unknown>) {
     mutationFn: write,
     onSuccess: () =>
       Promise.all([
+        // The door's rows are under the same key: a write refreshes them too.
         queryClient.invalidateQueries({ queryKey: adminClassesQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: classesQueryOptions().queryKey }),
       ]),
@@ -33,3 +34,19 @@ export const useCancelClassDate = () =>
   useClassWrite(({ id, date, reason }: { id: number; date: string; reason: string }) =>
     call((api) => api.admin.classes({ id }).dates({ date }).cancel.post({ reason })),
   );
+
+/** A class date's door (issue 39): its bookings, each with its payment and whether they came. */
+export const classDoorQueryOptions = (id: number, date: string) =>
+  queryOptions({
+    queryKey: ["/api/admin/classes", id, "dates", date, "bookings"],
+    queryFn: () => call((api) => api.admin.classes({ id }).dates({ date }).bookings.get()),
+    staleTime: 0,
+  });
+
+/** The door's writes: who came, and someone at the door; each refreshes the door and the tab's counts. */
+export const useMarkAttendance = (id: number, date: string) =>
+  useClassWrite(({ bookingId, attended }: { bookingId: number; attended: boolean }) =>
+    call((api) => api.admin.classes({ id }).dates({ date }).bookings({ bookingId }).attendance.put({ attended })),
+  );
+export const useAddAtDoor = (id: number, date: string) =>
+  useClassWrite((input: { name: string; email: string }) => call((api) => api.admin.classes({ id }).dates({ date }).bookings.post(input)));

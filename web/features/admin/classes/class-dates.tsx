@@ -1,5 +1,5 @@
-// A scheduled class's next dates on its admin card (issue 39), each with 'Cancel this date': her message is shown on
-// the site beside the date and goes into the calendar feed.
+// A scheduled class's next dates on its admin card (issue 39), each with its places booked and its door list, and
+// 'Cancel this date': her message is shown on the site beside the date and goes into the calendar feed.
 import { formatClassStart } from "@server/shared/dates.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { badge } from "@styled-system/recipes";
@@ -10,6 +10,7 @@ import { useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 import { type AdminClass, useCancelClassDate } from "./api.ts";
+import { ClassDoorDialog } from "./class-door.tsx";
 
 type ClassDate = AdminClass["upcoming"][number];
 
@@ -19,6 +20,7 @@ export function AdminClassDates({ item }: { item: AdminClass }) {
   const day = (date: ClassDate) => formatClassStart(date.startsAt, timezone);
   const cancel = useCancelClassDate();
   const [cancelling, setCancelling] = useState<ClassDate | null>(null);
+  const [door, setDoor] = useState<ClassDate | null>(null);
   const [reason, setReason] = useState("");
   if (item.upcoming.length === 0) return null;
   return (
@@ -33,7 +35,15 @@ export function AdminClassDates({ item }: { item: AdminClass }) {
               <span className={badge({ tone: "danger" })}>Cancelled</span>
             ) : (
               <>
-                <span>{date.capacity === null ? "Just come along" : `${date.placesLeft} of ${date.capacity} left`}</span>
+                <span>
+                  {date.capacity === null ? "Just come along" : `${date.booked} / ${date.capacity} booked`}
+                  {date.waiting > 0 && ` · ${date.waiting} waiting`}
+                </span>
+                {date.capacity !== null && (
+                  <Button size="sm" variant="outline" aria-label={`Door list of ${item.name} on ${day(date)}`} onClick={() => setDoor(date)}>
+                    Door list
+                  </Button>
+                )}
                 {date.state !== "closed" && (
                   <Button size="sm" variant="outline" aria-label={`Cancel ${item.name} on ${day(date)}`} onClick={() => setCancelling(date)}>
                     Cancel
@@ -44,6 +54,7 @@ export function AdminClassDates({ item }: { item: AdminClass }) {
           </li>
         ))}
       </ul>
+      <ClassDoorDialog item={item} date={door} onClose={() => setDoor(null)} />
       <ConfirmDialog
         open={cancelling !== null}
         onOpenChange={(open) => {

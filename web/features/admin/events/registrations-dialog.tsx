@@ -2,7 +2,6 @@
 // states, 'Mail registrants', and the door list: search by name and 'Check in', one-handed on a phone at 360 px. The
 // lists come a page at a time, searched and filtered by the server (issue 33); the CSV has every registration.
 
-import { formatMoney } from "@server/shared/money.ts";
 import { slugify } from "@server/shared/slug.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
@@ -23,6 +22,7 @@ import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/for
 import { StateText } from "../shared/layout.tsx";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 import { formatCount, ListCount, ListFilters, ListPager, useListQuery } from "../shared/paged-list.tsx";
+import { paymentText } from "../shared/payment-text.ts";
 import { RefundDialog } from "../shared/refund.tsx";
 import {
   type RegistrationAction,
@@ -52,14 +52,6 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char
 const stateText = (row: Registration) => (row.state === "waiting" ? `Waiting (${formatCount(row.position ?? 0)})` : STATE_LABELS[row.state]);
 /** Issue 32: each row's payment; a priced place without one is paid at the door. */
 type Row = Registration;
-const PAYMENT_LABELS = { paid: "Paid", pending: "Waiting for payment", refunding: "Refund owed", refunded: "Refunded", none: "" } as const;
-/** Issue 38: the ticket beside what was paid, as the door needs it ("Concession · Paid A$15.00"). */
-const TICKET_LABELS = { full: "Full price", concession: "Concession", donation: "By donation" } as const;
-function paymentText({ payment, amountDue, ticket }: Row, currency: string): string {
-  const kind = ticket ? `${TICKET_LABELS[ticket]} · ` : "";
-  if (payment && payment.status !== "none") return `${kind}${PAYMENT_LABELS[payment.status]} ${formatMoney(payment.amount, payment.currency)}`;
-  return amountDue ? `${kind}At the door ${formatMoney(amountDue, currency)}` : "Free";
-}
 
 export function RegistrationsDialog({ event, onClose }: { event: Event | null; onClose: () => void }) {
   return (
