@@ -8,7 +8,7 @@
 // (time, peak RSS, /api/events p99 meanwhile), and the bundle sizes. Bounded: DURATION seconds per endpoint and
 // server, BENCH_STARTS starts of each kind. `BENCH_ONLY=newsletter bun run bench` builds the executable and runs the
 // newsletter phase alone; `BENCH_ONLY=registrations` the registrations phase (bench/registrations.ts); `BENCH_ONLY=payments`
-// the payments race and webhooks (bench/payments.ts); `BENCH_ONLY=reads` the public reads against a bare Bun.serve
+// the payments race and webhooks (bench/payments.ts); `BENCH_ONLY=classes` the class date race (bench/class-bookings.ts); `BENCH_ONLY=reads` the public reads against a bare Bun.serve
 // (bench/reads.ts) alone; `BENCH_ONLY=scale` the demo content against twenty years of it (bench/scale.ts: the HTML of
 // `/`, Lighthouse mobile, each admin tab's time until ready) alone.
 
@@ -18,6 +18,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { freePort } from "@tests/server.ts";
 import { $ } from "bun";
+import { classBookingsBench } from "../bench/class-bookings.ts";
 import { paymentsBench } from "../bench/payments.ts";
 import { readsVsCeiling } from "../bench/reads.ts";
 import { registrationsBench } from "../bench/registrations.ts";
@@ -33,8 +34,10 @@ const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 5));
 const ENDPOINTS = ["/api/events", "/api/archive-events", "/api/profile", "/"];
 const NEWSLETTER_SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 5000);
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !["newsletter", "offsite", "registrations", "payments", "reads", "scale"].includes(ONLY)) {
-  console.error(`BENCH_ONLY=${ONLY}: the phases that run alone are "newsletter", "offsite", "registrations", "payments", "reads" and "scale".`);
+if (ONLY !== undefined && !["newsletter", "offsite", "registrations", "payments", "classes", "reads", "scale"].includes(ONLY)) {
+  console.error(
+    `BENCH_ONLY=${ONLY}: the phases that run alone are "newsletter", "offsite", "registrations", "payments", "classes", "reads" and "scale".`,
+  );
   process.exit(1);
 }
 // Off-site backups (issue 21, bench/offsite.ts): alone with BENCH_ONLY=offsite, and first in the full run.
@@ -256,13 +259,14 @@ if (ONLY === "scale") {
   }
   process.exit(0);
 }
-if (ONLY === "newsletter" || ONLY === "registrations" || ONLY === "payments") {
+if (ONLY === "newsletter" || ONLY === "registrations" || ONLY === "payments" || ONLY === "classes") {
   const dir = mkdtempSync(join(tmpdir(), "vedanta-bench-"));
   try {
     console.log("Building the executable (bun scripts/compile.ts)...");
     await $`bun scripts/compile.ts ${join(dir, "vedanta-site")}`.cwd(ROOT).quiet();
     if (ONLY === "registrations") console.log(await registrationsBench(join(dir, "vedanta-site"), dir));
     else if (ONLY === "payments") console.log(await paymentsBench(join(dir, "vedanta-site"), dir));
+    else if (ONLY === "classes") console.log(await classBookingsBench(join(dir, "vedanta-site"), dir));
     else printNewsletter(await newsletterSend(join(dir, "vedanta-site"), dir));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -442,6 +446,7 @@ try {
   printNewsletter(await newsletterSend(exe, dir));
   console.log(await registrationsBench(exe, dir));
   console.log(await paymentsBench(exe, dir));
+  console.log(await classBookingsBench(exe, dir));
   console.log(await scaleBench(dir));
   const budgets = await checkBudgets(join(ROOT, "dist/public"));
   console.log(`bundle sizes:\n${budgets.lines.join("\n")}`);
