@@ -373,6 +373,74 @@ export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>
     await noErrors(engine);
   },
 
+  // Issue 39: a class date booked in two fields at 320 px, its waiting list joined, and the place given back by its link.
+  "a class date: booked from its card at 320 px, the waiting list joined, the place given back": async (engine, site) => {
+    const token = await apiToken(site);
+    const name = "Engines Hatha";
+    const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString("en-US", { timeZone: "Australia/Melbourne" });
+    const [month, day, year] = tomorrow.split("/");
+    const from = `${year}-${month!.padStart(2, "0")}-${day!.padStart(2, "0")}`;
+    const { id } = await adminApi<{ id: number }>(site, token, "POST", "/api/admin/classes", {
+      name,
+      level: "Beginner",
+      days: "Every day",
+      time: "8:00 PM",
+      location: "Association Hall, Fitzroy",
+      description: "<p>Breath, posture and a long rest.</p>",
+      icon: "sun",
+      schedule: { weekdays: [1, 2, 3, 4, 5, 6, 7], start: "20:00", minutes: 60, from, until: null, skip: [] },
+      capacity: 1,
+    });
+    await home(engine, site, 320, 800);
+    await click(engine, button("View All Classes"));
+    const card = `//*[@data-testid="class-card"][.//h3[normalize-space()=${literal(name)}]]`;
+    const booking = `//form[starts-with(@aria-label, ${literal(`Book ${name}, `)})]`;
+    const fill = async (student: string, email: string) => {
+      for (const [label, value] of [
+        ["Name *", student],
+        ["Email *", email],
+      ] as const) {
+        await visible(engine, field(label, booking));
+        await engine.evaluate(`${node(field(label, booking))}.value = ""`);
+        await type(engine, field(label, booking), value);
+      }
+    };
+    await click(engine, `(${card}//button[starts-with(normalize-space(), "Book")])[1]`);
+    await fill("Asha Devi", "asha.class@example.org");
+    await click(engine, `${booking}//button[@type="submit"]`);
+    await until(engine, `${node(testId("booked"))}?.innerText.includes("You're booked for ${name}")`, "the place booked");
+    expect(await engine.evaluate<boolean>("document.documentElement.scrollWidth <= innerWidth")).toBe(true);
+
+    // The date is full now: the next joins its waiting list from the class's own dialog.
+    await click(engine, button("Back to the dates", testId("class-dialog")));
+    await click(engine, `(${testId("class-dialog")}//button[starts-with(normalize-space(), "Waiting list")])[1]`);
+    await fill("Bela Rao", "bela.class@example.org");
+    await click(engine, `${booking}//button[@type="submit"]`);
+    await until(engine, `${node(testId("booked"))}?.innerText.includes("You are number 1.")`, "the waiting list joined");
+    expect(await engine.evaluate<boolean>("document.documentElement.scrollWidth <= innerWidth")).toBe(true);
+
+    // Asha gives her place back by her link.
+    const rows = await adminApi<{ id: number; email: string; classDate: string }[]>(
+      site,
+      token,
+      "GET",
+      `/api/admin/classes/${id}/dates/${from}/bookings`,
+    );
+    const asha = rows.find((row) => row.email === "asha.class@example.org");
+    const secret = readFileSync(join(site.dataDir, "jwt-secret"), "utf8").trim();
+    await engine.goto(registrationLinks(createSigner(secret), site.url).cancelUrl(asha!));
+    const notice = `//section[@aria-labelledby="registration-notice"]`;
+    await until(engine, `${node(notice)}?.innerText.includes("Cancel Asha Devi's place at ${name}, ")`, "the named place");
+    await click(engine, button("Cancel my place", notice));
+    await until(engine, `${node(notice)}?.innerText.includes("Your registration is cancelled")`, "the outcome");
+    const after = await adminApi<{ email: string; state: string }[]>(site, token, "GET", `/api/admin/classes/${id}/dates/${from}/bookings`);
+    expect(after.map((row) => [row.email, row.state])).toEqual([
+      ["asha.class@example.org", "cancelled"],
+      ["bela.class@example.org", "confirmed"],
+    ]);
+    await noErrors(engine);
+  },
+
   "admin on a phone: every tab is reachable, the row showing where more are": async (engine, site) => {
     const token = await apiToken(site);
     await engine.resize(390, 800);
