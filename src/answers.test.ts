@@ -23,6 +23,7 @@ const NOT_JSON: Record<string, string> = {
   "GET /calendar/events/:file": "an iCalendar file",
   "GET /calendar/classes.ics": "an iCalendar file",
   "GET /api/registrations/cancel": "a 303 to the site's cancel page",
+  "GET /join/:token": "an online class's join link: a 303 into the class, or its own small HTML page",
   "POST /api/registrations/cancel": "a 303 to the site's outcome page",
   "GET /api/newsletter/confirm": "a 303 to the site's outcome page",
   "GET /api/newsletter/unsubscribe": "a 303 to the site's unsubscribe page",
