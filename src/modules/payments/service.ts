@@ -1,26 +1,26 @@
 // The site takes money through Stripe Checkout (issue 32), talking to Stripe only through its official SDK. What is
 // charged is read from the database; only the signed webhook marks a payment paid, and only when Stripe says it is
 // paid (issue 37: a direct debit is paid when the bank says so); each webhook event takes effect once (its id is stored
-// in the transaction that acted on it, with every effect, refunds owed included). A place has one live payment: a
-// second ask for it answers the same Checkout. Card data never reaches this server.
+// in the transaction that acted on it, with every effect, refunds owed included: webhooks.ts). A place has one live
+// payment: a second ask for it answers the same Checkout. Card data never reaches this server. records.ts: its rows.
 import type { Db } from "@db/client.ts";
-import { type EventRegistration, type Payment, payments, stripeEvents } from "@db/schema.ts";
+import { type EventRegistration, type Payment, payments } from "@db/schema.ts";
 import type { Config } from "@server/config.ts";
-import { badRequest, HttpError, notFound, tooManyRequests } from "@server/lib/errors.ts";
+import { badRequest, HttpError, notFound } from "@server/lib/errors.ts";
 import { errorText, log } from "@server/lib/log.ts";
-import { addressKey, RateLimiter } from "@server/lib/rate-limit.ts";
+import { addressKey } from "@server/lib/rate-limit.ts";
 import type { Signer } from "@server/lib/signer.ts";
-import { todayIn } from "@server/lib/time.ts";
-import { formatLongDate, formatWeekdayDate } from "@server/shared/dates.ts";
+import { formatWeekdayDate } from "@server/shared/dates.ts";
 import { formatMoney } from "@server/shared/money.ts";
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { type BookingInput, type Bookings, type Target, targetOf } from "../bookings/index.ts";
-import type { ReceiptData } from "../mail/index.ts";
 import { type Outbox, siteName } from "../mail/index.ts";
 import type { CheckoutAnswer, DonationInput, PaymentSummary, RefundInput } from "./model.ts";
 import { moneyOf } from "./money.ts";
+import { createPaymentRecords } from "./records.ts";
 import type { OwedRefunds } from "./refunds.ts";
+import { createWebhooks } from "./webhooks.ts";
 
 export type PaymentsDeps = {
   db: Db;
@@ -34,15 +34,6 @@ export type PaymentsDeps = {
   signer: Signer;
   now: () => Date;
 };
-
-/** Stripe's webhook signature tolerance: an event signed longer ago than this is refused (a replay). */
-const SIGNATURE_TOLERANCE_SECONDS = 300;
-/** Refused webhook posts (no or a bad signature) per address in 15 minutes; Stripe's own, signed, are never limited. */
-const REFUSED_WEBHOOKS_PER_IP = 10;
-/** How long a place stays held while the bank confirms a direct debit (AU BECS takes up to 5 business days). */
-const BANK_HOLD_MS = 8 * 86_400_000;
-/** What Checkout says of a completed session's money: only these are paid. */
-const PAID = new Set(["paid", "no_payment_required"]);
 
 /**
  * The official SDK, pointed at STRIPE_API_BASE (its host, port and protocol) when set; undefined when payments are off.
@@ -85,54 +76,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const { currency } = config.payments;
   const links = paymentLinks(deps.signer, config.siteUrl);
   const orgName = config.payments.orgName ?? siteName(config.mail?.from, config.siteUrl);
-  const refusedWebhooks = new RateLimiter(REFUSED_WEBHOOKS_PER_IP, 15 * 60_000, () => now().getTime());
-
-  const paymentBySession = db
-    .select()
-    .from(payments)
-    .where(eq(payments.sessionId, sql.placeholder("sessionId")))
-    .prepare();
-  const paymentById = db
-    .select()
-    .from(payments)
-    .where(eq(payments.id, sql.placeholder("id")))
-    .prepare();
-  const paymentsOf = db
-    .select()
-    .from(payments)
-    .where(eq(payments.registrationId, sql.placeholder("registrationId")))
-    .orderBy(desc(payments.id))
-    .prepare();
-  /** A place's live payment (pending, or processing at the bank): one at most (the index payments_live_place). */
-  const livePayment = db
-    .select()
-    .from(payments)
-    .where(sql`${payments.registrationId} = ${sql.placeholder("registrationId")} and ${payments.status} in ('pending', 'processing')`)
-    .prepare();
-
-  /** The first payment of a monthly gift: the one Checkout recorded, whose stop link cancels the subscription. */
-  const giftOfSubscription = db
-    .select()
-    .from(payments)
-    .where(sql`${payments.subscriptionId} = ${sql.placeholder("subscriptionId")} and ${payments.sessionId} is not null`)
-    .prepare();
+  const records = createPaymentRecords(db, config, now, orgName);
+  const { paymentById, paymentsOf, livePayment, update, summaryOf } = records;
 
   const requireStripe = () => {
     if (!stripe) throw notFound("Payments are off");
     return stripe;
   };
-  const update = (id: number, values: Partial<Payment>) => db.update(payments).set(values).where(eq(payments.id, id)).returning().get();
-  const receiptOf = (payment: Payment): ReceiptData => ({
-    number: `R-${String(payment.id).padStart(6, "0")}`,
-    what: payment.description,
-    amount: payment.amount,
-    currency: payment.currency,
-    date: formatLongDate(todayIn(config.timezone, new Date(payment.paidAt ?? now()))),
-    orgName,
-    orgAbn: config.payments.orgAbn,
-    gift: payment.kind === "donation",
-    deductible: config.payments.donationsDeductible,
-  });
   /** Stripe's failures are the site's 502: the visitor is told to try again, and nothing secret is repeated. */
   const atStripe = async <T>(what: string, call: () => Promise<T>): Promise<T> => {
     try {
@@ -142,6 +92,9 @@ export function createPaymentsService(deps: PaymentsDeps) {
       throw new HttpError(502, "Payments are not available right now. Please try again in a few minutes.");
     }
   };
+  const webhooks = createWebhooks({ db, config, outbox, bookings, refunds, now, records, links, orgName, requireStripe });
+  const { markStopped } = webhooks;
+
   /** What a place is in, for the address Checkout sends its payer back to: named by its id (and date) only (issue 37 item 9). */
   const placeParams = (target: Target): Record<string, string> =>
     target.kind === "event" ? { event: String(target.id) } : { class: String(target.id), date: target.date };
@@ -223,101 +176,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return session.url;
   }
 
-  /** A completed session whose money is not the row's is not a confirmation: the treasurer is shown it (item 2). */
-  function differs(payment: Payment, session: Stripe.Checkout.Session): boolean {
-    if (session.amount_total === payment.amount && session.currency === payment.currency) return false;
-    const said = `${formatMoney(session.amount_total ?? 0, session.currency ?? payment.currency)} ${session.currency?.toUpperCase() ?? ""}`.trim();
-    const attention = `Stripe's Checkout says ${said}; this payment is ${formatMoney(payment.amount, payment.currency)} ${payment.currency.toUpperCase()}. Not confirmed.`;
-    log.error("A completed Checkout's amount or currency differs from its payment: not confirmed", { payment: payment.id });
-    update(payment.id, { attention });
-    return true;
-  }
-
-  /**
-   * The money has come (inside the webhook's transaction): the payment paid, then the gift receipted or the place
-   * confirmed; a payment for a place already paid, cancelled, or given away is owed back in full.
-   */
-  function fulfil(payment: Payment, session: Stripe.Checkout.Session) {
-    const paymentIntentId = typeof session.payment_intent === "string" ? session.payment_intent : (session.payment_intent?.id ?? null);
-    const subscriptionId = typeof session.subscription === "string" ? session.subscription : (session.subscription?.id ?? null);
-    const email = payment.email ?? session.customer_details?.email ?? session.customer_email ?? null;
-    const paid = update(payment.id, { status: "paid", paidAt: now().toISOString(), paymentIntentId, subscriptionId, email });
-    if (!paid) return;
-    if (paid.kind === "donation") {
-      if (email)
-        outbox.add("gift-receipt", email, paid.monthly ? "Thank you for your monthly gift" : "Thank you for your gift", {
-          receipt: receiptOf(paid),
-          monthly: paid.monthly,
-          ...(paid.monthly && subscriptionId && { stopUrl: links.stopUrl(paid) }),
-        });
-      return;
-    }
-    if (paid.registrationId === null) return;
-    const alreadyPaid = paymentsOf
-      .all({ registrationId: paid.registrationId })
-      .some((other) => other.id !== paid.id && (other.status === "paid" || other.status === "refunding"));
-    if (alreadyPaid) refunds.owe(paid, "this place was already paid for.");
-    else if (!bookings.confirmPaid(paid.registrationId, receiptOf(paid))) {
-      // Released when its hold lapsed (its hold is kept as the mark of why), or cancelled by its holder or the admin.
-      const lapsed = bookings.byId(paid.registrationId)?.holdUntil;
-      refunds.owe(
-        paid,
-        lapsed
-          ? "the hold on your place ended before your payment came, and the event is now full."
-          : "your place was cancelled before your payment came.",
-      );
-    }
-  }
-
-  /** checkout.session.completed: paid, or (a direct debit) processing until the bank says (async_payment_*). */
-  function completed(session: Stripe.Checkout.Session) {
-    const payment = paymentBySession.get({ sessionId: session.id });
-    // An expired payment may still complete (its session closed too late): the money came, and is kept or owed back.
-    if (!payment || (payment.status !== "pending" && payment.status !== "expired") || differs(payment, session)) return;
-    if (PAID.has(session.payment_status)) return fulfil(payment, session);
-    update(payment.id, { status: "processing" });
-    if (payment.registrationId !== null) bookings.holdForBank(payment.registrationId, new Date(now().getTime() + BANK_HOLD_MS));
-  }
-
-  /** checkout.session.async_payment_succeeded: the bank paid a processing payment. */
-  function bankPaid(session: Stripe.Checkout.Session) {
-    const payment = paymentBySession.get({ sessionId: session.id });
-    if (payment?.status === "processing" && !differs(payment, session)) fulfil(payment, session);
-  }
-
-  /** checkout.session.async_payment_failed: the place goes back as after an expiry, and the payer is told. */
-  function bankFailed(session: Stripe.Checkout.Session) {
-    const payment = paymentBySession.get({ sessionId: session.id });
-    if (payment?.status !== "processing") return;
-    const failed = update(payment.id, { status: "failed" });
-    const registration = payment.registrationId === null ? undefined : bookings.byId(payment.registrationId);
-    if (registration) bookings.release(registration);
-    if (failed?.email)
-      outbox.add("payment-failed", failed.email, `Your payment did not go through: ${failed.description}`, {
-        name: failed.name ?? "friend",
-        what: failed.description,
-        amount: failed.amount,
-        currency: failed.currency,
-        placeReleased: registration?.state === "pending",
-      });
-  }
-
-  /**
-   * A monthly gift stopped: every row of its subscription marked, and the donor mailed, once, whoever stopped it (the
-   * donor's link, the admin, or Stripe: `customer.subscription.deleted`). Inside the caller's transaction.
-   */
-  function markStopped(subscriptionId: string, byOrganiser: boolean) {
-    const stopped = db
-      .update(payments)
-      .set({ stoppedAt: now().toISOString() })
-      .where(sql`${payments.subscriptionId} = ${subscriptionId} and ${payments.stoppedAt} is null`)
-      .returning()
-      .all();
-    const gift = giftOfSubscription.get({ subscriptionId });
-    if (stopped.length === 0 || !gift?.email) return;
-    outbox.add("gift-stopped", gift.email, "Your monthly gift is stopped", { amount: gift.amount, currency: gift.currency, byOrganiser, orgName });
-  }
-
   /** Cancels a gift's subscription at Stripe (its own 'already canceled' is no failure), then marks it stopped. */
   async function stopSubscription(payment: Payment, byOrganiser: boolean) {
     if (payment.stoppedAt || !payment.subscriptionId) return;
@@ -326,64 +184,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     db.transaction(() => markStopped(subscriptionId, byOrganiser), { behavior: "immediate" });
   }
 
-  /**
-   * invoice.paid for a later month of a recorded monthly gift (`subscription_cycle`; the first invoice is the Checkout
-   * session's, recorded by `completed`): a paid payment of its own, receipted like the first.
-   */
-  function invoicePaid(invoice: Stripe.Invoice) {
-    if (invoice.billing_reason !== "subscription_cycle") return;
-    const subscription = invoice.parent?.subscription_details?.subscription;
-    const subscriptionId = typeof subscription === "string" ? subscription : subscription?.id;
-    if (!subscriptionId) return;
-    const gift = giftOfSubscription.get({ subscriptionId });
-    if (!gift) return;
-    if (invoice.currency !== gift.currency) {
-      log.warn("A monthly gift's invoice is in another currency: not recorded", { invoice: invoice.id, currency: invoice.currency });
-      return;
-    }
-    const { id, createdAt, sessionId, paymentIntentId, stoppedAt, refundedAt, attention, ...same } = gift;
-    const paid = db
-      .insert(payments)
-      .values({ ...same, amount: invoice.amount_paid, status: "paid", paidAt: now().toISOString() })
-      .returning()
-      .get();
-    if (paid.email)
-      outbox.add("gift-receipt", paid.email, "Thank you for your monthly gift", {
-        receipt: receiptOf(paid),
-        monthly: true,
-        stopUrl: links.stopUrl(gift),
-      });
-  }
-
-  /** checkout.session.expired: the session's payment is over; its held place goes back (the waiting list moves). */
-  function expired(session: Stripe.Checkout.Session) {
-    const payment = paymentBySession.get({ sessionId: session.id });
-    if (payment?.status !== "pending") return;
-    update(payment.id, { status: "expired" });
-    const registration = payment.registrationId === null ? undefined : bookings.byId(payment.registrationId);
-    // A newer payment of the place (its pay link made another session) keeps it held.
-    if (registration && !livePayment.get({ registrationId: registration.id })) bookings.release(registration);
-  }
-
-  /** charge.refunded: a refund made in Stripe's dashboard (the site's own refunds are marked by the refunds job). */
-  function chargeRefunded(charge: Stripe.Charge) {
-    const paymentIntentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
-    if (!paymentIntentId || !charge.refunded) return;
-    db.update(payments)
-      .set({ status: "refunded", refundedAt: now().toISOString(), refundedAmount: charge.amount_refunded })
-      .where(sql`${payments.paymentIntentId} = ${paymentIntentId} and ${payments.status} = 'paid'`)
-      .run();
-  }
-
-  const summaryOf = (payment: Payment | undefined): PaymentSummary => {
-    if (!payment || payment.status === "expired" || payment.status === "failed") return { status: "none", amount: 0, currency };
-    const status = payment.status === "processing" ? "pending" : payment.status;
-    return { status, amount: payment.amount, currency: payment.currency };
-  };
-
   return {
     enabled: stripe !== undefined,
     currency,
+    webhook: webhooks.webhook,
+    checkWebhookLimit: webhooks.checkWebhookLimit,
 
     /**
      * A visitor's registration, from `address`: a priced place with payments on is held and answered with its
@@ -472,48 +277,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!payment.subscriptionId) throw badRequest("Only a monthly gift can be stopped");
       await stopSubscription(payment, true);
       return { success: true as const, message: "The monthly gift is stopped, and the donor is mailed." };
-    },
-
-    /**
-     * The webhook: the signature checked by the SDK before anything else (a bad or old one is a 400 that changes
-     * nothing, one log line, and limited per address), then the event acted on once in one transaction with its id
-     * stored and every effect, refunds owed included: an event whose effects fail is not stored, and Stripe sends it
-     * again. The refunds owed are then made.
-     */
-    async webhook(payload: string, signature: string | null, address: string) {
-      const client = requireStripe();
-      const secret = config.payments.stripe?.webhookSecret as string;
-      let event: Stripe.Event;
-      try {
-        if (!signature) throw new Error("no Stripe-Signature header");
-        event = await client.webhooks.constructEventAsync(payload, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
-      } catch {
-        refusedWebhooks.hit(address);
-        log.warn("Stripe webhook refused: its signature does not verify", { ip: address });
-        throw badRequest("Invalid signature");
-      }
-      db.transaction(
-        () => {
-          const stored = db.insert(stripeEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning().get();
-          if (!stored) return;
-          if (event.type === "checkout.session.completed") completed(event.data.object);
-          if (event.type === "checkout.session.async_payment_succeeded") bankPaid(event.data.object);
-          if (event.type === "checkout.session.async_payment_failed") bankFailed(event.data.object);
-          if (event.type === "checkout.session.expired") expired(event.data.object);
-          if (event.type === "charge.refunded") chargeRefunded(event.data.object);
-          if (event.type === "invoice.paid") invoicePaid(event.data.object);
-          if (event.type === "customer.subscription.deleted") markStopped(event.data.object.id, false);
-        },
-        { behavior: "immediate" },
-      );
-      void refunds.run();
-      return { received: true };
-    },
-
-    /** A refused webhook's address, past its limit: a 429 before its body is read. */
-    checkWebhookLimit(address: string) {
-      const wait = refusedWebhooks.retryAfter(address);
-      if (wait > 0) throw tooManyRequests("Too many requests. Please try again later.", wait);
     },
 
     /** The held places whose hold has ended: given back, and their Checkout sessions closed (no payment after). */
