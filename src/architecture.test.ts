@@ -99,3 +99,51 @@ describe("the server's layout", () => {
     expect(circles(between.map(({ from, to }) => [moduleOf(from)!, moduleOf(to)!]))).toEqual([]);
   });
 });
+
+/**
+ * Issue 39: the services' edges, as the composition root (src/services.ts) builds them — each definition leans on the
+ * names it uses — and each module's, as its `ModuleContext<…>` names the services it takes.
+ */
+async function serviceEdges() {
+  const text = await Bun.file(join(ROOT, "src/services.ts")).text();
+  const body = text.slice(text.indexOf("export function createServices"));
+  const definitions = new Map<string, string>();
+  // Each `const name = …` (up to the next statement) and each `name: …` or `name,` of the returned object.
+  for (const [, name, definition] of body.matchAll(/^ {2}const (\w+) = ([\s\S]*?)(?=^ {2}(?:const |return |\/\/))/gm))
+    definitions.set(name!, definition!);
+  const returned = body.slice(body.indexOf("  return {"));
+  for (const [, name, definition] of returned.matchAll(/^ {4}(\w+)(?:: (.*))?,$/gm)) if (definition) definitions.set(name!, definition);
+  const services = [...returned.matchAll(/^ {4}(\w+)(?::|,)/gm)].map(([, name]) => name!);
+  const edges: [string, string][] = [];
+  // A name used, not a member of something else (`config.payments` is a setting, not the payments service).
+  for (const [name, definition] of definitions)
+    for (const other of definitions.keys()) if (other !== name && new RegExp(`(?<![.\\w])${other}\\b`).test(definition)) edges.push([name, other]);
+  const modules: [string, string][] = [];
+  for await (const path of new Glob("modules/*/index.ts").scan(join(ROOT, "src"))) {
+    const source = await Bun.file(join(ROOT, "src", path)).text();
+    // A module built from the context (site and https are handed what they need) names the services it takes.
+    if (!/function \w+Module\(ctx:/.test(source)) continue;
+    const named = /function \w+Module\(ctx: ModuleContext(?:<([^>]*)>)?/.exec(source);
+    if (!named) modules.push([path, "(takes no ModuleContext)"]);
+    for (const [, service] of (named?.[1] ?? "").matchAll(/"(\w+)"/g)) modules.push([`module ${path.split("/")[1]}`, service!]);
+  }
+  return { services, edges, modules };
+}
+
+describe("the services' edges", () => {
+  test("the composition root's services lean on each other without a circle (the scan sees payments -> bookings -> outbox)", async () => {
+    const { services, edges } = await serviceEdges();
+    expect(services).toEqual(expect.arrayContaining(["bookings", "payments", "events", "classes", "outbox"]));
+    expect(edges).toEqual(expect.arrayContaining([["payments", "bookings"] as [string, string], ["bookings", "outbox"] as [string, string]]));
+    expect(circles(edges)).toEqual([]);
+  });
+
+  test("each module takes the services it uses by name (ModuleContext<…>), each a service of the composition root", async () => {
+    const { services, modules } = await serviceEdges();
+    expect(modules.filter(([, service]) => !services.includes(service))).toEqual([]);
+    expect(modules).toEqual(
+      expect.arrayContaining([["module events", "bookings"] as [string, string], ["module classes", "bookings"] as [string, string]]),
+    );
+    expect(circles([...modules])).toEqual([]);
+  });
+});

@@ -24,3 +24,9 @@ export type AppContext = {
   access: Access<Session>;
   cache: PublicCache;
 };
+
+/**
+ * What one module is built from: the context, with only the services it names (issue 39: a module takes the services it
+ * uses by name; src/architecture.test.ts reads the names and checks that no two services or modules lean on each other).
+ */
+export type ModuleContext<Named extends keyof Services = never> = Omit<AppContext, "services"> & { services: Pick<Services, Named> };

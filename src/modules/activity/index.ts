@@ -1,4 +1,4 @@
-import type { AppContext } from "@server/context.ts";
+import type { ModuleContext } from "@server/context.ts";
 import { answers } from "@server/lib/answers.ts";
 import { ACTIVITY_KINDS, type ActivityKind } from "@server/shared/activity-kinds.ts";
 import { Elysia } from "elysia";
@@ -8,7 +8,7 @@ export { recordAdminWrites } from "./record-writes.ts";
 export { type Activity, createActivity, quoted } from "./service.ts";
 
 /** GET /api/admin/activity?kind=&before=: the account's activity, newest first, 50 at a time. */
-export function activityModule(ctx: AppContext) {
+export function activityModule(ctx: ModuleContext<"activity">) {
   return new Elysia({ name: "activity", prefix: "/api/admin" }).use(ctx.access).get(
     "/activity",
     ({ query }) => {

@@ -1,4 +1,4 @@
-import type { AppContext } from "@server/context.ts";
+import type { ModuleContext } from "@server/context.ts";
 import { answers, deleted } from "@server/lib/answers.ts";
 import { sendCached } from "@server/lib/public-cache.ts";
 import { todayIn } from "@server/lib/time.ts";
@@ -29,7 +29,7 @@ const LIST_PATH = "/api/archive-events";
 /** Archive pages kept at once between two writes (a few KB each); more are made on each request. */
 const MAX_KEPT_PAGES = 200;
 
-export function archiveModule(ctx: AppContext) {
+export function archiveModule(ctx: ModuleContext<"archive">) {
   const service = ctx.services.archive;
   const params = idParam("Archive event not found");
   const list = () => service.list(todayIn(ctx.config.timezone, ctx.now()));

@@ -1,4 +1,4 @@
-import type { AppContext } from "@server/context.ts";
+import type { ModuleContext } from "@server/context.ts";
 import { answers, done, noContent } from "@server/lib/answers.ts";
 import { unauthorized } from "@server/lib/errors.ts";
 import { standard } from "@server/lib/validate.ts";
@@ -42,7 +42,7 @@ export type { Session };
  * open steps are under /api/auth), the password change, the account's e-mail, passkeys and signed-in devices. The
  * guard every admin route sits behind is `auth.authenticate`, in the `admin` macro (src/plugins/access.ts).
  */
-export function authModule(ctx: AppContext) {
+export function authModule(ctx: ModuleContext<"auth">) {
   const { auth } = ctx.services;
   const { mail, keys } = auth;
   const secure = ctx.config.siteUrl.startsWith("https:");

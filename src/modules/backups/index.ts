@@ -1,4 +1,4 @@
-import type { AppContext } from "@server/context.ts";
+import type { ModuleContext } from "@server/context.ts";
 import { answers, done } from "@server/lib/answers.ts";
 import { badRequest } from "@server/lib/errors.ts";
 import { log } from "@server/lib/log.ts";
@@ -31,7 +31,7 @@ const OFFSITE_OFF: OffsiteAnswer = {
  * the off-site copier (started here, so a serving site copies every change) with its state, copies and restore.
  * All under the admin guard.
  */
-export function backupsModule(ctx: AppContext) {
+export function backupsModule(ctx: ModuleContext) {
   const deps = { db: ctx.db, dataDir: ctx.config.dataDir, now: ctx.now, keep: ctx.config.backupKeep };
   const config = ctx.config.offsite;
   const offsite = config && createOffsiteBackups({ db: ctx.db, dataDir: ctx.config.dataDir, config, keep: ctx.config.backupKeep, now: ctx.now });

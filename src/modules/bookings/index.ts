@@ -1,6 +1,6 @@
 // The bookings core (issue 39): one place, whatever it is a place in. Its routes are the ones every booking shares: the
 // cancel link of each registrant's mail. Events and classes have their own routes for what is booked.
-import type { AppContext } from "@server/context.ts";
+import type { ModuleContext } from "@server/context.ts";
 import { answers } from "@server/lib/answers.ts";
 import { linkQuery } from "@server/lib/validate.ts";
 import { formatMoment } from "@server/shared/moments.ts";
@@ -29,7 +29,7 @@ function joinPage(status: number, title: string, text: string, headers: Record<s
   return new Response(html, { status, headers: { ...headers, "content-type": "text/html; charset=utf-8" } } as ResponseInit);
 }
 
-export function bookingsModule(ctx: AppContext) {
+export function bookingsModule(ctx: ModuleContext<"bookings" | "payments">) {
   const { bookings, payments } = ctx.services;
   const { timezone } = ctx.config;
   return (

@@ -1,5 +1,5 @@
 import { profile } from "@db/schema.ts";
-import type { AppContext } from "@server/context.ts";
+import type { ModuleContext } from "@server/context.ts";
 import { notFound } from "@server/lib/errors.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { DEFAULT_PROFILE } from "@server/shared/constants.ts";
@@ -11,7 +11,7 @@ export { classDateCalendar, eventFileName, singleEventCalendar };
 const CALENDAR_HEADERS = { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "public, max-age=300" };
 
 /** Calendar feeds (issue 7): /calendar/events.ics, /calendar/events/<id>.ics (a download), /calendar/classes.ics. */
-export function calendarModule(ctx: AppContext) {
+export function calendarModule(ctx: ModuleContext<"events" | "classes">) {
   const { events, classes } = ctx.services;
   const teacher = () => ctx.db.select({ name: profile.name }).from(profile).limit(1).get()?.name ?? DEFAULT_PROFILE.name;
   const options = (what: string): CalendarOptions => ({

@@ -1,4 +1,4 @@
-import type { AppContext } from "@server/context.ts";
+import type { ModuleContext } from "@server/context.ts";
 import { answers, deleted } from "@server/lib/answers.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
 import { idAndDateParams, idParam, standard } from "@server/lib/validate.ts";
@@ -33,7 +33,7 @@ const datePlaces = (id: number, date: string) => ({ kind: "class" as const, id, 
 const nextChange = (list: { upcoming: { state: string; startsAt: string; endsAt: string }[] }[]) =>
   Math.min(...list.flatMap((entry) => entry.upcoming.map((date) => Date.parse(date.state === "closed" ? date.endsAt : date.startsAt))));
 
-export function classesModule(ctx: AppContext) {
+export function classesModule(ctx: ModuleContext<"classes" | "bookings" | "payments">) {
   const { classes: service, bookings, payments } = ctx.services;
   const spam = createSpamGuard(ctx, 10);
   /** Each date with its door counts (booked, waiting, came). */

@@ -1,4 +1,4 @@
-import type { AppContext } from "@server/context.ts";
+import type { ModuleContext } from "@server/context.ts";
 import { answers } from "@server/lib/answers.ts";
 import { parseJson, readBodyWithLimit } from "@server/lib/body.ts";
 import { standard } from "@server/lib/validate.ts";
@@ -20,7 +20,7 @@ export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 const IMPORT_JSON_BOUNDS = { maxDepth: 16, maxContainers: IMPORT_MAX_BYTES / 40 };
 
 /** Export/import of the content sections and the app_data sync/restore (spec §2.2 Data Sync, §7 admin calls). */
-export function dataModule(ctx: AppContext) {
+export function dataModule(ctx: ModuleContext) {
   const deps = { db: ctx.db, config: ctx.config, now: ctx.now };
   return new Elysia({ name: "data", prefix: "/api/admin" })
     .use(ctx.access)

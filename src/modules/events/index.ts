@@ -1,4 +1,4 @@
-import type { AppContext } from "@server/context.ts";
+import type { ModuleContext } from "@server/context.ts";
 import { answers, deleted } from "@server/lib/answers.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
 import { todayIn } from "@server/lib/time.ts";
@@ -39,7 +39,7 @@ export { createEventsService, type EventsService };
 /** An event's places, as the bookings core names them. */
 const eventPlaces = (id: number) => ({ kind: "event" as const, id });
 
-export function eventsModule(ctx: AppContext) {
+export function eventsModule(ctx: ModuleContext<"events" | "bookings" | "payments">) {
   const { events: service, bookings, payments } = ctx.services;
   const spam = createSpamGuard(ctx, 10);
   const params = idParam("Event not found");

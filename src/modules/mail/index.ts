@@ -1,5 +1,5 @@
 import { outbox as outboxTable } from "@db/schema.ts";
-import type { AppContext } from "@server/context.ts";
+import type { ModuleContext } from "@server/context.ts";
 import { answers, done } from "@server/lib/answers.ts";
 import { badRequest } from "@server/lib/errors.ts";
 import { and, desc, eq, isNotNull, or } from "drizzle-orm";
@@ -13,7 +13,7 @@ export type { Occasion } from "./templates/registration-confirmation.tsx";
 const RECENT_ROWS = 20;
 
 /** The admin's Mail card: whether mail is on, its last error, the outbox's recent rows, and a test mail. */
-export function mailModule(ctx: AppContext) {
+export function mailModule(ctx: ModuleContext<"outbox">) {
   const { outbox } = ctx.services;
   const recent = ctx.db
     .select({

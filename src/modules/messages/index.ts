@@ -1,4 +1,4 @@
-import type { AppContext } from "@server/context.ts";
+import type { ModuleContext } from "@server/context.ts";
 import { answers, deleted } from "@server/lib/answers.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
 import { idParam, standard } from "@server/lib/validate.ts";
@@ -10,7 +10,7 @@ import { createMessagesService } from "./service.ts";
 export { contactSchema };
 
 /** The contact form's messages: sent by visitors, read by the admin. */
-export function messagesModule(ctx: AppContext) {
+export function messagesModule(ctx: ModuleContext<"outbox">) {
   const service = createMessagesService(ctx.db, ctx.services.outbox);
   const spam = createSpamGuard(ctx, 5);
   const params = idParam("Message not found");

@@ -1,4 +1,4 @@
-import type { AppContext } from "@server/context.ts";
+import type { ModuleContext } from "@server/context.ts";
 import { answers, deleted } from "@server/lib/answers.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { idParam, standard } from "@server/lib/validate.ts";
@@ -10,7 +10,7 @@ import { createNotificationsService } from "./service.ts";
 
 export type { Notification } from "./model.ts";
 
-export function notificationsModule(ctx: AppContext) {
+export function notificationsModule(ctx: ModuleContext) {
   const service = createNotificationsService(ctx.db);
   const params = idParam("Notification not found");
   return new Elysia({ name: "notifications", prefix: "/api" })

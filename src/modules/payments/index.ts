@@ -1,5 +1,5 @@
 // Issue 32's routes: Stripe's webhook, the pay link of a held place, gifts and their stop link, and the admin's money.
-import type { AppContext } from "@server/context.ts";
+import type { ModuleContext } from "@server/context.ts";
 import { answers } from "@server/lib/answers.ts";
 import { PUBLIC_BODY_LIMIT, readBodyWithLimit } from "@server/lib/body.ts";
 import { createSpamGuard } from "@server/lib/spam.ts";
@@ -14,7 +14,7 @@ export { connectStripe, createPaymentsService, paymentLinks } from "./service.ts
 const giftPath = (state: "stop" | "stopped" | "invalid", id?: number, token?: string) =>
   state === "stop" ? `/?gift=stop&id=${id}&token=${token}` : `/?gift=${state}`;
 
-export function paymentsModule(ctx: AppContext) {
+export function paymentsModule(ctx: ModuleContext<"payments">) {
   const { payments } = ctx.services;
   const spam = createSpamGuard(ctx, 10);
   const params = idParam("Payment not found");

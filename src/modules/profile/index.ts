@@ -1,4 +1,4 @@
-import type { AppContext } from "@server/context.ts";
+import type { ModuleContext } from "@server/context.ts";
 import { answers } from "@server/lib/answers.ts";
 import { standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
@@ -8,7 +8,7 @@ import { createProfileService } from "./service.ts";
 
 export type { PublicProfile } from "./model.ts";
 
-export function profileModule(ctx: AppContext) {
+export function profileModule(ctx: ModuleContext<"payments">) {
   const service = createProfileService(ctx.db, ctx.now, {
     timezone: ctx.config.timezone,
     classBookingWeeks: ctx.config.classBookingWeeks,

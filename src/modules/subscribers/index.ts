@@ -1,4 +1,4 @@
-import type { AppContext } from "@server/context.ts";
+import type { ModuleContext } from "@server/context.ts";
 import { answers, deleted, done } from "@server/lib/answers.ts";
 import { badRequest } from "@server/lib/errors.ts";
 import { createSpamGuard, formBody } from "@server/lib/spam.ts";
@@ -14,7 +14,7 @@ import { createSubscribersService, subscriberLinks } from "./service.ts";
 export { newsletterSchema };
 
 /** Newsletter sign-ups from the footer (double opt-in while mail is on), managed in the admin's Subscribers tab. */
-export function subscribersModule(ctx: AppContext) {
+export function subscribersModule(ctx: ModuleContext<"outbox" | "signer" | "auth">) {
   const { outbox, signer } = ctx.services;
   const links = subscriberLinks(signer, ctx.config.siteUrl);
   const service = createSubscribersService(ctx.db, outbox, links);

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { events } from "@db/schema.ts";
 import { staticPlugin } from "@elysia/static";
-import type { AppContext } from "@server/context.ts";
+import type { ModuleContext } from "@server/context.ts";
 import { answers } from "@server/lib/answers.ts";
 import { answerError, badRequest, notFound } from "@server/lib/errors.ts";
 import { idParam } from "@server/lib/validate.ts";
@@ -29,7 +29,7 @@ const ATTACHMENT = {
  * routes take the raw body (`parse: "none"`) so that its size is checked while it streams in, never after it was read
  * whole.
  */
-export async function uploadsModule(ctx: AppContext) {
+export async function uploadsModule(ctx: ModuleContext) {
   const uploadsDir = join(ctx.config.dataDir, "uploads");
   const variants = imageVariants(uploadsDir, join(ctx.config.dataDir, "image-cache"));
   const eventExists = ctx.db

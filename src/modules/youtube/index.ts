@@ -1,4 +1,4 @@
-import type { AppContext } from "@server/context.ts";
+import type { ModuleContext } from "@server/context.ts";
 import { answers, done } from "@server/lib/answers.ts";
 import { standard } from "@server/lib/validate.ts";
 import { cachedRead } from "@server/plugins/public-cache.ts";
@@ -11,7 +11,7 @@ import { createYoutubeService, type YoutubeOptions } from "./service.ts";
  * GET /api/youtube/videos (spec §7), GET /api/youtube/status (read by `/`, so that a site without a key never asks
  * for videos) and the admin's key update. `overrides` shorten timeouts in tests.
  */
-export function youtubeModule(ctx: AppContext, overrides: Partial<Pick<YoutubeOptions, "timeoutMs" | "cacheTtlMs">> = {}) {
+export function youtubeModule(ctx: ModuleContext, overrides: Partial<Pick<YoutubeOptions, "timeoutMs" | "cacheTtlMs">> = {}) {
   const service = createYoutubeService({
     db: ctx.db,
     apiBase: ctx.config.youtubeApiBase,
