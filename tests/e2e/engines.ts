@@ -126,6 +126,18 @@ async function home(engine: Engine, site: Site, width = 1280, height = 900) {
   await until(engine, "window.appStarted", "the app to start");
 }
 
+const AXE_SOURCE = readFileSync(join(import.meta.dir, "../../node_modules/axe-core/axe.min.js"), "utf8");
+const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+/** axe-core's WCAG 2.2 AA check in this engine, once the page's animations have settled: each violation, named. */
+async function axeViolations(engine: Engine, state: string): Promise<string[]> {
+  await until(engine, settled, "the animations to settle");
+  await engine.evaluate(`(() => { if (!window.axe) { ${AXE_SOURCE} } return true; })()`);
+  return engine.evaluate<string[]>(
+    `axe.run(document, { runOnly: { type: "tag", values: ${JSON.stringify(WCAG_22_AA)} } }).then((results) =>
+      results.violations.map((violation) => ${quote(`${state}: `)} + violation.id + " (" + violation.nodes.length + "): " + violation.nodes.map((node) => node.target.join(" ")).join(", ")))`,
+  );
+}
+
 async function noErrors(engine: Engine) {
   expect(await engine.errors()).toEqual([]);
 }
@@ -365,6 +377,7 @@ export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>
     const card = `//*[@data-testid="class-card"][.//h3[normalize-space()=${literal(name)}]]`;
     await until(engine, `${node(testId("class-dates", card))}?.innerText.includes("Cancelled: Swamiji is travelling")`, "the date called off");
     expect(await engine.evaluate<boolean>("document.documentElement.scrollWidth <= innerWidth")).toBe(true);
+    expect(await axeViolations(engine, "a class card with a date called off")).toEqual([]);
     await click(engine, `${card}//a[starts-with(normalize-space(), "All dates")]`);
     await visible(engine, `${testId("class-dialog")}//h4[normalize-space()="Dates in the next 8 weeks"]`);
     expect(await engine.evaluate<string>("location.search")).toMatch(/^\?class=\d+$/);
@@ -410,11 +423,13 @@ export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>
     await click(engine, `${booking}//button[@type="submit"]`);
     await until(engine, `${node(testId("booked"))}?.innerText.includes("You're booked for ${name}")`, "the place booked");
     expect(await engine.evaluate<boolean>("document.documentElement.scrollWidth <= innerWidth")).toBe(true);
+    expect(await axeViolations(engine, "a class date booked")).toEqual([]);
 
     // The date is full now: the next joins its waiting list from the class's own dialog.
     await click(engine, button("Back to the dates", testId("class-dialog")));
     await click(engine, `(${testId("class-dialog")}//button[starts-with(normalize-space(), "Waiting list")])[1]`);
     await fill("Bela Rao", "bela.class@example.org");
+    expect(await axeViolations(engine, "a class date's booking form, full")).toEqual([]);
     await click(engine, `${booking}//button[@type="submit"]`);
     await until(engine, `${node(testId("booked"))}?.innerText.includes("You are number 1.")`, "the waiting list joined");
     expect(await engine.evaluate<boolean>("document.documentElement.scrollWidth <= innerWidth")).toBe(true);
