@@ -4,9 +4,11 @@ import { formatClassStart } from "@server/shared/dates.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { badge } from "@styled-system/recipes";
 import { Button } from "@web/components/ui/button.tsx";
-import { Field, Textarea } from "@web/components/ui/field.tsx";
+import { Field, Input, Textarea } from "@web/components/ui/field.tsx";
+import { toast } from "@web/components/ui/toast.tsx";
+import { call } from "@web/lib/api.ts";
 import { useProfile } from "@web/lib/queries/profile.ts";
-import { useState } from "react";
+import { type FormEvent, useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 import { type AdminClass, useCancelClassDate } from "./api.ts";
@@ -54,6 +56,7 @@ export function AdminClassDates({ item }: { item: AdminClass }) {
           </li>
         ))}
       </ul>
+      {item.capacity !== null && <OtherDate item={item} onOpen={setDoor} />}
       <ClassDoorDialog item={item} date={door} onClose={() => setDoor(null)} />
       <ConfirmDialog
         open={cancelling !== null}
@@ -88,5 +91,38 @@ export function AdminClassDates({ item }: { item: AdminClass }) {
         </Field>
       </ConfirmDialog>
     </>
+  );
+}
+
+/** Another date's door list (a past one, to record who came): the class's date read with its counts, then opened. */
+function OtherDate({ item, onOpen }: { item: AdminClass; onOpen: (date: ClassDate) => void }) {
+  const [date, setDate] = useState("");
+  const [opening, setOpening] = useState(false);
+  const open = async (event: FormEvent) => {
+    event.preventDefault();
+    setOpening(true);
+    try {
+      const [found] = (await call((api) => api.admin.classes({ id: item.id }).dates.get({ query: { from: date, to: date } }))).dates;
+      if (found) onOpen(found);
+      else toast({ title: "No such date", description: `${item.name} does not run on ${date}`, variant: "destructive" });
+    } catch (error) {
+      notifyError(error, `Failed to open the door list: ${errorText(error)}`);
+    } finally {
+      setOpening(false);
+    }
+  };
+  return (
+    <form
+      aria-label={`Door list of another date of ${item.name}`}
+      onSubmit={open}
+      className={css({ display: "flex", flexWrap: "wrap", alignItems: "end", gap: "2", fontSize: "sm" })}
+    >
+      <Field label="Another date's door list">
+        <Input type="date" required value={date} onChange={(change) => setDate(change.target.value)} />
+      </Field>
+      <Button type="submit" size="sm" variant="outline" disabled={opening || !date}>
+        Open
+      </Button>
+    </form>
   );
 }
