@@ -7,59 +7,35 @@
 
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
+import { todayIn } from "@server/lib/time.ts";
+import { addDays } from "@server/shared/calendar.ts";
 import { freePort } from "@tests/server.ts";
 import { startStripeServer } from "@tests/support/stripe.ts";
-import { percentile, startRaceSite } from "./race-site.ts";
+import { percentile, startPayLinkSink, startRaceSite } from "./race-site.ts";
 
 const RATE = Number(process.env.BENCH_REGISTRATIONS_PER_SECOND ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PLACES = 20;
 const LAST = 5;
 
-/** Tomorrow in Melbourne, YYYY-MM-DD (the class runs every day at 8 PM: tomorrow's date is open). */
-function tomorrow(): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: "Australia/Melbourne", year: "numeric", month: "2-digit", day: "2-digit" })
-    .formatToParts(new Date(Date.now() + 86_400_000))
-    .map(({ type, value }) => [type, value]);
-  const part = Object.fromEntries(parts);
-  return `${part.year}-${part.month}-${part.day}`;
-}
-
 /** Runs the class-date race on the executable `exe`, in a folder under `dir`; returns the line to print. */
 export async function classBookingsBench(exe: string, dir: string): Promise<string> {
-  const { SMTPServer } = await import("smtp-server");
-  const payLinks: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => {
-        raw += chunk.toString("latin1");
-      });
-      stream.on("end", () => {
-        const text = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-        const link = /\/api\/payments\/pay\?id=\d+&(?:amp;)?token=[\w-]+/.exec(text)?.[0];
-        if (link) payLinks.push(link.replace("&amp;", "&"));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const smtp = await startPayLinkSink();
+  const { payLinks } = smtp;
   const stripe = await startStripeServer();
   const port = freePort();
   stripe.setWebhookUrl(`http://127.0.0.1:${port}/api/payments/stripe`);
   const site = await startRaceSite({
     exe,
     home: join(dir, "class-bookings"),
-    smtpPort: (smtp.server.address() as { port: number }).port,
+    smtpPort: smtp.port,
     event: { name: "Unused Retreat" },
     env: stripe.env(),
     port,
   });
   const { url } = site;
-  const date = tomorrow();
+  // Tomorrow in Melbourne: the class runs every day at 8 PM, so tomorrow's date is open.
+  const date = addDays(todayIn("Australia/Melbourne"), 1);
   try {
     // The class and the date's first places, written beside the running server (SQLite's WAL lets a second writer in).
     const beside = new Database(site.dbPath);

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { freePort } from "@tests/server.ts";
 import { startStripeServer } from "@tests/support/stripe.ts";
 import type Stripe from "stripe";
-import { CAPACITY, percentile, startRaceSite, TAKEN } from "./race-site.ts";
+import { CAPACITY, percentile, startPayLinkSink, startRaceSite, TAKEN } from "./race-site.ts";
 
 const RATE = Number(process.env.BENCH_REGISTRATIONS_PER_SECOND ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,34 +40,15 @@ async function pool<T>(count: number, width: number, task: (index: number) => Pr
 
 /** Runs the payments bench on the executable `exe`, in a folder under `dir`; returns the lines to print. */
 export async function paymentsBench(exe: string, dir: string): Promise<string> {
-  const { SMTPServer } = await import("smtp-server");
-  // The pay links mailed to those who move up from the waiting list ("A place is yours"), as they would follow them.
-  const payLinks: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => {
-        raw += chunk.toString("latin1");
-      });
-      stream.on("end", () => {
-        const text = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-        const link = /\/api\/payments\/pay\?id=\d+&(?:amp;)?token=[\w-]+/.exec(text)?.[0];
-        if (link) payLinks.push(link.replace("&amp;", "&"));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const smtp = await startPayLinkSink();
+  const { payLinks } = smtp;
   const stripe = await startStripeServer();
   const port = freePort();
   stripe.setWebhookUrl(`http://127.0.0.1:${port}/api/payments/stripe`);
   const site = await startRaceSite({
     exe,
     home: join(dir, "payments"),
-    smtpPort: (smtp.server.address() as { port: number }).port,
+    smtpPort: smtp.port,
     event: { name: "Paid Retreat", price: 2500 },
     env: stripe.env(),
     port,

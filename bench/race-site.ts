@@ -103,3 +103,31 @@ export async function startRaceSite({ exe, home, smtpPort, event, env: more = {}
   };
   return { url, eventId, dbPath, createEvent, stop: () => stop(server) };
 }
+
+/**
+ * The races' SMTP sink (bench/payments.ts, bench/class-bookings.ts): it takes every mail, and keeps the pay links
+ * mailed to those who move up from the waiting list ("A place is yours"), to follow them as their holders would.
+ */
+export async function startPayLinkSink() {
+  const { SMTPServer } = await import("smtp-server");
+  const payLinks: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      let raw = "";
+      stream.on("data", (chunk: Buffer) => {
+        raw += chunk.toString("latin1");
+      });
+      stream.on("end", () => {
+        const text = raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+        const link = /\/api\/payments\/pay\?id=\d+&(?:amp;)?token=[\w-]+/.exec(text)?.[0];
+        if (link) payLinks.push(link.replace("&amp;", "&"));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  return { payLinks, port: (smtp.server.address() as { port: number }).port, close: () => smtp.close() };
+}

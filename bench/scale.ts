@@ -12,6 +12,8 @@
 import { Database } from "bun:sqlite";
 import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
+import { todayIn } from "@server/lib/time.ts";
+import { addDays } from "@server/shared/calendar.ts";
 import { ROOT, type Server, startServer } from "@tests/server.ts";
 import { $ } from "bun";
 import type { Page } from "playwright-core";
@@ -88,16 +90,6 @@ async function adminTabTimes(server: Server): Promise<Record<string, number[]>> 
   }
 }
 
-/** A day `days` from today in Melbourne, YYYY-MM-DD. */
-function dayFromToday(days: number): string {
-  const part = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: "Australia/Melbourne", year: "numeric", month: "2-digit", day: "2-digit" })
-      .formatToParts(new Date(Date.now() + days * 86_400_000))
-      .map(({ type, value }) => [type, value]),
-  );
-  return `${part.year}-${part.month}-${part.day}`;
-}
-
 /**
  * A year of weekly classes (half of it past, half to come) with every date booked full, written into the running
  * server's database (SQLite's WAL lets a second writer in). The number of bookings.
@@ -105,7 +97,7 @@ function dayFromToday(days: number): string {
 function writeClassYear(dbPath: string): number {
   const db = new Database(dbPath);
   db.exec("PRAGMA busy_timeout = 5000");
-  const from = dayFromToday(-26 * 7);
+  const from = addDays(todayIn("Australia/Melbourne"), -26 * 7);
   const addClass = db.prepare<{ id: number }, [string, string]>(
     "INSERT INTO classes (name, level, days, time, location, description, icon, schedule, capacity, price) VALUES (?, 'Beginner', 'Weekly', '7:00 PM', 'Fitzroy', '<p>Weekly practice.</p>', 'sun', ?, 20, 2000) RETURNING id",
   );

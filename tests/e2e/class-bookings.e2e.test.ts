@@ -3,7 +3,10 @@
 // the next joins its waiting list; the same address again is told it is booked; the first gives the place back by the
 // mail's link and the waiting one has it; a drop-in is paid through Checkout and the notice names the class and date;
 // the teacher cancels a date and everyone booked is mailed her message.
+
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { todayIn } from "@server/lib/time.ts";
+import { addDays } from "@server/shared/calendar.ts";
 import type { Browser, Page } from "playwright-core";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { type StripeServer, startStripeServer } from "../support/stripe.ts";
@@ -33,15 +36,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** A day in the site's zone (Melbourne), YYYY-MM-DD, `days` from today (from the parts: engines write en-CA apart). */
-const day = (days: number) => {
-  const part = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone: "Australia/Melbourne", year: "numeric", month: "2-digit", day: "2-digit" })
-      .formatToParts(new Date(Date.now() + days * 86_400_000))
-      .map(({ type, value }) => [type, value]),
-  );
-  return `${part.year}-${part.month}-${part.day}`;
-};
+/** A day in the site's zone (Melbourne), YYYY-MM-DD, `days` from today. */
+const day = (days: number) => addDays(todayIn("Australia/Melbourne"), days);
 
 /** Every day at 8 PM from tomorrow: the card's four dates are all bookable. */
 const newClass = (name: string, changes: Record<string, unknown> = {}) =>

@@ -2,11 +2,14 @@
 // page's main flows and an admin edit in the rich-text editor, each ending with no errors on the page. Written once
 // over a small Engine interface that each engine's test file implements with its own driver; elements are found by
 // XPath, which both WebDriver and Puppeteer take.
+
 import { expect } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createSigner } from "@server/lib/signer.ts";
+import { todayIn } from "@server/lib/time.ts";
 import { registrationLinks } from "@server/modules/bookings/index.ts";
+import { addDays } from "@server/shared/calendar.ts";
 import { APP_STARTED_EVENT } from "@web/lib/app-start.ts";
 import { adminApi, apiToken, createEventViaApi } from "./admin-helpers.ts";
 import type { Site } from "./support.ts";
@@ -390,9 +393,7 @@ export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>
   "a class date: booked from its card at 320 px, the waiting list joined, the place given back": async (engine, site) => {
     const token = await apiToken(site);
     const name = "Engines Hatha";
-    const tomorrow = new Date(Date.now() + 86_400_000).toLocaleDateString("en-US", { timeZone: "Australia/Melbourne" });
-    const [month, day, year] = tomorrow.split("/");
-    const from = `${year}-${month!.padStart(2, "0")}-${day!.padStart(2, "0")}`;
+    const from = addDays(todayIn("Australia/Melbourne"), 1);
     const { id } = await adminApi<{ id: number }>(site, token, "POST", "/api/admin/classes", {
       name,
       level: "Beginner",

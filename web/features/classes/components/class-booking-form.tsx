@@ -1,14 +1,14 @@
 // A class date's booking (issue 39): two fields, and the ticket or the contribution of a drop-in; the lasting panel
 // that replaces it says what happened and where the details went. A paid drop-in goes to Stripe's Checkout.
 import { formatClassStart } from "@server/shared/dates.ts";
-import { formatMoney } from "@server/shared/money.ts";
 import { type ClassBookingInput, classBookingFormSchema } from "@server/shared/schemas.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
 import { notice } from "@styled-system/recipes/notice";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { PriceFields, suggestedAmount } from "@web/components/price-fields.tsx";
 import { Button } from "@web/components/ui/button.tsx";
-import { controlStyle, Field, Input } from "@web/components/ui/field.tsx";
+import { Field, Input } from "@web/components/ui/field.tsx";
 import { useHoneypot } from "@web/components/ui/honeypot.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { toast } from "@web/components/ui/toast.tsx";
@@ -29,11 +29,8 @@ type Props = { item: PublicClass; date: ClassDate; timezone: string; currency: s
 
 export function ClassBookingForm({ item, date, timezone, currency, onBack }: Props) {
   const when = formatClassStart(date.startsAt, timezone);
-  const suggested = item.byDonation ? { amount: item.price ? (item.price / 100).toFixed(2) : "" } : {};
-  const form = useSchemaResolvedForm<FormValues, ClassBookingInput>(classBookingFormSchema, { name: "", email: "", ...suggested });
+  const form = useSchemaResolvedForm<FormValues, ClassBookingInput>(classBookingFormSchema, { name: "", email: "", ...suggestedAmount(item) });
   const paymentsOn = useQuery({ ...profileQueryOptions(), enabled: false }).data?.payments?.enabled ?? false;
-  const money = (cents: number) => formatMoney(cents, currency);
-  const priced = item.price !== null && !item.byDonation;
   const { field: honeypot, withTrap } = useHoneypot();
   const queryClient = useQueryClient();
   const [done, setDone] = useState<Booked | null>(null);
@@ -92,29 +89,16 @@ export function ClassBookingForm({ item, date, timezone, currency, onBack }: Pro
       <Field label="Email *" error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register("email")} />
       </Field>
-      {priced && (
-        <Field label="Ticket *">
-          <select className={controlStyle} {...form.register("ticket")}>
-            <option value="full">Drop-in: {money(item.price ?? 0)}</option>
-            {item.concessionPrice !== null && <option value="concession">Concession: {money(item.concessionPrice)}</option>}
-          </select>
-        </Field>
-      )}
-      {item.byDonation && (
-        <div className={css({ display: "grid", gap: "2", alignContent: "start" })}>
-          <Field
-            label="Your contribution (A$)"
-            error={errors.amount?.message}
-            hint={`By donation${item.price ? `: ${money(item.price)} is suggested` : ""}. Give what you can, or 0.`}
-          >
-            <Input inputMode="decimal" {...form.register("amount")} />
-          </Field>
-          <Button type="button" variant="outline" size="sm" onClick={() => form.setValue("amount", "0", { shouldValidate: true })}>
-            I can't give now
-          </Button>
-        </div>
-      )}
-      {priced && !paymentsOn && <p className={css({ gridColumn: { sm: "1 / -1" } })}>Pay at the door.</p>}
+      <PriceFields
+        priced={item}
+        currency={currency}
+        paymentsOn={paymentsOn}
+        fullLabel="Drop-in"
+        ticket={form.register("ticket")}
+        amount={form.register("amount")}
+        amountError={errors.amount?.message}
+        giveNothing={() => form.setValue("amount", "0", { shouldValidate: true })}
+      />
       <div className={css({ gridColumn: { sm: "1 / -1" }, display: "flex", flexWrap: "wrap", gap: "3" })}>
         <Button type="submit" size="lg" disabled={busy}>
           {busy && <Spinner />}

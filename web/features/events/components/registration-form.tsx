@@ -1,13 +1,13 @@
 // Registration for an event without an external link (the §5 registration schema and messages).
 
-import { formatMoney } from "@server/shared/money.ts";
 import { type RegistrationInput, registrationFormSchema } from "@server/shared/schemas.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { cx } from "@styled-system/css";
 import { notice } from "@styled-system/recipes/notice";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { PriceFields, suggestedAmount } from "@web/components/price-fields.tsx";
 import { Button } from "@web/components/ui/button.tsx";
-import { controlStyle, Field, Input, Textarea } from "@web/components/ui/field.tsx";
+import { Field, Input, Textarea } from "@web/components/ui/field.tsx";
 import { useHoneypot } from "@web/components/ui/honeypot.tsx";
 import { Spinner } from "@web/components/ui/spinner.tsx";
 import { toast } from "@web/components/ui/toast.tsx";
@@ -53,12 +53,9 @@ const EMPTY: FormValues = { name: "", email: "", phone: "", additionalInfo: "" }
 
 export function RegistrationForm({ event }: { event: PublicEvent }) {
   // By donation, the suggested amount is where the field starts (issue 38).
-  const suggested = event.byDonation ? { amount: event.price ? (event.price / 100).toFixed(2) : "" } : {};
-  const form = useSchemaResolvedForm<FormValues, RegistrationInput>(registrationFormSchema, { ...EMPTY, ...suggested });
+  const form = useSchemaResolvedForm<FormValues, RegistrationInput>(registrationFormSchema, { ...EMPTY, ...suggestedAmount(event) });
   // The page's profile, as read with it (never fetched for the form); one from before issue 32 has no `payments`.
   const paymentsOn = useQuery({ ...profileQueryOptions(), enabled: false }).data?.payments?.enabled ?? false;
-  const money = (cents: number) => formatMoney(cents, event.currency);
-  const priced = event.price !== null && !event.byDonation;
   const { field: honeypot, withTrap } = useHoneypot();
   const queryClient = useQueryClient();
   const [done, setDone] = useState<Registered | null>(null);
@@ -109,29 +106,16 @@ export function RegistrationForm({ event }: { event: PublicEvent }) {
       <Field label="Phone *" error={errors.phone?.message}>
         <Input type="tel" autoComplete="tel" {...form.register("phone")} />
       </Field>
-      {priced && (
-        <Field label="Ticket *">
-          <select className={controlStyle} {...form.register("ticket")}>
-            <option value="full">Full price: {money(event.price ?? 0)}</option>
-            {event.concessionPrice !== null && <option value="concession">Concession: {money(event.concessionPrice)}</option>}
-          </select>
-        </Field>
-      )}
-      {event.byDonation && (
-        <div className={css({ display: "grid", gap: "2", alignContent: "start" })}>
-          <Field
-            label="Your contribution (A$)"
-            error={errors.amount?.message}
-            hint={`By donation${event.price ? `: ${money(event.price)} is suggested` : ""}. Give what you can, or 0.`}
-          >
-            <Input inputMode="decimal" {...form.register("amount")} />
-          </Field>
-          <Button type="button" variant="outline" size="sm" onClick={() => form.setValue("amount", "0", { shouldValidate: true })}>
-            I can't give now
-          </Button>
-        </div>
-      )}
-      {priced && !paymentsOn && <p className={css({ gridColumn: { sm: "1 / -1" } })}>Pay at the door.</p>}
+      <PriceFields
+        priced={event}
+        currency={event.currency}
+        paymentsOn={paymentsOn}
+        fullLabel="Full price"
+        ticket={form.register("ticket")}
+        amount={form.register("amount")}
+        amountError={errors.amount?.message}
+        giveNothing={() => form.setValue("amount", "0", { shouldValidate: true })}
+      />
       <Field label="Additional Information" className={css({ gridColumn: { sm: "1 / -1" } })}>
         <Textarea rows={3} placeholder="Dietary needs, questions, anything we should know" {...form.register("additionalInfo")} />
       </Field>
