@@ -267,7 +267,7 @@ export const eventRegistrations = sqliteTable(
     holdUntil: text("holdUntil"),
     /** What this place costs in integer cents, decided by the server from the event's price when it was taken. */
     amountDue: integer("amountDue"),
-    ticket: text("ticket").$type<"full" | "concession" | "donation">(),
+    ticket: text("ticket").$type<"full" | "concession" | "donation" | "credit">(),
     checkedIn: integer("checkedIn", { mode: "boolean" }).notNull().default(false),
     /** When the reminder was queued (in the outbox, in the same transaction): never twice. */
     remindedAt: text("remindedAt"),
@@ -278,6 +278,12 @@ export const eventRegistrations = sqliteTable(
     attended: integer("attended", { mode: "boolean" }),
     /** An online or hybrid class date's own join link, `/join/{joinToken}` (issue 39): unguessable, one per booking. */
     joinToken: text("joinToken").unique(),
+    /** Issue 40: the pass whose credit this place took (a `student_passes` id); null for a drop-in or a free place. */
+    studentPassId: integer("studentPassId"),
+    /** The credit came back to its pass (cancelled in time, or the class called off). */
+    creditReturned: integer("creditReturned", { mode: "boolean" }).notNull().default(false),
+    /** The standing booking that made this place (issue 40). */
+    standingId: integer("standingId"),
   },
   (table) => [
     index("event_registrations_event").on(table.eventId, table.state, table.id),
@@ -285,6 +291,7 @@ export const eventRegistrations = sqliteTable(
     index("event_registrations_held").on(table.state, table.heldBy),
     index("event_registrations_held_email").on(table.state, table.email),
     index("event_registrations_class_date").on(table.classId, table.classDate, table.state, table.id),
+    index("event_registrations_student").on(table.email, table.state),
     check("event_registrations_place_of", sql`("eventId" is null) <> ("classId" is null or "classDate" is null)`),
   ],
 );
@@ -299,10 +306,12 @@ export const payments = sqliteTable(
   "payments",
   {
     id: id(),
-    kind: text("kind").$type<"registration" | "donation">().notNull(),
+    kind: text("kind").$type<"registration" | "donation" | "pass">().notNull(),
     // No foreign keys: a payment is the treasurer's record, kept when its event or registration is deleted or imported over.
     registrationId: integer("registrationId"),
     eventId: integer("eventId"),
+    /** Issue 40: the pass bought (a `passes` id), issued to `email` when paid. */
+    passId: integer("passId"),
     /** What was paid for, as the receipt and the Money tab name it ("Silent Retreat (concession)", "Monthly gift"). */
     description: text("description").notNull(),
     name: text("name"),
@@ -419,6 +428,104 @@ export const outbox = sqliteTable(
   ],
 );
 
+/**
+ * Issue 40: a pass the teacher sells ("10 classes for $150, six months"): prices in integer cents; `classIds` the classes
+ * it covers, null for every class. A pass bought keeps its own copy of what it was (`student_passes`).
+ */
+export const passes = sqliteTable("passes", {
+  id: id(),
+  name: text("name").notNull(),
+  credits: integer("credits").notNull(),
+  price: integer("price").notNull(),
+  concessionPrice: integer("concessionPrice"),
+  validDays: integer("validDays").notNull(),
+  classIds: text("classIds", { mode: "json" }).$type<number[] | null>(),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/**
+ * A pass a student holds (issue 40): bought, issued at the door, or imported from a paper card. `creditsLeft` never goes
+ * below zero (a CHECK, on top of the one transaction that spends it); `expiresAt` an instant (23:59 in SITE_TIMEZONE of
+ * its last day); `price` what was paid for it, the books' price per credit. Kept in the database and its backups only.
+ */
+export const studentPasses = sqliteTable(
+  "student_passes",
+  {
+    id: id(),
+    /** The product it was (no foreign key: a pass bought stays valid when its product changes or is deleted). */
+    passId: integer("passId"),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    title: text("title").notNull(),
+    credits: integer("credits").notNull(),
+    creditsLeft: integer("creditsLeft").notNull(),
+    classIds: text("classIds", { mode: "json" }).$type<number[] | null>(),
+    expiresAt: text("expiresAt").notNull(),
+    price: integer("price").notNull(),
+    currency: text("currency").notNull(),
+    source: text("source").$type<"stripe" | "door" | "import">().notNull(),
+    paymentId: integer("paymentId"),
+    /** When the "2 credits left" and "expires in 7 days" mails were queued: once each. */
+    lowMailedAt: text("lowMailedAt"),
+    expiryMailedAt: text("expiryMailedAt"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("student_passes_email").on(table.email, table.expiresAt),
+    uniqueIndex("student_passes_payment").on(table.paymentId),
+    check("student_passes_credits_left", sql`"creditsLeft" >= 0`),
+  ],
+);
+
+/** My practice's sign-in (issue 40): a mailed 6-digit code, stored hashed, valid 15 minutes, used once, 5 tries. */
+export const practiceCodes = sqliteTable(
+  "practice_codes",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    codeHash: text("codeHash").notNull(),
+    tries: integer("tries").notNull().default(0),
+    expiresAt: text("expiresAt").notNull(),
+    usedAt: text("usedAt"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("practice_codes_email").on(table.email, table.expiresAt)],
+);
+
+/** A signed-in student's browser (issue 40): its cookie's token stored hashed, 30 days. */
+export const practiceSessions = sqliteTable(
+  "practice_sessions",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    tokenHash: text("tokenHash").notNull().unique(),
+    expiresAt: text("expiresAt").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("practice_sessions_email").on(table.email)],
+);
+
+/** A student's standing booking (issue 40): every date of a class on one weekday, booked with credits as it opens. */
+export const standingBookings = sqliteTable(
+  "standing_bookings",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    classId: integer("classId")
+      .notNull()
+      .references(() => classes.id, { onDelete: "cascade" }),
+    /** ISO weekday, 1 = Monday. */
+    weekday: integer("weekday").notNull(),
+    createdAt: createdAt(),
+    endedAt: text("endedAt"),
+    /** Why it ended by itself ("no credit left"), for the student's page; null when she ended it. */
+    endedBecause: text("endedBecause"),
+  },
+  (table) => [index("standing_bookings_class").on(table.classId, table.endedAt)],
+);
+
 export type Event = typeof events.$inferSelect;
 export type Class = typeof classes.$inferSelect;
 export type ArchiveEvent = typeof archiveEvents.$inferSelect;
@@ -431,3 +538,6 @@ export type OutboxRow = typeof outbox.$inferSelect;
 export type Device = typeof devices.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type ActivityRow = typeof activity.$inferSelect;
+export type PassProduct = typeof passes.$inferSelect;
+export type StudentPass = typeof studentPasses.$inferSelect;
+export type StandingBooking = typeof standingBookings.$inferSelect;

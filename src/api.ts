@@ -18,7 +18,9 @@ import { eventsModule } from "./modules/events/index.ts";
 import { mailModule } from "./modules/mail/index.ts";
 import { messagesModule } from "./modules/messages/index.ts";
 import { notificationsModule } from "./modules/notifications/index.ts";
+import { passesModule } from "./modules/passes/index.ts";
 import { paymentsModule } from "./modules/payments/index.ts";
+import { practiceModule } from "./modules/practice/index.ts";
 import { profileModule } from "./modules/profile/index.ts";
 import { subscribersModule } from "./modules/subscribers/index.ts";
 import { uploadsModule } from "./modules/uploads/index.ts";
@@ -44,6 +46,8 @@ export async function createApi(ctx: AppContext) {
     .use(mailModule(ctx))
     .use(activityModule(ctx))
     .use(paymentsModule(ctx))
+    .use(passesModule(ctx))
+    .use(practiceModule(ctx))
     .use(unknownPaths(ctx));
 }
 

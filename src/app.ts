@@ -121,7 +121,7 @@ export async function createApp(options: AppOptions) {
   });
 
   // Every background job of the site (src/jobs.ts): started by `serve`, never by a test app unless it asks.
-  const { payments, bookings, events, classes } = services;
+  const { payments, bookings, events, classes, passes, practice } = services;
   const jobs = jobRunner(
     [
       ...(config.payments.stripe
@@ -130,6 +130,9 @@ export async function createApp(options: AppOptions) {
             { name: "refunds", label: "Making the refunds owed", everyMs: 15_000, run: () => payments.makeOwedRefunds() },
           ]
         : []),
+      // Issue 40: standing bookings book their dates as they open; a pass's end is mailed 7 days before.
+      { name: "standing", label: "Booking the dates of standing bookings", everyMs: 10 * 60_000, run: () => practice.standing.run() },
+      { name: "pass-expiry", label: "Mailing the passes that expire soon", everyMs: 60 * 60_000, run: () => passes.mailExpiring() },
       ...(config.mail
         ? [
             {

@@ -89,6 +89,7 @@ export const SETTINGS = `Settings (environment variables; a flag wins over its v
   SITE_TIMEZONE            What "upcoming" and "past" mean (Australia/Melbourne)
   CLASS_BOOKING_WEEKS      How far ahead a weekly class's dates are shown and booked, 1 to 13 weeks (8)
   CLASS_CANCEL_HOURS       A drop-in given back this long before the class is refunded, 0 to 168 hours (12)
+  WAITLIST_AUTO_HOURS      A class place freed this long before the start books a waiting student's credit, 0 to 168 (8)
   CLASS_REMINDER_MINUTES   An online class's reminder, with its join link, this long before it, 5 to 1440 minutes (60)
   YOUTUBE_API_KEY          Initial YouTube Data API key
   YOUTUBE_CHANNEL_ID       The channel whose videos are shown

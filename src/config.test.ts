@@ -227,6 +227,13 @@ describe("payments (issue 32)", () => {
       expect(() => loadConfig({ CLASS_REMINDER_MINUTES: wrong })).toThrow("CLASS_REMINDER_MINUTES must be a whole number from 5 to 1440");
   });
 
+  test("WAITLIST_AUTO_HOURS: 8 unless set, 0 to 168 (issue 40)", () => {
+    expect(loadConfig({}).waitlistAutoHours).toBe(8);
+    expect(loadConfig({ WAITLIST_AUTO_HOURS: "0" }).waitlistAutoHours).toBe(0);
+    for (const wrong of ["-1", "169", "2.5", "soon"])
+      expect(() => loadConfig({ WAITLIST_AUTO_HOURS: wrong })).toThrow("WAITLIST_AUTO_HOURS must be a whole number from 0 to 168");
+  });
+
   test("CLASS_CANCEL_HOURS: 12 unless set, 0 to 168 (issue 39)", () => {
     expect(loadConfig({}).classCancelHours).toBe(12);
     expect(loadConfig({ CLASS_CANCEL_HOURS: "0" }).classCancelHours).toBe(0);

@@ -21,6 +21,8 @@ export type Config = {
   classReminderMinutes: number;
   /** CLASS_CANCEL_HOURS: a class date's drop-in given back at least this long before its start is refunded in full (issue 39), 0 to 168. */
   classCancelHours: number;
+  /** WAITLIST_AUTO_HOURS: a class place freed more than this long before its start books the first waiting student with a credit (issue 40), 0 to 168. */
+  waitlistAutoHours: number;
   youtubeApiKey: string | undefined;
   youtubeChannelId: string | undefined;
   youtubeApiBase: string;
@@ -162,6 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timezone,
     classBookingWeeks: classBookingWeeks(env.CLASS_BOOKING_WEEKS),
     classCancelHours: classCancelHours(env.CLASS_CANCEL_HOURS),
+    waitlistAutoHours: waitlistAutoHours(env.WAITLIST_AUTO_HOURS),
     classReminderMinutes: classReminderMinutes(env.CLASS_REMINDER_MINUTES),
     youtubeApiKey: env.YOUTUBE_API_KEY || undefined,
     youtubeChannelId: env.YOUTUBE_CHANNEL_ID || undefined,
@@ -214,6 +217,14 @@ function classCancelHours(raw: string | undefined): number {
   const hours = Number(raw || 12);
   if (!Number.isInteger(hours) || hours < 0 || hours > 168)
     throw new SettingError(`CLASS_CANCEL_HOURS must be a whole number from 0 to 168, got "${raw}"`);
+  return hours;
+}
+
+/** 0 to 168 hours: how long before a class a freed place still books a waiting student with her credit. */
+function waitlistAutoHours(raw: string | undefined): number {
+  const hours = Number(raw || 8);
+  if (!Number.isInteger(hours) || hours < 0 || hours > 168)
+    throw new SettingError(`WAITLIST_AUTO_HOURS must be a whole number from 0 to 168, got "${raw}"`);
   return hours;
 }
 

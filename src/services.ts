@@ -11,7 +11,9 @@ import { createBookings, registrationLinks } from "./modules/bookings/index.ts";
 import { createClassesService, describeClassDates } from "./modules/classes/index.ts";
 import { createEventsService, describeEvents } from "./modules/events/index.ts";
 import { createOutbox } from "./modules/mail/index.ts";
+import { createPasses } from "./modules/passes/index.ts";
 import { createOwedRefunds, createPaymentsService, paymentLinks } from "./modules/payments/index.ts";
+import { createPractice } from "./modules/practice/index.ts";
 
 /** `stripe`: the SDK's client when payments are on (connectStripe, loaded only then). */
 export function createServices(options: { db: Db; config: Config; jwtSecret: string; now: () => Date; stripe?: Stripe }) {
@@ -28,6 +30,7 @@ export function createServices(options: { db: Db; config: Config; jwtSecret: str
   // What is booked is described by its own module; the bookings core runs the places of each (issue 39).
   const event = describeEvents(db, config);
   const classDate = describeClassDates(db, config);
+  const passes = createPasses({ db, config, outbox, now });
   const bookings = createBookings({
     db,
     outbox,
@@ -35,19 +38,24 @@ export function createServices(options: { db: Db; config: Config; jwtSecret: str
     config,
     now,
     paidPlaces,
+    credits: passes.credits,
     describe: (target) => (target.kind === "event" ? event(target.id) : classDate(target.id, target.date)),
   });
   const events = createEventsService(db, { now, timezone: config.timezone });
   const taken = (id: number, date: string) => bookings.takenCount({ kind: "class", id, date });
+  const classes = createClassesService(db, { now, zone: config.timezone, taken });
+  const payments = createPaymentsService({ db, config, outbox, bookings, passes, refunds, stripe, signer, now });
   return {
     signer,
     outbox,
     activity,
     auth: createAuthService({ db, config, jwtSecret, signer, outbox, now, activity }),
     bookings,
-    payments: createPaymentsService({ db, config, outbox, bookings, refunds, stripe, signer, now }),
+    passes,
+    payments,
+    practice: createPractice({ db, config, outbox, now, bookings, classes, passes, receiptsOf: payments.receiptsOf }),
     events,
-    classes: createClassesService(db, { now, zone: config.timezone, taken }),
+    classes,
     archive: createArchiveService(db, events),
   };
 }

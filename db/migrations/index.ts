@@ -16,6 +16,7 @@ import classDates from "./0013_class-dates.sql" with { type: "text" };
 import cancelledClassDates from "./0014_cancelled-class-dates.sql" with { type: "text" };
 import classBookings from "./0015_class-bookings.sql" with { type: "text" };
 import classDoor from "./0016_class-door.sql" with { type: "text" };
+import passes from "./0017_passes.sql" with { type: "text" };
 
 export const migrations: { name: string; sql: string }[] = [
   { name: "0000_init", sql: init },
@@ -35,4 +36,5 @@ export const migrations: { name: string; sql: string }[] = [
   { name: "0014_cancelled-class-dates", sql: cancelledClassDates },
   { name: "0015_class-bookings", sql: classBookings },
   { name: "0016_class-door", sql: classDoor },
+  { name: "0017_passes", sql: passes },
 ];

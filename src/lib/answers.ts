@@ -82,7 +82,7 @@ export const errorAnswers = Object.fromEntries(ERROR_STATUSES.map((status) => [s
  * A route's `response:`: its answer's model under its status (200 unless named), and the one error shape under every
  * status an error is answered with.
  */
-export function answers<Model, Status extends 200 | 201 | 204 = 200>(model: Model, status: Status = 200 as Status) {
+export function answers<Model, Status extends 200 | 201 | 202 | 204 = 200>(model: Model, status: Status = 200 as Status) {
   return { ...errorAnswers, [status]: model } as Record<ErrorStatus, typeof errorAnswer> & { [S in Status]: Model };
 }
 

@@ -8,6 +8,7 @@ export const ACTIVITY_KINDS = {
   registrations: "Registrations",
   money: "Money",
   classes: "Classes",
+  passes: "Passes",
   archive: "Archive",
   messages: "Messages",
   subscribers: "Subscribers",

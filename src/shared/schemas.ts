@@ -274,3 +274,41 @@ export const resetPasswordFormSchema = refine(
   (value) => value.newPassword === value.confirmPassword || { message: "New passwords do not match", path: ["confirmPassword"] },
 );
 export type ResetPasswordFormInput = Infer<typeof resetPasswordFormSchema>;
+
+/**
+ * Issue 40: a pass the teacher sells: its credits (1–100), its prices in cents (a concession price, or null for none),
+ * how many days it is valid (1–730), the classes it covers (null: every class), whether it is on sale.
+ */
+export const passSchema = object({
+  name: text(2, "Name must be at least 2 characters", 120),
+  credits: wholeNumber(1, 100, "Credits must be a whole number from 1 to 100"),
+  price: cents(0, 10_000_000, "Price must be a whole number of cents"),
+  concessionPrice: optional(nullable(cents(0, 10_000_000, "Concession price must be a whole number of cents"))),
+  validDays: wholeNumber(1, 730, "Valid days must be a whole number from 1 to 730"),
+  classIds: optional(
+    nullable(
+      define<number[]>(
+        "classIds",
+        (value) =>
+          (Array.isArray(value) && value.length > 0 && value.every((id) => Number.isInteger(id) && id > 0)) ||
+          "Choose the classes it covers, or every class",
+      ),
+    ),
+  ),
+  active: optional(boolean()),
+});
+export type PassInput = Infer<typeof passSchema>;
+/** Buying a pass (issue 40): who it is for, and which price. */
+export const passCheckoutSchema = object({
+  name: personName(80),
+  email: email("Valid email is required"),
+  ticket: enums(["full", "concession"]),
+});
+export type PassCheckoutInput = Infer<typeof passCheckoutSchema>;
+
+/** My practice's sign-in: the address the code is mailed to, then the code. */
+export const practiceSignInSchema = object({ email: email("Valid email is required") });
+export const practiceVerifySchema = object({
+  email: email("Valid email is required"),
+  code: text(6, "The code is 6 digits", 6, (value) => /^\d{6}$/.test(value) || "The code is 6 digits"),
+});

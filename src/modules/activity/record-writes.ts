@@ -4,7 +4,7 @@
 // Routes that record their own, more telling entry (a password change, a passkey) are left to it.
 
 import type { Db } from "@db/client.ts";
-import { archiveEvents, classes, events, messages, notifications, payments, subscribers } from "@db/schema.ts";
+import { archiveEvents, classes, events, messages, notifications, passes, payments, studentPasses, subscribers } from "@db/schema.ts";
 import { describeUserAgent } from "@server/lib/user-agent.ts";
 import type { ActivityKind } from "@server/shared/activity-kinds.ts";
 import { formatMoney } from "@server/shared/money.ts";
@@ -37,7 +37,16 @@ const quoted = (text: unknown) => `'${clip(text)}'`;
 const short = (commit: unknown) => (typeof commit === "string" ? ` (version ${commit.slice(0, 7)})` : "");
 
 /** The tables whose records a write names. */
-type Named = typeof events | typeof classes | typeof archiveEvents | typeof messages | typeof subscribers | typeof notifications | typeof payments;
+type Named =
+  | typeof events
+  | typeof classes
+  | typeof archiveEvents
+  | typeof messages
+  | typeof subscribers
+  | typeof notifications
+  | typeof payments
+  | typeof passes
+  | typeof studentPasses;
 
 /** A record of `table`, read as it is now. */
 const rowOf = (table: Named) => (db: Db, id: number) => db.select().from(table).where(eq(table.id, id)).get() as Fields | undefined;
@@ -68,6 +77,24 @@ const WRITES: Record<string, Write> = {
   ...collection("/classes", "classes", classes, "the class", "name"),
   ...collection("/archive-events", "archive", archiveEvents, "the archive entry", "title"),
   ...collection("/notifications", "notifications", notifications, "the notification", "message"),
+  ...collection("/passes", "passes", passes, "the pass", "name"),
+  "POST /passes/issued": {
+    kind: "passes",
+    say: ({ answer, body }) =>
+      `Added the pass ${quoted(answer.title)} (${clip(answer.credits)} classes) for ${clip(answer.name)}, paid ${formatMoney(Number(body.amount ?? 0), String(answer.currency ?? "aud"))} at the door`,
+  },
+  "POST /passes/issued/:id/adjust": {
+    kind: "passes",
+    read: rowOf(studentPasses),
+    say: ({ before, body }) => {
+      const what = [
+        typeof body.credits === "number" && `gave back ${body.credits === 1 ? "1 credit" : `${body.credits} credits`}`,
+        typeof body.expires === "string" && `extended it to ${clip(body.expires, 10)}`,
+      ].filter(Boolean);
+      return `On the pass ${quoted(before?.title)} of ${clip(before?.name)}: ${what.join(" and ")} (${quoted(body.note)})`;
+    },
+  },
+  "POST /passes/import": { kind: "passes", say: ({ answer }) => `Imported ${clip(answer.issued)} passes from a CSV` },
   "POST /events/:id/registrations/:registrationId/move-up": {
     kind: "registrations",
     read: readEvent,

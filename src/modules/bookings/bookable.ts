@@ -35,6 +35,16 @@ export type Bookable = {
   raisePlaces?: (to: number) => Bookable;
 };
 
+/**
+ * Issue 40: class passes' credits, as the core spends them (src/modules/passes), each inside the caller's transaction:
+ * one taken from the pass of `email` that covers the class and expires first (undefined: none), or given back.
+ */
+export type Credits = {
+  take(email: string, classId: number, startsAt: Date): { passId: number; creditsLeft: number; title: string } | undefined;
+  has(email: string, classId: number, startsAt: Date): boolean;
+  giveBack(passId: number): void;
+};
+
 /** Describes a target as it is now; undefined when there is no such thing. */
 export type Describe = (target: Target) => Bookable | undefined;
 

@@ -20,6 +20,7 @@ export {
   registrationsPage,
   registrationsQuerySchema,
 } from "./model.ts";
+export { NO_CREDIT } from "./places.ts";
 export { checkPrices } from "./pricing.ts";
 export { type BookingInput, type Bookings, createBookings, registrationLinks } from "./service.ts";
 

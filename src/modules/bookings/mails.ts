@@ -69,12 +69,23 @@ export function createPlaceMails({ outbox, links, config, paidPlaces, store: { s
     variant: "confirmed" | "moved-up",
     queue: Queue = outbox.add,
     receipt?: ReceiptData,
+    spent?: { title: string; creditsLeft: number },
   ) => {
     const event = bookable.occasion;
     const cancelUrl = links.cancelUrl(registration);
-    const subject = variant === "moved-up" ? `A place is yours: ${event.name}` : `You're registered: ${event.name}`;
+    const subject = variant === "moved-up" ? `${spent ? "You're in" : "A place is yours"}: ${event.name}` : `You're registered: ${event.name}`;
     if (registration.state === "confirmed") {
-      const data = { name: registration.name, event, cancelUrl, variant, receipt, payAtDoor: payAtDoor(registration), join: joinOf(registration) };
+      const credit = spent && { pass: spent.title, creditsLeft: spent.creditsLeft };
+      const data = {
+        name: registration.name,
+        event,
+        cancelUrl,
+        variant,
+        receipt,
+        payAtDoor: payAtDoor(registration),
+        join: joinOf(registration),
+        credit,
+      };
       queue("registration-confirmation", registration.email, subject, data);
     } else if (registration.state === "pending" && variant === "moved-up" && paidPlaces && registration.holdUntil) {
       // The place is held for its payment: the link takes them to Checkout (issue 32).
@@ -95,10 +106,17 @@ export function createPlaceMails({ outbox, links, config, paidPlaces, store: { s
   };
 
   /** The place given back, by its holder or the teacher, or with the occasion itself off (`calledOff`, her message). */
-  const cancelled = (bookable: Bookable, registration: EventRegistration, byAdmin: boolean, calledOff?: { reason: string | null }) => {
+  const cancelled = (
+    bookable: Bookable,
+    registration: EventRegistration,
+    byAdmin: boolean,
+    calledOff: { reason: string | null } | undefined,
+    creditBack: boolean,
+  ) => {
     const event = bookable.occasion;
     const subject = calledOff ? `Cancelled: ${event.name}` : `Registration cancelled: ${event.name}`;
-    outbox.add("registration-cancelled", registration.email, subject, { name: registration.name, event, byAdmin, eventCancelled: calledOff });
+    const data = { name: registration.name, event, byAdmin, eventCancelled: calledOff, ...(creditBack && { creditBack }) };
+    outbox.add("registration-cancelled", registration.email, subject, data);
   };
 
   return { notice, remindIfDue, mailState, cancelled };

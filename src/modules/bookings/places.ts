@@ -9,7 +9,7 @@ import { formatMoney } from "@server/shared/money.ts";
 import type { RegistrationInput } from "@server/shared/schemas.ts";
 import { and, eq, lte, sql } from "drizzle-orm";
 import type { Outbox, ReceiptData } from "../mail/index.ts";
-import { type Bookable, columnsOf, type Describe, placesOf, type Target, targetOf } from "./bookable.ts";
+import { type Bookable, type Credits, columnsOf, type Describe, placesOf, type Target, targetOf } from "./bookable.ts";
 import { newJoinToken } from "./links.ts";
 import type { PaidPlaces, PlaceMails } from "./mails.ts";
 import type { Registration, RegistrationAnswer } from "./model.ts";
@@ -27,29 +27,51 @@ export type BookingInput = Omit<RegistrationInput, "phone"> & { phone?: string }
 /** What `book` did: the public answer, or a place held for its payment. */
 export type Registered = Exclude<RegistrationAnswer, { state: "pending" }> | { state: "pending"; registration: EventRegistration };
 
+/** Issue 40: the 409 of a signed-in student with no valid pass for the class. */
+export const NO_CREDIT = "You have no credit for this class";
+
 /** Why a refund is made when the occasion itself is off (its payer's mail). */
 const offReason = (bookable: Bookable) => `${bookable.target.kind === "event" ? "the event" : "the class"} is cancelled.`;
 
 type Options = {
   db: Db;
   outbox: Outbox;
-  config: Pick<Config, "payments">;
+  config: Pick<Config, "payments" | "waitlistAutoHours">;
   now: () => Date;
   describe: Describe;
   paidPlaces?: PaidPlaces;
+  credits?: Credits;
   store: Store;
   mails: PlaceMails;
 };
 
-export function createPlaces({ db, outbox, config, now, describe, paidPlaces, store, mails }: Options) {
+export function createPlaces({ db, outbox, config, now, describe, paidPlaces, credits, store, mails }: Options) {
   const { currency } = config.payments;
   const rows = eventRegistrations;
   const { byId, holdsBy, takenCount, hasFreePlace, position, firstWaiting, find, findRegistration, setState, listOf } = store;
   const { notice, remindIfDue, mailState } = mails;
   const holdEnd = () => (paidPlaces ? new Date(now().getTime() + paidPlaces.holdMinutes * 60_000).toISOString() : null);
 
-  /** A place for the first waiting one: theirs at once, or held for its payment (issue 32). */
+  /**
+   * Issue 40: a class date's place freed more than WAITLIST_AUTO_HOURS before its start goes to a waiting person with a
+   * valid credit, booked with it ("You're in"); later, or without a credit, it is offered as before.
+   */
+  const creditFor = (bookable: Bookable, registration: EventRegistration) => {
+    const { target } = bookable;
+    if (!credits || target.kind !== "class") return undefined;
+    if (bookable.startsAt.getTime() - now().getTime() <= config.waitlistAutoHours * 3_600_000) return undefined;
+    return credits.take(registration.email, target.id, bookable.startsAt);
+  };
+
+  /** A place for the first waiting one: booked with a credit, theirs at once, or held for its payment (issue 32). */
   const promote = (bookable: Bookable, registration: EventRegistration) => {
+    const credit = creditFor(bookable, registration);
+    if (credit) {
+      const moved = setState(registration.id, { state: "confirmed", studentPassId: credit.passId, ticket: "credit", amountDue: null });
+      mails.mailState(bookable, moved, "moved-up", outbox.add, undefined, credit);
+      remindIfDue(bookable, moved, now());
+      return moved;
+    }
     const paid = paidPlaces && registration.amountDue;
     const moved = setState(registration.id, paid ? { state: "pending", holdUntil: holdEnd() } : { state: "confirmed" });
     mailState(bookable, moved, "moved-up");
@@ -69,12 +91,26 @@ export function createPlaces({ db, outbox, config, now, describe, paidPlaces, st
   /** A place given back and its holder mailed; the waiting list moves unless the occasion itself is off (`calledOff`). */
   const cancel = (bookable: Bookable, registration: EventRegistration, byAdmin: boolean, calledOff?: { reason: string | null }) => {
     if (registration.state === "cancelled") return { cancelled: registration, refunded: false };
-    const cancelled = setState(registration.id, { state: "cancelled", cancelledAt: now().toISOString(), holdUntil: null, heldBy: null });
+    // Issue 40: a credit comes back when the place is given back in time (CLASS_CANCEL_HOURS) or the class is off.
+    const creditBack =
+      credits !== undefined &&
+      registration.studentPassId !== null &&
+      !registration.creditReturned &&
+      registration.state === "confirmed" &&
+      (calledOff !== undefined || refundDue(bookable));
+    if (creditBack && registration.studentPassId !== null) credits.giveBack(registration.studentPassId);
+    const cancelled = setState(registration.id, {
+      state: "cancelled",
+      cancelledAt: now().toISOString(),
+      holdUntil: null,
+      heldBy: null,
+      ...(creditBack && { creditReturned: true }),
+    });
     const refunded =
       paidPlaces !== undefined &&
       (calledOff !== undefined || refundDue(bookable)) &&
       paidPlaces.refundPlace(registration.id, calledOff ? offReason(bookable) : "your registration is cancelled.");
-    mails.cancelled(bookable, registration, byAdmin, calledOff);
+    mails.cancelled(bookable, registration, byAdmin, calledOff, creditBack);
     if (calledOff) return { cancelled, refunded };
     notice("cancelled", bookable, cancelled);
     if (registration.state === "confirmed" || registration.state === "pending") fillPlaces(bookable);
@@ -215,6 +251,58 @@ export function createPlaces({ db, outbox, config, now, describe, paidPlaces, st
           mailState(bookable, registration, "confirmed", outbox.addFromPublicForm);
           remindIfDue(bookable, registration, at, outbox.addFromPublicForm);
           return answerOf(registration);
+        },
+        { behavior: "immediate" },
+      );
+    },
+
+    /**
+     * Issue 40: a signed-in student books a class date with a credit, in one transaction: a free place takes a credit
+     * of the pass that covers the class and expires first (none: 409 NO_CREDIT); a full date puts her on the waiting
+     * list while she has a credit, spent when a place comes to her. A date whose class is free takes no credit.
+     * `standingId`: the standing booking that asks.
+     */
+    bookWithCredit(target: Target, student: { email: string; name: string }, standingId: number | null = null) {
+      return db.transaction(
+        () => {
+          const at = now();
+          const bookable = find(target);
+          if (target.kind !== "class" || !credits) throw badRequest("Only a class date is booked with a credit");
+          bookable.refuse(at);
+          const existing = db
+            .select()
+            .from(rows)
+            .where(and(placesOf(target), eq(rows.email, student.email), sql`${rows.state} != 'cancelled'`))
+            .get();
+          if (existing) throw conflict(bookable.alreadyBooked ?? "You're already booked");
+          const free = !bookable.prices.byDonation && bookable.prices.price === null;
+          const state = hasFreePlace(bookable) ? "confirmed" : "waiting";
+          const credit = state === "confirmed" && !free ? credits.take(student.email, target.id, bookable.startsAt) : undefined;
+          if (!free && !credit && !(state === "waiting" && credits.has(student.email, target.id, bookable.startsAt))) throw conflict(NO_CREDIT);
+          // Waiting, the drop-in price is its due: offered the place after her credit ran out, she is sent the pay link.
+          const dropIn = !free && !bookable.prices.byDonation ? bookable.prices.price : null;
+          const registration = db
+            .insert(rows)
+            .values({
+              ...columnsOf(target),
+              name: student.name,
+              email: student.email,
+              phone: "",
+              state,
+              studentPassId: credit?.passId ?? null,
+              ticket: credit ? "credit" : null,
+              amountDue: credit ? null : dropIn,
+              standingId,
+              joinToken: bookable.online ? newJoinToken() : null,
+            })
+            .returning()
+            .get();
+          notice(state === "confirmed" ? "registered" : "waiting", bookable, registration);
+          mailState(bookable, registration, "confirmed", outbox.add, undefined, credit);
+          remindIfDue(bookable, registration, at);
+          return state === "confirmed"
+            ? { state: "confirmed" as const, creditsLeft: credit?.creditsLeft ?? null, registration }
+            : { state: "waiting" as const, position: position(registration), registration };
         },
         { behavior: "immediate" },
       );

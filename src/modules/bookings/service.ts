@@ -10,12 +10,13 @@ import { todayIn } from "@server/lib/time.ts";
 import { formatDateRange, formatLongDate, formatWeekdayDate } from "@server/shared/dates.ts";
 import { and, eq, sql } from "drizzle-orm";
 import type { Outbox } from "../mail/index.ts";
-import { type Describe, placesOf, type Target, targetOf } from "./bookable.ts";
+import { type Credits, type Describe, placesOf, type Target, targetOf } from "./bookable.ts";
 import { createDoor } from "./door.ts";
 import { JOIN_OPENS_MS, type JoinAnswer, type RegistrationLinks } from "./links.ts";
 import { createPlaceMails, type PaidPlaces } from "./mails.ts";
 import { createPlaces } from "./places.ts";
 import { createStore } from "./store.ts";
+import { createStudentBookings } from "./student.ts";
 
 export { registrationLinks } from "./links.ts";
 export type { BookingInput } from "./places.ts";
@@ -24,19 +25,21 @@ type Options = {
   db: Db;
   outbox: Outbox;
   links: RegistrationLinks;
-  config: Pick<Config, "timezone" | "payments">;
+  config: Pick<Config, "timezone" | "payments" | "waitlistAutoHours">;
   now: () => Date;
   /** What each target is now (events and classes describe their own). */
   describe: Describe;
   paidPlaces?: PaidPlaces;
+  /** Issue 40: class passes' credits. */
+  credits?: Credits;
 };
 
-export function createBookings({ db, outbox, links, config, now, describe, paidPlaces }: Options) {
+export function createBookings({ db, outbox, links, config, now, describe, paidPlaces, credits }: Options) {
   const { timezone } = config;
   const rows = eventRegistrations;
   const store = createStore({ db, describe, now });
   const mails = createPlaceMails({ outbox, links, config, paidPlaces, store });
-  const { cancelPlace, refundDueFor, ...places } = createPlaces({ db, outbox, config, now, describe, paidPlaces, store, mails });
+  const { cancelPlace, refundDueFor, ...places } = createPlaces({ db, outbox, config, now, describe, paidPlaces, credits, store, mails });
   const { byId, countIn, find } = store;
 
   const linked = (id: number, token: string) => {
@@ -47,6 +50,7 @@ export function createBookings({ db, outbox, links, config, now, describe, paidP
   return {
     ...places,
     ...createDoor({ db, outbox, links, store }),
+    ...createStudentBookings({ db, describe, links, now, store, refundDue: refundDueFor, cancelPlace }),
 
     /**
      * `GET /join/{token}` (issue 39): the class's meeting room from 15 minutes before the start until the end, for a

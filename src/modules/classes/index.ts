@@ -25,6 +25,7 @@ import { createClassesService } from "./service.ts";
 export { describeClassDates } from "./bookable.ts";
 export type { Class, PublicClass } from "./model.ts";
 export { createClassesService };
+export type ClassesService = ReturnType<typeof createClassesService>;
 
 /** A class date's places, as the bookings core names them. */
 const datePlaces = (id: number, date: string) => ({ kind: "class" as const, id, date });

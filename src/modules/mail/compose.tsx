@@ -12,6 +12,7 @@ import { ContactNotice } from "./templates/contact-notice.tsx";
 import type { SiteInfo } from "./templates/layout.tsx";
 import { Newsletter } from "./templates/newsletter.tsx";
 import { NewsletterConfirmation } from "./templates/newsletter-confirmation.tsx";
+import { PassNotice, PracticeCode, StandingEnded } from "./templates/pass-mails.tsx";
 import { GiftReceipt, GiftStopped, PaymentFailed, PaymentRefunded } from "./templates/receipt.tsx";
 import { RegistrantsMessage } from "./templates/registrants-message.tsx";
 import { RegistrationCancelled } from "./templates/registration-cancelled.tsx";
@@ -96,6 +97,12 @@ function parts(row: OutboxRow, options: ComposeOptions): Parts {
       return { element: <SignInCode site={site} data={row.data as MailData["sign-in-code"]} /> };
     case "security-notice":
       return { element: <SecurityNotice site={site} data={row.data as MailData["security-notice"]} /> };
+    case "pass-notice":
+      return { element: <PassNotice site={site} data={row.data as MailData["pass-notice"]} /> };
+    case "practice-code":
+      return { element: <PracticeCode site={site} data={row.data as MailData["practice-code"]} /> };
+    case "standing-ended":
+      return { element: <StandingEnded site={site} data={row.data as MailData["standing-ended"]} /> };
     case "email-confirmation":
       return { element: <EmailConfirmation site={site} data={row.data as MailData["email-confirmation"]} /> };
   }

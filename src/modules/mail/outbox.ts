@@ -10,6 +10,7 @@ import { mailSeal } from "./sealed.ts";
 import type { EmailConfirmationData, PasswordResetData, SecurityNoticeData, SignInCodeData } from "./templates/account-mails.tsx";
 import type { ContactNoticeData } from "./templates/contact-notice.tsx";
 import type { NewsletterReader } from "./templates/newsletter.tsx";
+import type { PassNoticeData, PracticeCodeData, StandingEndedData } from "./templates/pass-mails.tsx";
 import type { GiftReceiptData, GiftStoppedData, PaymentFailedData, PaymentRefundedData } from "./templates/receipt.tsx";
 import type { RegistrantsMessageData } from "./templates/registrants-message.tsx";
 import type { RegistrationCancelledData } from "./templates/registration-cancelled.tsx";
@@ -44,11 +45,14 @@ export type MailData = {
   "sign-in-code": SignInCodeData;
   "security-notice": SecurityNoticeData;
   "email-confirmation": EmailConfirmationData;
+  "pass-notice": PassNoticeData;
+  "practice-code": PracticeCodeData;
+  "standing-ended": StandingEndedData;
 };
 export type MailKind = keyof MailData;
 
 /** Mail the account waits for: sent before any newsletter or notice queued earlier (issue 30). */
-const ACCOUNT_MAIL = new Set<MailKind>(["password-reset", "sign-in-code", "security-notice", "email-confirmation"]);
+const ACCOUNT_MAIL = new Set<MailKind>(["password-reset", "sign-in-code", "security-notice", "email-confirmation", "practice-code"]);
 
 /** The mails a visitor's form sends to the address typed into it: a registration's answer, the newsletter's opt-in. */
 const PUBLIC_FORM_KINDS = ["registration-confirmation", "registration-waiting", "newsletter-confirmation"] as const satisfies MailKind[];

@@ -19,6 +19,8 @@ export const SECRET_PATHS = [
   // Issue 32: the link that pays for a held place, and the one that stops a monthly gift.
   ["payment", "payUrl"],
   ["stopUrl"],
+  // Issue 40: My practice's sign-in link (its code is `code`).
+  ["signInUrl"],
 ] as const;
 
 type Data = Record<string, unknown>;

@@ -4,6 +4,7 @@ import { answers } from "@server/lib/answers.ts";
 import { PUBLIC_BODY_LIMIT, readBodyWithLimit } from "@server/lib/body.ts";
 import { createSpamGuard } from "@server/lib/spam.ts";
 import { idParam, linkQuery, standard } from "@server/lib/validate.ts";
+import { passCheckoutSchema } from "@server/shared/schemas.ts";
 import { Elysia } from "elysia";
 import { checkoutAnswer, donationSchema, giftStopped, moneyAnswer, moneyQuerySchema, paymentSummary, refundSchema, webhookAnswer } from "./model.ts";
 
@@ -44,6 +45,15 @@ export function paymentsModule(ctx: ModuleContext<"payments">) {
           return status(201, await payments.donate(body));
         },
         { form: true, body: standard(donationSchema), response: answers(checkoutAnswer, 201) },
+      )
+      // Issue 40: a pass bought through Checkout, issued to its buyer when paid.
+      .post(
+        "/passes/:id/checkout",
+        async ({ params, body, request, status }) => {
+          spam.isBot(request, undefined);
+          return status(201, await payments.buyPass(params.id, body));
+        },
+        { form: true, params: idParam("Pass not found"), body: standard(passCheckoutSchema), response: answers(checkoutAnswer, 201) },
       )
       .get(
         "/donations/stop",

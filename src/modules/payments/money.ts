@@ -59,6 +59,13 @@ export function moneyOf(
       currency: described.get(refund.paymentId)?.currency ?? currency,
     })),
     byMonth: totals((payment) => (payment.paidAt ?? payment.createdAt).slice(0, 7)),
-    byEvent: totals((payment) => (payment.eventId === null ? "Gifts" : (names.get(payment.eventId) ?? payment.description))),
+    byEvent: totals((payment) => {
+      if (payment.kind === "donation") return "Gifts";
+      if (payment.kind === "pass") return "Passes";
+      // A class date's drop-in is described "Class, Monday 7 June 2027": its class is its line.
+      return payment.eventId === null
+        ? (payment.description.split(", ")[0] ?? payment.description)
+        : (names.get(payment.eventId) ?? payment.description);
+    }),
   };
 }

@@ -12,10 +12,12 @@ import { addressKey } from "@server/lib/rate-limit.ts";
 import type { Signer } from "@server/lib/signer.ts";
 import { formatWeekdayDate } from "@server/shared/dates.ts";
 import { formatMoney } from "@server/shared/money.ts";
+import type { PassCheckoutInput } from "@server/shared/schemas.ts";
 import { desc, inArray, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { type BookingInput, type Bookings, type Target, targetOf } from "../bookings/index.ts";
 import { type Outbox, siteName } from "../mail/index.ts";
+import type { Passes } from "../passes/index.ts";
 import type { CheckoutAnswer, DonationInput, PaymentSummary, RefundInput } from "./model.ts";
 import { moneyOf } from "./money.ts";
 import { createPaymentRecords } from "./records.ts";
@@ -27,6 +29,8 @@ export type PaymentsDeps = {
   config: Pick<Config, "payments" | "siteUrl" | "timezone" | "mail">;
   outbox: Outbox;
   bookings: Bookings;
+  /** Issue 40: a pass bought is issued when paid. */
+  passes: Passes;
   /** The SDK's client (connectStripe); undefined when payments are off. */
   stripe: Stripe | undefined;
   refunds: OwedRefunds;
@@ -92,7 +96,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       throw new HttpError(502, "Payments are not available right now. Please try again in a few minutes.");
     }
   };
-  const webhooks = createWebhooks({ db, config, outbox, bookings, refunds, now, records, links, orgName, requireStripe });
+  const webhooks = createWebhooks({ db, config, outbox, bookings, passes: deps.passes, refunds, now, records, links, orgName, requireStripe });
   const { markStopped } = webhooks;
 
   /** What a place is in, for the address Checkout sends its payer back to: named by its id (and date) only (issue 37 item 9). */
@@ -254,6 +258,71 @@ export function createPaymentsService(deps: PaymentsDeps) {
       update(payment.id, { sessionId: session.id });
       if (!session.url) throw new HttpError(502, "Payments are not available right now. Please try again in a few minutes.");
       return { checkoutUrl: session.url };
+    },
+
+    /**
+     * POST /api/passes/:id/checkout (issue 40): a Checkout session for a pass on sale, at its full or concession price;
+     * the pass is issued to `email` when Stripe says it is paid (webhooks.ts).
+     */
+    async buyPass(id: number, input: PassCheckoutInput): Promise<CheckoutAnswer> {
+      const client = requireStripe();
+      const pass = deps.passes.product(id);
+      if (!pass.active) throw notFound("Pass not found");
+      const concession = input.ticket === "concession";
+      if (concession && pass.concessionPrice === null) throw badRequest("This pass has no concession price");
+      const amount = concession ? (pass.concessionPrice as number) : pass.price;
+      if (amount < 50) throw badRequest("This pass is not sold online: ask at the door");
+      const description = concession ? `${pass.name} (concession)` : pass.name;
+      const payment = db
+        .insert(payments)
+        .values({ kind: "pass", passId: pass.id, description, name: input.name, email: input.email, amount, currency })
+        .returning()
+        .get();
+      const session = await atStripe("create a pass session", () =>
+        client.checkout.sessions.create(
+          {
+            mode: "payment",
+            allowed_payment_method_types: config.payments.methods,
+            line_items: [{ quantity: 1, price_data: { currency, unit_amount: amount, product_data: { name: description } } }],
+            customer_email: input.email,
+            client_reference_id: String(payment.id),
+            metadata: { paymentId: String(payment.id) },
+            success_url: `${config.siteUrl}/practice?payment=success`,
+            cancel_url: `${config.siteUrl}/?payment=cancelled&pass=${pass.id}`,
+          },
+          { idempotencyKey: `payment-${payment.id}` },
+        ),
+      );
+      update(payment.id, { sessionId: session.id });
+      if (!session.url) throw new HttpError(502, "Payments are not available right now. Please try again in a few minutes.");
+      return { checkoutUrl: session.url };
+    },
+
+    /** 'Add a pass' (issue 40): what was paid at the door for it, on the Money tab (inside the caller's transaction). */
+    recordAtDoor(input: { description: string; name: string; email: string; amount: number; passId: number | null }) {
+      return db
+        .insert(payments)
+        .values({ kind: "pass", ...input, currency, status: "paid", paidAt: now().toISOString() })
+        .returning()
+        .get();
+    },
+
+    /** My practice (issue 40): what a student paid for, newest first (the latest 50). */
+    receiptsOf(email: string) {
+      return db
+        .select()
+        .from(payments)
+        .where(sql`${payments.email} = ${email} and ${payments.status} in ('paid', 'refunding', 'refunded')`)
+        .orderBy(desc(payments.id))
+        .limit(50)
+        .all()
+        .map((payment) => ({
+          date: (payment.paidAt ?? payment.createdAt).slice(0, 10),
+          what: payment.description,
+          amount: payment.amount,
+          currency: payment.currency,
+          refunded: payment.status !== "paid",
+        }));
     },
 
     /** The stop link of a monthly gift: is it one? */

@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Bookings } from "../bookings/index.ts";
 import type { Outbox } from "../mail/index.ts";
+import type { Passes } from "../passes/index.ts";
 import type { PaymentRecords } from "./records.ts";
 import type { OwedRefunds } from "./refunds.ts";
 import type { paymentLinks } from "./service.ts";
@@ -31,6 +32,7 @@ type Options = {
   config: Pick<Config, "payments">;
   outbox: Outbox;
   bookings: Bookings;
+  passes: Passes;
   refunds: OwedRefunds;
   now: () => Date;
   records: PaymentRecords;
@@ -39,7 +41,7 @@ type Options = {
   requireStripe: () => Stripe;
 };
 
-export function createWebhooks({ db, config, outbox, bookings, refunds, now, records, links, orgName, requireStripe }: Options) {
+export function createWebhooks({ db, config, outbox, bookings, passes, refunds, now, records, links, orgName, requireStripe }: Options) {
   const { paymentBySession, paymentsOf, livePayment, giftOfSubscription, update, receiptOf } = records;
   const refusedWebhooks = new RateLimiter(REFUSED_WEBHOOKS_PER_IP, 15 * 60_000, () => now().getTime());
 
@@ -72,6 +74,7 @@ export function createWebhooks({ db, config, outbox, bookings, refunds, now, rec
         });
       return;
     }
+    if (paid.kind === "pass") return issuePass(paid);
     if (paid.registrationId === null) return;
     const alreadyPaid = paymentsOf
       .all({ registrationId: paid.registrationId })
@@ -87,6 +90,30 @@ export function createWebhooks({ db, config, outbox, bookings, refunds, now, rec
           : "your place was cancelled before your payment came.",
       );
     }
+  }
+
+  /**
+   * A pass paid for (issue 40): issued to its buyer as the pass is sold now (its credits, its classes, valid `validDays`
+   * from today), with the receipt; a pass taken off sale meanwhile is owed back.
+   */
+  function issuePass(paid: Payment) {
+    const pass = paid.passId === null ? undefined : passes.find(paid.passId);
+    if (!pass || !paid.email) return refunds.owe(paid, "this pass is no longer sold.");
+    passes.issue(
+      {
+        passId: pass.id,
+        email: paid.email,
+        name: paid.name ?? paid.email,
+        title: pass.name,
+        credits: pass.credits,
+        classIds: pass.classIds,
+        expiresAt: passes.expiryAfter(pass.validDays).toISOString(),
+        price: paid.amount,
+        source: "stripe",
+        paymentId: paid.id,
+      },
+      receiptOf(paid),
+    );
   }
 
   /** checkout.session.completed: paid, or (a direct debit) processing until the bank says (async_payment_*). */

@@ -33,6 +33,8 @@ export type RegistrationConfirmationData = {
   payAtDoor?: string;
   /** An online or hybrid class date (issue 39): this booking's own join link (never the meeting room's). */
   join?: string;
+  /** Issue 40: booked with a credit of this pass, and how many it has left. */
+  credit?: { pass: string; creditsLeft: number };
   /** A place from the waiting list held for its payment: the link to pay, until when (as said in SITE_TIMEZONE). */
   payment?: { payUrl: string; holdUntil: string; amount: string };
 };
@@ -103,7 +105,7 @@ export function RegistrationConfirmation({ site, data }: { site: SiteInfo; data:
   const noun = "classDate" in event ? "class" : "event";
   // A class date's reminder comes shortly before it starts, not the day before (issue 39).
   const soon = variant === "reminder" && "classDate" in event;
-  const title = soon ? `Starting soon: ${event.name}` : titles[variant](event.name);
+  const title = soon ? `Starting soon: ${event.name}` : variant === "moved-up" && data.credit ? "You're in" : titles[variant](event.name);
   const greeting = soon ? `a reminder that ${event.name} starts at ${event.time.split(" – ")[0]}.` : greetings[variant];
   if (data.payment) return <PlaceHeld site={site} data={data} payment={data.payment} />;
   return (
@@ -113,6 +115,11 @@ export function RegistrationConfirmation({ site, data }: { site: SiteInfo; data:
       </Text>
       {data.receipt && <Receipt receipt={data.receipt} />}
       {data.payAtDoor && <Text style={styles.text}>Pay at the door: {data.payAtDoor}.</Text>}
+      {data.credit && (
+        <Text style={styles.text}>
+          One credit of your pass ({data.credit.pass}) is used for it: {data.credit.creditsLeft} left.
+        </Text>
+      )}
       <EventFields event={event} />
       {data.join && <JoinLink url={data.join} />}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the site's rich text, sanitised on write against the shared allowlist */}

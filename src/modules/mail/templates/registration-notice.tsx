@@ -10,7 +10,7 @@ export type RegistrationNoticeData = {
     email: string;
     phone: string;
     additionalInfo: string | null;
-    ticket?: "full" | "concession" | "donation" | null;
+    ticket?: "full" | "concession" | "donation" | "credit" | null;
     amountDue?: number | null;
   };
   /** Issue 23: what happened (rows queued before it are registrations). */
@@ -18,7 +18,7 @@ export type RegistrationNoticeData = {
   currency?: string;
 };
 
-const TICKETS = { full: "Full price", concession: "Concession", donation: "By donation" };
+const TICKETS = { full: "Full price", concession: "Concession", donation: "By donation", credit: "A credit of a pass" };
 
 const titles = { registered: "New event registration", waiting: "New on the waiting list", cancelled: "A registration was cancelled" };
 
@@ -35,7 +35,13 @@ export function RegistrationNotice({ site, data }: { site: SiteInfo; data: Regis
       {data.currency && (
         <Field
           label="Ticket"
-          value={registration.ticket ? `${TICKETS[registration.ticket]}: ${formatMoney(registration.amountDue ?? 0, data.currency)}` : "Free"}
+          value={
+            registration.ticket === "credit"
+              ? TICKETS.credit
+              : registration.ticket
+                ? `${TICKETS[registration.ticket]}: ${formatMoney(registration.amountDue ?? 0, data.currency)}`
+                : "Free"
+          }
         />
       )}
       <Field label="Notes" value={registration.additionalInfo} />

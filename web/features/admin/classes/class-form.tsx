@@ -1,6 +1,7 @@
 // The class form (spec §5): name ≥ 3, level, days ≥ 2, time, location ≥ 2, description ≥ 10 (rich text), icon; and
 // (issue 39) its weekly dates, places per date, a date's drop-in price, and whether it is online.
 
+import { WEEKDAY_NAMES } from "@server/shared/calendar.ts";
 import { CLASS_ICONS, CLASS_LEVELS, CLASS_MODE_LABELS, CLASS_MODES, DEFAULT_CLASS_ICON } from "@server/shared/constants.ts";
 import { type ClassInput, classFormSchema } from "@server/shared/schemas.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
@@ -34,7 +35,6 @@ type ClassValues = {
   joinUrl: string;
 };
 
-const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 const MODE_OPTIONS = CLASS_MODES.map((mode) => ({ value: mode, label: CLASS_MODE_LABELS[mode] }));
 const dollars = (cents: number | null | undefined) => (cents == null ? "" : (cents / 100).toFixed(2));
 
@@ -124,7 +124,7 @@ export function ClassForm({ item, pending, onSubmit, onCancel }: ItemFormProps<C
                   <fieldset className={fullRow}>
                     <legend className={css({ fontSize: "sm", fontWeight: "600", mb: "1.5" })}>Weekdays</legend>
                     <div className={css({ display: "flex", flexWrap: "wrap", columnGap: "4", rowGap: "1" })}>
-                      {WEEKDAYS.map((day, index) => (
+                      {WEEKDAY_NAMES.map((day, index) => (
                         <Checkbox
                           key={day}
                           label={day}
