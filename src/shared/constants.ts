@@ -5,7 +5,7 @@ export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_USERNAME = "admin";
 /** The app's pages (spec §2); any other path shows the 404 page, answered with status 404. */
-export const APP_PAGES = ["/", "/admin", "/admin/reset-password", "/admin/sign-out-everywhere", "/admin/confirm-email"] as const;
+export const APP_PAGES = ["/", "/admin", "/admin/reset-password", "/admin/sign-out-everywhere", "/admin/confirm-email", "/practice"] as const;
 /** The hidden form field that only bots fill (public forms). */
 export const HONEYPOT_FIELD = "website";
 

@@ -35,6 +35,8 @@ export const routes: RouteObject[] = [
       { index: true, Component: HomePage },
       // The admin area, its editor included, is its own chunk: the public page never downloads it.
       { path: "admin", lazy: { Component: async () => (await import("./routes/admin.tsx")).default } },
+      // Issue 40: a student's own page, its own chunk too.
+      { path: "practice", lazy: { Component: async () => (await import("@web/features/practice/practice-page.tsx")).default } },
       { path: "admin/:link", lazy: { Component: async () => (await import("./routes/account-links.tsx")).default } },
       { path: "*", Component: NotFoundPage },
     ],

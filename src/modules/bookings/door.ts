@@ -3,15 +3,16 @@
 // door, and 'Mail registrants'.
 import type { Db } from "@db/client.ts";
 import { type EventRegistration, eventRegistrations } from "@db/schema.ts";
-import { badRequest } from "@server/lib/errors.ts";
+import { badRequest, conflict } from "@server/lib/errors.ts";
 import { containing, type Paged, pageOf } from "@server/lib/paging.ts";
 import { sanitizeRichText } from "@server/lib/rich-text.ts";
 import type { RegistrantsMailInput } from "@server/shared/schemas.ts";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Outbox } from "../mail/index.ts";
-import { columnsOf, placesOf, type Target } from "./bookable.ts";
+import { type Credits, columnsOf, placesOf, type Target } from "./bookable.ts";
 import type { RegistrationLinks } from "./links.ts";
 import type { Registration, RegistrationsQuery } from "./model.ts";
+import { NO_CREDIT } from "./places.ts";
 import type { Store } from "./store.ts";
 
 /** A class date's door: its places booked, its waiting list, and who came. */
@@ -19,7 +20,9 @@ type DoorCounts = { booked: number; waiting: number; attended: number };
 /** The registrations by state, and the confirmed ones checked in at the door. */
 type RegistrationCounts = Record<EventRegistration["state"] | "checkedIn", number>;
 
-export function createDoor({ db, outbox, links, store }: { db: Db; outbox: Outbox; links: RegistrationLinks; store: Store }) {
+type Options = { db: Db; outbox: Outbox; links: RegistrationLinks; store: Store; credits?: Credits };
+
+export function createDoor({ db, outbox, links, store, credits }: Options) {
   const rows = eventRegistrations;
   const { countWhere, queuePosition, find, findRegistration, setState, listOf } = store;
   return {
@@ -87,19 +90,24 @@ export function createDoor({ db, outbox, links, store }: { db: Db; outbox: Outbo
      * Someone at the door, also after the start or the end (to record who came): a place that came, never refused for
      * the places or the time, and mailed nothing; someone booked already is marked as come.
      */
-    addAtDoor(target: Target, input: { name: string; email: string }): Registration {
+    addAtDoor(target: Target, input: { name: string; email: string; useCredit?: boolean }): Registration {
       return db.transaction(
         () => {
-          find(target);
+          const bookable = find(target);
           const live = db
             .select()
             .from(rows)
             .where(and(placesOf(target), eq(rows.email, input.email), sql`${rows.state} != 'cancelled'`))
             .get();
-          if (live) return { ...setState(live.id, { state: "confirmed", attended: true, holdUntil: null, heldBy: null }), position: null };
+          // Issue 40: the door can take a credit of the student's pass (unless her place already took one).
+          const spend = input.useCredit && target.kind === "class" && live?.studentPassId == null;
+          const credit = spend ? credits?.take(input.email, target.id, bookable.startsAt) : undefined;
+          if (spend && !credit) throw conflict(NO_CREDIT);
+          const paid = credit ? { studentPassId: credit.passId, ticket: "credit" as const, amountDue: null } : {};
+          if (live) return { ...setState(live.id, { state: "confirmed", attended: true, holdUntil: null, heldBy: null, ...paid }), position: null };
           const added = db
             .insert(rows)
-            .values({ ...columnsOf(target), name: input.name, email: input.email, phone: "", state: "confirmed", attended: true })
+            .values({ ...columnsOf(target), name: input.name, email: input.email, phone: "", state: "confirmed", attended: true, ...paid })
             .returning()
             .get();
           return { ...added, position: null };

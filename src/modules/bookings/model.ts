@@ -58,7 +58,9 @@ const registrationWithPayment = assign(
     ),
   }),
 );
-export const registrationList = answer(array(registrationWithPayment));
+export const registrationList = answer(
+  array(assign(registrationWithPayment, object({ creditsLeft: optional(number()), firstVisit: optional(boolean()) }))),
+);
 export type RegistrationWithPayment = AnswerOf<typeof registrationList>[number];
 /** The registrations dialog's page (issue 33), with the event's counts by state and checked in. */
 export const registrationsPage = answer(

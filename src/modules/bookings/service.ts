@@ -49,7 +49,7 @@ export function createBookings({ db, outbox, links, config, now, describe, paidP
 
   return {
     ...places,
-    ...createDoor({ db, outbox, links, store }),
+    ...createDoor({ db, outbox, links, store, credits }),
     ...createStudentBookings({ db, describe, links, now, store, refundDue: refundDueFor, cancelPlace }),
 
     /**

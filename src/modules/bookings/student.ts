@@ -3,7 +3,7 @@
 import type { Db } from "@db/client.ts";
 import { type EventRegistration, eventRegistrations } from "@db/schema.ts";
 import { notFound } from "@server/lib/errors.ts";
-import { and, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, ne } from "drizzle-orm";
 import { type Bookable, type Describe, targetOf } from "./bookable.ts";
 import type { RegistrationLinks } from "./links.ts";
 import type { Store } from "./store.ts";
@@ -68,15 +68,15 @@ export function createStudentBookings({ db, describe, links, now, store, refundD
       return { upcoming, past };
     },
 
-    /** Of these addresses, the ones never marked as come to anything: the door's "first visit". */
-    firstVisits(emails: string[]) {
+    /** Of these addresses, the ones never marked as come to a class before `date`: the door's "first visit". */
+    firstVisits(emails: string[], date: string) {
       const seen = new Set(
         emails.length === 0
           ? []
           : db
               .selectDistinct({ email: rows.email })
               .from(rows)
-              .where(and(inArray(rows.email, emails), eq(rows.attended, true)))
+              .where(and(inArray(rows.email, emails), eq(rows.attended, true), lt(rows.classDate, date)))
               .all()
               .map((row) => row.email),
       );

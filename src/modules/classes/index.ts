@@ -34,8 +34,8 @@ const datePlaces = (id: number, date: string) => ({ kind: "class" as const, id, 
 const nextChange = (list: { upcoming: { state: string; startsAt: string; endsAt: string }[] }[]) =>
   Math.min(...list.flatMap((entry) => entry.upcoming.map((date) => Date.parse(date.state === "closed" ? date.endsAt : date.startsAt))));
 
-export function classesModule(ctx: ModuleContext<"classes" | "bookings" | "payments">) {
-  const { classes: service, bookings, payments } = ctx.services;
+export function classesModule(ctx: ModuleContext<"classes" | "bookings" | "payments" | "passes">) {
+  const { classes: service, bookings, payments, passes } = ctx.services;
   const spam = createSpamGuard(ctx, 10);
   /** Each date with its door counts (booked, waiting, came). */
   const withDoor = <D extends { date: string }>(id: number, dates: D[]) => {
@@ -88,7 +88,16 @@ export function classesModule(ctx: ModuleContext<"classes" | "bookings" | "payme
             ({ params }) => {
               const rows = bookings.list(datePlaces(params.id, params.date));
               const paid = payments.summaries(rows.map((row) => row.id));
-              return rows.map((row) => ({ ...row, payment: paid.get(row.id) }));
+              // Issue 40: each person's credits left for the class, and whether this is her first visit.
+              const emails = [...new Set(rows.map((row) => row.email))];
+              const credits = passes.creditsLeftFor(emails, params.id);
+              const first = bookings.firstVisits(emails, params.date);
+              return rows.map((row) => ({
+                ...row,
+                payment: paid.get(row.id),
+                creditsLeft: credits.get(row.email) ?? 0,
+                firstVisit: first.has(row.email),
+              }));
             },
             { params: datedParams, response: answers(registrationList) },
           )

@@ -32,7 +32,7 @@ export const adminClassDates = answer(object({ dates: array(doorDate) }));
 /** PUT …/bookings/:bookingId/attendance: came, or not. */
 export const attendanceSchema = object({ attended: boolean() });
 /** POST /api/admin/classes/:id/dates/:date/bookings: someone at the door, in two fields. */
-export const doorBookingSchema = object({ name: personName(80), email: email("Valid email is required") });
+export const doorBookingSchema = object({ name: personName(80), email: email("Valid email is required"), useCredit: optional(boolean()) });
 /** GET /api/classes: each class without its join link, with its next dates (none when it has no schedule). */
 export const publicClassList = answer(array(assign(omit(classRow, ["joinUrl"]), upcoming)));
 export type PublicClass = AnswerOf<typeof publicClassList>[number];

@@ -10,7 +10,7 @@ import { todayIn } from "@server/lib/time.ts";
 import { zonedToUtc } from "@server/lib/timezone.ts";
 import { addDays } from "@server/shared/calendar.ts";
 import { formatLongDate } from "@server/shared/dates.ts";
-import { and, asc, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Outbox, ReceiptData } from "../mail/index.ts";
 import type { PassInput, PassIssue } from "./model.ts";
 
@@ -151,6 +151,19 @@ export function createPasses({ db, config, outbox, now }: Options) {
           .where(eq(held.id, passId))
           .run();
       },
+    },
+
+    /** The door's column (issue 40): each address's credits left for a class, on its valid passes. */
+    creditsLeftFor(emails: string[], classId: number): Map<string, number> {
+      const left = new Map<string, number>();
+      if (emails.length === 0) return left;
+      const valid = db
+        .select()
+        .from(held)
+        .where(and(inArray(held.email, emails), gt(held.creditsLeft, 0), gt(held.expiresAt, now().toISOString())))
+        .all();
+      for (const pass of valid) if (covers(pass, classId)) left.set(pass.email, (left.get(pass.email) ?? 0) + pass.creditsLeft);
+      return left;
     },
 
     /** A student's passes, the valid ones first. */

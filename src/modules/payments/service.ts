@@ -317,6 +317,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         .limit(50)
         .all()
         .map((payment) => ({
+          number: records.receiptOf(payment).number as string,
           date: (payment.paidAt ?? payment.createdAt).slice(0, 10),
           what: payment.description,
           amount: payment.amount,

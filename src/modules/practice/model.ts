@@ -36,7 +36,7 @@ export const practiceAnswer = answer(
     upcoming: array(object({ ...booking, position: optional(number()), join: optional(string()), giveBack: boolean() })),
     past: array(object({ ...booking, attended: nullable(boolean()) })),
     standing: array(object({ id: number(), classId: number(), title: string(), weekday: number() })),
-    receipts: array(object({ date: string(), what: string(), amount: number(), currency: string(), refunded: boolean() })),
+    receipts: array(object({ number: string(), date: string(), what: string(), amount: number(), currency: string(), refunded: boolean() })),
   }),
 );
 

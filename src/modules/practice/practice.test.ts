@@ -361,6 +361,36 @@ describe("My practice", () => {
   });
 });
 
+describe("the door", () => {
+  test("each person's credits left and first visit; someone added at the door takes a credit by e-mail; absent keeps it used", async () => {
+    const entry = weekly();
+    await givePass("jude@example.org", 4);
+    const jude = as(await signIn("jude@example.org"));
+    await jude.book(entry.id, "2027-03-09");
+    clock = new Date("2027-03-09T08:00:00Z");
+    const added = await answerOf(
+      await admin("POST", `/classes/${entry.id}/dates/2027-03-09/bookings`, { name: "Kai Lim", email: "kai@example.org", useCredit: true }),
+    );
+    expect(added).toEqual({ status: 409, body: { error: "You have no credit for this class" } });
+    await givePass("kai@example.org", 2);
+    expect(
+      (await admin("POST", `/classes/${entry.id}/dates/2027-03-09/bookings`, { name: "Kai Lim", email: "kai@example.org", useCredit: true })).status,
+    ).toBe(201);
+    const door = (await (await admin("GET", `/classes/${entry.id}/dates/2027-03-09/bookings`)).json()) as Record<string, unknown>[];
+    expect(door.map((row) => [row.email, row.creditsLeft, row.firstVisit, row.ticket])).toEqual([
+      ["jude@example.org", 3, true, "credit"],
+      ["kai@example.org", 1, true, "credit"],
+    ]);
+    // Jude did not come: her credit stays used, and next week she is still a first visit.
+    const judeRow = door[0]!;
+    await admin("PUT", `/classes/${entry.id}/dates/2027-03-09/bookings/${judeRow.id}/attendance`, { attended: false });
+    expect(passOf(judeRow.studentPassId as number).creditsLeft).toBe(3);
+    await jude.book(entry.id, "2027-03-16");
+    const next = (await (await admin("GET", `/classes/${entry.id}/dates/2027-03-16/bookings`)).json()) as Record<string, unknown>[];
+    expect(next.map((row) => [row.email, row.firstVisit])).toEqual([["jude@example.org", true]]);
+  });
+});
+
 describe("the admin's books", () => {
   test("a credit given back and a pass extended, with a note in the activity log; imports; what is owed in classes", async () => {
     const pass = await givePass("ivy@example.org", 10, "2027-06-30", 15000);

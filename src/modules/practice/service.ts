@@ -21,7 +21,7 @@ type Options = {
   classes: ClassesService;
   passes: Passes;
   /** What she paid for (src/modules/payments). */
-  receiptsOf: (email: string) => { date: string; what: string; amount: number; currency: string; refunded: boolean }[];
+  receiptsOf: (email: string) => { number: string; date: string; what: string; amount: number; currency: string; refunded: boolean }[];
 };
 
 export function createPractice(options: Options) {

@@ -155,6 +155,13 @@ export function ClassesSection() {
               </Button>
             </div>
           )}
+          <p className={css({ mt: "8", textAlign: "center", color: "fg.muted" })}>
+            Coming every week? Class passes, your bookings and your credits are on{" "}
+            <a href="/practice" className={css({ color: "accent.strong", textDecoration: "underline", fontWeight: "600" })}>
+              My practice
+            </a>
+            .
+          </p>
         </>
       )}
       {dialogMounted && (
