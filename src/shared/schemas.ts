@@ -298,6 +298,15 @@ export const passSchema = object({
   active: optional(boolean()),
 });
 export type PassInput = Infer<typeof passSchema>;
+/** The admin's pass form: prices typed in dollars. */
+export const passFormSchema = object({
+  ...passSchema.schema,
+  credits: coerce(passSchema.schema.credits, string(), (value) => (/^\s*\d{1,3}\s*$/.test(value) ? Number(value) : Number.NaN)),
+  validDays: coerce(passSchema.schema.validDays, string(), (value) => (/^\s*\d{1,4}\s*$/.test(value) ? Number(value) : Number.NaN)),
+  price: coerce(passSchema.schema.price, string(), dollarsToCents),
+  concessionPrice: optionalDollars(0, "Concession price must be an amount such as 15 or 15.50"),
+});
+
 /** Buying a pass (issue 40): who it is for, and which price. */
 export const passCheckoutSchema = object({
   name: personName(80),

@@ -195,6 +195,11 @@ export function createPasses({ db, config, outbox, now }: Options) {
         .get() as StudentPass;
     },
 
+    /** A pass whose payment is refunded: no credit left on it (inside the caller's transaction). */
+    endForPayment(paymentId: number) {
+      db.update(held).set({ creditsLeft: 0 }).where(eq(held.paymentId, paymentId)).run();
+    },
+
     /** The "expires in 7 days" mails due now, each once; how many were queued. */
     mailExpiring(): number {
       return db.transaction(

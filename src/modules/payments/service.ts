@@ -388,8 +388,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
           }
           const registration = payment.registrationId === null ? undefined : bookings.byId(payment.registrationId);
           const cancelPlace = input.cancelPlace && registration !== undefined && registration.state !== "cancelled";
+          // A pass refunded ends with its refund: the credits it has left go (issue 40).
+          if (payment.kind === "pass") deps.passes.endForPayment(payment.id);
           const reason = !registration
-            ? "the organiser has refunded your gift."
+            ? payment.kind === "pass"
+              ? "the organiser has refunded your pass."
+              : "the organiser has refunded your gift."
             : cancelPlace
               ? "the organiser has refunded your payment and cancelled your place."
               : "the organiser has refunded your payment. Your place stands.";

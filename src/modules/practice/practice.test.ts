@@ -3,7 +3,7 @@
 // cancels in time and late, the waiting list that books by itself, standing bookings, the mails, the door and the books.
 // The clock is injected: Tuesday 9 March 2027, 10:00 in Melbourne.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { type classes, eventRegistrations, outbox, practiceCodes, practiceSessions, studentPasses } from "@db/schema.ts";
+import { type classes, eventRegistrations, outbox, payments, practiceCodes, practiceSessions, studentPasses } from "@db/schema.ts";
 import { freePort } from "@tests/server.ts";
 import { createTestApp, type MailWorker, type TestApp } from "@tests/support/app.ts";
 import { createClass } from "@tests/support/factories.ts";
@@ -178,6 +178,12 @@ describe("passes for sale", () => {
     const money = (await (await admin("GET", "/payments")).json()) as { byEvent: { label: string; paid: number; refunded: number }[] };
     // With the 5-class pass sold at the door (A$60.00) in the test before.
     expect(money.byEvent).toContainEqual({ label: "Passes", paid: 18000, refunded: 0 });
+
+    // Refunded by the admin, the pass ends: no credit is left on it.
+    const paid = t.db.select().from(payments).where(eq(payments.email, "bela@example.org")).get()!;
+    expect((await admin("POST", `/payments/${paid.id}/refund`, {})).status).toBe(200);
+    expect(passOf(issued!.id).creditsLeft).toBe(0);
+    expect((await mailsTo("bela@example.org")).map((mail) => mail.text).join()).toContain("the organiser has refunded your pass.");
 
     const refused = await answerOf(
       await fetch(`${base}/api/passes/${pass.id}/checkout`, json("POST", { name: "Bela", email: "b@example.org", ticket: "x" })),

@@ -1,6 +1,6 @@
 // Admin classes (spec §7, issue 39): the admin's own list (join links included); writes refresh it and the public one.
 
-import type { ClassInput } from "@server/shared/schemas.ts";
+import type { ClassInput, PassInput } from "@server/shared/schemas.ts";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { call } from "@web/lib/api.ts";
 import { classesQueryOptions } from "@web/lib/queries/classes.ts";
@@ -49,4 +49,36 @@ export const useMarkAttendance = (id: number, date: string) =>
     call((api) => api.admin.classes({ id }).dates({ date }).bookings({ bookingId }).attendance.put({ attended })),
   );
 export const useAddAtDoor = (id: number, date: string) =>
-  useClassWrite((input: { name: string; email: string }) => call((api) => api.admin.classes({ id }).dates({ date }).bookings.post(input)));
+  useClassWrite((input: { name: string; email: string; useCredit?: boolean }) =>
+    call((api) => api.admin.classes({ id }).dates({ date }).bookings.post(input)),
+  );
+
+// Issue 40: the passes she sells, the passes her students hold, and her paper cards imported.
+const getIssued = (email: string) => call((api) => api.admin.passes.issued.get({ query: email ? { email } : {} }));
+export const issuedPassesQueryOptions = (email: string) =>
+  queryOptions({ queryKey: ["/api/admin/passes", "issued", email], queryFn: () => getIssued(email) });
+export type IssuedPass = Awaited<ReturnType<typeof getIssued>>[number];
+
+/** A pass write: refreshes every pass list (products and those held) and the page's passes on sale. */
+function usePassWrite<Input, Output>(write: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ["/api/admin/passes"] }), queryClient.invalidateQueries({ queryKey: ["/api/passes"] })]),
+  });
+}
+
+export const useCreatePass = () => usePassWrite((input: PassInput) => call((api) => api.admin.passes.post(input)));
+export const useUpdatePass = () =>
+  usePassWrite(({ id, changes }: { id: number; changes: Partial<PassInput> }) => call((api) => api.admin.passes({ id }).patch(changes)));
+export const useDeletePass = () => usePassWrite((id: number) => call((api) => api.admin.passes({ id }).delete()));
+export const useAddPass = () =>
+  usePassWrite((input: { email: string; name: string; credits: number; expires: string; amount: number; passId: number | null }) =>
+    call((api) => api.admin.passes.issued.post(input)),
+  );
+export const useAdjustPass = () =>
+  usePassWrite(({ id, ...change }: { id: number; credits?: number; expires?: string; note: string }) =>
+    call((api) => api.admin.passes.issued({ id }).adjust.post(change)),
+  );
+export const useImportPasses = () => usePassWrite((csv: string) => call((api) => api.admin.passes.import.post({ csv })));

@@ -1,12 +1,13 @@
 // A class date's door (issue 39): who is booked, each with their payment, a tick for who came; the waiting list;
-// someone added at the door (also after the class, to record who came); print and CSV.
+// someone added at the door (also after the class, to record who came); print and CSV. Issue 40: each person's
+// credits left and whether it is their first visit; someone at the door can pay with a credit of their pass.
 import { formatClassStart } from "@server/shared/dates.ts";
 import { slugify } from "@server/shared/slug.ts";
 import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Dialog } from "@web/components/ui/dialog.tsx";
-import { Field, Input } from "@web/components/ui/field.tsx";
+import { Checkbox, Field, Input } from "@web/components/ui/field.tsx";
 import type { Registration } from "@web/lib/api-types.ts";
 import { useProfile } from "@web/lib/queries/profile.ts";
 import { Download, Printer } from "lucide-react";
@@ -51,12 +52,14 @@ function Door({ item, date, onClose }: { item: AdminClass; date: ClassDate; onCl
   const waiting = rows.filter((booking) => booking.state === "waiting");
   const exportCsv = () => {
     const csv = toCsv([
-      ["Name", "Email", "State", "Payment", "Came"],
+      ["Name", "Email", "State", "Payment", "Credits left", "First visit", "Came"],
       ...rows.map((booking) => [
         booking.name,
         booking.email,
         booking.state,
         paymentText(booking, currency),
+        booking.creditsLeft ?? 0,
+        booking.firstVisit ? "yes" : "no",
         booking.attended === null ? "" : booking.attended ? "yes" : "no",
       ]),
     ]);
@@ -101,6 +104,8 @@ function Door({ item, date, onClose }: { item: AdminClass; date: ClassDate; onCl
                       {booking.name}
                       <span className={css({ display: "block", fontSize: "sm", fontWeight: "400", color: "fg.muted" })}>
                         {paymentText(booking, currency)}
+                        {booking.creditsLeft ? ` · ${booking.creditsLeft === 1 ? "1 credit" : `${booking.creditsLeft} credits`} left` : ""}
+                        {booking.firstVisit && " · first visit"}
                       </span>
                     </span>
                     <label className={css({ display: "flex", alignItems: "center", gap: "2", minH: "11", cursor: "pointer" })}>
@@ -155,10 +160,11 @@ function AddAtDoor({ item, date }: { item: AdminClass; date: ClassDate }) {
   const add = useAddAtDoor(item.id, date.date);
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
+  const [useCredit, setUseCredit] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     add.mutate(
-      { name, email },
+      { name, email, useCredit },
       {
         onSuccess: () => {
           notifySuccess(`${name} is on the door list`);
@@ -184,6 +190,12 @@ function AddAtDoor({ item, date }: { item: AdminClass; date: ClassDate }) {
       <Button type="submit" variant="outline" disabled={add.isPending}>
         Add at the door
       </Button>
+      <Checkbox
+        label="Take a credit of their pass"
+        checked={useCredit}
+        onChange={(change) => setUseCredit(change.target.checked)}
+        className={css({ gridColumn: "1 / -1" })}
+      />
     </form>
   );
 }

@@ -16,6 +16,7 @@ import { notifyError } from "../shared/notify.ts";
 import { adminClassesQueryOptions, useCreateClass, useDeleteClass, useUpdateClass } from "./api.ts";
 import { AdminClassDates } from "./class-dates.tsx";
 import { ClassForm, toClassPayload } from "./class-form.tsx";
+import { PassesPanel } from "./passes-panel.tsx";
 
 /** What failed, then the server's string error when it gave one, else the spec's fallback. */
 function failedWithServerString(error: Error, failed: string) {
@@ -42,53 +43,56 @@ export function ClassesTab() {
   }, [query.isError, query.error]);
 
   return (
-    <Panel title="Classes" actions={<Button onClick={() => items.startCreate()}>+ Create Class</Button>}>
-      {query.isPending ? (
-        <StateText>Loading classes...</StateText>
-      ) : !query.data?.length ? (
-        <StateText>No classes found</StateText>
-      ) : (
-        <CardGrid label="Classes">
-          {query.data.map((item) => (
-            <ItemCard key={item.id} label={item.name}>
-              <div className={css({ display: "flex", alignItems: "flex-start", gap: "3" })}>
-                <span className={css({ color: "accent", mt: "1" })}>
-                  <ClassIcon name={item.icon} size={18} />
-                </span>
-                <div className={css({ flex: "1", minW: "0" })}>
-                  <h3 className={css({ fontWeight: "700", fontSize: "lg", overflowWrap: "anywhere" })}>{item.name}</h3>
-                  {item.level !== "None" && item.level in LEVEL_TONES && (
-                    <span className={badge({ tone: LEVEL_TONES[item.level as keyof typeof LEVEL_TONES] })}>{item.level}</span>
-                  )}
+    <div className={css({ display: "flex", flexDirection: "column", gap: "6" })}>
+      <Panel title="Classes" actions={<Button onClick={() => items.startCreate()}>+ Create Class</Button>}>
+        {query.isPending ? (
+          <StateText>Loading classes...</StateText>
+        ) : !query.data?.length ? (
+          <StateText>No classes found</StateText>
+        ) : (
+          <CardGrid label="Classes">
+            {query.data.map((item) => (
+              <ItemCard key={item.id} label={item.name}>
+                <div className={css({ display: "flex", alignItems: "flex-start", gap: "3" })}>
+                  <span className={css({ color: "accent", mt: "1" })}>
+                    <ClassIcon name={item.icon} size={18} />
+                  </span>
+                  <div className={css({ flex: "1", minW: "0" })}>
+                    <h3 className={css({ fontWeight: "700", fontSize: "lg", overflowWrap: "anywhere" })}>{item.name}</h3>
+                    {item.level !== "None" && item.level in LEVEL_TONES && (
+                      <span className={badge({ tone: LEVEL_TONES[item.level as keyof typeof LEVEL_TONES] })}>{item.level}</span>
+                    )}
+                  </div>
                 </div>
-              </div>
-              <Muted>
-                <CalendarDays size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
-                {item.days}
-              </Muted>
-              <Muted>
-                <Clock size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
-                {item.time}
-              </Muted>
-              <Muted>
-                <MapPin size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
-                {item.location}
-              </Muted>
-              <AdminClassDates item={item} />
-              <CardActions>
-                <EditDeleteButtons name={item.name} onEdit={() => items.startEdit(item)} onDelete={() => items.startDelete(item)} />
-              </CardActions>
-            </ItemCard>
-          ))}
-        </CardGrid>
-      )}
+                <Muted>
+                  <CalendarDays size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
+                  {item.days}
+                </Muted>
+                <Muted>
+                  <Clock size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
+                  {item.time}
+                </Muted>
+                <Muted>
+                  <MapPin size={14} aria-hidden className={css({ display: "inline", mr: "1" })} />
+                  {item.location}
+                </Muted>
+                <AdminClassDates item={item} />
+                <CardActions>
+                  <EditDeleteButtons name={item.name} onEdit={() => items.startEdit(item)} onDelete={() => items.startDelete(item)} />
+                </CardActions>
+              </ItemCard>
+            ))}
+          </CardGrid>
+        )}
 
-      <ItemDialogs
-        items={items}
-        titles={{ create: "Create Class", edit: "Edit Class", delete: "Delete Class" }}
-        deleteDescription="Are you sure you want to delete this class? This action cannot be undone."
-        form={(props) => <ClassForm {...props} onSubmit={(values) => props.onSubmit(toClassPayload(values))} />}
-      />
-    </Panel>
+        <ItemDialogs
+          items={items}
+          titles={{ create: "Create Class", edit: "Edit Class", delete: "Delete Class" }}
+          deleteDescription="Are you sure you want to delete this class? This action cannot be undone."
+          form={(props) => <ClassForm {...props} onSubmit={(values) => props.onSubmit(toClassPayload(values))} />}
+        />
+      </Panel>
+      <PassesPanel />
+    </div>
   );
 }

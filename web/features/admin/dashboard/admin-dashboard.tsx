@@ -1,8 +1,9 @@
 // 'Admin Dashboard' (spec §2.2): Logout and the seven tabs, profile first, with 'Money' (issue 32) among them while
-// payments are on. The tab is kept in ?tab= so a reload returns to it; tabs are keyboard-navigable (arrow keys, Home,
-// End) and scroll sideways on a phone.
+// payments are on, or passes are sold (issue 40: those sold at the door are on it). The tab is kept in ?tab= so a
+// reload returns to it; tabs are keyboard-navigable (arrow keys, Home, End) and scroll sideways on a phone.
 
 import { css } from "@styled-system/css" with { type: "macro" };
+import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Tabs } from "@web/components/ui/tabs.tsx";
 import { useProfile } from "@web/lib/queries/profile.ts";
@@ -16,6 +17,7 @@ import { MessagesTab } from "../messages/messages-tab.tsx";
 import { MoneyTab } from "../money/money-tab.tsx";
 import { NotificationsTab } from "../notifications/notifications-tab.tsx";
 import { ProfileTab } from "../profile/profile-tab.tsx";
+import { passesQueryOptions } from "../shared/passes.ts";
 import { SubscribersTab } from "../subscribers/subscribers-tab.tsx";
 
 const TABS: { value: string; label: string; icon: ReactNode; panel: () => ReactNode }[] = [
@@ -33,7 +35,9 @@ const DEFAULT_TAB = "profile";
 export function AdminDashboard({ onLogout }: { onLogout: () => void }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const paymentsOn = useProfile().data?.payments?.enabled ?? false;
-  const tabs = paymentsOn ? TABS : TABS.filter((item) => item.value !== "money");
+  // Issue 40: passes sold at the door are on the Money tab, with payments off too.
+  const sellsPasses = (useQuery(passesQueryOptions()).data?.length ?? 0) > 0;
+  const tabs = paymentsOn || sellsPasses ? TABS : TABS.filter((item) => item.value !== "money");
   const requested = searchParams.get("tab");
   // biome-ignore lint/style/noNonNullAssertion: some() matched it, so it is defined
   const tab = tabs.some((item) => item.value === requested) ? requested! : DEFAULT_TAB;

@@ -18,3 +18,7 @@ export function useStopGift() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["/api/admin/payments"] }),
   });
 }
+
+/** Issue 40: what is still owed in classes (each valid pass's credits left at its price per credit). */
+const getOwed = () => call((api) => api.admin.passes.owed.get());
+export const owedClassesQueryOptions = () => queryOptions({ queryKey: ["/api/admin/passes", "owed"], queryFn: getOwed, staleTime: 0 });

@@ -8,7 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { EmailText } from "@web/components/ui/email-text.tsx";
 import { Checkbox } from "@web/components/ui/field.tsx";
-import { CalendarRange, Download, Undo2 } from "lucide-react";
+import { CalendarRange, Download, Ticket, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { ConfirmDialog } from "../shared/confirm-dialog.tsx";
 import { type Column, DataTable } from "../shared/data-table.tsx";
@@ -16,7 +16,7 @@ import { downloadFile, formatDateTime, localIsoDate, toCsv } from "../shared/for
 import { Panel, StateText, SubPanel } from "../shared/layout.tsx";
 import { errorText, notifyError, notifySuccess } from "../shared/notify.ts";
 import { RefundDialog } from "../shared/refund.tsx";
-import { type Money, moneyQueryOptions, useStopGift } from "./api.ts";
+import { type Money, moneyQueryOptions, owedClassesQueryOptions, useStopGift } from "./api.ts";
 
 type Row = Money["payments"][number];
 const STATES: Record<Row["status"], string> = {
@@ -111,6 +111,55 @@ function OwedRefunds({ rows }: { rows: Money["owedRefunds"] }) {
   );
 }
 
+/** Issue 40: the classes still owed on the passes sold (credits left × price per credit), with its CSV. */
+function OwedClasses() {
+  const owed = useQuery(owedClassesQueryOptions()).data;
+  if (!owed || owed.passes.length === 0) return null;
+  const exportOwed = () =>
+    downloadFile(
+      `owed_classes_${localIsoDate()}.csv`,
+      toCsv([
+        ["Student", "Email", "Pass", "Credits left", "Valid until", "Owed"],
+        ...owed.passes.map((pass) => [
+          pass.name,
+          pass.email,
+          pass.title,
+          pass.creditsLeft,
+          pass.expiresAt.slice(0, 10),
+          (pass.owed / 100).toFixed(2),
+        ]),
+      ]),
+      "text/csv;charset=utf-8",
+    );
+  return (
+    <SubPanel
+      title="Owed in classes"
+      icon={<Ticket size={18} aria-hidden />}
+      action={
+        <Button variant="outline" size="sm" onClick={exportOwed}>
+          <Download size={16} aria-hidden />
+          Export CSV
+        </Button>
+      }
+    >
+      <p data-testid="owed-classes">
+        {owed.credits === 1 ? "1 class" : `${owed.credits} classes`} still owed on valid passes: {formatMoney(owed.total, owed.currency)}.
+      </p>
+      <DataTable
+        columns={[
+          { header: "Student", cell: (row) => row.name },
+          { header: "Pass", cell: (row) => row.title },
+          { header: "Left", cell: (row) => row.creditsLeft },
+          { header: "Until", cell: (row) => formatDateTime(row.expiresAt).split(",")[0] },
+          { header: "Owed", cell: (row) => formatMoney(row.owed, owed.currency) },
+        ]}
+        rows={owed.passes}
+        rowKey={(row) => row.id}
+      />
+    </SubPanel>
+  );
+}
+
 function Totals({ title, rows, currency }: { title: string; rows: Money["byMonth"]; currency: string }) {
   return (
     <SubPanel title={title} icon={<CalendarRange size={18} aria-hidden />}>
@@ -138,7 +187,7 @@ export function MoneyTab() {
   return (
     <Panel
       title="Money"
-      description="Payments for places and gifts, through Stripe."
+      description="Payments for places, passes and gifts, through Stripe (and passes sold at the door)."
       actions={
         <Button variant="outline" disabled={!money?.payments.length} onClick={() => money && exportCsv(money)}>
           <Download size={16} aria-hidden />
@@ -161,6 +210,9 @@ export function MoneyTab() {
           <Totals title="By event" rows={money.byEvent} currency={money.currency} />
         </div>
       )}
+      <div className={css({ mt: "6" })}>
+        <OwedClasses />
+      </div>
       <ConfirmDialog
         open={stopping !== null}
         onOpenChange={(open) => !open && setStopping(null)}
