@@ -3,6 +3,7 @@
 import type { PassCheckoutInput } from "@server/shared/schemas.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, call } from "@web/lib/api.ts";
+import { passesOnSaleQueryOptions } from "@web/lib/queries/passes.ts";
 
 const PRACTICE = ["/api/practice"];
 
@@ -23,7 +24,7 @@ export const usePractice = (enabled: boolean) =>
   });
 export type Overview = NonNullable<ReturnType<typeof usePractice>["data"]>;
 
-export const usePassesOnSale = () => useQuery({ queryKey: ["/api/passes"], queryFn: () => call((api) => api.passes.get()) });
+export const usePassesOnSale = () => useQuery(passesOnSaleQueryOptions());
 
 /** After anything she does: her page, and the places the public page shows. */
 function useChanged() {

@@ -54,6 +54,9 @@ export const useAddAtDoor = (id: number, date: string) =>
   );
 
 // Issue 40: the passes she sells, the passes her students hold, and her paper cards imported.
+const getPasses = () => call((api) => api.admin.passes.get());
+export const passesQueryOptions = () => queryOptions({ queryKey: ["/api/admin/passes"], queryFn: getPasses });
+export type PassProduct = Awaited<ReturnType<typeof getPasses>>[number];
 const getIssued = (email: string) => call((api) => api.admin.passes.issued.get({ query: email ? { email } : {} }));
 export const issuedPassesQueryOptions = (email: string) =>
   queryOptions({ queryKey: ["/api/admin/passes", "issued", email], queryFn: () => getIssued(email) });

@@ -9,7 +9,7 @@ import { Controller } from "react-hook-form";
 import { FormInput } from "../shared/form-input.tsx";
 import { ItemFormFooter, type ItemFormProps } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow } from "../shared/layout.tsx";
-import type { PassProduct } from "../shared/passes.ts";
+import type { PassProduct } from "./api.ts";
 
 type PassValues = {
   name: string;

@@ -15,11 +15,12 @@ import { formatDateTime } from "../shared/format.ts";
 import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
-import { type PassProduct, passesQueryOptions } from "../shared/passes.ts";
 import {
   adminClassesQueryOptions,
   type IssuedPass,
   issuedPassesQueryOptions,
+  type PassProduct,
+  passesQueryOptions,
   useAddPass,
   useAdjustPass,
   useCreatePass,

@@ -6,6 +6,7 @@ import { css } from "@styled-system/css" with { type: "macro" };
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button.tsx";
 import { Tabs } from "@web/components/ui/tabs.tsx";
+import { passesOnSaleQueryOptions } from "@web/lib/queries/passes.ts";
 import { useProfile } from "@web/lib/queries/profile.ts";
 import { Bell, CalendarDays, DatabaseBackup, GraduationCap, HandCoins, LogOut, Mail, User, Users } from "lucide-react";
 import type { ReactNode } from "react";
@@ -17,7 +18,6 @@ import { MessagesTab } from "../messages/messages-tab.tsx";
 import { MoneyTab } from "../money/money-tab.tsx";
 import { NotificationsTab } from "../notifications/notifications-tab.tsx";
 import { ProfileTab } from "../profile/profile-tab.tsx";
-import { passesQueryOptions } from "../shared/passes.ts";
 import { SubscribersTab } from "../subscribers/subscribers-tab.tsx";
 
 const TABS: { value: string; label: string; icon: ReactNode; panel: () => ReactNode }[] = [
@@ -36,7 +36,7 @@ export function AdminDashboard({ onLogout }: { onLogout: () => void }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const paymentsOn = useProfile().data?.payments?.enabled ?? false;
   // Issue 40: passes sold at the door are on the Money tab, with payments off too.
-  const sellsPasses = (useQuery(passesQueryOptions()).data?.length ?? 0) > 0;
+  const sellsPasses = (useQuery(passesOnSaleQueryOptions()).data?.length ?? 0) > 0;
   const tabs = paymentsOn || sellsPasses ? TABS : TABS.filter((item) => item.value !== "money");
   const requested = searchParams.get("tab");
   // biome-ignore lint/style/noNonNullAssertion: some() matched it, so it is defined
