@@ -11,8 +11,10 @@ import { todayIn } from "@server/lib/time.ts";
 import { registrationLinks } from "@server/modules/bookings/index.ts";
 import { addDays } from "@server/shared/calendar.ts";
 import { APP_STARTED_EVENT } from "@web/lib/app-start.ts";
+import { startSmtpServer } from "../support/smtp.ts";
+import { startStripeServer } from "../support/stripe.ts";
 import { adminApi, apiToken, createEventViaApi } from "./admin-helpers.ts";
-import type { Site } from "./support.ts";
+import { type Site, startSite } from "./support.ts";
 
 export type Engine = {
   goto(url: string): Promise<void>;
@@ -456,6 +458,113 @@ export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>
     ]);
     await noErrors(engine);
   },
+
+  "My practice at 320 px: a pass bought, the mailed code, a date booked with a credit, cancelled in time and late, a standing booking, signed out":
+    async (engine, site) => {
+      // A site of its own, with mail and payments (the others run without), alike otherwise (its build, watched).
+      const [smtp, stripe] = await Promise.all([startSmtpServer(), startStripeServer()]);
+      const mail = { SMTP_URL: smtp.url, MAIL_FROM: "Vedanta & Yoga <hello@example.org>", MAIL_PER_MINUTE: "6000" };
+      const practiceSite = await startSite({ appData: null, env: { ...site.env, ...mail, CLASS_CANCEL_HOURS: "48", ...stripe.env() } });
+      try {
+        stripe.setWebhookUrl(`${practiceSite.url}/api/payments/stripe`);
+        const token = await apiToken(practiceSite, undefined, smtp);
+        const name = "Engines Yin";
+        await adminApi(practiceSite, token, "POST", "/api/admin/classes", {
+          name,
+          level: "Beginner",
+          days: "Every day",
+          time: "8:00 PM",
+          location: "Association Hall, Fitzroy",
+          description: "<p>Long holds and a long rest.</p>",
+          icon: "moon",
+          schedule: {
+            weekdays: [1, 2, 3, 4, 5, 6, 7],
+            start: "20:00",
+            minutes: 60,
+            from: addDays(todayIn("Australia/Melbourne"), 1),
+            until: null,
+            skip: [],
+          },
+          capacity: 5,
+          price: 2500,
+        });
+        await adminApi(practiceSite, token, "POST", "/api/admin/passes", {
+          name: "Ten classes",
+          credits: 10,
+          price: 15000,
+          concessionPrice: 12000,
+          validDays: 180,
+        });
+        await engine.resize(320, 800);
+        await engine.goto(`${practiceSite.url}/practice`);
+        await click(engine, button("Buy Ten classes"));
+        const buy = form("Buy Ten classes");
+        await type(engine, field("Name *", buy), "Asha Devi");
+        await type(engine, field("Email *", buy), "asha.practice@example.org");
+        await click(engine, `${buy}//input[@value="concession"]`);
+        expect(await axeViolations(engine, "buying a pass")).toEqual([]);
+        await click(engine, `${buy}//button[@type="submit"]`);
+        await until(engine, `location.pathname.startsWith("/pay/")`, "Checkout");
+        await click(engine, button("Pay"));
+        await until(engine, `location.search === "?payment=success"`, "the way back");
+        await visible(engine, `//p[starts-with(normalize-space(), "Thank you: your pass is paid.")]`);
+
+        // The mailed code signs her in.
+        const signIn = `//form[@aria-labelledby="practice-sign-in"]`;
+        await type(engine, field("Email", signIn), "asha.practice@example.org");
+        const before = smtp.received.length;
+        await click(engine, button("Mail me a code", signIn));
+        const codeForm = `//form[@aria-labelledby="practice-code"]`;
+        await visible(engine, codeForm);
+        let code = "";
+        for (let tries = 0; tries < 100 && !code; tries++) {
+          const mailed = smtp.received.slice(before).find((received) => received.subject === "Your code for My practice");
+          code = /\b(\d{6})\b/.exec(mailed?.text ?? "")?.[1] ?? "";
+          if (!code) await Bun.sleep(100);
+        }
+        await type(engine, field("Code", codeForm), code);
+        await click(engine, button("Sign in", codeForm));
+        const passes = `//section[@aria-labelledby="my-passes"]`;
+        await until(engine, `${node(passes)}?.innerText.includes("10 classes left")`, "her pass");
+        expect(await axeViolations(engine, "My practice, signed in")).toEqual([]);
+
+        // Tomorrow (too late for the credit to come back) and in three days (in time).
+        const book = `//section[@aria-labelledby="book-with-credit"]`;
+        const dates = `${book}//button[starts-with(normalize-space(), ${literal(`Book: ${name}, `)})]`;
+        await click(engine, `(${dates})[1]`);
+        await toast(engine, "Booked", "9 left on your pass.");
+        await click(engine, `(${dates})[2]`);
+        await toast(engine, "Booked", "8 left on your pass.");
+        const mine = `//section[@aria-labelledby="my-upcoming"]`;
+        await until(engine, `${node(mine)}?.innerText.includes("Too late for the credit to come back")`, "the late cancel's words");
+        await until(engine, `${node(mine)}?.innerText.includes("Cancel now and the credit comes back")`, "the cancel in time's words");
+        const cancels = `${mine}//button[starts-with(@aria-label, ${literal(`Cancel ${name}, `)})]`;
+        await click(engine, `(${cancels})[2]`);
+        await toast(engine, "Cancelled", "The credit is back on your pass.");
+        await until(engine, `${node(passes)}?.innerText.includes("9 classes left")`, "the credit back");
+        await click(engine, `(${cancels})[1]`);
+        await toast(engine, "Cancelled", "Your place is given back.");
+        await until(engine, `${node(mine)}?.innerText.includes("Nothing booked yet.")`, "no class booked");
+
+        // A standing booking: every Monday, booked as it opens.
+        const standing = `//section[@aria-labelledby="my-standing"]`;
+        await click(engine, `${standing}//*[@role="combobox"]`);
+        await click(engine, `//*[@role="option"][normalize-space()=${literal(`${name}, every Monday`)}]`);
+        await click(engine, button("Start", standing));
+        await toast(engine, "Standing booking started", `${name} is booked as each week opens.`);
+        await until(engine, `${node(mine)}?.innerText.includes("${name}, Mon, ")`, "the Mondays booked");
+        expect(await engine.evaluate<boolean>("document.documentElement.scrollWidth <= innerWidth")).toBe(true);
+        expect(await axeViolations(engine, "a standing booking")).toEqual([]);
+
+        await click(engine, button("Sign out"));
+        await visible(engine, signIn);
+        expect((await engine.errors()).filter((error) => !/status of 401/.test(error))).toEqual([]);
+      } finally {
+        await practiceSite.stop();
+        stripe.stop();
+        await smtp.close();
+      }
+    },
 
   "admin on a phone: every tab is reachable, the row showing where more are": async (engine, site) => {
     const token = await apiToken(site);

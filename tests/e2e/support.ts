@@ -7,7 +7,16 @@ import { freePort, startServer } from "../server.ts";
 export { freePort };
 export const ADMIN_PASSWORD = "e2e-admin-password";
 
-export type Site = { url: string; dir: string; dataDir: string; appDataDir: string; stop: () => Promise<void>; logs: () => string };
+/** `env`: the settings it was started with beyond the defaults (a flow that needs a site of its own starts one alike). */
+export type Site = {
+  url: string;
+  dir: string;
+  dataDir: string;
+  appDataDir: string;
+  env?: Record<string, string>;
+  stop: () => Promise<void>;
+  logs: () => string;
+};
 
 /**
  * Starts the real server on a temp data folder. By default APP_DATA_DIR is a copy of the repo's demo content, which
@@ -28,6 +37,7 @@ export async function startSite(options: { appData?: string | null; env?: Record
     dir,
     dataDir,
     appDataDir,
+    env: options.env ?? {},
     logs,
     stop: async () => {
       await server.stop();
