@@ -8,7 +8,8 @@
 // (time, peak RSS, /api/events p99 meanwhile), and the bundle sizes. Bounded: DURATION seconds per endpoint and
 // server, BENCH_STARTS starts of each kind. `BENCH_ONLY=newsletter bun run bench` builds the executable and runs the
 // newsletter phase alone; `BENCH_ONLY=registrations` the registrations phase (bench/registrations.ts); `BENCH_ONLY=payments`
-// the payments race and webhooks (bench/payments.ts); `BENCH_ONLY=classes` the class date race (bench/class-bookings.ts); `BENCH_ONLY=reads` the public reads against a bare Bun.serve
+// the payments race and webhooks (bench/payments.ts); `BENCH_ONLY=classes` the class date race (bench/class-bookings.ts); `BENCH_ONLY=credits` the race of
+// bookings with a pass's credit (bench/credit-bookings.ts); `BENCH_ONLY=reads` the public reads against a bare Bun.serve
 // (bench/reads.ts) alone; `BENCH_ONLY=scale` the demo content against twenty years of it (bench/scale.ts: the HTML of
 // `/`, Lighthouse mobile, each admin tab's time until ready) alone.
 
@@ -19,6 +20,7 @@ import { join, resolve } from "node:path";
 import { freePort } from "@tests/server.ts";
 import { $ } from "bun";
 import { classBookingsBench } from "../bench/class-bookings.ts";
+import { creditBookingsBench } from "../bench/credit-bookings.ts";
 import { paymentsBench } from "../bench/payments.ts";
 import { readsVsCeiling } from "../bench/reads.ts";
 import { registrationsBench } from "../bench/registrations.ts";
@@ -34,9 +36,9 @@ const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 5));
 const ENDPOINTS = ["/api/events", "/api/archive-events", "/api/profile", "/"];
 const NEWSLETTER_SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 5000);
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && !["newsletter", "offsite", "registrations", "payments", "classes", "reads", "scale"].includes(ONLY)) {
+if (ONLY !== undefined && !["newsletter", "offsite", "registrations", "payments", "classes", "credits", "reads", "scale"].includes(ONLY)) {
   console.error(
-    `BENCH_ONLY=${ONLY}: the phases that run alone are "newsletter", "offsite", "registrations", "payments", "classes", "reads" and "scale".`,
+    `BENCH_ONLY=${ONLY}: the phases that run alone are "newsletter", "offsite", "registrations", "payments", "classes", "credits", "reads" and "scale".`,
   );
   process.exit(1);
 }
@@ -259,7 +261,7 @@ if (ONLY === "scale") {
   }
   process.exit(0);
 }
-if (ONLY === "newsletter" || ONLY === "registrations" || ONLY === "payments" || ONLY === "classes") {
+if (ONLY === "newsletter" || ONLY === "registrations" || ONLY === "payments" || ONLY === "classes" || ONLY === "credits") {
   const dir = mkdtempSync(join(tmpdir(), "vedanta-bench-"));
   try {
     console.log("Building the executable (bun scripts/compile.ts)...");
@@ -267,6 +269,7 @@ if (ONLY === "newsletter" || ONLY === "registrations" || ONLY === "payments" || 
     if (ONLY === "registrations") console.log(await registrationsBench(join(dir, "vedanta-site"), dir));
     else if (ONLY === "payments") console.log(await paymentsBench(join(dir, "vedanta-site"), dir));
     else if (ONLY === "classes") console.log(await classBookingsBench(join(dir, "vedanta-site"), dir));
+    else if (ONLY === "credits") console.log(await creditBookingsBench(join(dir, "vedanta-site"), dir));
     else printNewsletter(await newsletterSend(join(dir, "vedanta-site"), dir));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -447,6 +450,7 @@ try {
   console.log(await registrationsBench(exe, dir));
   console.log(await paymentsBench(exe, dir));
   console.log(await classBookingsBench(exe, dir));
+  console.log(await creditBookingsBench(exe, dir));
   console.log(await scaleBench(dir));
   const budgets = await checkBudgets(join(ROOT, "dist/public"));
   console.log(`bundle sizes:\n${budgets.lines.join("\n")}`);
