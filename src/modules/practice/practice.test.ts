@@ -2,7 +2,11 @@
 // passes sold and bought, My practice's mailed code and session cookie, bookings with a credit (never spent twice),
 // cancels in time and late, the waiting list that books by itself, standing bookings, the mails, the door and the books.
 // The clock is injected: Tuesday 9 March 2027, 10:00 in Melbourne.
+
+import { Database } from "bun:sqlite";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { type classes, eventRegistrations, outbox, payments, practiceCodes, practiceSessions, studentPasses } from "@db/schema.ts";
 import { freePort } from "@tests/server.ts";
 import { createTestApp, type MailWorker, type TestApp } from "@tests/support/app.ts";
@@ -10,6 +14,7 @@ import { createClass } from "@tests/support/factories.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { type StripeServer, startStripeServer } from "@tests/support/stripe.ts";
 import { eq } from "drizzle-orm";
+import { backupsDir } from "../backups/service.ts";
 
 const START = new Date("2027-03-08T23:00:00Z");
 let clock = START;
@@ -430,5 +435,31 @@ describe("the admin's books", () => {
     expect(owed.passes.find((row) => row.id === pass.id)?.owed).toBe(16500);
     const money = (await (await admin("GET", "/payments")).json()) as { payments: { description: string; amount: number; status: string }[] };
     expect(money.payments).toContainEqual(expect.objectContaining({ description: "10-class pass (at the door)", amount: 15000, status: "paid" }));
+  });
+});
+
+describe("where a student's data lives", () => {
+  test("her passes, bookings and sessions are in a backup; app_data and the export have none of them", async () => {
+    const entry = weekly();
+    await givePass("lena@example.org", 5);
+    const lena = as(await signIn("lena@example.org"));
+    expect((await lena.book(entry.id, "2027-03-16")).status).toBe(201);
+
+    const backup = (await (await admin("POST", "/backups")).json()) as { backup: { name: string } };
+    const copy = new Database(join(backupsDir(t.app.context.config.dataDir), backup.backup.name, "site.db"), { readonly: true });
+    const tables = ["student_passes", "practice_sessions", "event_registrations"];
+    const counts = tables.map(
+      (table) => copy.query<{ n: number }, []>(`SELECT count(*) AS n FROM ${table} WHERE email = 'lena@example.org'`).get()!.n,
+    );
+    copy.close();
+    expect(counts).toEqual([1, 1, 1]);
+
+    expect((await admin("POST", "/sync-to-app-data", {})).status).toBe(200);
+    const appData = readdirSync(t.app.context.config.appDataDir)
+      .filter((file) => file.endsWith(".json"))
+      .map((file) => readFileSync(join(t.app.context.config.appDataDir, file), "utf8"))
+      .join();
+    const exported = await (await admin("GET", "/export-data")).text();
+    for (const copyOf of [appData, exported]) expect(copyOf).not.toContain("lena@example.org");
   });
 });
