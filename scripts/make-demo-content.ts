@@ -8,6 +8,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { PASSES_FILE } from "@server/modules/passes/seed.ts";
 import { slugify } from "@server/shared/slug.ts";
 import { chromium, type Page } from "playwright-core";
 import { writeScaledAppData } from "./scaled-content.ts";
@@ -837,6 +838,12 @@ async function main() {
     files.push(`${name}.json`);
   }
   await Bun.write(join(OUT, "manifest.json"), `${JSON.stringify({ version: 1, lastSync: "2026-11-21T00:00:00.000Z", files }, null, 2)}\n`);
+  // Issue 40: the passes a first start puts on sale (src/modules/passes/seed.ts); not a section of the content.
+  const passes = [
+    { name: "10 classes", credits: 10, price: 15000, concessionPrice: 12000, validDays: 180, classIds: null, active: true },
+    { name: "5 classes, concession", credits: 5, price: 6000, concessionPrice: null, validDays: 90, classIds: null, active: true },
+  ];
+  await Bun.write(join(OUT, PASSES_FILE), `${JSON.stringify(passes, null, 2)}\n`);
   console.log(`wrote ${files.length} sections and ${pending.length} images into ${OUT}`);
 }
 

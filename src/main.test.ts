@@ -37,6 +37,13 @@ test("with ADMIN_PASSWORD: content restored and that password works as soon as i
     expect(site.output).not.toContain("generated password");
     expect((await site.login("first-start-password")).status).toBe(200);
     expect(((await (await fetch(`${site.url}/api/profile`)).json()) as { name: string }).name).toBeTruthy();
+    // Issue 40: the demo's passes are on sale from the first start (app_data/passes.json).
+    expect(site.output).toContain("Passes: 2 passes added from app_data/passes.json");
+    const onSale = (await (await fetch(`${site.url}/api/passes`)).json()) as { name: string; credits: number; concessionPrice: number | null }[];
+    expect(onSale.map((pass) => [pass.name, pass.credits])).toEqual([
+      ["5 classes, concession", 5],
+      ["10 classes", 10],
+    ]);
   } finally {
     await site.stop();
   }

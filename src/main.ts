@@ -13,6 +13,7 @@ import { runBackupCommand } from "./modules/backups/cli.ts";
 import { scheduleDailyBackups } from "./modules/backups/service.ts";
 import { runDataCommand } from "./modules/data/cli.ts";
 import { autoRestoreFromGit } from "./modules/data/git-sync.ts";
+import { seedPasses } from "./modules/passes/index.ts";
 import type { PageRenderer } from "./modules/site/index.ts";
 import { assetsFromDirectory } from "./plugins/web-assets.ts";
 import { collectSoon, jitWhenBusy } from "./runtime.ts";
@@ -43,6 +44,7 @@ async function serve(config: Config) {
   const adminCreated = ensureAdmin(db, { password: config.adminPassword, email: config.adminEmail });
   const restored = await autoRestoreFromGit({ db, config });
   log[restored.status === "failed" ? "error" : "info"](`Auto-restore ${restored.status}: ${restored.message}`);
+  if (restored.status === "restored") log.info(`Passes: ${seedPasses(db, config.appDataDir)}`);
   const admin = await adminCreated;
   if (admin.generatedPassword) {
     // Printed once, on purpose (the spec's first start): outside the logger, which would mask it.

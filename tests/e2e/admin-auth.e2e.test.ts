@@ -46,9 +46,10 @@ test("login fails with 'Invalid credentials', then succeeds ('Logging in...'), t
   expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeTruthy();
   await page.unroute("**/api/admin/login");
 
-  // Seven tabs, profile first and selected; arrow keys move between them.
+  // The seven tabs, profile first and selected, and Money: the demo content sells passes (issue 40); arrow keys move
+  // between them.
   const tabs = page.getByRole("tab");
-  expect(await tabs.allInnerTexts()).toEqual(["Profile", "Events", "Classes", "Messages", "Subscribers", "Notifications", "Data Sync"]);
+  expect(await tabs.allInnerTexts()).toEqual(["Profile", "Events", "Classes", "Messages", "Subscribers", "Notifications", "Money", "Data Sync"]);
   expect(await page.getByRole("tab", { name: "Profile" }).getAttribute("aria-selected")).toBe("true");
   await page.getByRole("heading", { name: "Guru Profile" }).waitFor();
   await page.getByRole("tab", { name: "Profile" }).focus();

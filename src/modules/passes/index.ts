@@ -23,6 +23,7 @@ import {
 } from "./model.ts";
 import { createPasses } from "./service.ts";
 
+export { seedPasses } from "./seed.ts";
 export type { Passes } from "./service.ts";
 export { createPasses };
 
