@@ -1,5 +1,6 @@
 // Issue 12, accessibility: the Nu HTML Checker (vnu-jar, run with Java) finds no error in the HTML the server sends:
-// `/` rendered with the demo content, an event's link (issue 16), the `/admin` shell and the 404 page, the inline stylesheet included.
+// `/` rendered with the demo content, an event's link (issue 16), the `/admin` and `/practice` shells and the 404 page,
+// the inline stylesheet included.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { type FakeYouTube, startFakeYouTube } from "../support/fake-youtube.ts";
 import { type Site, startSite } from "./support.ts";
@@ -58,10 +59,12 @@ test("an event's link, /?event=1, rendered as its own page has no HTML or CSS er
   expect(await vnuErrors(linked.html)).toEqual([]);
 });
 
-test("the /admin shell has no HTML or CSS error", async () => {
-  const admin = await page("/admin");
-  expect(admin.status).toBe(200);
-  expect(await vnuErrors(admin.html)).toEqual([]);
+test("the /admin shell and My practice's (/practice, issue 40) have no HTML or CSS error", async () => {
+  for (const path of ["/admin", "/practice"]) {
+    const shell = await page(path);
+    expect(shell.status).toBe(200);
+    expect(await vnuErrors(shell.html)).toEqual([]);
+  }
 });
 
 test("the 404 page has no HTML or CSS error", async () => {
