@@ -11,7 +11,7 @@ import { todayIn } from "@server/lib/time.ts";
 import { addDays } from "@server/shared/calendar.ts";
 import { freePort } from "@tests/server.ts";
 import { startStripeServer } from "@tests/support/stripe.ts";
-import { percentile, startPayLinkSink, startRaceSite } from "./race-site.ts";
+import { insertDailyClass, percentile, startPayLinkSink, startRaceSite } from "./race-site.ts";
 
 const RATE = Number(process.env.BENCH_REGISTRATIONS_PER_SECOND ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,12 +40,7 @@ export async function classBookingsBench(exe: string, dir: string): Promise<stri
     // The class and the date's first places, written beside the running server (SQLite's WAL lets a second writer in).
     const beside = new Database(site.dbPath);
     beside.exec("PRAGMA busy_timeout = 5000");
-    const schedule = JSON.stringify({ weekdays: [1, 2, 3, 4, 5, 6, 7], start: "20:00", minutes: 60, from: date, until: null, skip: [] });
-    const classId = beside
-      .query<{ id: number }, [string, number]>(
-        "INSERT INTO classes (name, level, days, time, location, description, icon, schedule, capacity, price) VALUES ('Evening Hatha', 'Beginner', 'Every day', '8:00 PM', 'Fitzroy', '<p>Breath.</p>', 'sun', ?, ?, 2000) RETURNING id",
-      )
-      .get(schedule, PLACES)!.id;
+    const classId = insertDailyClass(beside, date, PLACES);
     const early = beside.prepare("INSERT INTO event_registrations (classId, classDate, name, email, phone) VALUES (?, ?, ?, ?, '')");
     beside.transaction(() => {
       for (let i = 0; i < PLACES - LAST; i++) early.run(classId, date, `Early ${i}`, `early${i}@example.org`);

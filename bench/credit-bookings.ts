@@ -9,7 +9,7 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { todayIn } from "@server/lib/time.ts";
 import { addDays } from "@server/shared/calendar.ts";
-import { percentile, startPayLinkSink, startRaceSite } from "./race-site.ts";
+import { insertDailyClass, percentile, startPayLinkSink, startRaceSite } from "./race-site.ts";
 
 const RATE = Number(process.env.BENCH_REGISTRATIONS_PER_SECOND ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -30,12 +30,7 @@ export async function creditBookingsBench(exe: string, dir: string): Promise<str
     // The class, its first places, and a student a request: a pass of 1 credit and a session of My practice each.
     const beside = new Database(site.dbPath);
     beside.exec("PRAGMA busy_timeout = 5000");
-    const schedule = JSON.stringify({ weekdays: [1, 2, 3, 4, 5, 6, 7], start: "20:00", minutes: 60, from: date, until: null, skip: [] });
-    const classId = beside
-      .query<{ id: number }, [string, number]>(
-        "INSERT INTO classes (name, level, days, time, location, description, icon, schedule, capacity, price) VALUES ('Evening Hatha', 'Beginner', 'Every day', '8:00 PM', 'Fitzroy', '<p>Breath.</p>', 'sun', ?, ?, 2000) RETURNING id",
-      )
-      .get(schedule, PLACES)!.id;
+    const classId = insertDailyClass(beside, date, PLACES);
     const expires = new Date(Date.now() + 90 * 86_400_000).toISOString();
     const early = beside.prepare("INSERT INTO event_registrations (classId, classDate, name, email, phone) VALUES (?, ?, ?, ?, '')");
     const pass = beside.prepare(

@@ -105,6 +105,19 @@ export async function startRaceSite({ exe, home, smtpPort, event, env: more = {}
 }
 
 /**
+ * A class every day at 8 PM from `date`, with `places` a date and a drop-in of A$20, written beside the running server
+ * (SQLite's WAL lets a second writer in): its id (bench/class-bookings.ts, bench/credit-bookings.ts).
+ */
+export function insertDailyClass(beside: Database, date: string, places: number): number {
+  const schedule = JSON.stringify({ weekdays: [1, 2, 3, 4, 5, 6, 7], start: "20:00", minutes: 60, from: date, until: null, skip: [] });
+  return beside
+    .query<{ id: number }, [string, number]>(
+      "INSERT INTO classes (name, level, days, time, location, description, icon, schedule, capacity, price) VALUES ('Evening Hatha', 'Beginner', 'Every day', '8:00 PM', 'Fitzroy', '<p>Breath.</p>', 'sun', ?, ?, 2000) RETURNING id",
+    )
+    .get(schedule, places)!.id;
+}
+
+/**
  * The races' SMTP sink (bench/payments.ts, bench/class-bookings.ts): it takes every mail, and keeps the pay links
  * mailed to those who move up from the waiting list ("A place is yours"), to follow them as their holders would.
  */

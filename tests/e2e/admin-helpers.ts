@@ -1,4 +1,6 @@
 // Helpers of the admin browser tests (tests/e2e/admin-*.e2e.test.ts).
+import { todayIn } from "@server/lib/time.ts";
+import { addDays } from "@server/shared/calendar.ts";
 import type { Download, Locator, Page } from "playwright-core";
 import type { SmtpServer } from "../support/smtp.ts";
 import { ADMIN_PASSWORD, type Site } from "./support.ts";
@@ -52,6 +54,25 @@ export async function createEventViaApi(site: Site, token: string, name: string,
     ...changes,
   });
   return event.id;
+}
+
+/**
+ * A weekly class made through the admin's API: every day at 8 PM for an hour from tomorrow (in Melbourne) unless
+ * `changes` say otherwise, its dates booked by the date (issue 39): its id.
+ */
+export async function createClassViaApi(site: Site, token: string, name: string, changes: Record<string, unknown> = {}) {
+  const from = addDays(todayIn("Australia/Melbourne"), 1);
+  return adminApi<{ id: number }>(site, token, "POST", "/api/admin/classes", {
+    name,
+    level: "Beginner",
+    days: "Every day",
+    time: "8:00 PM",
+    location: "Association Hall, Fitzroy",
+    description: "<p>Breath, posture and a long rest.</p>",
+    icon: "sun",
+    schedule: { weekdays: [1, 2, 3, 4, 5, 6, 7], start: "20:00", minutes: 60, from, until: null, skip: [] },
+    ...changes,
+  });
 }
 
 /** Opens /admin already logged in (the token is put where the app keeps it). */

@@ -10,7 +10,7 @@ import { addDays } from "@server/shared/calendar.ts";
 import type { Browser, Page } from "playwright-core";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { type StripeServer, startStripeServer } from "../support/stripe.ts";
-import { adminApi, apiToken, dialog, expectToast, openDashboard } from "./admin-helpers.ts";
+import { adminApi, apiToken, createClassViaApi, dialog, expectToast, openDashboard } from "./admin-helpers.ts";
 import { appStarted, axeViolations, launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
@@ -40,19 +40,7 @@ afterAll(async () => {
 const day = (days: number) => addDays(todayIn("Australia/Melbourne"), days);
 
 /** Every day at 8 PM from tomorrow: the card's four dates are all bookable. */
-const newClass = (name: string, changes: Record<string, unknown> = {}) =>
-  adminApi<{ id: number }>(site, token, "POST", "/api/admin/classes", {
-    name,
-    level: "Beginner",
-    days: "Every day",
-    time: "8:00 PM",
-    location: "Association Hall, Fitzroy",
-    description: "<p>Breath, posture and a long rest.</p>",
-    icon: "sun",
-    schedule: { weekdays: [1, 2, 3, 4, 5, 6, 7], start: "20:00", minutes: 60, from: day(1), until: null, skip: [] },
-    capacity: 1,
-    ...changes,
-  });
+const newClass = (name: string, changes: Record<string, unknown> = {}) => createClassViaApi(site, token, name, { capacity: 1, ...changes });
 
 async function mailTo(address: string, subject: string) {
   for (let tries = 0; tries < 100; tries++) {

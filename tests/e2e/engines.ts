@@ -13,7 +13,7 @@ import { addDays } from "@server/shared/calendar.ts";
 import { APP_STARTED_EVENT } from "@web/lib/app-start.ts";
 import { startSmtpServer } from "../support/smtp.ts";
 import { startStripeServer } from "../support/stripe.ts";
-import { adminApi, apiToken, createEventViaApi } from "./admin-helpers.ts";
+import { adminApi, apiToken, createClassViaApi, createEventViaApi } from "./admin-helpers.ts";
 import { type Site, startSite } from "./support.ts";
 
 export type Engine = {
@@ -396,17 +396,7 @@ export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>
     const token = await apiToken(site);
     const name = "Engines Hatha";
     const from = addDays(todayIn("Australia/Melbourne"), 1);
-    const { id } = await adminApi<{ id: number }>(site, token, "POST", "/api/admin/classes", {
-      name,
-      level: "Beginner",
-      days: "Every day",
-      time: "8:00 PM",
-      location: "Association Hall, Fitzroy",
-      description: "<p>Breath, posture and a long rest.</p>",
-      icon: "sun",
-      schedule: { weekdays: [1, 2, 3, 4, 5, 6, 7], start: "20:00", minutes: 60, from, until: null, skip: [] },
-      capacity: 1,
-    });
+    const { id } = await createClassViaApi(site, token, name, { capacity: 1 });
     await home(engine, site, 320, 800);
     await click(engine, button("View All Classes"));
     const card = `//*[@data-testid="class-card"][.//h3[normalize-space()=${literal(name)}]]`;
@@ -469,25 +459,7 @@ export const FLOWS: Record<string, (engine: Engine, site: Site) => Promise<void>
         stripe.setWebhookUrl(`${practiceSite.url}/api/payments/stripe`);
         const token = await apiToken(practiceSite, undefined, smtp);
         const name = "Engines Yin";
-        await adminApi(practiceSite, token, "POST", "/api/admin/classes", {
-          name,
-          level: "Beginner",
-          days: "Every day",
-          time: "8:00 PM",
-          location: "Association Hall, Fitzroy",
-          description: "<p>Long holds and a long rest.</p>",
-          icon: "moon",
-          schedule: {
-            weekdays: [1, 2, 3, 4, 5, 6, 7],
-            start: "20:00",
-            minutes: 60,
-            from: addDays(todayIn("Australia/Melbourne"), 1),
-            until: null,
-            skip: [],
-          },
-          capacity: 5,
-          price: 2500,
-        });
+        await createClassViaApi(practiceSite, token, name, { capacity: 5, price: 2500 });
         await adminApi(practiceSite, token, "POST", "/api/admin/passes", {
           name: "Ten classes",
           credits: 10,

@@ -11,7 +11,7 @@ import { todayIn } from "@server/lib/time.ts";
 import { addDays } from "@server/shared/calendar.ts";
 import type { Browser } from "playwright-core";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
-import { adminApi, apiToken, dialog, expectToast, openDashboard, openTab } from "./admin-helpers.ts";
+import { adminApi, apiToken, createClassViaApi, dialog, expectToast, openDashboard, openTab } from "./admin-helpers.ts";
 import { axeViolations, launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
 const SIZES = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
@@ -38,14 +38,7 @@ const day = (days: number) => addDays(todayIn("Australia/Melbourne"), days);
 describe.each(Object.entries(SIZES))("the passes of the Classes tab and the Money tab, at %s size", (size, viewport) => {
   test("a pass created; one added at the door; paper cards imported; a credit given back; the door and the books", async () => {
     const className = `Pass Yoga (${size})`;
-    const { id } = await adminApi<{ id: number }>(site, token, "POST", "/api/admin/classes", {
-      name: className,
-      level: "Beginner",
-      days: "Every day",
-      time: "8:00 PM",
-      location: "Association Hall, Fitzroy",
-      description: "<p>Breath, posture and a long rest.</p>",
-      icon: "sun",
+    const { id } = await createClassViaApi(site, token, className, {
       schedule: { weekdays: [1, 2, 3, 4, 5, 6, 7], start: "20:00", minutes: 60, from: day(-7), until: null, skip: [] },
       capacity: 5,
       price: 2500,

@@ -8,7 +8,7 @@ import { compiledExecutable } from "@tests/support/executable.ts";
 import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
 import { type StripeServer, startStripeServer } from "@tests/support/stripe.ts";
 import { type Server, startServer } from "../server.ts";
-import { adminApi, apiToken } from "./admin-helpers.ts";
+import { adminApi, apiToken, createClassViaApi } from "./admin-helpers.ts";
 
 const ADMIN_PASSWORD = "practice-admin-password";
 let smtp: SmtpServer;
@@ -47,14 +47,7 @@ test("in the executable: a pass bought, the mailed code, a date booked with a cr
   const site = { ...server, env };
   const token = await apiToken(site, ADMIN_PASSWORD, smtp);
   const date = addDays(todayIn("Australia/Melbourne"), 2);
-  const { id: classId } = await adminApi<{ id: number }>(site, token, "POST", "/api/admin/classes", {
-    name: "Evening Hatha",
-    level: "Beginner",
-    days: "Every day",
-    time: "8:00 PM",
-    location: "Association Hall, Fitzroy",
-    description: "<p>Breath, posture and a long rest.</p>",
-    icon: "sun",
+  const { id: classId } = await createClassViaApi(site, token, "Evening Hatha", {
     schedule: { weekdays: [1, 2, 3, 4, 5, 6, 7], start: "20:00", minutes: 60, from: date, until: null, skip: [] },
     capacity: 5,
     price: 2500,

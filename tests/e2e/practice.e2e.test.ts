@@ -9,7 +9,7 @@ import { addDays } from "@server/shared/calendar.ts";
 import type { Browser, Page } from "playwright-core";
 import { type SmtpServer, startSmtpServer } from "../support/smtp.ts";
 import { type StripeServer, startStripeServer } from "../support/stripe.ts";
-import { adminApi, apiToken, expectToast } from "./admin-helpers.ts";
+import { adminApi, apiToken, createClassViaApi, expectToast } from "./admin-helpers.ts";
 import { axeViolations, launchBrowser, openPage, type Site, startSite } from "./support.ts";
 
 let smtp: SmtpServer;
@@ -36,19 +36,7 @@ afterAll(async () => {
 
 const day = (days: number) => addDays(todayIn("Australia/Melbourne"), days);
 
-const newClass = (name: string) =>
-  adminApi<{ id: number }>(site, token, "POST", "/api/admin/classes", {
-    name,
-    level: "Beginner",
-    days: "Every day",
-    time: "8:00 PM",
-    location: "Association Hall, Fitzroy",
-    description: "<p>Breath, posture and a long rest.</p>",
-    icon: "sun",
-    schedule: { weekdays: [1, 2, 3, 4, 5, 6, 7], start: "20:00", minutes: 60, from: day(1), until: null, skip: [] },
-    capacity: 5,
-    price: 2500,
-  });
+const newClass = (name: string) => createClassViaApi(site, token, name, { capacity: 5, price: 2500 });
 
 async function mailTo(address: string, subject: string, after = 0) {
   for (let tries = 0; tries < 100; tries++) {

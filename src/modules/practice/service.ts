@@ -1,24 +1,13 @@
 // My practice (issue 40): a student's own page, without a password. sign-in.ts: the mailed code and the sessions;
 // standing.ts: standing bookings. Her passes, bookings and receipts are read from the modules that own them.
-import type { Db } from "@db/client.ts";
 import { eventRegistrations, studentPasses } from "@db/schema.ts";
-import type { Config } from "@server/config.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { desc, eq } from "drizzle-orm";
-import type { Bookings } from "../bookings/index.ts";
-import type { ClassesService } from "../classes/index.ts";
-import type { Outbox } from "../mail/index.ts";
 import type { Passes } from "../passes/index.ts";
 import { createPracticeSignIn } from "./sign-in.ts";
 import { createStanding } from "./standing.ts";
 
-type Options = {
-  db: Db;
-  config: Pick<Config, "timezone" | "classBookingWeeks" | "siteUrl">;
-  outbox: Outbox;
-  now: () => Date;
-  bookings: Bookings;
-  classes: ClassesService;
+type Options = Parameters<typeof createStanding>[0] & {
   passes: Passes;
   /** What she paid for (src/modules/payments). */
   receiptsOf: (email: string) => { number: string; date: string; what: string; amount: number; currency: string; refunded: boolean }[];

@@ -12,7 +12,7 @@ import { serverMessageOr } from "@web/lib/api.ts";
 import { type FormEvent, useState } from "react";
 import { type Column, DataTable } from "../shared/data-table.tsx";
 import { formatDateTime } from "../shared/format.ts";
-import { EditDeleteButtons, ItemDialogs, useItemEditing } from "../shared/item-dialogs.tsx";
+import { EditDeleteButtons, ItemDialogs, ItemFormFooter, useItemEditing } from "../shared/item-dialogs.tsx";
 import { formGrid, fullRow, Panel, StateText } from "../shared/layout.tsx";
 import { notifyError, notifySuccess } from "../shared/notify.ts";
 import {
@@ -195,14 +195,7 @@ function AdjustDialog({ pass, onClose }: { pass: IssuedPass | null; onClose: () 
               </Field>
             </div>
           </Dialog.Body>
-          <Dialog.Footer>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={adjust.isPending}>
-              {adjust.isPending ? "Saving..." : "Save"}
-            </Button>
-          </Dialog.Footer>
+          <ItemFormFooter pending={adjust.isPending} onCancel={onClose} submitLabel="Save" />
         </form>
       </Dialog.Content>
     </Dialog.Root>
@@ -276,14 +269,7 @@ function AddPassDialog({ open, onClose, products }: { open: boolean; onClose: ()
               </Field>
             </div>
           </Dialog.Body>
-          <Dialog.Footer>
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? "Adding..." : "Add the pass"}
-            </Button>
-          </Dialog.Footer>
+          <ItemFormFooter pending={add.isPending} onCancel={onClose} submitLabel="Add the pass" />
         </form>
       </Dialog.Content>
     </Dialog.Root>
