@@ -70,7 +70,8 @@ export default function PracticePage() {
         <h1 className={css({ fontFamily: "heading", fontSize: { base: "3xl", md: "4xl" }, color: "heading" })}>My practice</h1>
         {paid && (
           <p role="status" className={cx(notice({ type: "success" }))}>
-            Thank you: your pass is paid. Its receipt is in your mail; sign in below with the same address to book with it.
+            Thank you: your pass is paid. Its receipt is in your mail
+            {me ? "." : "; sign in below with the same address to book with it."}
           </p>
         )}
         {verify.isError && (
