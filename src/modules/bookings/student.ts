@@ -3,7 +3,7 @@
 import type { Db } from "@db/client.ts";
 import { type EventRegistration, eventRegistrations } from "@db/schema.ts";
 import { notFound } from "@server/lib/errors.ts";
-import { and, desc, eq, inArray, lt, ne } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import { type Bookable, type Describe, targetOf } from "./bookable.ts";
 import type { RegistrationLinks } from "./links.ts";
 import type { Store } from "./store.ts";
@@ -43,14 +43,23 @@ export function createStudentBookings({ db, describe, links, now, store, refundD
     /** Her bookings still to come (with her join link and whether a cancel now gives back) and her latest past ones. */
     ofStudent(email: string) {
       const at = now();
-      const all = db
+      // Read by its dates, so that years of classes cost no more: the class dates from two days ago on, her events,
+      // and her latest class dates before that.
+      const around = new Date(at.getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
+      const live = and(eq(rows.email, email), ne(rows.state, "cancelled"));
+      const recent = db
         .select()
         .from(rows)
-        .where(and(eq(rows.email, email), ne(rows.state, "cancelled")))
-        .orderBy(desc(rows.id))
-        .all()
-        .map(described)
-        .filter((entry) => entry !== undefined);
+        .where(and(live, or(isNull(rows.classDate), gte(rows.classDate, around))))
+        .all();
+      const earlier = db
+        .select()
+        .from(rows)
+        .where(and(live, eq(rows.state, "confirmed"), lt(rows.classDate, around)))
+        .orderBy(desc(rows.classDate))
+        .limit(PAST_SHOWN)
+        .all();
+      const all = [...recent, ...earlier].map(described).filter((entry) => entry !== undefined);
       const upcoming = all
         .filter(({ bookable }) => bookable.startsAt > at && !bookable.cancelled)
         .sort((a, b) => a.bookable.startsAt.getTime() - b.bookable.startsAt.getTime())
