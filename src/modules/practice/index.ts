@@ -72,7 +72,7 @@ export function practiceModule(ctx: ModuleContext<"practice" | "bookings">) {
         setCookie(cookie, "", 0);
         return { success: true };
       },
-      { stream: true, response: answers(deleted) },
+      { form: true, response: answers(deleted) },
     )
     .post(
       "/sign-out-everywhere",
@@ -81,7 +81,7 @@ export function practiceModule(ctx: ModuleContext<"practice" | "bookings">) {
         setCookie(cookie, "", 0);
         return { success: true };
       },
-      { stream: true, response: answers(deleted) },
+      { form: true, response: answers(deleted) },
     )
     .post(
       "/bookings",
@@ -100,7 +100,7 @@ export function practiceModule(ctx: ModuleContext<"practice" | "bookings">) {
         ctx.cache.invalidate();
         return done;
       },
-      { stream: true, params: idParams({ bookingId: "Booking not found" }), response: answers(practiceCancelled) },
+      { form: true, params: idParams({ bookingId: "Booking not found" }), response: answers(practiceCancelled) },
     )
     .post(
       "/standing",
@@ -112,7 +112,7 @@ export function practiceModule(ctx: ModuleContext<"practice" | "bookings">) {
       { form: true, body: standard(standingSchema), response: answers(standingStarted, 201) },
     )
     .delete("/standing/:id", ({ params, cookie }) => practice.standing.end(studentOf(cookie), params.id), {
-      stream: true,
+      form: true,
       params: idParam("Standing booking not found"),
       response: answers(deleted),
     });
