@@ -3,7 +3,8 @@
 // places of one class date, while every 100 ms one of those holding a place by a credit cancels it (in time: the
 // credit comes back, and the place goes to the first waiting student, booked with her credit). At the end the places and the
 // credits agree exactly: every pass's credits left plus the places it holds is 1, no date holds more than its places.
-// Prints the figure and the POST's p50/p99.
+// Prints the figure and the POST's p50/p99, as a ratio to a baseline of the same run: as many drop-in bookings, by the
+// public form at the same rate, of another date of the class.
 
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
@@ -17,6 +18,34 @@ const PLACES = 20;
 const LAST = 5;
 
 const sha256 = (value: string) => new Bun.CryptoHasher("sha256").update(value).digest("base64url");
+
+const ratio = (ours: number[], base: number[], p: number) => `${(percentile(ours, p) / percentile(base, p)).toFixed(2)}×`;
+
+/** `total` public bookings of one date at RATE a second, each from an address of its own: their latencies. */
+async function dropInLatencies(url: string, classId: number, date: string, total: number): Promise<number[]> {
+  const latencies: number[] = [];
+  const began = performance.now();
+  const posts: Promise<unknown>[] = [];
+  for (let i = 0; i < total; i++) {
+    const wait = began + (i * 1000) / RATE - performance.now();
+    if (wait > 0) await Bun.sleep(wait);
+    posts.push(
+      (async () => {
+        const sent = performance.now();
+        const response = await fetch(`${url}/api/classes/${classId}/dates/${date}/bookings`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-forwarded-for": `10.200.${(i >> 8) & 255}.${i & 255}` },
+          body: JSON.stringify({ name: "Ann Visitor", email: `visitor${i}@example.org`, ticket: "full" }),
+        });
+        await response.arrayBuffer();
+        if (response.status !== 201) throw new Error(`credit race baseline: a drop-in booking answered ${response.status}`);
+        latencies.push(performance.now() - sent);
+      })(),
+    );
+  }
+  await Promise.all(posts);
+  return latencies;
+}
 
 /** Runs the credit race on the executable `exe`, in a folder under `dir`; returns the line to print. */
 export async function creditBookingsBench(exe: string, dir: string): Promise<string> {
@@ -48,6 +77,9 @@ export async function creditBookingsBench(exe: string, dir: string): Promise<str
       }
     })();
 
+    // The baseline, in the same run: as many drop-in bookings (two fields, paid at the door) at the same rate for
+    // another date of the class, by the public form.
+    const baseline = await dropInLatencies(url, classId, addDays(date, 1), total);
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
     let cancels = 0;
@@ -122,7 +154,9 @@ export async function creditBookingsBench(exe: string, dir: string): Promise<str
       `credit race: ${total} bookings at ${RATE}/s, each by a student with 1 credit, for the last ${LAST} places of one date ` +
       `(${raceSeconds.toFixed(1)} s; ${codes}), ${cancels} cancelled in time meanwhile: ${confirmed} of ${PLACES} places confirmed, ` +
       `${heldByCredit} of them by a credit, ${waiting} waiting; credits and places agree for every one of the ${total} passes ` +
-      `(${creditsLeft} credits left + ${heldByCredit} places = ${total}); POST p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms`
+      `(${creditsLeft} credits left + ${heldByCredit} places = ${total}); POST p50 ${percentile(latencies, 0.5).toFixed(1)} ms, ` +
+      `p99 ${percentile(latencies, 0.99).toFixed(1)} ms: ${ratio(latencies, baseline, 0.5)} and ${ratio(latencies, baseline, 0.99)} the drop-in ` +
+      `booking's (p50 ${percentile(baseline, 0.5).toFixed(1)} ms, p99 ${percentile(baseline, 0.99).toFixed(1)} ms, the same run)`
     );
   } finally {
     await site.stop();
