@@ -94,11 +94,7 @@ export function createDoor({ db, outbox, links, store, credits }: Options) {
       return db.transaction(
         () => {
           const bookable = find(target);
-          const live = db
-            .select()
-            .from(rows)
-            .where(and(placesOf(target), eq(rows.email, input.email), sql`${rows.state} != 'cancelled'`))
-            .get();
+          const live = store.liveBookingOf(target, input.email);
           // Issue 40: the door can take a credit of the student's pass (unless her place already took one).
           const spend = input.useCredit && target.kind === "class" && live?.studentPassId == null;
           const credit = spend ? credits?.take(input.email, target.id, bookable.startsAt) : undefined;

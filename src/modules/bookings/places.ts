@@ -7,9 +7,9 @@ import type { Config } from "@server/config.ts";
 import { badRequest, conflict, tooManyRequests } from "@server/lib/errors.ts";
 import { formatMoney } from "@server/shared/money.ts";
 import type { RegistrationInput } from "@server/shared/schemas.ts";
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import type { Outbox, ReceiptData } from "../mail/index.ts";
-import { type Bookable, type Credits, columnsOf, type Describe, placesOf, type Target, targetOf } from "./bookable.ts";
+import { type Bookable, type Credits, columnsOf, type Describe, type Target, targetOf } from "./bookable.ts";
 import { newJoinToken } from "./links.ts";
 import type { PaidPlaces, PlaceMails } from "./mails.ts";
 import type { Registration, RegistrationAnswer } from "./model.ts";
@@ -48,7 +48,7 @@ type Options = {
 export function createPlaces({ db, outbox, config, now, describe, paidPlaces, credits, store, mails }: Options) {
   const { currency } = config.payments;
   const rows = eventRegistrations;
-  const { byId, holdsBy, takenCount, hasFreePlace, position, firstWaiting, find, findRegistration, setState, listOf } = store;
+  const { byId, holdsBy, takenCount, hasFreePlace, position, firstWaiting, find, findRegistration, setState, liveBookingOf, listOf } = store;
   const { notice, remindIfDue, mailState } = mails;
   const holdEnd = () => (paidPlaces ? new Date(now().getTime() + paidPlaces.holdMinutes * 60_000).toISOString() : null);
 
@@ -209,11 +209,7 @@ export function createPlaces({ db, outbox, config, now, describe, paidPlaces, cr
           const bookable = find(target);
           bookable.refuse(at);
           const charge: Charge = chargeFor(bookable.prices, input);
-          const existing = db
-            .select()
-            .from(rows)
-            .where(and(placesOf(target), eq(rows.email, input.email), sql`${rows.state} != 'cancelled'`))
-            .get();
+          const existing = liveBookingOf(target, input.email);
           if (existing) {
             if (bookable.alreadyBooked) throw conflict(bookable.alreadyBooked);
             const answer = answerOf(existing);
@@ -269,18 +265,13 @@ export function createPlaces({ db, outbox, config, now, describe, paidPlaces, cr
           const bookable = find(target);
           if (target.kind !== "class" || !credits) throw badRequest("Only a class date is booked with a credit");
           bookable.refuse(at);
-          const existing = db
-            .select()
-            .from(rows)
-            .where(and(placesOf(target), eq(rows.email, student.email), sql`${rows.state} != 'cancelled'`))
-            .get();
-          if (existing) throw conflict(bookable.alreadyBooked ?? "You're already booked");
+          if (liveBookingOf(target, student.email)) throw conflict(bookable.alreadyBooked ?? "You're already booked");
           const free = !bookable.prices.byDonation && bookable.prices.price === null;
           const state = hasFreePlace(bookable) ? "confirmed" : "waiting";
           const credit = state === "confirmed" && !free ? credits.take(student.email, target.id, bookable.startsAt) : undefined;
           if (!free && !credit && !(state === "waiting" && credits.has(student.email, target.id, bookable.startsAt))) throw conflict(NO_CREDIT);
           // Waiting, the drop-in price is its due: offered the place after her credit ran out, she is sent the pay link.
-          const dropIn = !free && !bookable.prices.byDonation ? bookable.prices.price : null;
+          const dropIn = chargeFor(bookable.prices, {});
           const registration = db
             .insert(rows)
             .values({
@@ -291,7 +282,7 @@ export function createPlaces({ db, outbox, config, now, describe, paidPlaces, cr
               state,
               studentPassId: credit?.passId ?? null,
               ticket: credit ? "credit" : null,
-              amountDue: credit ? null : dropIn,
+              amountDue: credit ? null : (dropIn?.amount ?? null),
               standingId,
               joinToken: bookable.online ? newJoinToken() : null,
             })

@@ -67,6 +67,13 @@ export function createStore({ db, describe, now }: { db: Db; describe: Describe;
     if (!updated) throw notFound("Registration not found");
     return updated;
   };
+  /** The place `email` holds in a target (confirmed, held or waiting), if any. */
+  const liveBookingOf = (target: Target, email: string) =>
+    db
+      .select()
+      .from(rows)
+      .where(and(placesOf(target), eq(rows.email, email), sql`${rows.state} != 'cancelled'`))
+      .get();
   const listOf = (target: Target) =>
     db.select({ registration: rows, position: queuePosition }).from(rows).where(placesOf(target)).orderBy(asc(rows.id)).all();
 
@@ -83,6 +90,7 @@ export function createStore({ db, describe, now }: { db: Db; describe: Describe;
     find,
     findRegistration,
     setState,
+    liveBookingOf,
     listOf,
   };
 }
