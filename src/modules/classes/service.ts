@@ -89,6 +89,8 @@ export function createClassesService(
 
   return {
     cancelledDates,
+    /** One class as stored, or a 404. */
+    byId,
 
     /** The online and hybrid class dates of today and tomorrow, whose reminders may be due, as the bookings core names them. */
     startingSoon: () => {

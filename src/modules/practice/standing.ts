@@ -24,7 +24,8 @@ type Options = {
 
 export function createStanding({ db, config, outbox, now, bookings, classes }: Options) {
   const rows = standingBookings;
-  const className = (classId: number) => classes.list().find((entry) => entry.id === classId)?.name;
+  // A standing booking's class is there while it is: deleting a class deletes its standing bookings.
+  const className = (classId: number) => classes.byId(classId).name;
 
   /** Books the open dates of one standing booking: how many it booked, and whether it stopped (no credit left). */
   const bookAhead = (standing: StandingBooking): { booked: number; stopped: boolean } => {
@@ -61,7 +62,7 @@ export function createStanding({ db, config, outbox, now, bookings, classes }: O
         db.update(rows).set({ endedAt: now().toISOString(), endedBecause: "No credit left for this class" }).where(eq(rows.id, standing.id)).run();
         outbox.add("standing-ended", standing.email, "Your standing booking has stopped", {
           name: standing.name,
-          className: className(standing.classId) ?? "your class",
+          className: className(standing.classId),
           weekday: WEEKDAY_NAMES[standing.weekday - 1] ?? "",
           practiceUrl: `${config.siteUrl}/practice`,
         });
@@ -79,12 +80,11 @@ export function createStanding({ db, config, outbox, now, bookings, classes }: O
         .where(and(eq(rows.email, email), isNull(rows.endedAt)))
         .orderBy(asc(rows.id))
         .all()
-        .map((standing) => ({ id: standing.id, classId: standing.classId, title: className(standing.classId) ?? "", weekday: standing.weekday })),
+        .map((standing) => ({ id: standing.id, classId: standing.classId, title: className(standing.classId), weekday: standing.weekday })),
 
     /** POST /api/practice/standing: started, and the dates open now booked at once. */
     start(student: { email: string; name: string }, classId: number, weekday: number) {
-      const entry = classes.list().find((candidate) => candidate.id === classId);
-      if (!entry) throw notFound("Class not found");
+      const entry = classes.byId(classId);
       if (!entry.schedule?.weekdays.includes(weekday)) throw badRequest(`This class does not run on ${WEEKDAY_NAMES[weekday - 1] ?? "that day"}s`);
       const same = db
         .select()
