@@ -11,7 +11,7 @@ import { todayIn } from "@server/lib/time.ts";
 import { addDays } from "@server/shared/calendar.ts";
 import { freePort } from "@tests/server.ts";
 import { startStripeServer } from "@tests/support/stripe.ts";
-import { insertDailyClass, percentile, startPayLinkSink, startRaceSite } from "./race-site.ts";
+import { atRate, insertDailyClass, percentile, startPayLinkSink, startRaceSite } from "./race-site.ts";
 
 const RATE = Number(process.env.BENCH_REGISTRATIONS_PER_SECOND ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -56,39 +56,29 @@ export async function classBookingsBench(exe: string, dir: string): Promise<stri
     const statuses = new Map<number, number>();
     const outcomes = { completed: 0, expired: 0 };
     const total = RATE * SECONDS;
-    const began = performance.now();
-    const posts: Promise<unknown>[] = [];
-    for (let i = 0; i < total; i++) {
-      const wait = began + (i * 1000) / RATE - performance.now();
-      if (wait > 0) await Bun.sleep(wait);
-      posts.push(
-        (async () => {
-          const sent = performance.now();
-          const response = await fetch(`${url}/api/classes/${classId}/dates/${date}/bookings`, {
-            method: "POST",
-            headers: { "content-type": "application/json", "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
-            body: JSON.stringify({ name: "Ann Visitor", email: `student${i}@example.org`, ticket: "full" }),
-          });
-          const answer = (await response.json()) as { checkoutUrl?: string };
-          latencies.push(performance.now() - sent);
-          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-          if (!answer.checkoutUrl) return;
-          // The payment completes or expires a moment later, while the race goes on.
-          await Bun.sleep(Math.random() * 500);
-          const session = stripe.sessionOf(answer.checkoutUrl);
-          if (session?.status !== "open") return;
-          if (i % 2 === 0) {
-            outcomes.completed += 1;
-            await stripe.complete(session.id);
-          } else {
-            outcomes.expired += 1;
-            await stripe.expire(session.id);
-          }
-        })(),
-      );
-    }
-    await Promise.all(posts);
-    const raceSeconds = (performance.now() - began) / 1000;
+    const raceSeconds = await atRate(total, RATE, async (i) => {
+      const sent = performance.now();
+      const response = await fetch(`${url}/api/classes/${classId}/dates/${date}/bookings`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+        body: JSON.stringify({ name: "Ann Visitor", email: `student${i}@example.org`, ticket: "full" }),
+      });
+      const answer = (await response.json()) as { checkoutUrl?: string };
+      latencies.push(performance.now() - sent);
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      if (!answer.checkoutUrl) return;
+      // The payment completes or expires a moment later, while the race goes on.
+      await Bun.sleep(Math.random() * 500);
+      const session = stripe.sessionOf(answer.checkoutUrl);
+      if (session?.status !== "open") return;
+      if (i % 2 === 0) {
+        outcomes.completed += 1;
+        await stripe.complete(session.id);
+      } else {
+        outcomes.expired += 1;
+        await stripe.expire(session.id);
+      }
+    });
     // Then every place still held is paid: open sessions completed, the links mailed to those who moved up followed.
     const deadline = Date.now() + 60_000;
     while (count("pending") > 0) {

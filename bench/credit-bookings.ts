@@ -10,7 +10,7 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { todayIn } from "@server/lib/time.ts";
 import { addDays } from "@server/shared/calendar.ts";
-import { insertDailyClass, percentile, startPayLinkSink, startRaceSite } from "./race-site.ts";
+import { atRate, insertDailyClass, percentile, startPayLinkSink, startRaceSite } from "./race-site.ts";
 
 const RATE = Number(process.env.BENCH_REGISTRATIONS_PER_SECOND ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,26 +24,17 @@ const ratio = (ours: number[], base: number[], p: number) => `${(percentile(ours
 /** `total` public bookings of one date at RATE a second, each from an address of its own: their latencies. */
 async function dropInLatencies(url: string, classId: number, date: string, total: number): Promise<number[]> {
   const latencies: number[] = [];
-  const began = performance.now();
-  const posts: Promise<unknown>[] = [];
-  for (let i = 0; i < total; i++) {
-    const wait = began + (i * 1000) / RATE - performance.now();
-    if (wait > 0) await Bun.sleep(wait);
-    posts.push(
-      (async () => {
-        const sent = performance.now();
-        const response = await fetch(`${url}/api/classes/${classId}/dates/${date}/bookings`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-forwarded-for": `10.200.${(i >> 8) & 255}.${i & 255}` },
-          body: JSON.stringify({ name: "Ann Visitor", email: `visitor${i}@example.org`, ticket: "full" }),
-        });
-        await response.arrayBuffer();
-        if (response.status !== 201) throw new Error(`credit race baseline: a drop-in booking answered ${response.status}`);
-        latencies.push(performance.now() - sent);
-      })(),
-    );
-  }
-  await Promise.all(posts);
+  await atRate(total, RATE, async (i) => {
+    const sent = performance.now();
+    const response = await fetch(`${url}/api/classes/${classId}/dates/${date}/bookings`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": `10.200.${(i >> 8) & 255}.${i & 255}` },
+      body: JSON.stringify({ name: "Ann Visitor", email: `visitor${i}@example.org`, ticket: "full" }),
+    });
+    await response.arrayBuffer();
+    if (response.status !== 201) throw new Error(`credit race baseline: a drop-in booking answered ${response.status}`);
+    latencies.push(performance.now() - sent);
+  });
   return latencies;
 }
 
@@ -99,30 +90,20 @@ export async function creditBookingsBench(exe: string, dir: string): Promise<str
         if (cancelled.ok) cancels += 1;
       }
     })();
-    const began = performance.now();
-    const posts: Promise<unknown>[] = [];
-    for (let i = 0; i < total; i++) {
-      const wait = began + (i * 1000) / RATE - performance.now();
-      if (wait > 0) await Bun.sleep(wait);
+    const raceSeconds = await atRate(total, RATE, async (i) => {
       const cookie = `practice=${tokens[i]}`;
-      posts.push(
-        (async () => {
-          const sent = performance.now();
-          const response = await fetch(`${url}/api/practice/bookings`, {
-            method: "POST",
-            headers: { "content-type": "application/json", cookie, "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
-            body: JSON.stringify({ classId, date }),
-          });
-          await response.arrayBuffer();
-          latencies.push(performance.now() - sent);
-          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        })(),
-      );
-    }
-    await Promise.all(posts);
+      const sent = performance.now();
+      const response = await fetch(`${url}/api/practice/bookings`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie, "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+        body: JSON.stringify({ classId, date }),
+      });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - sent);
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    });
     racing = false;
     await cancelling;
-    const raceSeconds = (performance.now() - began) / 1000;
 
     const count = (state: string) =>
       beside

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { freePort } from "@tests/server.ts";
 import { startStripeServer } from "@tests/support/stripe.ts";
 import type Stripe from "stripe";
-import { CAPACITY, percentile, startPayLinkSink, startRaceSite, TAKEN } from "./race-site.ts";
+import { atRate, CAPACITY, percentile, startPayLinkSink, startRaceSite, TAKEN } from "./race-site.ts";
 
 const RATE = Number(process.env.BENCH_REGISTRATIONS_PER_SECOND ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -63,7 +63,6 @@ export async function paymentsBench(exe: string, dir: string): Promise<string> {
     const statuses = new Map<number, number>();
     const outcomes = { completed: 0, expired: 0 };
     const total = RATE * SECONDS;
-    const began = performance.now();
     const settle = (checkoutUrl: string, i: number) => {
       const session = stripe.sessionOf(checkoutUrl);
       if (session?.status !== "open") return;
@@ -74,32 +73,23 @@ export async function paymentsBench(exe: string, dir: string): Promise<string> {
       outcomes.expired += 1;
       return stripe.expire(session.id);
     };
-    const posts: Promise<unknown>[] = [];
-    for (let i = 0; i < total; i++) {
-      const wait = began + (i * 1000) / RATE - performance.now();
-      if (wait > 0) await Bun.sleep(wait);
-      posts.push(
-        (async () => {
-          const sent = performance.now();
-          const response = await fetch(`${url}/api/events/${eventId}/registrations`, {
-            method: "POST",
-            headers: { "content-type": "application/json", "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
-            body: JSON.stringify({ name: "Ann Visitor", email: `visitor${i}@example.org`, phone: "0400 000 000", ticket: "full" }),
-          });
-          const answer = (await response.json()) as { state: string; checkoutUrl?: string };
-          latencies.push(performance.now() - sent);
-          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-          // The payment completes or expires a moment later, while the race goes on.
-          if (answer.checkoutUrl) {
-            const checkoutUrl = answer.checkoutUrl;
-            await Bun.sleep(Math.random() * 500);
-            await settle(checkoutUrl, i);
-          }
-        })(),
-      );
-    }
-    await Promise.all(posts);
-    const raceSeconds = (performance.now() - began) / 1000;
+    const raceSeconds = await atRate(total, RATE, async (i) => {
+      const sent = performance.now();
+      const response = await fetch(`${url}/api/events/${eventId}/registrations`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+        body: JSON.stringify({ name: "Ann Visitor", email: `visitor${i}@example.org`, phone: "0400 000 000", ticket: "full" }),
+      });
+      const answer = (await response.json()) as { state: string; checkoutUrl?: string };
+      latencies.push(performance.now() - sent);
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      // The payment completes or expires a moment later, while the race goes on.
+      if (answer.checkoutUrl) {
+        const checkoutUrl = answer.checkoutUrl;
+        await Bun.sleep(Math.random() * 500);
+        await settle(checkoutUrl, i);
+      }
+    });
     // Then every place still held is paid: open sessions completed, and the links mailed to those who moved up followed.
     const deadline = Date.now() + 60_000;
     while (query<{ n: number }>("SELECT count(*) AS n FROM event_registrations WHERE eventId = ? AND state = 'pending'", eventId).n > 0) {

@@ -15,6 +15,22 @@ export const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? Number.NaN;
 };
 
+/**
+ * Starts `send(i)` for each i below `total`, `rate` a second on the clock (each on time, none waiting for the one
+ * before), and waits for them all: the seconds from the first start to the last answer.
+ */
+export async function atRate(total: number, rate: number, send: (i: number) => Promise<unknown>): Promise<number> {
+  const began = performance.now();
+  const sends: Promise<unknown>[] = [];
+  for (let i = 0; i < total; i++) {
+    const wait = began + (i * 1000) / rate - performance.now();
+    if (wait > 0) await Bun.sleep(wait);
+    sends.push(send(i));
+  }
+  await Promise.all(sends);
+  return (performance.now() - began) / 1000;
+}
+
 async function waitForHealth(url: string, child: { exitCode: number | null }) {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {

@@ -7,7 +7,7 @@
 
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { CAPACITY, percentile, startRaceSite, TAKEN } from "./race-site.ts";
+import { atRate, CAPACITY, percentile, startRaceSite, TAKEN } from "./race-site.ts";
 
 const RATE = Number(process.env.BENCH_REGISTRATIONS_PER_SECOND ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -55,31 +55,20 @@ export async function registrationsBench(exe: string, dir: string): Promise<stri
     })();
 
     const total = RATE * SECONDS;
-    const began = performance.now();
-    const posts: Promise<void>[] = [];
-    for (let i = 0; i < total; i++) {
-      const due = began + (i * 1000) / RATE;
-      const wait = due - performance.now();
-      if (wait > 0) await Bun.sleep(wait);
+    const elapsed = await atRate(total, RATE, async (i) => {
       const email = `visitor${i}@example.org`;
       const ip = i % 20 === 19 ? REPEATED_IP : `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-      posts.push(
-        (async () => {
-          const sent = performance.now();
-          const response = await fetch(`${url}/api/events/${eventId}/registrations`, {
-            method: "POST",
-            headers: { "content-type": "application/json", "x-forwarded-for": ip },
-            body: JSON.stringify({ name: "Ann Visitor", email, phone: "0400 000 000", additionalInfo: null, website: "" }),
-          });
-          await response.arrayBuffer();
-          postLatencies.push(performance.now() - sent);
-          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-          if (response.status === 201) accepted.push(email);
-        })(),
-      );
-    }
-    await Promise.all(posts);
-    const elapsed = (performance.now() - began) / 1000;
+      const sent = performance.now();
+      const response = await fetch(`${url}/api/events/${eventId}/registrations`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": ip },
+        body: JSON.stringify({ name: "Ann Visitor", email, phone: "0400 000 000", additionalInfo: null, website: "" }),
+      });
+      await response.arrayBuffer();
+      postLatencies.push(performance.now() - sent);
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      if (response.status === 201) accepted.push(email);
+    });
     reading = false;
     await reader;
 
