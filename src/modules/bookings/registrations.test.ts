@@ -7,9 +7,10 @@ import { type Event, eventRegistrations, events, outbox } from "@db/schema.ts";
 import { createApp } from "@server/app.ts";
 import { createMailWorker } from "@server/modules/mail/worker.ts";
 import { freePort } from "@tests/server.ts";
-import { createTestApp, type MailWorker, type TestApp } from "@tests/support/app.ts";
+import type { MailWorker, TestApp } from "@tests/support/app.ts";
 import { createEvent as createEventRow, SILENT_RETREAT } from "@tests/support/factories.ts";
-import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
+import { type ListeningApp, startListeningApp } from "@tests/support/listening-app.ts";
+import type { SmtpServer } from "@tests/support/smtp.ts";
 import { eq } from "drizzle-orm";
 
 // 2027-03-09 10:00 in Melbourne (AEDT, UTC+11).
@@ -22,29 +23,12 @@ let token: string;
 let worker: MailWorker;
 let ipCounter = 0;
 
-const mailEnv = (siteUrl: string) => ({
-  SITE_URL: siteUrl,
-  SMTP_URL: smtp.url,
-  MAIL_FROM: "Vedanta & Yoga <hello@example.org>",
-  NOTIFY_EMAIL: "teacher@example.org",
-  TRUST_PROXY: "1",
-});
-
+let site: ListeningApp;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  const port = freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ now, env: mailEnv(base) });
-  t.app.listen({ port, hostname: "127.0.0.1", reusePort: false });
-  token = await t.login();
-  worker = t.mailWorker();
+  site = await startListeningApp({ now, env: { NOTIFY_EMAIL: "teacher@example.org" } });
+  ({ t, base, token, worker, smtp } = site);
 });
-afterAll(async () => {
-  await worker.stop();
-  await t.app.stop();
-  t.cleanup();
-  await smtp.close();
-});
+afterAll(() => site.stop());
 afterEach(() => {
   clock = new Date("2027-03-08T23:00:00Z");
 });

@@ -10,8 +10,9 @@ import { paymentLinks } from "@server/modules/payments/index.ts";
 import { freePort } from "@tests/server.ts";
 import { createTestApp, type MailWorker, type TestApp } from "@tests/support/app.ts";
 import { createEvent as createEventRow, SILENT_RETREAT } from "@tests/support/factories.ts";
-import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
-import { type StripeServer, startStripeServer, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "@tests/support/stripe.ts";
+import { type ListeningApp, startListeningApp } from "@tests/support/listening-app.ts";
+import type { SmtpServer } from "@tests/support/smtp.ts";
+import { type StripeServer, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "@tests/support/stripe.ts";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 
@@ -27,36 +28,13 @@ let token: string;
 let worker: MailWorker;
 let ipCounter = 0;
 
+let site: ListeningApp<true>;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  stripe = await startStripeServer();
-  const port = freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({
-    now,
-    env: {
-      SITE_URL: base,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Vedanta & Yoga <hello@example.org>",
-      TRUST_PROXY: "1",
-      ORG_NAME: "Vedanta Association of Victoria",
-      ORG_ABN: "12 345 678 901",
-      DONATIONS_DEDUCTIBLE: "1",
-      ...stripe.env(),
-    },
-  });
-  t.app.listen({ port, hostname: "127.0.0.1", reusePort: false });
-  stripe.setWebhookUrl(`${base}/api/payments/stripe`);
-  token = await t.login();
-  worker = t.mailWorker();
+  const env = { ORG_NAME: "Vedanta Association of Victoria", ORG_ABN: "12 345 678 901", DONATIONS_DEDUCTIBLE: "1" };
+  site = await startListeningApp({ now, stripe: true, env });
+  ({ t, base, token, worker, smtp, stripe } = site);
 });
-afterAll(async () => {
-  await worker.stop();
-  await t.app.stop();
-  t.cleanup();
-  stripe.stop();
-  await smtp.close();
-});
+afterAll(() => site.stop());
 afterEach(() => {
   clock = START;
 });

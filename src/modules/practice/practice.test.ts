@@ -8,11 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type classes, eventRegistrations, outbox, payments, practiceCodes, practiceSessions, studentPasses } from "@db/schema.ts";
-import { freePort } from "@tests/server.ts";
-import { createTestApp, type MailWorker, type TestApp } from "@tests/support/app.ts";
+import type { MailWorker, TestApp } from "@tests/support/app.ts";
 import { createClass } from "@tests/support/factories.ts";
-import { type SmtpServer, startSmtpServer } from "@tests/support/smtp.ts";
-import { type StripeServer, startStripeServer } from "@tests/support/stripe.ts";
+import { type ListeningApp, startListeningApp } from "@tests/support/listening-app.ts";
+import type { SmtpServer } from "@tests/support/smtp.ts";
+import type { StripeServer } from "@tests/support/stripe.ts";
 import { eq } from "drizzle-orm";
 import { backupsDir } from "../backups/service.ts";
 
@@ -27,34 +27,12 @@ let token: string;
 let worker: MailWorker;
 let ipCounter = 0;
 
+let site: ListeningApp<true>;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  stripe = await startStripeServer();
-  const port = freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await createTestApp({
-    now,
-    env: {
-      SITE_URL: base,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Vedanta & Yoga <hello@example.org>",
-      NOTIFY_EMAIL: "teacher@example.org",
-      TRUST_PROXY: "1",
-      ...stripe.env(),
-    },
-  });
-  t.app.listen({ port, hostname: "127.0.0.1", reusePort: false });
-  stripe.setWebhookUrl(`${base}/api/payments/stripe`);
-  token = await t.login();
-  worker = t.mailWorker();
+  site = await startListeningApp({ now, stripe: true, env: { NOTIFY_EMAIL: "teacher@example.org" } });
+  ({ t, base, token, worker, smtp, stripe } = site);
 });
-afterAll(async () => {
-  await worker.stop();
-  await t.app.stop();
-  t.cleanup();
-  stripe.stop();
-  await smtp.close();
-});
+afterAll(() => site.stop());
 afterEach(() => {
   clock = START;
 });
