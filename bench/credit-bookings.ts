@@ -8,6 +8,7 @@
 
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
+import { hashOf } from "@server/lib/secrets.ts";
 import { todayIn } from "@server/lib/time.ts";
 import { addDays } from "@server/shared/calendar.ts";
 import { atRate, insertDailyClass, percentile, startPayLinkSink, startRaceSite } from "./race-site.ts";
@@ -16,8 +17,6 @@ const RATE = Number(process.env.BENCH_REGISTRATIONS_PER_SECOND ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PLACES = 20;
 const LAST = 5;
-
-const sha256 = (value: string) => new Bun.CryptoHasher("sha256").update(value).digest("base64url");
 
 const ratio = (ours: number[], base: number[], p: number) => `${(percentile(ours, p) / percentile(base, p)).toFixed(2)}×`;
 
@@ -64,7 +63,7 @@ export async function creditBookingsBench(exe: string, dir: string): Promise<str
         const token = `bench-session-${i}-${crypto.randomUUID()}`;
         tokens.push(token);
         pass.run(`student${i}@example.org`, expires);
-        session.run(`student${i}@example.org`, sha256(token), expires);
+        session.run(`student${i}@example.org`, hashOf(token), expires);
       }
     })();
 

@@ -47,11 +47,15 @@ function securityHeaders(styleHashes: string[]): Record<string, string> {
 /**
  * The first thing every request meets: its security headers; a 400 when its URL does not parse (src/lib/request-url.ts:
  * a Host that is not a valid host[:port], from which no route may read a path); and the API's caching: admin answers
- * are never stored (errors before any route included), public ones are revalidated.
+ * and a student's own (My practice, issue 40) are never stored (errors before any route included), public ones are
+ * revalidated.
  */
+/** The API's answers of one person: the admin's, and a signed-in student's. */
+const PRIVATE_API = ["/api/admin/", "/api/practice"];
+
 export const security = (styleHashes: string[]) =>
   new Elysia({ name: "security" }).headers(securityHeaders(styleHashes)).onRequest(({ request, set }) => {
     const path = requestPath(request);
     if (path === null) throw unparsableRequest();
-    if (path.startsWith("/api/")) set.headers["cache-control"] = path.startsWith("/api/admin/") ? "no-store" : "no-cache";
+    if (path.startsWith("/api/")) set.headers["cache-control"] = PRIVATE_API.some((prefix) => path.startsWith(prefix)) ? "no-store" : "no-cache";
   });

@@ -9,6 +9,7 @@ import { emailChanges, passwordResets, signInCodes, users } from "@db/schema.ts"
 import type { Config } from "@server/config.ts";
 import { badRequest, tooManyRequests } from "@server/lib/errors.ts";
 import { RateLimiter } from "@server/lib/rate-limit.ts";
+import { hashOf, randomToken } from "@server/lib/secrets.ts";
 import type { Signer } from "@server/lib/signer.ts";
 import { describeUserAgent } from "@server/lib/user-agent.ts";
 import type { Activity } from "@server/modules/activity/index.ts";
@@ -27,9 +28,6 @@ export const FORGOT_ANSWER_MS = 400;
 export const FORGOT_ANSWER = "If that account exists, a link is on its way.";
 export const LINK_INVALID = "This link is not valid any more: it was used, it expired, or it was altered. Ask for a new one.";
 const CODE_EXPIRED = "This code has expired or was tried too many times. Sign in again for a new code.";
-
-const random = (bytes: number) => Buffer.from(crypto.getRandomValues(new Uint8Array(bytes))).toString("base64url");
-const sha256 = (value: string) => new Bun.CryptoHasher("sha256").update(value).digest("base64url");
 
 type User = typeof users.$inferSelect;
 
@@ -74,10 +72,10 @@ export function createMailSteps(options: MailStepsOptions) {
       const to = user && addressOf(user);
       if (user && to && linksByAccount.retryAfter(String(user.id)) === 0) {
         linksByAccount.hit(String(user.id));
-        const token = random(32);
+        const token = randomToken(32);
         db.transaction((tx) => {
           tx.insert(passwordResets)
-            .values({ userId: user.id, tokenHash: sha256(token), expiresAt: iso(RESET_LINK_MINUTES * 60_000), createdAt: iso() })
+            .values({ userId: user.id, tokenHash: hashOf(token), expiresAt: iso(RESET_LINK_MINUTES * 60_000), createdAt: iso() })
             .run();
           outbox.add("password-reset", to, "Set a new password", {
             resetUrl: `${config.siteUrl}/admin/reset-password#${token}`,
@@ -98,7 +96,7 @@ export function createMailSteps(options: MailStepsOptions) {
       const row = db
         .select()
         .from(passwordResets)
-        .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, iso())))
+        .where(and(eq(passwordResets.tokenHash, hashOf(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, iso())))
         .get();
       if (!row) throw badRequest(LINK_INVALID);
       db.update(passwordResets)
@@ -118,14 +116,14 @@ export function createMailSteps(options: MailStepsOptions) {
     mailCode(user: User, origin: Origin): string {
       const to = addressOf(user);
       if (!to) throw badRequest("The account has no e-mail address for the code.");
-      const ticket = random(24);
+      const ticket = randomToken(24);
       const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
       db.transaction((tx) => {
         tx.delete(signInCodes).where(lt(signInCodes.expiresAt, iso())).run();
         tx.insert(signInCodes)
           .values({
             userId: user.id,
-            ticketHash: sha256(ticket),
+            ticketHash: hashOf(ticket),
             codeHash: hmac(`${ticket}:${code}`),
             expiresAt: iso(CODE_MINUTES * 60_000),
             createdAt: iso(),
@@ -148,7 +146,7 @@ export function createMailSteps(options: MailStepsOptions) {
       const row = db
         .select()
         .from(signInCodes)
-        .where(and(eq(signInCodes.ticketHash, sha256(ticket)), gt(signInCodes.expiresAt, iso())))
+        .where(and(eq(signInCodes.ticketHash, hashOf(ticket)), gt(signInCodes.expiresAt, iso())))
         .get();
       if (!row || row.tries >= CODE_TRIES) throw badRequest(CODE_EXPIRED);
       db.update(signInCodes)
@@ -185,10 +183,10 @@ export function createMailSteps(options: MailStepsOptions) {
         activity.record({ kind: "account", summary: "Account e-mail cleared", ...where(origin) });
         return { pendingEmail: null };
       }
-      const token = random(32);
+      const token = randomToken(32);
       db.transaction((tx) => {
         tx.insert(emailChanges)
-          .values({ userId: user.id, email, tokenHash: sha256(token), expiresAt: iso(EMAIL_LINK_HOURS * 3_600_000), createdAt: iso() })
+          .values({ userId: user.id, email, tokenHash: hashOf(token), expiresAt: iso(EMAIL_LINK_HOURS * 3_600_000), createdAt: iso() })
           .run();
         outbox.add("email-confirmation", email, "Confirm your new account e-mail", {
           confirmUrl: `${config.siteUrl}/admin/confirm-email#${token}`,
@@ -222,7 +220,7 @@ export function createMailSteps(options: MailStepsOptions) {
       const row = db
         .select()
         .from(emailChanges)
-        .where(and(eq(emailChanges.tokenHash, sha256(token)), gt(emailChanges.expiresAt, iso())))
+        .where(and(eq(emailChanges.tokenHash, hashOf(token)), gt(emailChanges.expiresAt, iso())))
         .get();
       if (!row) throw badRequest(LINK_INVALID);
       db.transaction((tx) => {

@@ -2,6 +2,7 @@
 
 import type { Db } from "@db/client.ts";
 import { devices } from "@db/schema.ts";
+import { randomToken } from "@server/lib/secrets.ts";
 import { and, eq, gt, isNotNull, lt, ne, sql } from "drizzle-orm";
 
 /** How long a sign-in lasts (the token's lifetime too). */
@@ -11,7 +12,7 @@ const DEVICE_KEPT_MS = 365 * 24 * 60 * 60 * 1000;
 /** `lastSeenAt` and the address are written at most once a minute per device, not on every call. */
 const TOUCH_EVERY_MS = 60_000;
 
-const randomId = () => Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64url");
+const randomId = () => randomToken(18);
 
 /** Where a request comes from, as the devices list shows it. */
 export type Origin = { ip: string; userAgent: string };

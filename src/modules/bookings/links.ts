@@ -1,6 +1,7 @@
 // The links a booking's holder is mailed (issue 23, issue 39): the signed cancel link, and an online class date's own
 // join link (a random token, never the meeting room it leads to).
 import type { EventRegistration } from "@db/schema.ts";
+import { randomToken } from "@server/lib/secrets.ts";
 import type { Signer } from "@server/lib/signer.ts";
 import { registrationCancelPath } from "@server/shared/registration-links.ts";
 
@@ -20,7 +21,7 @@ export function registrationLinks(signer: Signer, siteUrl: string) {
 
 /** From 15 minutes before the start until the end, a join link leads into the class. */
 export const JOIN_OPENS_MS = 15 * 60_000;
-export const newJoinToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+export const newJoinToken = () => randomToken();
 
 /** Where a join link leads now: in, not yet (from when), or nowhere any more (why). */
 export type JoinAnswer = { kind: "open"; url: string } | { kind: "early"; opensAt: Date } | { kind: "gone"; message: string };

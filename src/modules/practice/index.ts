@@ -39,9 +39,6 @@ export function practiceModule(ctx: ModuleContext<"practice" | "bookings">) {
   const setCookie = (cookie: Jar, value: string, maxAge: number) =>
     // biome-ignore lint/style/noNonNullAssertion: Elysia creates a cookie jar entry for any name on access
     cookie[COOKIE]!.set({ value, path: "/api/practice", maxAge, httpOnly: true, sameSite: "lax", secure });
-  const noStore = (set: { headers: Record<string, unknown> }) => {
-    set.headers["cache-control"] = "no-store";
-  };
   return new Elysia({ name: "practice", prefix: "/api/practice" })
     .use(ctx.access)
     .post("/sign-in", async ({ body, request, status }) => status(202, await practice.signIn(body.email, ctx.clientIp(request))), {
@@ -57,14 +54,7 @@ export function practiceModule(ctx: ModuleContext<"practice" | "bookings">) {
       },
       { form: true, body: standard(practiceVerifySchema), response: answers(signedIn) },
     )
-    .get(
-      "",
-      ({ cookie, set }) => {
-        noStore(set);
-        return practice.overview(studentOf(cookie));
-      },
-      { response: answers(practiceAnswer) },
-    )
+    .get("", ({ cookie }) => practice.overview(studentOf(cookie)), { response: answers(practiceAnswer) })
     .post(
       "/sign-out",
       ({ cookie }) => {

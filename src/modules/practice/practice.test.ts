@@ -215,7 +215,9 @@ describe("My practice", () => {
     expect((await fetch(`${base}/api/practice/verify`, json("POST", { email: "asha@example.org", code: fresh }))).status).toBe(400);
 
     expect((await fetch(`${base}/api/practice`)).status).toBe(401);
-    const mine = await answerOf(await as(cookie).get());
+    const answered = await as(cookie).get();
+    expect(answered.headers.get("cache-control")).toBe("no-store");
+    const mine = await answerOf(answered);
     expect(mine.status).toBe(200);
     expect(mine.body).toMatchObject({ email: "asha@example.org", name: "Asha Rao", upcoming: [], past: [] });
     expect(mine.body.passes).toEqual([expect.objectContaining({ name: "10-class pass", creditsLeft: 10, expiresAt: "2027-08-31T13:59:59.999Z" })]);

@@ -8,6 +8,7 @@ import { eventRegistrations, practiceCodes, practiceSessions, studentPasses } fr
 import type { Config } from "@server/config.ts";
 import { badRequest, tooManyRequests } from "@server/lib/errors.ts";
 import { RateLimiter } from "@server/lib/rate-limit.ts";
+import { hashOf, randomToken } from "@server/lib/secrets.ts";
 import { and, count, desc, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Outbox } from "../mail/index.ts";
 
@@ -20,9 +21,6 @@ const ANSWER_MS = 300;
 const WINDOW_MS = 15 * 60_000;
 const CODE_NOT_VALID = "This code is not valid any more: it was used, it expired, or it was tried too many times. Ask for a new one.";
 const CODE_WRONG = "That code is not right. Check the mail and try again.";
-
-const sha256 = (value: string) => new Bun.CryptoHasher("sha256").update(value).digest("base64url");
-const randomToken = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
 
 type Options = { db: Db; config: Pick<Config, "siteUrl">; outbox: Outbox; now: () => Date };
 
@@ -59,7 +57,7 @@ export function createPracticeSignIn({ db, config, outbox, now }: Options) {
           if ((lastHour?.n ?? 0) >= CODES_PER_HOUR) return;
           const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
           db.insert(practiceCodes)
-            .values({ email, codeHash: sha256(`${email}:${code}`), expiresAt: iso(CODE_MINUTES * 60_000), createdAt: iso() })
+            .values({ email, codeHash: hashOf(`${email}:${code}`), expiresAt: iso(CODE_MINUTES * 60_000), createdAt: iso() })
             .run();
           // The link carries the code in its fragment, which no server (nor its log) ever receives.
           const signInUrl = `${config.siteUrl}/practice#${new URLSearchParams({ email, code })}`;
@@ -85,7 +83,7 @@ export function createPracticeSignIn({ db, config, outbox, now }: Options) {
             .limit(1)
             .get();
           if (!live || live.tries >= CODE_TRIES) return { refused: CODE_NOT_VALID };
-          if (live.codeHash !== sha256(`${email}:${code}`)) {
+          if (live.codeHash !== hashOf(`${email}:${code}`)) {
             const tries = live.tries + 1;
             db.update(practiceCodes)
               .set({ tries, ...(tries >= CODE_TRIES && { usedAt: iso() }) })
@@ -101,7 +99,7 @@ export function createPracticeSignIn({ db, config, outbox, now }: Options) {
           db.delete(practiceSessions).where(lt(practiceSessions.expiresAt, iso())).run();
           const token = randomToken();
           db.insert(practiceSessions)
-            .values({ email, tokenHash: sha256(token), expiresAt: iso(SESSION_DAYS * 86_400_000), createdAt: iso() })
+            .values({ email, tokenHash: hashOf(token), expiresAt: iso(SESSION_DAYS * 86_400_000), createdAt: iso() })
             .run();
           return { token };
         },
@@ -117,7 +115,7 @@ export function createPracticeSignIn({ db, config, outbox, now }: Options) {
       const session = db
         .select({ email: practiceSessions.email })
         .from(practiceSessions)
-        .where(and(eq(practiceSessions.tokenHash, sha256(token)), gt(practiceSessions.expiresAt, iso())))
+        .where(and(eq(practiceSessions.tokenHash, hashOf(token)), gt(practiceSessions.expiresAt, iso())))
         .get();
       return session?.email;
     },
@@ -126,7 +124,7 @@ export function createPracticeSignIn({ db, config, outbox, now }: Options) {
     signOut(token: string | undefined) {
       if (token)
         db.delete(practiceSessions)
-          .where(eq(practiceSessions.tokenHash, sha256(token)))
+          .where(eq(practiceSessions.tokenHash, hashOf(token)))
           .run();
     },
 
