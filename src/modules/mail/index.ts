@@ -7,6 +7,7 @@ import { Elysia } from "elysia";
 import { mailStatus } from "./model.ts";
 
 export { createOutbox, type Outbox, siteName } from "./outbox.ts";
+export type { PassNoticeData } from "./templates/pass-mails.tsx";
 export type { ReceiptData } from "./templates/receipt.tsx";
 export type { Occasion } from "./templates/registration-confirmation.tsx";
 

@@ -11,7 +11,7 @@ import { zonedToUtc } from "@server/lib/timezone.ts";
 import { addDays } from "@server/shared/calendar.ts";
 import { formatLongDate } from "@server/shared/dates.ts";
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
-import type { Outbox, ReceiptData } from "../mail/index.ts";
+import type { Outbox, PassNoticeData, ReceiptData } from "../mail/index.ts";
 import type { PassInput, PassIssue } from "./model.ts";
 
 /** The mail "2 credits left" is sent when a pass comes down to this many. */
@@ -55,18 +55,23 @@ export function createPasses({ db, config, outbox, now }: Options) {
       .all()
       .filter((pass) => covers(pass, classId));
 
-  /** The "2 credits left" mail, once (inside the caller's transaction). */
-  const mailIfLow = (pass: StudentPass) => {
-    if (pass.creditsLeft !== LOW_CREDITS || pass.lowMailedAt) return;
-    db.update(held).set({ lowMailedAt: now().toISOString() }).where(eq(held.id, pass.id)).run();
-    outbox.add("pass-notice", pass.email, `${LOW_CREDITS} classes left on your pass`, {
+  /** A mail to the pass's holder about it, with its link to My practice (inside the caller's transaction). */
+  const mailPass = (pass: StudentPass, subject: string, why: PassNoticeData["why"], receipt?: ReceiptData) =>
+    outbox.add("pass-notice", pass.email, subject, {
       name: pass.name,
       pass: pass.title,
       creditsLeft: pass.creditsLeft,
       expires: formatLongDate(todayIn(timezone, new Date(pass.expiresAt))),
       practiceUrl,
-      why: "low",
+      why,
+      receipt,
     });
+
+  /** The "2 credits left" mail, once (inside the caller's transaction). */
+  const mailIfLow = (pass: StudentPass) => {
+    if (pass.creditsLeft !== LOW_CREDITS || pass.lowMailedAt) return;
+    db.update(held).set({ lowMailedAt: now().toISOString() }).where(eq(held.id, pass.id)).run();
+    mailPass(pass, `${LOW_CREDITS} classes left on your pass`, "low");
   };
 
   return {
@@ -116,15 +121,7 @@ export function createPasses({ db, config, outbox, now }: Options) {
         .values({ ...input, creditsLeft: input.credits, currency })
         .returning()
         .get();
-      outbox.add("pass-notice", pass.email, receipt ? `Your pass: ${pass.title}` : `A pass for you: ${pass.title}`, {
-        name: pass.name,
-        pass: pass.title,
-        creditsLeft: pass.creditsLeft,
-        expires: formatLongDate(todayIn(timezone, new Date(pass.expiresAt))),
-        practiceUrl,
-        why: "issued",
-        receipt,
-      });
+      mailPass(pass, receipt ? `Your pass: ${pass.title}` : `A pass for you: ${pass.title}`, "issued", receipt);
       return pass;
     },
 
@@ -219,14 +216,7 @@ export function createPasses({ db, config, outbox, now }: Options) {
             .all();
           for (const pass of due) {
             db.update(held).set({ expiryMailedAt: at.toISOString() }).where(eq(held.id, pass.id)).run();
-            outbox.add("pass-notice", pass.email, `Your pass expires soon: ${pass.title}`, {
-              name: pass.name,
-              pass: pass.title,
-              creditsLeft: pass.creditsLeft,
-              expires: formatLongDate(todayIn(timezone, new Date(pass.expiresAt))),
-              practiceUrl,
-              why: "expiring",
-            });
+            mailPass(pass, `Your pass expires soon: ${pass.title}`, "expiring");
           }
           return due.length;
         },
